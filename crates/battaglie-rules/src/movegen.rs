@@ -1,0 +1,406 @@
+//! Legal moves: generation, counting, and checking a single move.
+//!
+//! A turn sends a sub-multiset of one stack to each neighbour. For each
+//! destination the rules only look at the multiset that arrives there (rules.md
+//! section 3), so a destination is summed up as an [`Entry`]: which arriving kind
+//! sets it accepts and how many pieces fit. Moves are then the tuples of one
+//! acceptable multiset per direction, not all empty: enumerating multisets (not
+//! pieces) means identical pieces never produce duplicate moves.
+
+use crate::moves::{direction, Move, MoveText, DIRECTIONS};
+use crate::pieces::Pieces;
+use crate::position::{cell_pieces, cell_side, kinds_phrase, Position};
+use crate::scenario::NO_SQUARE;
+use crate::side::Side;
+use crate::square::Square;
+
+/// For each terrain entry set `t`, the arriving kind sets that fit in it (bit `a` when `a ⊆ t`).
+const FITS: [u8; 8] = {
+    let mut table = [0u8; 8];
+    let mut t = 0;
+    while t < 8 {
+        let mut a = 0;
+        while a < 8 {
+            if a & !t == 0 {
+                table[t] |= 1 << a;
+            }
+            a += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// What one destination accepts.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    /// Bit `a` set when an arriving group whose kinds are `KindSet(a)` may go there.
+    kinds: u8,
+    /// How many pieces may arrive.
+    room: u8,
+    /// Whether arriving eliminates the enemy stack there.
+    capture: bool,
+}
+
+impl Entry {
+    #[inline]
+    fn accepts(self, group: Pieces) -> bool {
+        self.kinds & (1 << group.kinds().0) != 0 && group.total() <= self.room
+    }
+}
+
+impl Position {
+    /// What each neighbour of internal square `from` accepts from `side`.
+    #[inline]
+    fn entries(&self, from: usize, side: Side) -> [Entry; DIRECTIONS] {
+        let s = self.scenario();
+        let limit = s.rules().stack_limit();
+        let mut out = [Entry::default(); DIRECTIONS];
+        for (dir, &to) in s.neighbours[from].iter().enumerate() {
+            if to == NO_SQUARE {
+                continue;
+            }
+            let to = to as usize;
+            let fits = FITS[s.enter[to].0 as usize] & !1;
+            let c = self.cell(to);
+            out[dir] = if c == 0 {
+                Entry {
+                    kinds: fits,
+                    room: limit,
+                    capture: false,
+                }
+            } else if cell_side(c) == side {
+                Entry {
+                    kinds: fits,
+                    room: limit - cell_pieces(c).total(),
+                    capture: false,
+                }
+            } else {
+                Entry {
+                    kinds: fits & s.rules().cover_mask(cell_pieces(c).kinds()),
+                    room: u8::MAX,
+                    capture: true,
+                }
+            };
+        }
+        out
+    }
+
+    /// Every legal move, without duplicates; `[pass]` when nothing else is legal;
+    /// nothing when the position ends the game ([`Position::outcome`]).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`Position::legal_moves`] into a reused buffer (cleared first).
+    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.ends_before_moving() {
+            return;
+        }
+        let us = self.side_to_move();
+        for from in self.occupied_indices(us) {
+            let stack = cell_pieces(self.cell(from));
+            let entries = self.entries(from, us);
+            let sq = Square::from_index(from).expect("occupied squares are squares");
+            let mut parts = [Pieces::EMPTY; DIRECTIONS];
+            generate(sq, stack, stack, 0, &entries, &mut parts, moves);
+        }
+        if moves.is_empty() && self.has_step(!us) {
+            moves.push(Move::PASS);
+        }
+    }
+
+    /// How many legal moves [`Position::legal_moves`] would return, without listing them.
+    pub fn count_moves(&self) -> u64 {
+        if self.ends_before_moving() {
+            return 0;
+        }
+        let us = self.side_to_move();
+        let mut n = 0;
+        for from in self.occupied_indices(us) {
+            let stack = cell_pieces(self.cell(from));
+            let entries = self.entries(from, us);
+            n += count_from(stack, &entries);
+        }
+        if n == 0 {
+            return self.has_step(!us) as u64;
+        }
+        n
+    }
+
+    /// Win or quiet limit: the cheap end conditions (deadlock needs move generation).
+    #[inline]
+    fn ends_before_moving(&self) -> bool {
+        self.piece_count(Side::Army) == 0
+            || self.piece_count(Side::Indians) == 0
+            || self.quiet() >= self.scenario().rules().quiet_limit()
+    }
+
+    /// Whether `side` has a legal move other than pass here (whoever is to move).
+    pub fn has_step(&self, side: Side) -> bool {
+        self.occupied_indices(side).any(|from| {
+            let stack = cell_pieces(self.cell(from));
+            // Some non-empty group fits when one of the accepted kind sets is made of
+            // kinds the stack has: with room for one piece, any single kind of it fits;
+            // an elimination accepts any group with enough kinds, and the stack holds
+            // no more than the room.
+            let available = FITS[stack.kinds().0 as usize];
+            self.entries(from, side)
+                .iter()
+                .any(|e| e.room > 0 && e.kinds & available != 0)
+        })
+    }
+
+    /// Checks a move against the rules directly (not by generating every move).
+    ///
+    /// # Errors
+    /// The reason the move is illegal, naming the square at fault.
+    pub fn check_move(&self, mv: &Move) -> Result<(), String> {
+        if let Some(outcome) = self.outcome() {
+            return Err(format!("the game is over ({outcome})"));
+        }
+        let us = self.side_to_move();
+        let Some(from) = mv.from() else {
+            return if self.has_step(us) {
+                Err("pass is legal only when there is no other move".into())
+            } else {
+                Ok(())
+            };
+        };
+        let groups: Vec<_> = mv
+            .parts()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.is_empty())
+            .map(|(dir, p)| (dir, *p))
+            .collect();
+        let texts = groups
+            .iter()
+            .map(|&(dir, p)| {
+                let to = crate::moves::step(from.index() as u16, dir);
+                to.map(|to| (p, to))
+                    .ok_or_else(|| format!("{from}: no square in that direction"))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let resolved = self.resolve(&MoveText::Step {
+            from,
+            groups: texts,
+        })?;
+        if resolved.is_capture() != mv.is_capture()
+            || (0..DIRECTIONS).any(|d| resolved.captures_in(d) != mv.captures_in(d))
+        {
+            return Err("the move's eliminations do not match the position".into());
+        }
+        Ok(())
+    }
+
+    /// Reads a move in notation and checks it against this position.
+    ///
+    /// # Errors
+    /// A [`MoveError`] saying what is wrong: the text, or the rule the move breaks.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let parsed: MoveText = text.parse()?;
+        self.resolve(&parsed).map_err(|reason| {
+            MoveError::Illegal(IllegalMoveError {
+                text: text.trim().to_string(),
+                reason,
+            })
+        })
+    }
+
+    /// Turns a written move into a legal [`Move`], or says which rule it breaks.
+    fn resolve(&self, text: &MoveText) -> Result<Move, String> {
+        if let Some(outcome) = self.outcome() {
+            return Err(format!("the game is over ({outcome})"));
+        }
+        let us = self.side_to_move();
+        let (from, groups) = match text {
+            MoveText::Pass => {
+                return if self.has_step(us) {
+                    Err("pass is legal only when there is no other move".into())
+                } else {
+                    Ok(Move::PASS)
+                }
+            }
+            MoveText::Step { from, groups } => (*from, groups),
+        };
+        let s = self.scenario();
+        if !s.contains(from) {
+            return Err(format!(
+                "{from} is not on the {}x{} map",
+                s.width(),
+                s.height()
+            ));
+        }
+        let stack = match self.stack(from) {
+            None => return Err(format!("{from} is empty")),
+            Some((side, _)) if side != us => {
+                return Err(format!(
+                    "{from} holds {} pieces, and the {} are to move",
+                    side.word(),
+                    us.word()
+                ))
+            }
+            Some((_, p)) => p,
+        };
+        let entries = self.entries(from.index(), us);
+        let mut parts = [Pieces::EMPTY; DIRECTIONS];
+        let mut moved = Pieces::EMPTY;
+        let mut captures = 0u8;
+        for &(group, to) in groups {
+            if !s.contains(to) {
+                return Err(format!(
+                    "{to} is not on the {}x{} map",
+                    s.width(),
+                    s.height()
+                ));
+            }
+            if to.is_staging() {
+                return Err(format!("{to}: nobody may enter a staging square"));
+            }
+            let dir = direction(from, to)
+                .filter(|&d| s.neighbours[from.index()][d] != NO_SQUARE)
+                .ok_or_else(|| {
+                    if from.is_staging() {
+                        format!(
+                            "{to}: pieces in staging may only step east, to {}",
+                            Square::new(0, from.rank())
+                        )
+                    } else {
+                        format!("{to} is not one step north, east, south or west of {from}")
+                    }
+                })?;
+            let terrain = s.terrain(to).expect("destination is on the map");
+            if let Some(k) = group.kinds().iter().find(|k| !terrain.enter.contains(*k)) {
+                return Err(format!(
+                    "{to}: a {k} piece cannot enter {} (only {} may)",
+                    terrain.name,
+                    kinds_phrase(terrain.enter)
+                ));
+            }
+            let entry = entries[dir];
+            if entry.capture {
+                if !entry.accepts(group) {
+                    let (_, defenders) = self.stack(to).expect("a capture square holds pieces");
+                    return Err(format!(
+                        "{to}: {group} cannot eliminate every piece of the enemy stack ({defenders})"
+                    ));
+                }
+                captures |= 1 << dir;
+            } else if group.total() > entry.room {
+                let here = self.stack(to).map(|(_, p)| p.total()).unwrap_or(0);
+                return Err(format!(
+                    "{to}: {} arriving on {here} would make a stack of {}, the limit is {}",
+                    group.total(),
+                    here + group.total(),
+                    s.rules().stack_limit()
+                ));
+            }
+            parts[dir] = group;
+            moved = moved.plus(group);
+        }
+        if moved.is_empty() {
+            return Err("the move moves no piece".into());
+        }
+        if let Some(k) = moved
+            .kinds()
+            .iter()
+            .find(|&k| moved.count(k) > stack.count(k))
+        {
+            return Err(format!(
+                "{from} holds {} {k}, the move takes {}",
+                stack.count(k),
+                moved.count(k)
+            ));
+        }
+        Ok(Move::new(from, parts, captures))
+    }
+}
+
+/// Error of [`Position::parse_move`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move.
+    #[error(transparent)]
+    Parse(#[from] crate::moves::ParseMoveError),
+    /// The move breaks a rule in this position.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
+}
+
+/// A well-formed move that breaks a rule in the position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {text}: {reason}")]
+pub struct IllegalMoveError {
+    /// The move as written.
+    pub text: String,
+    /// The rule it breaks, naming the square.
+    pub reason: String,
+}
+
+fn generate(
+    from: Square,
+    stack: Pieces,
+    left: Pieces,
+    dir: usize,
+    entries: &[Entry; DIRECTIONS],
+    parts: &mut [Pieces; DIRECTIONS],
+    out: &mut Vec<Move>,
+) {
+    if dir == DIRECTIONS {
+        if left != stack {
+            let captures = (0..DIRECTIONS)
+                .filter(|&d| entries[d].capture && !parts[d].is_empty())
+                .fold(0u8, |acc, d| acc | 1 << d);
+            out.push(Move::new(from, *parts, captures));
+        }
+        return;
+    }
+    let entry = entries[dir];
+    parts[dir] = Pieces::EMPTY;
+    generate(from, stack, left, dir + 1, entries, parts, out);
+    if entry.kinds == 0 {
+        return;
+    }
+    for group in left.subsets().skip(1) {
+        if entry.accepts(group) {
+            parts[dir] = group;
+            generate(from, stack, left.minus(group), dir + 1, entries, parts, out);
+        }
+    }
+    parts[dir] = Pieces::EMPTY;
+}
+
+/// The number of moves from a stack with these destinations.
+#[inline]
+fn count_from(stack: Pieces, entries: &[Entry; DIRECTIONS]) -> u64 {
+    if stack.total() == 1 {
+        return entries.iter().filter(|e| e.accepts(stack)).count() as u64;
+    }
+    let mut usable = [Entry::default(); DIRECTIONS];
+    let mut n = 0;
+    for e in entries {
+        if e.kinds != 0 && e.room > 0 {
+            usable[n] = *e;
+            n += 1;
+        }
+    }
+    count_ways(stack, &usable[..n]) - 1
+}
+
+/// Ways to send sub-multisets of `left` to `entries` (each may get nothing).
+fn count_ways(left: Pieces, entries: &[Entry]) -> u64 {
+    let Some((first, rest)) = entries.split_first() else {
+        return 1;
+    };
+    let mut n = count_ways(left, rest);
+    for group in left.subsets().skip(1) {
+        if first.accepts(group) {
+            n += count_ways(left.minus(group), rest);
+        }
+    }
+    n
+}

@@ -1,0 +1,330 @@
+//! Moves and the move notation of rules.md section 6.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use crate::kind::Kind;
+use crate::pieces::Pieces;
+use crate::square::{Square, STRIDE};
+
+/// The four step directions in canonical notation order: west, south, north, east
+/// (destinations ordered by file, then rank).
+pub(crate) const DIRECTIONS: usize = 4;
+const PASS: u16 = u16::MAX;
+
+/// A turn: the pieces that leave one square and where each group goes, or a pass.
+///
+/// A move is the multiset of kinds sent in each direction; two moves are equal when
+/// they start on the same square and send the same kinds the same ways. Moves are
+/// made by a [`Position`](crate::Position): [`legal_moves`](crate::Position::legal_moves)
+/// or [`parse_move`](crate::Position::parse_move); they remember which groups eliminate
+/// so that they print canonically without the position.
+#[derive(Clone, Copy)]
+pub struct Move {
+    from: u16,
+    parts: [Pieces; DIRECTIONS],
+    captures: u8,
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from && self.parts == other.parts
+    }
+}
+impl Eq for Move {}
+
+impl Hash for Move {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.from.hash(state);
+        self.parts.hash(state);
+    }
+}
+
+impl Move {
+    /// The pass: legal only when the side to move has no other move.
+    pub const PASS: Move = Move {
+        from: PASS,
+        parts: [Pieces::EMPTY; DIRECTIONS],
+        captures: 0,
+    };
+
+    #[inline]
+    pub(crate) fn new(from: Square, parts: [Pieces; DIRECTIONS], captures: u8) -> Move {
+        Move {
+            from: from.index() as u16,
+            parts,
+            captures,
+        }
+    }
+
+    /// Whether this is the pass.
+    #[inline]
+    pub fn is_pass(&self) -> bool {
+        self.from == PASS
+    }
+
+    /// The square the pieces leave; `None` for the pass.
+    #[inline]
+    pub fn from(&self) -> Option<Square> {
+        if self.is_pass() {
+            None
+        } else {
+            Square::from_index(self.from as usize)
+        }
+    }
+
+    #[inline]
+    pub(crate) fn from_index(&self) -> usize {
+        self.from as usize
+    }
+
+    /// The kinds sent in each direction (west, south, north, east).
+    #[inline]
+    pub(crate) fn parts(&self) -> &[Pieces; DIRECTIONS] {
+        &self.parts
+    }
+
+    /// Whether the group sent in direction `dir` eliminates what stands there.
+    #[inline]
+    pub(crate) fn captures_in(&self, dir: usize) -> bool {
+        self.captures & (1 << dir) != 0
+    }
+
+    /// Whether the move eliminates enemy pieces.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.captures != 0
+    }
+
+    /// All the pieces that move.
+    pub fn moved(&self) -> Pieces {
+        self.parts.iter().fold(Pieces::EMPTY, |acc, p| acc.plus(*p))
+    }
+
+    /// The groups in canonical order: destination, kinds arriving, and whether they eliminate.
+    pub fn groups(&self) -> impl Iterator<Item = Group> + '_ {
+        let from = self.from;
+        (0..DIRECTIONS).filter_map(move |dir| {
+            let pieces = self.parts[dir];
+            if pieces.is_empty() || from == PASS {
+                return None;
+            }
+            let to = step(from, dir)?;
+            Some(Group {
+                to,
+                pieces,
+                capture: self.captures_in(dir),
+            })
+        })
+    }
+}
+
+/// Where a step from internal index `from` in direction `dir` lands, ignoring the board's size.
+#[inline]
+pub(crate) fn step(from: u16, dir: usize) -> Option<Square> {
+    let to = match dir {
+        0 if from % STRIDE > 1 => from - 1,
+        1 if from >= STRIDE => from - STRIDE,
+        2 => from + STRIDE,
+        3 if from % STRIDE < STRIDE - 1 => from + 1,
+        _ => return None,
+    };
+    Square::from_index(to as usize)
+}
+
+/// The direction from `from` to the orthogonally adjacent `to`, if they are adjacent.
+pub(crate) fn direction(from: Square, to: Square) -> Option<usize> {
+    (0..DIRECTIONS).find(|&dir| step(from.index() as u16, dir) == Some(to))
+}
+
+/// One group of a move: the kinds that arrive on one destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Group {
+    /// The destination.
+    pub to: Square,
+    /// The kinds arriving there.
+    pub pieces: Pieces,
+    /// Whether they eliminate the enemy stack standing there.
+    pub capture: bool,
+}
+
+impl fmt::Display for Move {
+    /// The canonical notation: `c3:FF-c4,Mxd3`, or `pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(from) = self.from() else {
+            return f.write_str("pass");
+        };
+        write!(f, "{from}:")?;
+        for (i, g) in self.groups().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(
+                f,
+                "{}{}{}",
+                g.pieces,
+                if g.capture { 'x' } else { '-' },
+                g.to
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A move as written, read but not yet checked against a position.
+///
+/// [`Position::parse_move`](crate::Position::parse_move) turns it into a [`Move`]
+/// or says why it is illegal there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveText {
+    /// `pass`.
+    Pass,
+    /// `SRC:GROUP[,GROUP...]`.
+    Step {
+        /// The square the pieces leave.
+        from: Square,
+        /// Each group's kinds and destination, in the order written.
+        groups: Vec<(Pieces, Square)>,
+    },
+}
+
+/// Error of [`MoveText::from_str`]: the text is not a move at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid move {text:?}: {reason}")]
+pub struct ParseMoveError {
+    /// The text that was read.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl FromStr for MoveText {
+    type Err = ParseMoveError;
+
+    /// Reads `SRC:KINDS-DEST[,KINDS-DEST...]` or `pass`. Lenient as rules.md allows:
+    /// any group order, kinds in either case and any order, `-` or `x` either way.
+    fn from_str(s: &str) -> Result<MoveText, ParseMoveError> {
+        let err = |reason: String| ParseMoveError {
+            text: s.to_string(),
+            reason,
+        };
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("pass") {
+            return Ok(MoveText::Pass);
+        }
+        let (src, rest) = t.split_once(':').ok_or_else(|| {
+            err("expected `SQUARE:KINDS-SQUARE` (or `pass`); there is no `:`".into())
+        })?;
+        let from: Square = src.trim().parse().map_err(|e| err(format!("{e}")))?;
+        if rest.trim().is_empty() {
+            return Err(err("no group after the `:`".into()));
+        }
+        let mut groups: Vec<(Pieces, Square)> = Vec::new();
+        for group in rest.split(',') {
+            let group = group.trim();
+            let sep = group.find(['-', 'x', 'X']).ok_or_else(|| {
+                err(format!(
+                    "group {group:?} has no `-` or `x` before its destination"
+                ))
+            })?;
+            let (kinds, dest) = (group[..sep].trim(), &group[sep + 1..]);
+            if kinds.is_empty() {
+                return Err(err(format!("group {group:?} names no piece")));
+            }
+            let mut counts = [0u32; 3];
+            for c in kinds.chars() {
+                let k = Kind::from_char(c).ok_or_else(|| {
+                    err(format!("`{c}` in {group:?} is not a piece kind (F, M, V)"))
+                })?;
+                counts[k.index()] += 1;
+            }
+            if counts.iter().sum::<u32>() > Pieces::MAX_COUNT as u32 {
+                return Err(err(format!("group {group:?} moves more than 15 pieces")));
+            }
+            let to: Square = dest.trim().parse().map_err(|e| err(format!("{e}")))?;
+            if groups.iter().any(|(_, d)| *d == to) {
+                return Err(err(format!("{to} is the destination of two groups")));
+            }
+            groups.push((
+                Pieces::new(counts[0] as u8, counts[1] as u8, counts[2] as u8),
+                to,
+            ));
+        }
+        Ok(MoveText::Step { from, groups })
+    }
+}
+
+impl fmt::Display for MoveText {
+    /// Prints the groups as written (not necessarily canonical).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveText::Pass => f.write_str("pass"),
+            MoveText::Step { from, groups } => {
+                write!(f, "{from}:")?;
+                for (i, (p, to)) in groups.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{p}-{to}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_text_accepts_lenient_forms() {
+        let canonical: MoveText = "c3:FF-c4,Mxd3".parse().unwrap();
+        let lenient: MoveText = " c3 : ff x c4 , m-d3 ".parse().unwrap();
+        assert_eq!(canonical, lenient);
+        assert_eq!("PASS".parse::<MoveText>().unwrap(), MoveText::Pass);
+        assert_eq!(
+            "C3:MF-C4".parse::<MoveText>().unwrap(),
+            MoveText::Step {
+                from: Square::new(2, 2),
+                groups: vec![(Pieces::new(1, 1, 0), Square::new(2, 3))]
+            }
+        );
+    }
+
+    #[test]
+    fn move_text_rejects_malformed_text_with_a_reason() {
+        for (bad, why) in [
+            ("", "no `:`"),
+            ("c3", "no `:`"),
+            ("c3:", "no group"),
+            ("c3:-c4", "names no piece"),
+            ("c3:Q-c4", "not a piece kind"),
+            ("c3:F", "no `-` or `x`"),
+            ("c3:F-c4,M-c4", "two groups"),
+            ("z3:F-c4", "invalid square"),
+            ("c3:F-c99", "invalid square"),
+        ] {
+            let e = bad.parse::<MoveText>().unwrap_err();
+            assert!(e.to_string().contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn steps_stay_in_the_layout() {
+        let a1 = Square::new(0, 0);
+        assert_eq!(step(a1.index() as u16, 0), None);
+        assert_eq!(step(a1.index() as u16, 1), None);
+        assert_eq!(step(a1.index() as u16, 2), Some(Square::new(0, 1)));
+        assert_eq!(step(Square::staging(0).index() as u16, 3), Some(a1));
+        assert_eq!(direction(a1, Square::new(1, 0)), Some(3));
+        assert_eq!(direction(a1, Square::new(1, 1)), None);
+    }
+}
