@@ -78,7 +78,8 @@ impl Position {
             } else {
                 Entry {
                     kinds: fits & s.rules().cover_mask(cell_pieces(c).kinds()),
-                    room: u8::MAX,
+                    // No stack exceeds the limit, so any group fits where it eliminates.
+                    room: Pieces::MAX_COUNT,
                     capture: true,
                 }
             };
@@ -120,10 +121,15 @@ impl Position {
         }
         let us = self.side_to_move();
         let mut n = 0;
-        for from in self.occupied_indices(us) {
-            let stack = cell_pieces(self.cell(from));
-            let entries = self.entries(from, us);
-            n += count_from(stack, &entries);
+        for (w, &word) in self.occupied_words(us).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let from = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let stack = cell_pieces(self.cell(from));
+                let entries = self.entries(from, us);
+                n += count_from(stack, &entries);
+            }
         }
         if n == 0 {
             return self.has_step(!us) as u64;
@@ -362,16 +368,26 @@ fn generate(
     let entry = entries[dir];
     parts[dir] = Pieces::EMPTY;
     generate(from, stack, left, dir + 1, entries, parts, out);
-    if entry.kinds == 0 {
+    if entry.kinds == 0 || entry.room == 0 {
         return;
     }
-    for group in left.subsets().skip(1) {
+    left.for_each_nonempty_subset(|group| {
         if entry.accepts(group) {
             parts[dir] = group;
             generate(from, stack, left.minus(group), dir + 1, entries, parts, out);
         }
-    }
+    });
     parts[dir] = Pieces::EMPTY;
+}
+
+/// Slots of the per-thread memo of [`count_from`] (a power of two).
+const MEMO_SLOTS: usize = 1 << 11;
+
+thread_local! {
+    /// Move counts by (stack, what each destination accepts): the same few
+    /// combinations recur across a search, and counting them is the costly part.
+    static MEMO: std::cell::RefCell<Vec<(u64, u64)>> =
+        std::cell::RefCell::new(vec![(0, 0); MEMO_SLOTS]);
 }
 
 /// The number of moves from a stack with these destinations.
@@ -380,15 +396,30 @@ fn count_from(stack: Pieces, entries: &[Entry; DIRECTIONS]) -> u64 {
     if stack.total() == 1 {
         return entries.iter().filter(|e| e.accepts(stack)).count() as u64;
     }
-    let mut usable = [Entry::default(); DIRECTIONS];
-    let mut n = 0;
-    for e in entries {
-        if e.kinds != 0 && e.room > 0 {
-            usable[n] = *e;
-            n += 1;
-        }
+    let mut key = stack.bits() as u64;
+    for (i, e) in entries.iter().enumerate() {
+        let room = if e.kinds == 0 { 0 } else { e.room as u64 };
+        key |= (e.kinds as u64 | room << 8) << (12 + 12 * i);
     }
-    count_ways(stack, &usable[..n]) - 1
+    // A non-empty stack makes the key non-zero, so the zeroed slots never match.
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 53) as usize & (MEMO_SLOTS - 1);
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo[slot].0 == key {
+            return memo[slot].1;
+        }
+        let mut usable = [Entry::default(); DIRECTIONS];
+        let mut n = 0;
+        for e in entries {
+            if e.kinds != 0 && e.room > 0 {
+                usable[n] = *e;
+                n += 1;
+            }
+        }
+        let count = count_ways(stack, &usable[..n]) - 1;
+        memo[slot] = (key, count);
+        count
+    })
 }
 
 /// Ways to send sub-multisets of `left` to `entries` (each may get nothing).
@@ -397,10 +428,10 @@ fn count_ways(left: Pieces, entries: &[Entry]) -> u64 {
         return 1;
     };
     let mut n = count_ways(left, rest);
-    for group in left.subsets().skip(1) {
+    left.for_each_nonempty_subset(|group| {
         if first.accepts(group) {
             n += count_ways(left.minus(group), rest);
         }
-    }
+    });
     n
 }

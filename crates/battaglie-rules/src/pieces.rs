@@ -110,6 +110,29 @@ impl Pieces {
         Pieces(self.0 & mask)
     }
 
+    /// Calls `f` with every non-empty sub-multiset of `self` (the hot path of move
+    /// generation: plain loops rather than an iterator adapter).
+    #[inline]
+    pub(crate) fn for_each_nonempty_subset(self, mut f: impl FnMut(Pieces)) {
+        let (foot, mounted, vehicle) = (self.0 & 0xF, self.0 & 0xF0, self.0 & 0xF00);
+        let mut v = 0;
+        while v <= vehicle {
+            let mut m = 0;
+            while m <= mounted {
+                let mut a = 0;
+                while a <= foot {
+                    let bits = a | m | v;
+                    if bits != 0 {
+                        f(Pieces(bits));
+                    }
+                    a += 1;
+                }
+                m += 0x10;
+            }
+            v += 0x100;
+        }
+    }
+
     /// Every sub-multiset of `self` (the empty one first, `self` last).
     pub fn subsets(self) -> impl Iterator<Item = Pieces> {
         let (f, m, v) = (

@@ -173,6 +173,12 @@ impl Position {
             .map(|i| Square::from_index(i).expect("occupancy holds squares"))
     }
 
+    /// The occupancy bitset of `side` over internal square indices.
+    #[inline]
+    pub(crate) fn occupied_words(&self, side: Side) -> &[u64; WORDS] {
+        &self.occupied[side.index()]
+    }
+
     #[inline]
     pub(crate) fn occupied_indices(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
         self.occupied[side.index()]

@@ -1,0 +1,177 @@
+//! The command line: one subcommand per job.
+
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use battaglie_rules::{divide, perft, perft_played, Game, Position};
+use clap::{CommandFactory, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::{engine, scenarios, show};
+
+/// battaglie: Atlantic's 1977 Old-West wargames (Washita River, Fetterman Massacre,
+/// Apache Pass) as software.
+#[derive(Parser)]
+#[command(name = "battaglie", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Speak the engine text protocol on standard input and output (docs/protocol.md).
+    Engine,
+    /// Count the move sequences of a given length from a position (a move-generator check and benchmark).
+    Perft {
+        /// Built-in scenario id (washita, fetterman, apache-pass) or a scenario file.
+        scenario: String,
+        /// Length of the move sequences, in plies.
+        depth: u32,
+        /// Start from this position instead of the scenario's start.
+        #[arg(long)]
+        bfen: Option<String>,
+        /// Print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+        /// Play every move, the last ply included, instead of counting the last ply.
+        #[arg(long)]
+        played: bool,
+    },
+    /// Draw a position as a board with terrain and a legend.
+    Show {
+        /// Built-in scenario id or a scenario file.
+        scenario: String,
+        /// Show this position instead of the scenario's start.
+        #[arg(long)]
+        bfen: Option<String>,
+        /// Moves to play first (canonical or lenient notation), separated by spaces.
+        #[arg(long)]
+        moves: Option<String>,
+    },
+    /// List the built-in battles: id, name, date, map size and forces.
+    Scenarios,
+}
+
+impl Cli {
+    /// Runs the chosen subcommand; without one, prints the help.
+    pub fn run(self) -> anyhow::Result<()> {
+        match self.command {
+            None => {
+                Cli::command().print_help()?;
+                println!();
+                Ok(())
+            }
+            Some(Command::Engine) => {
+                engine::run_stdio();
+                Ok(())
+            }
+            Some(Command::Scenarios) => {
+                print!("{}", scenarios::listing());
+                Ok(())
+            }
+            Some(Command::Show {
+                scenario,
+                bfen,
+                moves,
+            }) => {
+                let game = load_game(&scenario, bfen.as_deref(), moves.as_deref())?;
+                print!("{}", show::render(&game));
+                Ok(())
+            }
+            Some(Command::Perft {
+                scenario,
+                depth,
+                bfen,
+                divide: per_move,
+                played,
+            }) => run_perft(&scenario, depth, bfen.as_deref(), per_move, played),
+        }
+    }
+}
+
+fn load_game(scenario: &str, bfen: Option<&str>, moves: Option<&str>) -> anyhow::Result<Game> {
+    let s = scenarios::load(scenario)?;
+    let start = match bfen {
+        Some(b) => Position::from_bfen(&s, b)?,
+        None => Position::start(&s),
+    };
+    let mut game = Game::new(start);
+    for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
+        game.play_text(text)
+            .with_context(|| format!("move {}", i + 1))?;
+    }
+    Ok(game)
+}
+
+fn run_perft(
+    scenario: &str,
+    depth: u32,
+    bfen: Option<&str>,
+    per_move: bool,
+    played: bool,
+) -> anyhow::Result<()> {
+    let game = load_game(scenario, bfen, None)?;
+    let mut pos = game.position().clone();
+    if depth == 0 {
+        bail!("the depth must be at least 1");
+    }
+    let roots = pos.legal_moves();
+    let bar = ProgressBar::new(roots.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} perft {msg} [{bar:30}] {pos}/{len} root moves, {elapsed}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_message(depth.to_string());
+    let started = Instant::now();
+    let mut total = 0u64;
+    let mut lines = Vec::new();
+    if depth == 1 {
+        total = if played {
+            perft_played(&mut pos, 1)
+        } else {
+            perft(&mut pos, 1)
+        };
+        if per_move {
+            lines.extend(
+                divide(&mut pos, 1)
+                    .into_iter()
+                    .map(|(m, n)| format!("{m} {n}")),
+            );
+        }
+    } else {
+        for mv in &roots {
+            let undo = pos.play_unchecked(mv);
+            let n = if played {
+                perft_played(&mut pos, depth - 1)
+            } else {
+                perft(&mut pos, depth - 1)
+            };
+            pos.undo(mv, undo);
+            total += n;
+            if per_move {
+                lines.push(format!("{mv} {n}"));
+            }
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    for l in lines {
+        println!("{l}");
+    }
+    println!(
+        "perft {depth}: {total} ({:.3} s, {:.1} M moves/s, {})",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6,
+        if played {
+            "every move played"
+        } else {
+            "last ply counted"
+        }
+    );
+    Ok(())
+}

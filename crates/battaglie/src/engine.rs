@@ -1,0 +1,303 @@
+//! `battaglie engine`: the text protocol of docs/protocol.md on standard input and output.
+//!
+//! Every command gets zero or more data lines and then one `ok` or `error <message>`.
+//! `go` searches on a thread of its own so that `stop` (read while it thinks) can end it.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use battaglie_ai::{Limits, MAX_LEVEL};
+use battaglie_rules::{perft, Game, Position, Scenario};
+
+use crate::scenarios;
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// The protocol's state: the scenario, the game since the last `position`/`scenario`,
+/// and the search in progress, if any.
+pub struct Engine {
+    game: Game,
+    out: Out,
+    search: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
+}
+
+/// What a command asks of the loop.
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The battle loaded before any `scenario` command.
+const DEFAULT_SCENARIO: &str = "washita";
+
+const COMMANDS: &str =
+    "scenario, position, move, legal, bfen, status, history, perft, go, stop, quit";
+
+impl Engine {
+    /// An engine on Washita River until a `scenario` command, writing to `out`.
+    pub fn new(out: Box<dyn Write + Send>) -> Engine {
+        let scenario = Scenario::builtin(DEFAULT_SCENARIO).expect("a built-in battle");
+        Engine {
+            game: Game::new(Position::start(&scenario)),
+            out: Arc::new(Mutex::new(out)),
+            search: None,
+        }
+    }
+
+    /// Answers commands from `input` until `quit` or the end of input.
+    pub fn run(mut self, mut input: impl BufRead) {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => {
+                    // Bytes that are not UTF-8 become U+FFFD and fail as an unknown command
+                    // or a bad argument, like any other garbage.
+                    let line = String::from_utf8_lossy(&buf);
+                    if let Flow::Quit = self.command(&line) {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    self.answer(Err(format!("cannot read input: {e}")));
+                    break;
+                }
+            }
+        }
+        self.finish_search();
+    }
+
+    fn command(&mut self, line: &str) -> Flow {
+        let line = line.trim();
+        if line.is_empty() {
+            return Flow::Continue;
+        }
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word {
+            "stop" => {
+                if let Some((stop, _)) = &self.search {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                self.finish_search();
+                self.answer(Ok(Vec::new()));
+                return Flow::Continue;
+            }
+            "quit" => {
+                if let Some((stop, _)) = &self.search {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                self.finish_search();
+                self.answer(Ok(Vec::new()));
+                return Flow::Quit;
+            }
+            _ => self.finish_search(),
+        }
+        let result = match word {
+            "scenario" => self.scenario(rest),
+            "position" => self.position(rest),
+            "move" => self.moves(rest),
+            "legal" => self.no_args(word, rest).map(|_| {
+                self.game
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect()
+            }),
+            "bfen" => self
+                .no_args(word, rest)
+                .map(|_| vec![self.game.position().to_string()]),
+            "status" => self.no_args(word, rest).map(|_| {
+                vec![self
+                    .game
+                    .outcome()
+                    .map(|o| o.to_string())
+                    .unwrap_or_else(|| "ongoing".into())]
+            }),
+            "history" => self
+                .no_args(word, rest)
+                .map(|_| self.game.moves().map(|m| m.to_string()).collect()),
+            "perft" => self.perft(rest),
+            "go" => match self.go(rest) {
+                Ok(()) => return Flow::Continue,
+                Err(e) => Err(e),
+            },
+            _ => Err(format!("unknown command {word:?} (commands: {COMMANDS})")),
+        };
+        self.answer(result);
+        Flow::Continue
+    }
+
+    fn answer(&self, result: Result<Vec<String>, String>) {
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = match result {
+            Ok(lines) => {
+                for l in lines {
+                    let _ = writeln!(out, "{l}");
+                }
+                writeln!(out, "ok")
+            }
+            Err(e) => writeln!(out, "error {}", e.replace(['\n', '\r'], " ")),
+        };
+        let _ = out.flush();
+    }
+
+    fn finish_search(&mut self) {
+        if let Some((_, handle)) = self.search.take() {
+            let _ = handle.join();
+        }
+    }
+
+    fn no_args(&self, word: &str, rest: &str) -> Result<(), String> {
+        if rest.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("{word} takes no arguments, got {rest:?}"))
+        }
+    }
+
+    fn scenario(&mut self, rest: &str) -> Result<Vec<String>, String> {
+        if rest.is_empty() {
+            return Err(
+                "scenario needs an id (washita, fetterman, apache-pass) or a file path".into(),
+            );
+        }
+        let s = scenarios::load(rest).map_err(|e| format!("{e:#}"))?;
+        self.game = Game::new(Position::start(&s));
+        Ok(Vec::new())
+    }
+
+    fn position(&mut self, rest: &str) -> Result<Vec<String>, String> {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let scenario = Arc::clone(self.game.start().scenario());
+        let (start, tail) = match words.first() {
+            Some(&"startpos") => (Position::start(&scenario), &words[1..]),
+            Some(&"bfen") => {
+                if words.len() < 5 {
+                    return Err("position bfen needs the 4 BFEN fields".into());
+                }
+                let pos = Position::from_bfen(&scenario, &words[1..5].join(" ")).map_err(|e| e.to_string())?;
+                (pos, &words[5..])
+            }
+            _ => return Err("expected `position startpos [moves ...]` or `position bfen <4 fields> [moves ...]`".into()),
+        };
+        let moves = match tail.split_first() {
+            None => &[][..],
+            Some((&"moves", moves)) => moves,
+            Some((other, _)) => {
+                return Err(format!(
+                    "expected `moves` after the position, got {other:?}"
+                ))
+            }
+        };
+        let mut game = Game::new(start);
+        play_all(&mut game, moves)?;
+        self.game = game;
+        Ok(Vec::new())
+    }
+
+    fn moves(&mut self, rest: &str) -> Result<Vec<String>, String> {
+        let moves: Vec<&str> = rest.split_whitespace().collect();
+        if moves.is_empty() {
+            return Err("move needs at least one move".into());
+        }
+        let mut game = self.game.clone();
+        play_all(&mut game, &moves)?;
+        self.game = game;
+        Ok(Vec::new())
+    }
+
+    fn perft(&mut self, rest: &str) -> Result<Vec<String>, String> {
+        let depth: u32 = rest
+            .parse()
+            .map_err(|_| format!("perft needs a depth (a whole number), got {rest:?}"))?;
+        let mut pos = self.game.position().clone();
+        Ok(vec![perft(&mut pos, depth).to_string()])
+    }
+
+    fn go(&mut self, rest: &str) -> Result<(), String> {
+        let limits = parse_limits(rest)?;
+        if let Some(outcome) = self.game.outcome() {
+            return Err(format!("the game is over ({outcome})"));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let game = self.game.clone();
+        let out = Arc::clone(&self.out);
+        let flag = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            let result = battaglie_ai::search(&game, &limits, &flag, |info| {
+                let nps = info.nodes * 1000 / info.time_ms.max(1);
+                let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+                let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+                let _ = writeln!(
+                    o,
+                    "info depth {} score {} nodes {} nps {nps} time {} pv {}",
+                    info.depth,
+                    info.score,
+                    info.nodes,
+                    info.time_ms,
+                    pv.join(" ")
+                );
+                let _ = o.flush();
+            });
+            let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = match result {
+                Some(r) => writeln!(o, "bestmove {}\nok", r.best),
+                None => writeln!(o, "error the game is over"),
+            };
+            let _ = o.flush();
+        });
+        self.search = Some((stop, handle));
+        Ok(())
+    }
+}
+
+fn play_all(game: &mut Game, moves: &[&str]) -> Result<(), String> {
+    for (i, text) in moves.iter().enumerate() {
+        game.play_text(text).map_err(|e| {
+            if moves.len() > 1 {
+                format!("move {} of {}: {e}", i + 1, moves.len())
+            } else {
+                e.to_string()
+            }
+        })?;
+    }
+    Ok(())
+}
+
+fn parse_limits(rest: &str) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    for pair in words.chunks(2) {
+        let [key, value] = pair else {
+            return Err(format!("go: {:?} needs a value", pair[0]));
+        };
+        let n: u64 = value
+            .parse()
+            .map_err(|_| format!("go: {key} needs a whole number, got {value:?}"))?;
+        match *key {
+            "depth" if n >= 1 => limits.depth = Some(n.min(64) as u32),
+            "nodes" if n >= 1 => limits.nodes = Some(n),
+            "movetime" if n >= 1 => limits.movetime = Some(Duration::from_millis(n)),
+            "level" if (1..=MAX_LEVEL as u64).contains(&n) => limits.level = Some(n as u8),
+            "level" => return Err(format!("go: level must be 1 to {MAX_LEVEL}, got {n}")),
+            "depth" | "nodes" | "movetime" => return Err(format!("go: {key} must be at least 1")),
+            other => {
+                return Err(format!(
+                    "go: unknown limit {other:?} (depth, nodes, movetime, level)"
+                ))
+            }
+        }
+    }
+    Ok(limits)
+}
+
+/// Runs the protocol on standard input and output.
+pub fn run_stdio() {
+    let engine = Engine::new(Box::new(std::io::stdout()));
+    engine.run(std::io::stdin().lock());
+}

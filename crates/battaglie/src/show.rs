@@ -1,0 +1,119 @@
+//! `show`: a position as a Unicode board with terrain and a legend.
+
+use std::fmt::Write;
+
+use battaglie_rules::{Game, Pieces, Position, Side, Square, TerrainKind};
+
+/// The glyph drawn for a terrain kind, by name (the scenario's own character otherwise).
+fn glyph(t: &TerrainKind) -> char {
+    match t.name.as_str() {
+        "open" => '·',
+        "house" => '⌂',
+        "river" => '≈',
+        "creek" => '~',
+        "ford" => '=',
+        "woods" => '♣',
+        "rocks" => '▲',
+        "ridge" => '∩',
+        "trail" => '░',
+        _ => t.symbol,
+    }
+}
+
+fn letters(side: Side, pieces: Pieces) -> String {
+    let text = if pieces.total() <= 4 {
+        pieces.to_string()
+    } else {
+        battaglie_rules::Kind::ALL
+            .iter()
+            .filter(|k| pieces.count(**k) > 0)
+            .map(|k| format!("{}{}", pieces.count(*k), k.char()))
+            .collect()
+    };
+    if side == Side::Army {
+        text
+    } else {
+        text.to_lowercase()
+    }
+}
+
+/// Draws the board, a status line and the legend.
+pub fn render(game: &Game) -> String {
+    let pos: &Position = game.position();
+    let s = pos.scenario();
+    let mut out = String::new();
+    let status = match game.outcome() {
+        Some(o) => format!("game over: {o}"),
+        None => format!(
+            "{} ({}) to move",
+            s.side_name(pos.side_to_move()),
+            pos.side_to_move().word()
+        ),
+    };
+    let _ = writeln!(
+        out,
+        "{} ({}), turn {}, {} plies without elimination\n{status}\n",
+        s.name(),
+        s.date(),
+        pos.turn(),
+        pos.quiet()
+    );
+    const CELL: usize = 5;
+    let header: String = (0..s.width())
+        .map(|f| format!("{:^CELL$}", (b'a' + f) as char))
+        .collect();
+    let _ = writeln!(out, "    {:^CELL$}  {header}", "@");
+    let rule = "─".repeat(CELL * s.width() as usize);
+    let _ = writeln!(out, "    {:CELL$} ┌{rule}┐", "");
+    for r in (0..s.height()).rev() {
+        let staging = match pos.stack(Square::staging(r)) {
+            Some((side, p)) => letters(side, p),
+            None => String::new(),
+        };
+        let _ = write!(out, "{:>3} {staging:>CELL$} │", r + 1);
+        for f in 0..s.width() {
+            let sq = Square::new(f, r);
+            let t = s.terrain(sq).expect("a map square");
+            let g = glyph(t);
+            let cell = match pos.stack(sq) {
+                None => format!("{:^CELL$}", g),
+                Some((side, p)) if t.name == "open" => format!("{:^CELL$}", letters(side, p)),
+                Some((side, p)) => format!("{:>4}{g}", letters(side, p)),
+            };
+            out.push_str(&cell);
+        }
+        let _ = writeln!(out, "│ {}", r + 1);
+    }
+    let _ = writeln!(out, "    {:CELL$} └{rule}┘", "");
+    let _ = writeln!(out, "    {:^CELL$}  {header}\n", "@");
+    let _ = writeln!(
+        out,
+        "Pieces: F Foot, M Mounted, V Vehicle; UPPER case = {} (Army), lower case = {} (Indians).",
+        s.side_name(Side::Army),
+        s.side_name(Side::Indians)
+    );
+    let _ = writeln!(
+        out,
+        "@ = the staging squares west of the map (Army only; they step east onto file a)."
+    );
+    let mut kinds: Vec<&TerrainKind> = s
+        .terrain_kinds()
+        .iter()
+        .filter(|t| s.squares().any(|sq| s.terrain(sq) == Some(*t)))
+        .collect();
+    kinds.dedup_by_key(|t| t.symbol);
+    let terrain: Vec<String> = kinds
+        .iter()
+        .map(|t| {
+            let who = if t.is_restricted() {
+                format!(" ({} only)", t.enter)
+            } else {
+                String::new()
+            };
+            format!("{} {}{who}", glyph(t), t.name)
+        })
+        .collect();
+    let _ = writeln!(out, "Terrain: {}.", terrain.join(", "));
+    let _ = writeln!(out, "BFEN: {pos}");
+    out
+}
