@@ -3,8 +3,9 @@
 use std::time::Instant;
 
 use anyhow::{bail, Context};
+use battaglie_rules::record::Record;
 use battaglie_rules::{divide, perft, perft_played, Game, Position};
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{engine, scenarios, show};
@@ -20,6 +21,15 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the web server: play in the browser (what runs without a subcommand).
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The SQLite database file [default: battaglie.sqlite in the user's data directory].
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+    },
     /// Speak the engine text protocol on standard input and output (docs/protocol.md).
     Engine,
     /// Count the move sequences of a given length from a position (a move-generator check and benchmark).
@@ -51,17 +61,33 @@ enum Command {
     },
     /// List the built-in battles: id, name, date, map size and forces.
     Scenarios,
+    /// Check a game record (JSON or text) by replaying it, and print it in either form.
+    Record {
+        /// The record file; `-` reads standard input.
+        file: String,
+        /// The form to print: `text` (default), `json`, or `board` (the final position).
+        #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
+        to: RecordFormat,
+    },
+}
+
+/// How `record` prints a game.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum RecordFormat {
+    /// The PGN-like text form.
+    Text,
+    /// The JSON form.
+    Json,
+    /// The final position as a board.
+    Board,
 }
 
 impl Cli {
-    /// Runs the chosen subcommand; without one, prints the help.
+    /// Runs the chosen subcommand; without one, starts the web server.
     pub fn run(self) -> anyhow::Result<()> {
         match self.command {
-            None => {
-                Cli::command().print_help()?;
-                println!();
-                Ok(())
-            }
+            None => crate::serve::run(crate::serve::DEFAULT_ADDR.parse()?, None),
+            Some(Command::Serve { addr, db }) => crate::serve::run(addr, db),
             Some(Command::Engine) => {
                 engine::run_stdio();
                 Ok(())
@@ -77,6 +103,28 @@ impl Cli {
             }) => {
                 let game = load_game(&scenario, bfen.as_deref(), moves.as_deref())?;
                 print!("{}", show::render(&game));
+                Ok(())
+            }
+            Some(Command::Record { file, to }) => {
+                let text = if file == "-" {
+                    std::io::read_to_string(std::io::stdin())?
+                } else {
+                    std::fs::read_to_string(&file).with_context(|| format!("cannot read {file}"))?
+                };
+                let record = if text.trim_start().starts_with('{') {
+                    Record::from_json(&text)?
+                } else {
+                    text.parse::<Record>()?
+                };
+                let scenario = scenarios::load(&record.scenario)?;
+                let game = record
+                    .replay(&scenario)
+                    .with_context(|| format!("{file}"))?;
+                match to {
+                    RecordFormat::Text => print!("{record}"),
+                    RecordFormat::Json => println!("{}", record.to_json()),
+                    RecordFormat::Board => print!("{}", show::render(&game)),
+                }
                 Ok(())
             }
             Some(Command::Perft {

@@ -3,10 +3,20 @@
 mod cli;
 mod engine;
 mod scenarios;
+mod serve;
 mod show;
+
+use std::process::ExitCode;
 
 use clap::Parser;
 
-fn main() -> anyhow::Result<()> {
-    cli::Cli::parse().run()
+fn main() -> ExitCode {
+    match cli::Cli::parse().run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // The chain of causes on one line, without a backtrace: users read this.
+            eprintln!("battaglie: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }
