@@ -7,6 +7,10 @@ use crate::kind::Kind;
 use crate::pieces::Pieces;
 use crate::side::Side;
 
+/// The largest quiet counter or turn number a BFEN may give: games can go on
+/// from any position read without the counters overflowing.
+pub const MAX_COUNTER: u32 = 999_999_999;
+
 /// A position written in BFEN, read but not yet checked against a scenario.
 ///
 /// [`Position::from_bfen`](crate::Position::from_bfen) checks it against a
@@ -122,10 +126,13 @@ impl FromStr for Bfen {
                     reason: format!("{text:?} is not a whole number"),
                 });
             }
-            text.parse().map_err(|_| ParseBfenError {
-                field,
-                reason: format!("{text} is too large"),
-            })
+            match text.parse::<u32>() {
+                Ok(n) if n <= MAX_COUNTER => Ok(n),
+                _ => Err(ParseBfenError {
+                    field,
+                    reason: format!("{text} is too large (at most {MAX_COUNTER})"),
+                }),
+            }
         };
         let quiet = number(BfenField::Quiet, fields[2])?;
         let turn = number(BfenField::Turn, fields[3])?;

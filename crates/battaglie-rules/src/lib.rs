@@ -19,7 +19,7 @@ mod square;
 mod terrain;
 mod zobrist;
 
-pub use bfen::{Bfen, BfenField, BfenRank, ParseBfenError};
+pub use bfen::{Bfen, BfenField, BfenRank, ParseBfenError, MAX_COUNTER};
 pub use game::Game;
 pub use kind::{Kind, KindSet};
 pub use movegen::{IllegalMoveError, MoveError};

@@ -7,6 +7,7 @@
 //! acceptable multiset per direction, not all empty: enumerating multisets (not
 //! pieces) means identical pieces never produce duplicate moves.
 
+use crate::kind::Kind;
 use crate::moves::{direction, Move, MoveText, DIRECTIONS};
 use crate::pieces::Pieces;
 use crate::position::{cell_pieces, cell_side, kinds_phrase, Position};
@@ -254,7 +255,8 @@ impl Position {
         };
         let entries = self.entries(from.index(), us);
         let mut parts = [Pieces::EMPTY; DIRECTIONS];
-        let mut moved = Pieces::EMPTY;
+        // Counted in full width: groups written by hand may ask for more than a stack holds.
+        let mut taken = [0u32; 3];
         let mut captures = 0u8;
         for &(group, to) in groups {
             if !s.contains(to) {
@@ -306,20 +308,21 @@ impl Position {
                 ));
             }
             parts[dir] = group;
-            moved = moved.plus(group);
+            for k in group.kinds().iter() {
+                taken[k.index()] += group.count(k) as u32;
+            }
         }
-        if moved.is_empty() {
+        if taken == [0; 3] {
             return Err("the move moves no piece".into());
         }
-        if let Some(k) = moved
-            .kinds()
-            .iter()
-            .find(|&k| moved.count(k) > stack.count(k))
+        if let Some(k) = Kind::ALL
+            .into_iter()
+            .find(|k| taken[k.index()] > stack.count(*k) as u32)
         {
             return Err(format!(
                 "{from} holds {} {k}, the move takes {}",
                 stack.count(k),
-                moved.count(k)
+                taken[k.index()]
             ));
         }
         Ok(Move::new(from, parts, captures))

@@ -75,7 +75,7 @@ impl Move {
     }
 
     #[inline]
-    pub(crate) fn from_index(&self) -> usize {
+    pub(crate) fn source_index(&self) -> usize {
         self.from as usize
     }
 

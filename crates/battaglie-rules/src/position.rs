@@ -274,7 +274,7 @@ impl Position {
         };
         let us = self.side;
         if !mv.is_pass() {
-            let from = mv.from_index();
+            let from = mv.source_index();
             let ours = side_bit(us);
             let mut captured = false;
             let mut src = self.cells[from];
@@ -331,7 +331,7 @@ impl Position {
             self.turn -= 1;
         }
         if !mv.is_pass() {
-            let from = mv.from_index();
+            let from = mv.source_index();
             let mut src = self.cells[from];
             if src == 0 {
                 src = side_bit(us);

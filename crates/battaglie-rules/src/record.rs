@@ -263,7 +263,13 @@ impl FromStr for Record {
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             let err = |reason: String| RecordError(format!("line {}: {reason}", n + 1));
-            if let Some(inner) = line.strip_prefix('[') {
+            // Tag pairs come first; once the moves begin, every line is move text.
+            let tag = if movetext.is_empty() {
+                line.strip_prefix('[')
+            } else {
+                None
+            };
+            if let Some(inner) = tag {
                 let inner = inner
                     .strip_suffix(']')
                     .ok_or_else(|| err("a tag pair must end with `]`".into()))?;
@@ -290,7 +296,7 @@ impl FromStr for Record {
                         )))
                     }
                 }
-            } else {
+            } else if !line.is_empty() || !movetext.is_empty() {
                 movetext.push_str(line);
                 movetext.push('\n');
             }

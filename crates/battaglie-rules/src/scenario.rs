@@ -120,14 +120,14 @@ struct TerrainKindToml {
 }
 
 const BUILTIN_SOURCES: [(&str, &str); 3] = [
-    ("washita", include_str!("../tests/conformance/c-small.toml")),
+    ("washita", include_str!("../../../scenarios/washita.toml")),
     (
         "fetterman",
-        include_str!("../tests/conformance/c-rules.toml"),
+        include_str!("../../../scenarios/fetterman.toml"),
     ),
     (
         "apache-pass",
-        include_str!("../tests/conformance/c-pass.toml"),
+        include_str!("../../../scenarios/apache-pass.toml"),
     ),
 ];
 

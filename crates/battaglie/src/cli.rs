@@ -119,7 +119,7 @@ impl Cli {
                 let scenario = scenarios::load(&record.scenario)?;
                 let game = record
                     .replay(&scenario)
-                    .with_context(|| format!("{file}"))?;
+                    .with_context(|| file.clone())?;
                 match to {
                     RecordFormat::Text => print!("{record}"),
                     RecordFormat::Json => println!("{}", record.to_json()),
