@@ -246,9 +246,9 @@ impl Position {
             None => return Err(format!("{from} is empty")),
             Some((side, _)) if side != us => {
                 return Err(format!(
-                    "{from} holds {} pieces, and the {} are to move",
-                    side.word(),
-                    us.word()
+                    "{from} holds pieces of the {}, and the {} are to move",
+                    side_title(side),
+                    side_title(us)
                 ))
             }
             Some((_, p)) => p,
@@ -437,4 +437,12 @@ fn count_ways(left: Pieces, entries: &[Entry]) -> u64 {
         }
     });
     n
+}
+
+/// "Army" or "Indians", for messages.
+fn side_title(side: Side) -> &'static str {
+    match side {
+        Side::Army => "Army",
+        Side::Indians => "Indians",
+    }
 }

@@ -576,7 +576,7 @@ fn a_turn_starts_from_one_square_holding_own_pieces() {
     assert!(e.contains("c1 is empty"), "{e}");
     let e = refusal(&p, "d1:M-c1");
     assert!(
-        e.contains("d1 holds indians pieces, and the army are to move"),
+        e.contains("d1 holds pieces of the Indians, and the Army are to move"),
         "{e}"
     );
     let e = refusal(&p, "e1:F-e2");
@@ -1258,7 +1258,7 @@ fn move_parser_rejects_illegal_moves_with_reason_naming_the_square() {
         ("c1:F-c2", "c1 is empty"),
         (
             "d1:M-c1",
-            "d1 holds indians pieces, and the army are to move",
+            "d1 holds pieces of the Indians, and the Army are to move",
         ),
         ("a1:M-@1", "@1: nobody may enter a staging square"),
         ("e1:F-e2", "e1 is not on the 4x3 map"),
