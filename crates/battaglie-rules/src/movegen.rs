@@ -293,8 +293,10 @@ impl Position {
             if entry.capture {
                 if !entry.accepts(group) {
                     let (_, defenders) = self.stack(to).expect("a capture square holds pieces");
+                    let mut enemy = String::new();
+                    let _ = defenders.write_letters(&mut enemy, us == Side::Indians);
                     return Err(format!(
-                        "{to}: {group} cannot eliminate every piece of the enemy stack ({defenders})"
+                        "{to}: {group} cannot eliminate every piece of the enemy stack ({enemy})"
                     ));
                 }
                 captures |= 1 << dir;

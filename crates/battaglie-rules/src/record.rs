@@ -141,7 +141,51 @@ impl Record {
     /// # Errors
     /// A [`RecordError`] with the line, column and reason.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        serde_json::from_str(text).map_err(|e| RecordError(format!("JSON: {e}")))
+        let record: Record =
+            serde_json::from_str(text).map_err(|e| RecordError(format!("JSON: {e}")))?;
+        record.check_fields()?;
+        Ok(record)
+    }
+
+    /// Checks the fields that do not need a replay: the result and reason words and the date.
+    fn check_fields(&self) -> Result<(), RecordError> {
+        let reasons: &[&str] = match self.result.as_str() {
+            "ongoing" => &[],
+            "army" | "indians" => &["elimination", "resignation"],
+            "draw" => &["deadlock", "repetition", "quiet", "agreement"],
+            other => {
+                return Err(RecordError(format!(
+                    "result {other:?} is not army, indians, draw or ongoing"
+                )))
+            }
+        };
+        match (&self.reason, reasons.is_empty()) {
+            (None, true) => {}
+            (Some(r), true) => {
+                return Err(RecordError(format!(
+                    "an ongoing game has no reason, got {r:?}"
+                )))
+            }
+            (None, false) => {
+                return Err(RecordError(format!(
+                    "result {} needs a reason: {}",
+                    self.result,
+                    reasons.join(", ")
+                )))
+            }
+            (Some(r), false) if !reasons.contains(&r.as_str()) => {
+                return Err(RecordError(format!(
+                    "reason {r:?} does not go with result {}: expected {}",
+                    self.result,
+                    reasons.join(", ")
+                )))
+            }
+            _ => {}
+        }
+        if let Some(date) = &self.date {
+            crate::scenario::check_date(date).map_err(|e| RecordError(format!("date: {e}")))?;
+        }
+        Ok(())
     }
 }
 
@@ -314,16 +358,12 @@ impl FromStr for Record {
             rest = &rest[start + end + 1..];
         }
         record_tokens(rest, &mut record.moves, &mut end_marker)?;
+        record.check_fields()?;
         let expected = match record.result.as_str() {
             "army" => "1-0",
             "indians" => "0-1",
             "draw" => "1/2-1/2",
-            "ongoing" => "*",
-            other => {
-                return Err(RecordError(format!(
-                    "Result {other:?} is not army, indians, draw or ongoing"
-                )))
-            }
+            _ => "*",
         };
         if let Some(marker) = end_marker {
             if marker != expected {

@@ -474,7 +474,7 @@ fn kind_list(list: &[String]) -> Result<KindSet, String> {
         .collect()
 }
 
-fn check_date(date: &str) -> Result<(), String> {
+pub(crate) fn check_date(date: &str) -> Result<(), String> {
     let bad = || format!("{date:?} is not an ISO date (YYYY-MM-DD)");
     let parts: Vec<&str> = date.split('-').collect();
     let [y, m, d] = parts.as_slice() else {

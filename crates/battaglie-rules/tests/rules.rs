@@ -499,7 +499,7 @@ fn capture_requires_every_defender_eliminable_by_some_arriving_piece() {
     );
     let e = refusal(&p, "a1:Fxb1");
     assert!(
-        e.contains("b1: F cannot eliminate every piece of the enemy stack (FM)"),
+        e.contains("b1: F cannot eliminate every piece of the enemy stack (fm)"),
         "{e}"
     );
     // Two Foot are no better than one against a Mounted defender.
@@ -524,7 +524,7 @@ fn mixed_stack_capture_table_custom() {
     for text in ["a1:Mxb1", "a1:Vxb1"] {
         let e = refusal(&p, text);
         assert!(
-            e.contains("cannot eliminate every piece of the enemy stack (MV)"),
+            e.contains("cannot eliminate every piece of the enemy stack (mv)"),
             "{text}: {e}"
         );
     }
@@ -1248,7 +1248,7 @@ fn move_parser_rejects_illegal_moves_with_reason_naming_the_square() {
         ),
         (
             "a1:Fxb1",
-            "b1: F cannot eliminate every piece of the enemy stack (FM)",
+            "b1: F cannot eliminate every piece of the enemy stack (fm)",
         ),
         ("a1:MMxb1", "a1 holds 1 Mounted, the move takes 2"),
         (
@@ -1780,7 +1780,7 @@ fn record_text_round_trip_and_replay() {
             "unknown tag \"Colour\"",
         ),
         (
-            "[Scenario \"c-small\"]\n[Result \"army\"]\n\n1. @1:F-a1 0-1",
+            "[Scenario \"c-small\"]\n[Result \"army\"]\n[Reason \"resignation\"]\n\n1. @1:F-a1 0-1",
             "the moves end with 0-1, but the Result tag says army",
         ),
         (
@@ -1792,6 +1792,18 @@ fn record_text_round_trip_and_replay() {
             "comment is not closed",
         ),
         ("[Scenario c-small]\n", "must be in double quotes"),
+        (
+            "[Scenario \"c-small\"]\n[Result \"won\"]\n\n*",
+            "result \"won\" is not army, indians, draw or ongoing",
+        ),
+        (
+            "[Scenario \"c-small\"]\n[Result \"draw\"]\n[Reason \"resignation\"]\n\n1/2-1/2",
+            "reason \"resignation\" does not go with result draw",
+        ),
+        (
+            "[Scenario \"c-small\"]\n[Date \"30/11/2026\"]\n\n*",
+            "date: \"30/11/2026\" is not an ISO date",
+        ),
     ] {
         let e = bad.parse::<Record>().unwrap_err();
         assert!(e.to_string().contains(reason), "{bad:?}: {e}");

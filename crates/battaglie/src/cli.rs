@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use battaglie_rules::record::Record;
 use battaglie_rules::{divide, perft, perft_played, Game, Position};
 use clap::{Parser, Subcommand};
@@ -117,9 +117,10 @@ impl Cli {
                     text.parse::<Record>()?
                 };
                 let scenario = scenarios::load(&record.scenario)?;
-                let game = record
-                    .replay(&scenario)
-                    .with_context(|| file.clone())?;
+                let game = record.replay(&scenario).with_context(|| file.clone())?;
+                // Written back from the replayed game: canonical notation throughout.
+                let record =
+                    Record::from_game(&game, &record.army, &record.indians, record.date.as_deref());
                 match to {
                     RecordFormat::Text => print!("{record}"),
                     RecordFormat::Json => println!("{}", record.to_json()),
@@ -161,9 +162,6 @@ fn run_perft(
 ) -> anyhow::Result<()> {
     let game = load_game(scenario, bfen, None)?;
     let mut pos = game.position().clone();
-    if depth == 0 {
-        bail!("the depth must be at least 1");
-    }
     let roots = pos.legal_moves();
     let bar = ProgressBar::new(roots.len() as u64);
     bar.set_style(
@@ -177,15 +175,15 @@ fn run_perft(
     let started = Instant::now();
     let mut total = 0u64;
     let mut lines = Vec::new();
-    if depth == 1 {
+    if depth <= 1 {
         total = if played {
-            perft_played(&mut pos, 1)
+            perft_played(&mut pos, depth)
         } else {
-            perft(&mut pos, 1)
+            perft(&mut pos, depth)
         };
         if per_move {
             lines.extend(
-                divide(&mut pos, 1)
+                divide(&mut pos, depth)
                     .into_iter()
                     .map(|(m, n)| format!("{m} {n}")),
             );

@@ -78,6 +78,10 @@ impl Engine {
         }
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        if matches!(word, "stop" | "quit") && !rest.is_empty() {
+            self.answer(Err(format!("{word} takes no arguments, got {rest:?}")));
+            return Flow::Continue;
+        }
         match word {
             "stop" => {
                 if let Some((stop, _)) = &self.search {

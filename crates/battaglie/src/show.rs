@@ -105,7 +105,9 @@ pub fn render(game: &Game) -> String {
     let terrain: Vec<String> = kinds
         .iter()
         .map(|t| {
-            let who = if t.is_restricted() {
+            let who = if t.enter.0 == 0 {
+                " (nobody may enter)".to_string()
+            } else if t.is_restricted() {
                 format!(" ({} only)", t.enter)
             } else {
                 String::new()
