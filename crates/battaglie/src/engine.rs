@@ -82,25 +82,21 @@ impl Engine {
             self.answer(Err(format!("{word} takes no arguments, got {rest:?}")));
             return Flow::Continue;
         }
-        match word {
-            "stop" => {
-                if let Some((stop, _)) = &self.search {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                self.finish_search();
-                self.answer(Ok(Vec::new()));
-                return Flow::Continue;
+        if let "stop" | "quit" = word {
+            // Both end a running search at once: it answers `bestmove` and `ok` first.
+            if let Some((stop, _)) = &self.search {
+                stop.store(true, Ordering::Relaxed);
             }
-            "quit" => {
-                if let Some((stop, _)) = &self.search {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                self.finish_search();
-                self.answer(Ok(Vec::new()));
-                return Flow::Quit;
-            }
-            _ => self.finish_search(),
+            self.finish_search();
+            self.answer(Ok(Vec::new()));
+            return if word == "quit" {
+                Flow::Quit
+            } else {
+                Flow::Continue
+            };
         }
+        // Anything else waits for a running search to finish by itself.
+        self.finish_search();
         let result = match word {
             "scenario" => self.scenario(rest),
             "position" => self.position(rest),
