@@ -5,7 +5,7 @@ use std::time::Instant;
 use anyhow::Context;
 use battaglie_rules::record::Record;
 use battaglie_rules::{divide, perft, perft_played, Game, Position};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{engine, scenarios, show};
@@ -21,15 +21,6 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the web server: play in the browser (what runs without a subcommand).
-    Serve {
-        /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: std::net::SocketAddr,
-        /// The SQLite database file [default: battaglie.sqlite in the user's data directory].
-        #[arg(long)]
-        db: Option<std::path::PathBuf>,
-    },
     /// Speak the engine text protocol on standard input and output (docs/protocol.md).
     Engine,
     /// Count the move sequences of a given length from a position (a move-generator check and benchmark).
@@ -61,6 +52,31 @@ enum Command {
     },
     /// List the built-in battles: id, name, date, map size and forces.
     Scenarios,
+    /// Play a battle in the terminal: against the computer or two at one keyboard.
+    Play {
+        /// Built-in battle id (washita, fetterman, apache-pass) or a scenario file.
+        #[arg(default_value = "washita")]
+        battle: String,
+        /// Play the computer at this level, 1 (weakest) to 8 (strongest).
+        #[arg(long, value_name = "LEVEL", default_value_t = 3,
+              value_parser = clap::value_parser!(u8).range(1..=8), conflicts_with = "hotseat")]
+        vs: u8,
+        /// Two players at one keyboard instead of the computer.
+        #[arg(long)]
+        hotseat: bool,
+        /// The side you play against the computer.
+        #[arg(long, value_enum, default_value_t = SideArg::Army)]
+        side: SideArg,
+        /// Continue a saved game record (`.json` = JSON, anything else = text form).
+        #[arg(long, value_name = "FILE")]
+        load: Option<std::path::PathBuf>,
+        /// With --load: step through the record in the replay viewer.
+        #[arg(long, requires = "load")]
+        replay: bool,
+        /// Line mode for screen readers and pipes: no full-screen drawing.
+        #[arg(long)]
+        plain: bool,
+    },
     /// Check a game record (JSON or text) by replaying it, and print it in either form.
     Record {
         /// The record file; `-` reads standard input.
@@ -69,6 +85,15 @@ enum Command {
         #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
         to: RecordFormat,
     },
+}
+
+/// A side on the command line.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    /// The U.S. Army (moves first).
+    Army,
+    /// The Indians.
+    Indians,
 }
 
 /// How `record` prints a game.
@@ -83,11 +108,14 @@ enum RecordFormat {
 }
 
 impl Cli {
-    /// Runs the chosen subcommand; without one, starts the web server.
+    /// Runs the chosen subcommand; without one, prints the help.
     pub fn run(self) -> anyhow::Result<()> {
         match self.command {
-            None => crate::serve::run(crate::serve::DEFAULT_ADDR.parse()?, None),
-            Some(Command::Serve { addr, db }) => crate::serve::run(addr, db),
+            None => {
+                Cli::command().print_help()?;
+                println!();
+                Ok(())
+            }
             Some(Command::Engine) => {
                 engine::run_stdio();
                 Ok(())
@@ -104,6 +132,30 @@ impl Cli {
                 let game = load_game(&scenario, bfen.as_deref(), moves.as_deref())?;
                 print!("{}", show::render(&game));
                 Ok(())
+            }
+            Some(Command::Play {
+                battle,
+                vs,
+                hotseat,
+                side,
+                load,
+                replay,
+                plain,
+            }) => {
+                let mut options = battaglie_tui::PlayOptions::new(scenarios::load(&battle)?);
+                options.opponent = if hotseat {
+                    battaglie_tui::Opponent::Hotseat
+                } else {
+                    battaglie_tui::Opponent::Computer { level: vs }
+                };
+                options.human_side = match side {
+                    SideArg::Army => battaglie_rules::Side::Army,
+                    SideArg::Indians => battaglie_rules::Side::Indians,
+                };
+                options.load = load;
+                options.replay = replay;
+                options.plain = plain;
+                battaglie_tui::run(options)
             }
             Some(Command::Record { file, to }) => {
                 let text = if file == "-" {

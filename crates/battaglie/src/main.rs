@@ -3,7 +3,6 @@
 mod cli;
 mod engine;
 mod scenarios;
-mod serve;
 mod show;
 
 use std::process::ExitCode;

@@ -1,0 +1,967 @@
+//! The full-screen interface's state: what is on screen, the cursor, the move
+//! being built, the prompt, and the computer thinking on its own thread.
+
+use std::cell::Cell;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use battaglie_ai::{Info, Limits, Score, SearchResult};
+use battaglie_rules::{Game, Kind, Move, Pieces, Side, Square};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::Frame;
+
+use crate::session::{describe_outcome, title, Session};
+use crate::ui::{self, Geometry};
+use crate::PlayOptions;
+
+/// Which screen is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// The board, the move list and the status: where the game is played.
+    Game,
+    /// The keys, a summary of the rules and the battle's notes.
+    Help,
+    /// A saved or finished game shown move by move.
+    Replay,
+}
+
+/// The move being built on the board: a stack, the pieces chosen, the groups sent.
+#[derive(Debug, Clone)]
+pub(crate) struct Selection {
+    /// The square the pieces leave.
+    pub(crate) from: Square,
+    /// Everything on it.
+    pub(crate) stack: Pieces,
+    /// The groups sent so far, by destination.
+    pub(crate) groups: Vec<(Square, Pieces)>,
+    /// The pieces chosen to send next.
+    pub(crate) chosen: Pieces,
+    /// The kinds added one at a time, for backspace.
+    picked: Vec<Kind>,
+    /// Whether `chosen` is the automatic "all that is left" (a kind key starts afresh).
+    auto: bool,
+}
+
+impl Selection {
+    fn new(from: Square, stack: Pieces) -> Selection {
+        Selection {
+            from,
+            stack,
+            groups: Vec::new(),
+            chosen: stack,
+            picked: Vec::new(),
+            auto: true,
+        }
+    }
+
+    /// The pieces not yet sent anywhere.
+    pub(crate) fn remaining(&self) -> Pieces {
+        self.groups
+            .iter()
+            .fold(self.stack, |left, (_, p)| left.minus(*p))
+    }
+
+    /// The move text of the groups sent, with `extra` sent too.
+    pub(crate) fn text(&self, extra: Option<(Square, Pieces)>) -> String {
+        let mut groups = self.groups.clone();
+        if let Some((to, p)) = extra {
+            match groups.iter_mut().find(|(t, _)| *t == to) {
+                Some((_, q)) => *q = q.plus(p),
+                None => groups.push((to, p)),
+            }
+        }
+        let parts: Vec<String> = groups.iter().map(|(to, p)| format!("{p}-{to}")).collect();
+        format!("{}:{}", self.from, parts.join(","))
+    }
+}
+
+/// What the one-line prompt asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PromptKind {
+    /// A move in notation.
+    Move,
+    /// A file to save the game to.
+    Save,
+    /// A file to load a game from.
+    Load,
+}
+
+/// The one-line prompt and what has been typed.
+#[derive(Debug, Clone)]
+pub(crate) struct Prompt {
+    pub(crate) kind: PromptKind,
+    pub(crate) text: String,
+}
+
+/// What the keys act on.
+#[derive(Debug, Clone)]
+pub(crate) enum Mode {
+    /// Moving the cursor.
+    Normal,
+    /// Building a move from a stack.
+    Select(Selection),
+    /// Typing into the prompt.
+    Prompt(Prompt),
+}
+
+/// The replay viewer: a game's moves and how many of them are shown played.
+#[derive(Debug, Clone)]
+pub(crate) struct Replay {
+    pub(crate) moves: Vec<Move>,
+    pub(crate) index: usize,
+    pub(crate) game: Game,
+    start: Game,
+}
+
+impl Replay {
+    fn new(game: &Game) -> Replay {
+        let start = Game::new(game.start().clone());
+        let moves: Vec<Move> = game.moves().copied().collect();
+        let mut replay = Replay {
+            index: 0,
+            game: start.clone(),
+            start,
+            moves,
+        };
+        replay.go(0);
+        replay
+    }
+
+    fn go(&mut self, index: usize) {
+        let index = index.min(self.moves.len());
+        let mut game = self.start.clone();
+        for mv in &self.moves[..index] {
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        self.index = game.moves().len();
+        self.game = game;
+    }
+}
+
+enum AiEvent {
+    Info(Info),
+    Done(Option<SearchResult>),
+}
+
+/// The computer thinking on its own thread.
+struct Thinking {
+    stop: Arc<AtomicBool>,
+    rx: Receiver<AiEvent>,
+    started: Instant,
+    /// How many moves the game had when the search began: a stale answer is dropped.
+    plies: usize,
+    info: Option<Info>,
+}
+
+/// The full-screen interface: the game, what is on screen, and the input state.
+///
+/// Feed it key and mouse events ([`App::handle_key`], [`App::handle_mouse`]),
+/// call [`App::tick`] regularly so that the computer's move is picked up, and
+/// draw it with [`App::draw`] on any ratatui backend.
+pub struct App {
+    pub(crate) session: Session,
+    pub(crate) screen: Screen,
+    pub(crate) mode: Mode,
+    pub(crate) cursor: Square,
+    /// The last message, and whether it is an error.
+    pub(crate) message: Option<(String, bool)>,
+    thinking: Option<Thinking>,
+    /// The computer's last evaluation, in words.
+    pub(crate) last_eval: Option<String>,
+    pub(crate) replay: Option<Replay>,
+    pub(crate) help_scroll: u16,
+    /// Where the board was last drawn, for mouse clicks.
+    pub(crate) geometry: Cell<Option<Geometry>>,
+    quit: bool,
+    save_path: String,
+}
+
+impl App {
+    /// The interface for a game as `options` say (loading the record if one is
+    /// named; opening the replay viewer if `options.replay`).
+    ///
+    /// # Errors
+    /// When the record cannot be loaded.
+    pub fn new(options: &PlayOptions) -> anyhow::Result<App> {
+        let session = Session::new(options)?;
+        let save_path = match &options.load {
+            Some(p) => p.display().to_string(),
+            None => format!("{}-game.txt", options.scenario.id()),
+        };
+        let mut app = App {
+            cursor: Square::new(0, 0),
+            session,
+            screen: Screen::Game,
+            mode: Mode::Normal,
+            message: None,
+            thinking: None,
+            last_eval: None,
+            replay: None,
+            help_scroll: 0,
+            geometry: Cell::new(None),
+            quit: false,
+            save_path,
+        };
+        app.cursor = app.home_square();
+        if options.replay {
+            app.open_replay();
+        } else {
+            app.info("Arrows move, Enter picks a stack, : types a move, ? for help.");
+            app.maybe_start_computer();
+        }
+        Ok(app)
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.session.game
+    }
+
+    /// The screen shown.
+    pub fn screen(&self) -> Screen {
+        self.screen
+    }
+
+    /// The square under the cursor.
+    pub fn cursor(&self) -> Square {
+        self.cursor
+    }
+
+    /// The last message shown at the bottom (an answer, an error, a hint).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|(m, _)| m.as_str())
+    }
+
+    /// The stack picked to move and the pieces chosen to send next, while a move
+    /// is being built.
+    pub fn selection(&self) -> Option<(Square, Pieces)> {
+        match &self.mode {
+            Mode::Select(sel) => Some((sel.from, sel.chosen)),
+            _ => None,
+        }
+    }
+
+    /// In the replay viewer: how many moves are shown played, out of how many.
+    pub fn replay_position(&self) -> Option<(usize, usize)> {
+        self.replay.as_ref().map(|r| (r.index, r.moves.len()))
+    }
+
+    /// Whether the computer is thinking.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Whether the player asked to leave.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Draws the current screen.
+    pub fn draw(&self, frame: &mut Frame) {
+        ui::draw(frame, self);
+    }
+
+    /// Picks up what the computer found; starts it when it is its turn.
+    pub fn tick(&mut self) {
+        let mut finished = None;
+        let mut gone = false;
+        if let Some(t) = &mut self.thinking {
+            loop {
+                match t.rx.try_recv() {
+                    Ok(AiEvent::Info(info)) => t.info = Some(info),
+                    Ok(AiEvent::Done(result)) => {
+                        finished = Some((result, t.plies));
+                        break;
+                    }
+                    Err(TryRecvError::Empty) => break,
+                    Err(TryRecvError::Disconnected) => {
+                        gone = true;
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some((result, plies)) = finished {
+            self.thinking = None;
+            self.computer_answered(result, plies);
+        } else if gone {
+            self.thinking = None;
+            self.error("The computer stopped without a move.");
+        }
+        self.maybe_start_computer();
+    }
+
+    /// Waits up to `timeout` for the computer to play (for tests and scripts);
+    /// returns whether it is no longer thinking.
+    pub fn wait_for_computer(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        self.tick();
+        while self.thinking.is_some() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+            self.tick();
+        }
+        self.thinking.is_none()
+    }
+
+    /// How long the computer has been thinking, and what it has found so far.
+    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<&Info>)> {
+        self.thinking
+            .as_ref()
+            .map(|t| (t.started.elapsed(), t.info.as_ref()))
+    }
+
+    fn computer_answered(&mut self, result: Option<SearchResult>, plies: usize) {
+        if plies != self.session.game.moves().len() || !self.session.computer_to_move() {
+            return;
+        }
+        let Some(result) = result else {
+            return;
+        };
+        match self.session.play(&result.best) {
+            Ok(()) => {
+                self.last_eval = Some(eval_words(&result.info));
+                self.mode = match std::mem::replace(&mut self.mode, Mode::Normal) {
+                    Mode::Prompt(p) => Mode::Prompt(p),
+                    _ => Mode::Normal,
+                };
+                let mut text = format!("Computer plays {}.", result.best);
+                if let Some(end) = describe_outcome(&self.session.game) {
+                    text = format!("{text} {end}");
+                } else if self.only_pass() {
+                    text.push_str(" You have no legal move: press p to pass.");
+                }
+                self.info(&text);
+                self.follow();
+            }
+            Err(e) => self.error(&format!("The computer's move was refused: {e}")),
+        }
+    }
+
+    fn maybe_start_computer(&mut self) {
+        if self.thinking.is_some() || self.screen == Screen::Replay {
+            return;
+        }
+        if !self.session.computer_to_move() {
+            return;
+        }
+        let Some(level) = self.session.level() else {
+            return;
+        };
+        let game = self.session.game.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let flag = stop.clone();
+        let spawned = std::thread::Builder::new()
+            .name("computer".into())
+            .spawn(move || {
+                let limits = Limits {
+                    level: Some(level),
+                    ..Default::default()
+                };
+                let result = battaglie_ai::search(&game, &limits, &flag, |info| {
+                    let _ = tx.send(AiEvent::Info(info.clone()));
+                });
+                let _ = tx.send(AiEvent::Done(result));
+            });
+        match spawned {
+            Ok(_) => {
+                self.thinking = Some(Thinking {
+                    stop,
+                    rx,
+                    started: Instant::now(),
+                    plies: self.session.game.moves().len(),
+                    info: None,
+                });
+            }
+            Err(e) => self.error(&format!("cannot start the computer: {e}")),
+        }
+    }
+
+    fn stop_thinking(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            t.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn info(&mut self, text: &str) {
+        self.message = Some((text.to_string(), false));
+    }
+
+    fn error(&mut self, text: &str) {
+        self.message = Some((text.to_string(), true));
+    }
+
+    /// Whether the side to move can only pass.
+    fn only_pass(&self) -> bool {
+        let legal = self.session.game.legal_moves();
+        legal.len() == 1 && legal[0].is_pass()
+    }
+
+    /// The stack of the side to move (or of the human) nearest the cursor.
+    fn home_square(&self) -> Square {
+        let pos = self.session.game.position();
+        let side = if self.session.human_to_move() {
+            pos.side_to_move()
+        } else {
+            self.session.human
+        };
+        let at = |sq: Square| (sq.file().map_or(-1, i32::from), i32::from(sq.rank()));
+        let (cf, cr) = at(self.cursor);
+        pos.scenario()
+            .squares()
+            .filter(|sq| matches!(pos.stack(*sq), Some((s, _)) if s == side))
+            .min_by_key(|sq| {
+                let (f, r) = at(*sq);
+                (f - cf).abs() + (r - cr).abs()
+            })
+            .unwrap_or(self.cursor)
+    }
+
+    /// Puts the cursor on a stack of the side to move, unless it is on one.
+    fn follow(&mut self) {
+        let pos = self.session.game.position();
+        let on_own = matches!(pos.stack(self.cursor), Some((s, _)) if s == pos.side_to_move());
+        if !on_own && self.session.human_to_move() {
+            self.cursor = self.home_square();
+        }
+    }
+
+    /// Handles one key press.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q'))
+        {
+            self.quit = true;
+            return;
+        }
+        match self.screen {
+            Screen::Help => self.help_key(key),
+            Screen::Replay => self.replay_key(key),
+            Screen::Game => match std::mem::replace(&mut self.mode, Mode::Normal) {
+                Mode::Normal => self.normal_key(key),
+                Mode::Select(sel) => self.select_key(key, sel),
+                Mode::Prompt(prompt) => self.prompt_key(key, prompt),
+            },
+        }
+    }
+
+    /// Handles a mouse event: a left click on a square moves the cursor there and
+    /// acts as Enter.
+    pub fn handle_mouse(&mut self, mouse: MouseEvent) {
+        if self.screen != Screen::Game
+            || !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left))
+        {
+            return;
+        }
+        if matches!(self.mode, Mode::Prompt(_)) {
+            return;
+        }
+        let Some(geometry) = self.geometry.get() else {
+            return;
+        };
+        if let Some(sq) = geometry.square_at(mouse.column, mouse.row) {
+            self.cursor = sq;
+            self.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+        }
+    }
+
+    fn move_cursor(&mut self, code: KeyCode) {
+        let s = self.session.game.position().scenario();
+        let rank = self.cursor.rank();
+        let file: i16 = self.cursor.file().map_or(-1, i16::from);
+        let (file, rank) = match code {
+            KeyCode::Left | KeyCode::Char('h') => ((file - 1).max(-1), rank),
+            KeyCode::Right | KeyCode::Char('l') => ((file + 1).min(s.width() as i16 - 1), rank),
+            KeyCode::Up | KeyCode::Char('k') => (file, (rank + 1).min(s.height() - 1)),
+            KeyCode::Down | KeyCode::Char('j') => (file, rank.saturating_sub(1)),
+            _ => (file, rank),
+        };
+        self.cursor = if file < 0 {
+            Square::staging(rank)
+        } else {
+            Square::new(file as u8, rank)
+        };
+    }
+
+    fn normal_key(&mut self, key: KeyEvent) {
+        match key.code {
+            KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down => {
+                self.move_cursor(key.code)
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => self.pick_stack(),
+            KeyCode::Char(':') | KeyCode::Char('/') => {
+                self.mode = Mode::Prompt(Prompt {
+                    kind: PromptKind::Move,
+                    text: String::new(),
+                });
+            }
+            KeyCode::Char('s') => {
+                self.mode = Mode::Prompt(Prompt {
+                    kind: PromptKind::Save,
+                    text: self.save_path.clone(),
+                });
+            }
+            KeyCode::Char('l') => {
+                self.mode = Mode::Prompt(Prompt {
+                    kind: PromptKind::Load,
+                    text: self.save_path.clone(),
+                });
+            }
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('r') => self.redo(),
+            KeyCode::Char('p') => self.pass(),
+            KeyCode::Char('v') => self.open_replay(),
+            KeyCode::Char('?') | KeyCode::F(1) => {
+                self.screen = Screen::Help;
+                self.help_scroll = 0;
+            }
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Esc => self.message = None,
+            _ => {}
+        }
+    }
+
+    /// Enter on a square in normal mode: start building a move from it.
+    fn pick_stack(&mut self) {
+        let game = &self.session.game;
+        if let Some(end) = describe_outcome(game) {
+            self.error(&format!(
+                "The game is over. {end} Press u to undo, q to quit."
+            ));
+            return;
+        }
+        if !self.session.human_to_move() {
+            self.error("Wait: it is the computer's turn.");
+            return;
+        }
+        let pos = game.position();
+        let us = pos.side_to_move();
+        match pos.stack(self.cursor) {
+            None => self.error(&format!(
+                "{} is empty: pick one of your stacks.",
+                self.cursor
+            )),
+            Some((side, _)) if side != us => self.error(&format!(
+                "{} holds {} pieces; the {} are to move.",
+                self.cursor,
+                title(side),
+                title(us)
+            )),
+            Some((_, stack)) => {
+                let sel = Selection::new(self.cursor, stack);
+                self.info(&format!(
+                    "{}: sending all ({stack}). a all, f/m/v one of a kind, F/M/V remove; arrow to a neighbour and Enter; Enter here to confirm; Esc cancels.",
+                    self.cursor
+                ));
+                self.mode = Mode::Select(sel);
+            }
+        }
+    }
+
+    fn select_key(&mut self, key: KeyEvent, mut sel: Selection) {
+        match key.code {
+            KeyCode::Esc => {
+                self.cursor = sel.from;
+                self.info("Move cancelled.");
+                return;
+            }
+            KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down => {
+                self.move_cursor(key.code)
+            }
+            KeyCode::Char('a') => {
+                sel.chosen = sel.remaining();
+                sel.picked.clear();
+                sel.auto = false;
+            }
+            KeyCode::Char(c @ ('f' | 'm' | 'v')) => {
+                let kind = Kind::from_char(c).unwrap_or(Kind::Foot);
+                if sel.auto {
+                    sel.chosen = Pieces::EMPTY;
+                    sel.picked.clear();
+                    sel.auto = false;
+                }
+                if sel.remaining().count(kind) > sel.chosen.count(kind) {
+                    sel.chosen = sel.chosen.plus(Pieces::one(kind));
+                    sel.picked.push(kind);
+                } else {
+                    self.error(&format!("No more {kind} left on {} to choose.", sel.from));
+                }
+            }
+            KeyCode::Char(c @ ('F' | 'M' | 'V')) => {
+                let kind = Kind::from_char(c).unwrap_or(Kind::Foot);
+                sel.auto = false;
+                if sel.chosen.count(kind) > 0 {
+                    sel.chosen = sel.chosen.minus(Pieces::one(kind));
+                    if let Some(i) = sel.picked.iter().rposition(|k| *k == kind) {
+                        sel.picked.remove(i);
+                    }
+                }
+            }
+            KeyCode::Backspace => {
+                sel.auto = false;
+                let kind = sel.picked.pop().or_else(|| {
+                    Kind::ALL
+                        .into_iter()
+                        .rev()
+                        .find(|k| sel.chosen.count(*k) > 0)
+                });
+                if let Some(kind) = kind {
+                    if sel.chosen.count(kind) > 0 {
+                        sel.chosen = sel.chosen.minus(Pieces::one(kind));
+                    }
+                }
+            }
+            KeyCode::Char('c') => return self.confirm(sel),
+            KeyCode::Char('?') | KeyCode::F(1) => {
+                self.screen = Screen::Help;
+                self.help_scroll = 0;
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                if self.cursor == sel.from {
+                    return self.confirm(sel);
+                }
+                self.send(&mut sel);
+            }
+            _ => {}
+        }
+        self.mode = Mode::Select(sel);
+    }
+
+    /// Sends the chosen pieces to the square under the cursor.
+    fn send(&mut self, sel: &mut Selection) {
+        let to = self.cursor;
+        let s = self.session.game.position().scenario().clone();
+        if !s.neighbours(sel.from).any(|n| n == to) {
+            self.error(&format!(
+                "{to} is not a step from {}: choose a highlighted neighbour.",
+                sel.from
+            ));
+            return;
+        }
+        if sel.chosen.is_empty() {
+            self.error("Choose pieces first: a all, f/m/v one of a kind.");
+            return;
+        }
+        let text = sel.text(Some((to, sel.chosen)));
+        match self.session.game.position().parse_move(&text) {
+            Ok(_) => {
+                let sent = sel.chosen;
+                match sel.groups.iter_mut().find(|(t, _)| *t == to) {
+                    Some((_, p)) => *p = p.plus(sent),
+                    None => sel.groups.push((to, sent)),
+                }
+                sel.chosen = sel.remaining();
+                sel.picked.clear();
+                sel.auto = true;
+                self.cursor = sel.from;
+                self.info(&format!(
+                    "{sent} to {to}. Enter (or c) on {} plays {}; or send more.",
+                    sel.from,
+                    sel.text(None)
+                ));
+            }
+            Err(e) => self.error(&e.to_string()),
+        }
+    }
+
+    fn confirm(&mut self, sel: Selection) {
+        if sel.groups.is_empty() {
+            self.error("Send pieces to a neighbour first: arrow to it and press Enter.");
+            self.mode = Mode::Select(sel);
+            return;
+        }
+        let text = sel.text(None);
+        self.play_text(&text);
+    }
+
+    /// Plays a move typed or built; returns whether it was played.
+    fn play_text(&mut self, text: &str) -> bool {
+        if !self.session.human_to_move() && !self.session.game.is_over() {
+            self.error("Wait: it is the computer's turn.");
+            return false;
+        }
+        match self.session.play_text(text) {
+            Ok(mv) => {
+                self.after_move(mv);
+                true
+            }
+            Err(e) => {
+                self.error(&e);
+                false
+            }
+        }
+    }
+
+    fn after_move(&mut self, mv: Move) {
+        self.mode = Mode::Normal;
+        let mut text = format!("Played {mv}.");
+        if let Some(end) = describe_outcome(&self.session.game) {
+            text = format!("{text} {end}");
+        } else if self.session.computer_to_move() {
+            text.push_str(" The computer is thinking...");
+        } else if self.only_pass() {
+            text.push_str(" No legal move: press p to pass.");
+        }
+        self.info(&text);
+        self.follow();
+        self.maybe_start_computer();
+    }
+
+    fn pass(&mut self) {
+        if self.only_pass() {
+            self.play_text("pass");
+        } else {
+            self.error("You may pass only when you have no other move.");
+        }
+    }
+
+    fn undo(&mut self) {
+        self.stop_thinking();
+        let was_settled = self.session.game.settled().is_some();
+        let undone = self.session.undo();
+        if undone.is_empty() {
+            if was_settled {
+                self.info("The game is open again.");
+            } else {
+                self.error("Nothing to undo.");
+            }
+        } else {
+            let list: Vec<String> = undone.iter().map(|m| m.to_string()).collect();
+            self.info(&format!("Took back {}. r redoes.", list.join(", ")));
+        }
+        self.maybe_start_computer();
+    }
+
+    fn redo(&mut self) {
+        self.stop_thinking();
+        let done = self.session.redo();
+        if done.is_empty() {
+            self.error("Nothing to redo.");
+        } else {
+            let list: Vec<String> = done.iter().map(|m| m.to_string()).collect();
+            self.info(&format!("Played again {}.", list.join(", ")));
+        }
+        self.maybe_start_computer();
+    }
+
+    fn prompt_key(&mut self, key: KeyEvent, mut prompt: Prompt) {
+        match key.code {
+            KeyCode::Esc => {
+                self.message = None;
+                return;
+            }
+            KeyCode::Backspace => {
+                prompt.text.pop();
+            }
+            KeyCode::Char(c)
+                if !key.modifiers.contains(KeyModifiers::CONTROL)
+                    && prompt.text.chars().count() < 200 =>
+            {
+                prompt.text.push(c);
+            }
+            KeyCode::Enter => {
+                let text = prompt.text.trim().to_string();
+                if text.is_empty() {
+                    return;
+                }
+                match prompt.kind {
+                    PromptKind::Move => {
+                        if text.eq_ignore_ascii_case("resign") {
+                            self.resign();
+                            return;
+                        }
+                        if self.play_text(&text) {
+                            return;
+                        }
+                    }
+                    PromptKind::Save => {
+                        match self.session.save(Path::new(&text)) {
+                            Ok(()) => {
+                                self.info(&format!("Saved to {text}."));
+                                self.save_path = text;
+                            }
+                            Err(e) => self.error(&format!("{e:#}")),
+                        }
+                        return;
+                    }
+                    PromptKind::Load => {
+                        self.stop_thinking();
+                        match self.session.load(Path::new(&text)) {
+                            Ok(()) => {
+                                self.info(&format!(
+                                    "Loaded {text}: {} moves. v replays it.",
+                                    self.session.game.moves().len()
+                                ));
+                                self.save_path = text;
+                                self.cursor = self.home_square();
+                                self.last_eval = None;
+                            }
+                            Err(e) => self.error(&format!("{e:#}")),
+                        }
+                        self.maybe_start_computer();
+                        return;
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.mode = Mode::Prompt(prompt);
+    }
+
+    fn resign(&mut self) {
+        let side = if self.session.human_to_move() {
+            self.session.game.position().side_to_move()
+        } else {
+            self.session.human
+        };
+        self.stop_thinking();
+        match self.session.game.resign(side) {
+            Ok(()) => {
+                let end = describe_outcome(&self.session.game).unwrap_or_default();
+                self.info(&format!("{end} u takes the resignation back."));
+            }
+            Err(o) => self.error(&format!("The game is already over ({o}).")),
+        }
+    }
+
+    fn open_replay(&mut self) {
+        self.stop_thinking();
+        let replay = Replay::new(&self.session.game);
+        let n = replay.moves.len();
+        self.replay = Some(replay);
+        self.screen = Screen::Replay;
+        self.mode = Mode::Normal;
+        self.info(&format!(
+            "Replay of {n} moves: Left/Right step, Home/End, t plays on from here, Esc back."
+        ));
+    }
+
+    fn replay_key(&mut self, key: KeyEvent) {
+        let Some(replay) = &mut self.replay else {
+            self.screen = Screen::Game;
+            return;
+        };
+        match key.code {
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => {
+                let i = replay.index.saturating_sub(1);
+                replay.go(i);
+            }
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') | KeyCode::Enter => {
+                let i = replay.index + 1;
+                replay.go(i);
+            }
+            KeyCode::Home | KeyCode::Up => replay.go(0),
+            KeyCode::End | KeyCode::Down => {
+                let n = replay.moves.len();
+                replay.go(n);
+            }
+            KeyCode::Char('t') => {
+                let mut redo: Vec<Move> = replay.moves[replay.index..].to_vec();
+                redo.reverse();
+                self.session.game = replay.game.clone();
+                self.session.redo = redo;
+                self.replay = None;
+                self.screen = Screen::Game;
+                self.cursor = self.home_square();
+                self.info("Playing on from here; r replays the next moves of the record.");
+                self.maybe_start_computer();
+            }
+            KeyCode::Char('?') | KeyCode::F(1) => {
+                self.screen = Screen::Help;
+                self.help_scroll = 0;
+            }
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('v') => {
+                self.replay = None;
+                self.screen = Screen::Game;
+                self.info("Back to the game.");
+                self.maybe_start_computer();
+            }
+            _ => {}
+        }
+    }
+
+    fn help_key(&mut self, key: KeyEvent) {
+        match key.code {
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.help_scroll = self.help_scroll.saturating_add(1)
+            }
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.help_scroll = self.help_scroll.saturating_sub(1)
+            }
+            KeyCode::PageDown | KeyCode::Char(' ') => {
+                self.help_scroll = self.help_scroll.saturating_add(10)
+            }
+            KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
+            KeyCode::Home => self.help_scroll = 0,
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('?') | KeyCode::F(1) => {
+                self.screen = if self.replay.is_some() {
+                    Screen::Replay
+                } else {
+                    Screen::Game
+                };
+            }
+            _ => {}
+        }
+    }
+
+    /// The legal destinations of the chosen pieces, and whether each eliminates.
+    pub(crate) fn destinations(&self) -> Vec<(Square, bool)> {
+        let Mode::Select(sel) = &self.mode else {
+            return Vec::new();
+        };
+        if sel.chosen.is_empty() {
+            return Vec::new();
+        }
+        let pos = self.session.game.position();
+        let us = pos.side_to_move();
+        pos.scenario()
+            .neighbours(sel.from)
+            .filter(|n| pos.parse_move(&sel.text(Some((*n, sel.chosen)))).is_ok())
+            .map(|n| (n, matches!(pos.stack(n), Some((s, _)) if s != us)))
+            .collect()
+    }
+
+    /// Who plays, in words.
+    pub(crate) fn players(&self) -> String {
+        match self.session.level() {
+            None => "Hotseat: both sides at this keyboard".to_string(),
+            Some(level) => format!("You: {} vs computer L{level}", title(self.session.human)),
+        }
+    }
+
+    /// The human's side against the computer.
+    pub(crate) fn human(&self) -> Option<Side> {
+        self.session.level().map(|_| self.session.human)
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        self.stop_thinking();
+    }
+}
+
+/// The computer's evaluation in words, from its own point of view.
+fn eval_words(info: &Info) -> String {
+    let score = match info.score {
+        Score::Value(v) => format!("{:+.2}", v as f64 / 100.0),
+        Score::Win(n) => format!("wins in {n}"),
+        Score::Loss(n) => format!("loses in {n}"),
+    };
+    format!("eval {score} (depth {})", info.depth)
+}
+
+/// The evaluation found so far by a search still running.
+pub(crate) fn eval_so_far(info: &Info) -> String {
+    eval_words(info)
+}

@@ -1,0 +1,95 @@
+//! Play battaglie in the terminal.
+//!
+//! Two front ends over the same game session:
+//!
+//! * a full-screen board ([`run`] without `plain`): the map in colour, a cursor
+//!   moved with the arrow keys or the mouse, moves built by picking pieces and
+//!   sending them to neighbours or typed in notation, a move list, the computer
+//!   thinking on a background thread, undo and redo, saving, loading and replaying
+//!   game records, and a help screen with the rules and the battle's notes;
+//! * a line mode ([`run_plain`]) with no full-screen drawing, for screen readers
+//!   and pipes: the board as text after every move and a prompt for moves and
+//!   commands.
+//!
+//! The full-screen state machine is [`App`]: it takes key and mouse events and
+//! draws itself on any ratatui backend, so it can be driven and checked without a
+//! terminal.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod app;
+mod plain;
+mod session;
+mod term;
+mod text;
+mod ui;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use battaglie_rules::{Scenario, Side};
+
+pub use app::{App, Screen};
+pub use plain::run_plain;
+pub use session::{describe_outcome, load_record, save_record};
+pub use text::render_text;
+
+/// Who plays the side the human does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opponent {
+    /// The computer, at a playing level from 1 (weakest) to 8 (strongest).
+    Computer {
+        /// The playing level, 1..=8.
+        level: u8,
+    },
+    /// Two people share the keyboard and play both sides.
+    Hotseat,
+}
+
+/// How to start a game in the terminal.
+#[derive(Debug, Clone)]
+pub struct PlayOptions {
+    /// The battle to play (a built-in one or one read from a file by the caller).
+    pub scenario: Arc<Scenario>,
+    /// The computer at some level, or two players at one keyboard.
+    pub opponent: Opponent,
+    /// The side the human plays against the computer (ignored in hotseat games).
+    pub human_side: Side,
+    /// A game record (JSON when the file name ends in `.json`, the text form
+    /// otherwise) to continue instead of starting from the battle's start.
+    pub load: Option<PathBuf>,
+    /// With `load`: open the record in the replay viewer, to step through it.
+    pub replay: bool,
+    /// The line mode: no full-screen drawing, moves and commands read line by line.
+    pub plain: bool,
+}
+
+impl PlayOptions {
+    /// A game of `scenario` against the computer at level 3, the human playing the Army.
+    pub fn new(scenario: Arc<Scenario>) -> PlayOptions {
+        PlayOptions {
+            scenario,
+            opponent: Opponent::Computer { level: 3 },
+            human_side: Side::Army,
+            load: None,
+            replay: false,
+            plain: false,
+        }
+    }
+}
+
+/// Plays a game as `options` say: the full-screen interface on the terminal, or
+/// with `options.plain` the line mode on standard input and output.
+///
+/// # Errors
+/// When the record to load cannot be read or replayed, or the terminal cannot be
+/// set up or written to.
+pub fn run(options: PlayOptions) -> anyhow::Result<()> {
+    if options.plain {
+        let stdin = std::io::stdin();
+        let stdout = std::io::stdout();
+        run_plain(stdin.lock(), stdout.lock(), &options)
+    } else {
+        term::run_terminal(&options)
+    }
+}

@@ -1,0 +1,143 @@
+//! The board as plain text, for the line mode: ASCII only, so that screen readers
+//! and pipes get the same characters as the scenario files use.
+
+use std::fmt::Write;
+
+use battaglie_rules::{Game, Kind, Pieces, Scenario, Side, Square, TerrainKind};
+
+use crate::session::{describe_outcome, title};
+
+/// A stack's letters: upper case for the Army, lower case for the Indians;
+/// counts and letters (`2F1M`) when the letters would not fit in `width`.
+pub(crate) fn letters(side: Side, pieces: Pieces, width: usize) -> String {
+    let text = if (pieces.total() as usize) <= width {
+        pieces.to_string()
+    } else {
+        Kind::ALL
+            .iter()
+            .filter(|k| pieces.count(**k) > 0)
+            .map(|k| format!("{}{}", pieces.count(*k), k.char()))
+            .collect()
+    };
+    if side == Side::Army {
+        text
+    } else {
+        text.to_lowercase()
+    }
+}
+
+/// The terrain kinds that occur on the map, each once.
+pub(crate) fn kinds_on_map(s: &Scenario) -> Vec<&TerrainKind> {
+    let mut kinds: Vec<&TerrainKind> = Vec::new();
+    for t in s.terrain_kinds() {
+        if s.squares().any(|sq| s.terrain(sq) == Some(t))
+            && !kinds.iter().any(|k| k.symbol == t.symbol)
+        {
+            kinds.push(t);
+        }
+    }
+    kinds
+}
+
+/// Who may enter a terrain kind, in words: ` (Foot only)`, or nothing when anyone may.
+pub(crate) fn who_enters(t: &TerrainKind) -> String {
+    if t.enter.0 == 0 {
+        " (nobody may enter)".to_string()
+    } else if t.is_restricted() {
+        let names: Vec<&str> = t.enter.iter().map(|k| k.name()).collect();
+        format!(" ({} only)", names.join(" and "))
+    } else {
+        String::new()
+    }
+}
+
+/// The position of `game` as text: a heading, the board with the staging column,
+/// file letters and rank numbers, every stack listed by side, and a legend.
+pub fn render_text(game: &Game) -> String {
+    let pos = game.position();
+    let s = pos.scenario();
+    let mut out = String::new();
+    let _ = writeln!(out, "{} ({}), turn {}.", s.name(), s.date(), pos.turn());
+    const CELL: usize = 5;
+    let header: String = (0..s.width())
+        .map(|f| format!("{:^CELL$}", (b'a' + f) as char))
+        .collect();
+    let _ = writeln!(out, "    {:^CELL$}  {header}", "@");
+    let rule = "-".repeat(CELL * s.width() as usize);
+    let _ = writeln!(out, "    {:CELL$} +{rule}+", "");
+    for r in (0..s.height()).rev() {
+        let staging = match pos.stack(Square::staging(r)) {
+            Some((side, p)) => letters(side, p, 4),
+            None => String::new(),
+        };
+        let _ = write!(out, "{:>3} {staging:>CELL$} |", r + 1);
+        for f in 0..s.width() {
+            let sq = Square::new(f, r);
+            let symbol = s.terrain(sq).map_or('?', |t| t.symbol);
+            let cell = match pos.stack(sq) {
+                None => format!("{symbol:^CELL$}"),
+                Some((side, p)) => format!("{:^CELL$}", letters(side, p, 4)),
+            };
+            out.push_str(&cell);
+        }
+        let _ = writeln!(out, "| {}", r + 1);
+    }
+    let _ = writeln!(out, "    {:CELL$} +{rule}+", "");
+    let _ = writeln!(out, "    {:^CELL$}  {header}", "@");
+    for side in Side::ALL {
+        let stacks: Vec<String> = s
+            .squares()
+            .filter_map(|sq| match pos.stack(sq) {
+                Some((owner, p)) if owner == side => Some(format!(
+                    "{sq} {}{}",
+                    letters(side, p, 15),
+                    match s.terrain(sq) {
+                        Some(t) if t.name != "open" => format!(" ({})", t.name),
+                        _ => String::new(),
+                    }
+                )),
+                _ => None,
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} ({}), {} pieces: {}.",
+            title(side),
+            s.side_name(side),
+            pos.piece_count(side),
+            if stacks.is_empty() {
+                "none".to_string()
+            } else {
+                stacks.join(", ")
+            }
+        );
+    }
+    let terrain: Vec<String> = kinds_on_map(s)
+        .iter()
+        .map(|t| format!("{} {}{}", t.symbol, t.name, who_enters(t)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "Key: F Foot, M Mounted, V Vehicle; upper case Army, lower case Indians; @ staging. Terrain: {}.",
+        terrain.join(", ")
+    );
+    match describe_outcome(game) {
+        Some(result) => {
+            let _ = writeln!(out, "Game over. {result}");
+        }
+        None => {
+            let side = pos.side_to_move();
+            let _ = writeln!(
+                out,
+                "{} ({}) to move.{}",
+                title(side),
+                s.side_name(side),
+                match game.moves().last() {
+                    Some(mv) => format!(" Last move: {mv}."),
+                    None => String::new(),
+                }
+            );
+        }
+    }
+    out
+}

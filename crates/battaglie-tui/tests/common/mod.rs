@@ -1,0 +1,102 @@
+//! Helpers shared by the interface tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use battaglie_rules::Scenario;
+use battaglie_tui::{App, Opponent, PlayOptions};
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+
+/// The end of a Washita game (from docs/records.md): Indians to move, one Foot
+/// on l1 next to an Army horseman on k2.
+pub const ENDGAME: &str = "[Scenario \"washita\"]\n[Start \"|12/|12/|12/|12/|12/|12/|10M1/|11f I 37 30\"]\n[Result \"ongoing\"]\n\n*\n";
+
+pub fn options(id: &str, opponent: Opponent) -> PlayOptions {
+    let mut options = PlayOptions::new(Scenario::builtin(id).expect("a built-in battle"));
+    options.opponent = opponent;
+    options
+}
+
+pub fn hotseat(id: &str) -> App {
+    App::new(&options(id, Opponent::Hotseat)).expect("a new game")
+}
+
+pub fn key(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+pub fn keys(app: &mut App, codes: &[KeyCode]) {
+    for c in codes {
+        key(app, *c);
+    }
+}
+
+pub fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+/// Types a move at the `:` prompt.
+pub fn play(app: &mut App, mv: &str) {
+    key(app, KeyCode::Char(':'));
+    type_text(app, mv);
+    key(app, KeyCode::Enter);
+}
+
+pub fn moves(app: &App) -> Vec<String> {
+    app.game().moves().map(|m| m.to_string()).collect()
+}
+
+/// Draws the app on a test backend of the given size.
+pub fn draw(app: &App, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal.draw(|f| app.draw(f)).expect("drawn");
+    terminal.backend().buffer().clone()
+}
+
+/// The buffer as text, one line per row.
+pub fn text(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+pub fn render(app: &App, width: u16, height: u16) -> String {
+    text(&draw(app, width, height))
+}
+
+/// A fresh file path in the temporary directory.
+pub fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("battaglie-tui-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir.join(name)
+}
+
+/// Compares `actual` with the snapshot file `tests/snapshots/NAME.txt`; writes
+/// it when it does not exist yet or when UPDATE_SNAPSHOTS is set.
+pub fn snapshot(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() || !path.exists() {
+        std::fs::write(&path, actual).expect("snapshot written");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).expect("snapshot read");
+    assert_eq!(
+        actual, expected,
+        "snapshot {name} differs (UPDATE_SNAPSHOTS=1 rewrites it)\n--- actual:\n{actual}"
+    );
+}

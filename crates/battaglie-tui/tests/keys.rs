@@ -1,0 +1,431 @@
+//! Key handling and move entry, driven by simulated key and mouse events.
+
+mod common;
+
+use std::time::Duration;
+
+use battaglie_rules::{Pieces, Side};
+use battaglie_tui::{App, Opponent, Screen};
+use common::*;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+
+/// Moves the cursor to a square with the arrow keys.
+fn go(app: &mut App, target: &str) {
+    for _ in 0..40 {
+        let here = app.cursor().to_string();
+        if here == target {
+            return;
+        }
+        let file = |s: &str| {
+            s.chars()
+                .next()
+                .map_or(0, |c| if c == '@' { -1 } else { c as i32 - 'a' as i32 })
+        };
+        let rank = |s: &str| s[1..].parse::<i32>().unwrap_or(0);
+        let code = if file(&here) < file(target) {
+            KeyCode::Right
+        } else if file(&here) > file(target) {
+            KeyCode::Left
+        } else if rank(&here) < rank(target) {
+            KeyCode::Up
+        } else {
+            KeyCode::Down
+        };
+        key(app, code);
+    }
+    panic!("cannot reach {target} from {}", app.cursor());
+}
+
+#[test]
+fn select_a_stack_send_it_to_a_neighbour_and_confirm() {
+    let mut app = hotseat("washita");
+    go(&mut app, "@8");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.selection().map(|(sq, p)| (sq.to_string(), p)),
+        Some(("@8".into(), Pieces::new(0, 3, 0)))
+    );
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.cursor().to_string(),
+        "@8",
+        "the cursor comes back to the source"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app), ["@8:MMM-a8"]);
+    assert!(app.selection().is_none());
+}
+
+#[test]
+fn choose_pieces_one_kind_at_a_time() {
+    let mut app = hotseat("washita");
+    go(&mut app, "@6");
+    key(&mut app, KeyCode::Char(' '));
+    key(&mut app, KeyCode::Char('m'));
+    assert_eq!(
+        app.selection().unwrap().1,
+        Pieces::new(0, 1, 0),
+        "a kind key starts afresh"
+    );
+    key(&mut app, KeyCode::Char('m'));
+    key(&mut app, KeyCode::Char('f'));
+    assert_eq!(app.selection().unwrap().1, Pieces::new(1, 2, 0));
+    key(&mut app, KeyCode::Char('m'));
+    assert!(app.message().unwrap().contains("No more Mounted"));
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(
+        app.selection().unwrap().1,
+        Pieces::new(0, 2, 0),
+        "backspace removes the last added"
+    );
+    key(&mut app, KeyCode::Char('M'));
+    assert_eq!(app.selection().unwrap().1, Pieces::new(0, 1, 0));
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.selection().unwrap().1, Pieces::new(1, 2, 0));
+    key(&mut app, KeyCode::Char('F'));
+    keys(
+        &mut app,
+        &[KeyCode::Right, KeyCode::Enter, KeyCode::Char('c')],
+    );
+    assert_eq!(moves(&app), ["@6:MM-a6"]);
+}
+
+#[test]
+fn several_groups_make_one_move() {
+    let mut app = hotseat("washita");
+    play(&mut app, "@6:FMM-a6");
+    play(&mut app, "l8:F-k8");
+    go(&mut app, "a6");
+    key(&mut app, KeyCode::Enter);
+    keys(
+        &mut app,
+        &[KeyCode::Char('f'), KeyCode::Down, KeyCode::Enter],
+    );
+    keys(&mut app, &[KeyCode::Char('m'), KeyCode::Up, KeyCode::Enter]);
+    keys(
+        &mut app,
+        &[KeyCode::Char('m'), KeyCode::Right, KeyCode::Enter],
+    );
+    assert_eq!(
+        app.selection().unwrap().1,
+        Pieces::EMPTY,
+        "nothing left to send"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app)[2], "a6:F-a5,M-a7,M-b6");
+}
+
+#[test]
+fn escape_cancels_the_move() {
+    let mut app = hotseat("washita");
+    go(&mut app, "@7");
+    keys(&mut app, &[KeyCode::Enter, KeyCode::Right, KeyCode::Enter]);
+    assert!(app.selection().is_some());
+    key(&mut app, KeyCode::Esc);
+    assert!(app.selection().is_none());
+    assert!(moves(&app).is_empty());
+    assert_eq!(app.message(), Some("Move cancelled."));
+}
+
+#[test]
+fn bad_sends_and_picks_are_refused_with_a_message() {
+    let mut app = hotseat("washita");
+    go(&mut app, "@8");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, &[KeyCode::Right, KeyCode::Right, KeyCode::Enter]);
+    assert!(
+        app.message().unwrap().contains("b8 is not a step from @8"),
+        "{:?}",
+        app.message()
+    );
+    go(&mut app, "@8");
+    key(&mut app, KeyCode::Enter);
+    assert!(app
+        .message()
+        .unwrap()
+        .contains("Send pieces to a neighbour first"));
+    key(&mut app, KeyCode::Esc);
+    go(&mut app, "l8");
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.message().unwrap().contains("the Army are to move"),
+        "{:?}",
+        app.message()
+    );
+    go(&mut app, "e5");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.message().unwrap().contains("e5 is empty"));
+    assert!(moves(&app).is_empty());
+}
+
+#[test]
+fn a_house_refuses_horsemen() {
+    let mut app = hotseat("washita");
+    for mv in [
+        "@5:MM-a5", "l8:F-k8", "a5:MM-a4", "k8:F-j8", "a4:MM-b4", "j8:F-i8", "b4:MM-c4", "i8:F-h8",
+    ] {
+        play(&mut app, mv);
+        assert!(
+            app.message().unwrap().starts_with("Played"),
+            "{mv}: {:?}",
+            app.message()
+        );
+    }
+    go(&mut app, "c4");
+    keys(&mut app, &[KeyCode::Enter, KeyCode::Right, KeyCode::Enter]);
+    assert!(
+        app.message().unwrap().contains("cannot enter house"),
+        "{:?}",
+        app.message()
+    );
+    assert_eq!(app.cursor().to_string(), "d4");
+    keys(
+        &mut app,
+        &[KeyCode::Left, KeyCode::Up, KeyCode::Enter, KeyCode::Enter],
+    );
+    assert_eq!(moves(&app).last().unwrap(), "c4:MM-c5");
+}
+
+#[test]
+fn typing_a_move_at_the_prompt() {
+    let mut app = hotseat("washita");
+    key(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, " @7 : mm - A7 ");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app), ["@7:MM-a7"]);
+    key(&mut app, KeyCode::Char('/'));
+    type_text(&mut app, "l7:fxk7");
+    key(&mut app, KeyCode::Backspace);
+    type_text(&mut app, "8");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        moves(&app),
+        ["@7:MM-a7", "l7:F-k8"]
+            .map(String::from)
+            .to_vec()
+            .split_last()
+            .map(|_| moves(&app))
+            .unwrap()
+    );
+    assert!(
+        app.message().unwrap().contains("not one step"),
+        "{:?}",
+        app.message()
+    );
+}
+
+#[test]
+fn an_illegal_typed_move_shows_the_error_and_keeps_the_prompt() {
+    let mut app = hotseat("washita");
+    play(&mut app, "l8:F-k8");
+    assert!(moves(&app).is_empty());
+    let message = app.message().unwrap().to_string();
+    assert_eq!(
+        message,
+        "illegal move l8:F-k8: l8 holds pieces of the Indians, and the Army are to move"
+    );
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains("Move: l8:F-k8█"), "{screen}");
+    key(&mut app, KeyCode::Esc);
+    let screen = render(&app, 80, 24);
+    assert!(!screen.contains("Move:"), "{screen}");
+    play(&mut app, "@8:MMM");
+    assert!(
+        app.message().unwrap().starts_with("invalid move"),
+        "{:?}",
+        app.message()
+    );
+}
+
+#[test]
+fn undo_and_redo() {
+    let mut app = hotseat("washita");
+    play(&mut app, "@8:MMM-a8");
+    play(&mut app, "l8:F-k8");
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(moves(&app), ["@8:MMM-a8"]);
+    key(&mut app, KeyCode::Char('u'));
+    assert!(moves(&app).is_empty());
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.message(), Some("Nothing to undo."));
+    key(&mut app, KeyCode::Char('r'));
+    key(&mut app, KeyCode::Char('r'));
+    assert_eq!(moves(&app), ["@8:MMM-a8", "l8:F-k8"]);
+    key(&mut app, KeyCode::Char('u'));
+    play(&mut app, "l7:F-k7");
+    key(&mut app, KeyCode::Char('r'));
+    assert_eq!(
+        app.message(),
+        Some("Nothing to redo."),
+        "a new move forgets the redo list"
+    );
+}
+
+#[test]
+fn a_mouse_click_picks_a_stack_and_sends_it() {
+    let mut app = hotseat("washita");
+    let _ = draw(&app, 80, 24);
+    let click = |app: &mut App, column: u16, row: u16| {
+        app.handle_mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    // @8 is the staging cell of the first board row (row 3), columns 4-7.
+    click(&mut app, 5, 3);
+    assert_eq!(
+        app.selection().map(|(sq, _)| sq.to_string()),
+        Some("@8".into())
+    );
+    // a8 is the first map cell, columns 9-12.
+    click(&mut app, 10, 3);
+    click(&mut app, 6, 3);
+    assert_eq!(moves(&app), ["@8:MMM-a8"]);
+    // A click outside the board does nothing.
+    click(&mut app, 70, 20);
+    assert_eq!(moves(&app).len(), 1);
+}
+
+#[test]
+fn save_and_load_through_the_prompts() {
+    let mut app = hotseat("washita");
+    play(&mut app, "@8:MMM-a8");
+    play(&mut app, "l8:F-k8");
+    for (name, json) in [("keys-save.json", true), ("keys-save.txt", false)] {
+        let path = temp_path(name);
+        key(&mut app, KeyCode::Char('s'));
+        for _ in 0..200 {
+            key(&mut app, KeyCode::Backspace);
+        }
+        type_text(&mut app, path.to_str().unwrap());
+        key(&mut app, KeyCode::Enter);
+        assert!(
+            app.message().unwrap().starts_with("Saved to"),
+            "{:?}",
+            app.message()
+        );
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(saved.trim_start().starts_with('{'), json, "{saved}");
+    }
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('l'));
+    // The load prompt offers the last file saved.
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.message().unwrap().starts_with("Loaded"),
+        "{:?}",
+        app.message()
+    );
+    assert_eq!(moves(&app), ["@8:MMM-a8", "l8:F-k8"]);
+    key(&mut app, KeyCode::Char('l'));
+    for _ in 0..200 {
+        key(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "/no/such/file.json");
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.message().unwrap().contains("cannot read"),
+        "{:?}",
+        app.message()
+    );
+    assert_eq!(moves(&app).len(), 2, "a failed load keeps the game");
+}
+
+#[test]
+fn replay_steps_through_the_game_and_takes_over() {
+    let mut app = hotseat("washita");
+    for mv in ["@8:MMM-a8", "l8:F-k8", "a8:MMM-b8"] {
+        play(&mut app, mv);
+    }
+    key(&mut app, KeyCode::Char('v'));
+    assert_eq!(app.screen(), Screen::Replay);
+    assert_eq!(app.replay_position(), Some((0, 3)));
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.replay_position(), Some((2, 3)));
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.replay_position(), Some((1, 3)));
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.replay_position(), Some((3, 3)));
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.replay_position(), Some((3, 3)));
+    key(&mut app, KeyCode::Home);
+    assert_eq!(app.replay_position(), Some((0, 3)));
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.screen(), Screen::Game);
+    assert_eq!(moves(&app), ["@8:MMM-a8"]);
+    key(&mut app, KeyCode::Char('r'));
+    assert_eq!(
+        moves(&app),
+        ["@8:MMM-a8", "l8:F-k8"],
+        "redo goes on with the record"
+    );
+    key(&mut app, KeyCode::Char('v'));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen(), Screen::Game);
+    assert_eq!(moves(&app).len(), 2);
+}
+
+#[test]
+fn the_computer_answers_on_its_own_thread() {
+    let mut app = App::new(&options("washita", Opponent::Computer { level: 1 })).unwrap();
+    play(&mut app, "@8:MMM-a8");
+    assert!(app.wait_for_computer(Duration::from_secs(30)));
+    let played = moves(&app);
+    assert_eq!(played.len(), 2, "{played:?}");
+    assert!(
+        app.message().unwrap().starts_with("Computer plays"),
+        "{:?}",
+        app.message()
+    );
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains("Computer: eval"), "{screen}");
+    assert!(screen.contains("(you)"), "{screen}");
+    // Undo takes back the reply and the move.
+    key(&mut app, KeyCode::Char('u'));
+    assert!(moves(&app).is_empty());
+    key(&mut app, KeyCode::Char('r'));
+    assert_eq!(moves(&app), played);
+}
+
+#[test]
+fn the_computer_moves_first_when_the_human_plays_the_indians() {
+    let mut options = options("washita", Opponent::Computer { level: 1 });
+    options.human_side = Side::Indians;
+    let mut app = App::new(&options).unwrap();
+    assert!(app.is_thinking());
+    assert!(app.wait_for_computer(Duration::from_secs(30)));
+    assert_eq!(moves(&app).len(), 1);
+    assert_eq!(app.game().position().side_to_move(), Side::Indians);
+}
+
+#[test]
+fn help_opens_and_closes_and_q_quits() {
+    let mut app = hotseat("washita");
+    key(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.screen(), Screen::Help);
+    key(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.screen(), Screen::Game);
+    assert!(!app.should_quit());
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn resigning_and_taking_it_back() {
+    let mut app = hotseat("washita");
+    play(&mut app, "resign");
+    assert!(app.game().is_over());
+    assert!(
+        app.message().unwrap().contains("resignation"),
+        "{:?}",
+        app.message()
+    );
+    key(&mut app, KeyCode::Char('u'));
+    assert!(!app.game().is_over());
+}

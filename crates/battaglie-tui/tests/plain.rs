@@ -1,0 +1,101 @@
+//! The line mode, end to end through in-memory pipes, against the computer at level 1.
+
+mod common;
+
+use battaglie_rules::record::Record;
+use battaglie_tui::{run_plain, Opponent};
+use common::*;
+
+fn run(input: &str, options: &battaglie_tui::PlayOptions) -> String {
+    let mut output = Vec::new();
+    run_plain(input.as_bytes(), &mut output, options).expect("the session runs");
+    String::from_utf8(output).expect("text")
+}
+
+#[test]
+fn a_short_game_against_level_one_through_a_pipe() {
+    let json = temp_path("plain.json");
+    let text = temp_path("plain.txt");
+    let input = format!(
+        "help\nmoves\n@8:MMM-a8\nl8:F-k8\nbogus\n@7:MMM-a7\nundo\nredo\nhistory\nsave {}\nsave {}\nload {}\nboard\n",
+        json.display(),
+        text.display(),
+        json.display()
+    );
+    let out = run(&input, &options("washita", Opponent::Computer { level: 1 }));
+    assert!(out.contains("Army to move (turn 1)> "), "{out}");
+    assert!(out.contains("19 legal moves:"), "{out}");
+    assert_eq!(out.matches("Computer plays: ").count(), 2, "{out}");
+    assert!(out.contains("Army to move (turn 3)> "), "{out}");
+    assert!(out.contains("Error: illegal move l8:F-k8"), "{out}");
+    assert!(out.contains("Error: invalid move \"bogus\""), "{out}");
+    assert!(out.contains("Took back: "), "{out}");
+    assert!(out.contains("Played again: "), "{out}");
+    assert!(out.contains("Loaded "), "{out}");
+    assert!(
+        out.contains("  8       | MMM   n    n "),
+        "the board as text: {out}"
+    );
+    assert!(
+        out.trim_end().ends_with("Goodbye."),
+        "end of input quits: {out}"
+    );
+    let record = Record::from_json(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(record.moves.len(), 4);
+    assert_eq!(&record.moves[0], "@8:MMM-a8");
+    let from_text: Record = std::fs::read_to_string(&text).unwrap().parse().unwrap();
+    assert_eq!(from_text.moves, record.moves);
+}
+
+#[test]
+fn a_whole_game_to_its_end_against_level_one() {
+    let path = temp_path("plain-endgame.txt");
+    std::fs::write(&path, ENDGAME).unwrap();
+    let mut options = options("washita", Opponent::Computer { level: 1 });
+    options.load = Some(path);
+    // The computer (Indians) moves its last Foot to l2 or k1; one of these takes it.
+    let out = run("k2:Mxl2\nk2:Mxk1\nmoves\nquit\n", &options);
+    assert_eq!(out.matches("Computer plays: ").count(), 1, "{out}");
+    assert!(
+        out.contains("Game over. Victory for the Army (7th U.S. Cavalry) by elimination: the Cheyenne have no piece left."),
+        "{out}"
+    );
+    assert!(out.contains("Game over> "), "{out}");
+    assert!(out.contains("No legal moves: the game is over."), "{out}");
+}
+
+#[test]
+fn hotseat_in_the_line_mode_and_pass() {
+    let mut options = options("washita", Opponent::Hotseat);
+    let path = temp_path("plain-pass.txt");
+    // The Indian Foot on l1 is hemmed in by horsemen on k1 and l2: it must pass.
+    std::fs::write(
+        &path,
+        "[Scenario \"washita\"]\n[Start \"|12/|12/|12/|12/|12/|12/|11M/|10Mf I 0 30\"]\n\n*\n",
+    )
+    .unwrap();
+    options.load = Some(path);
+    let out = run("pass\nk1:Mxl1\n", &options);
+    assert!(
+        out.contains("The Indians have no legal move: type pass."),
+        "{out}"
+    );
+    assert!(out.contains("Indians to move (turn 30)> "), "{out}");
+    assert!(out.contains("Army to move (turn 31)> "), "{out}");
+    assert!(out.contains("Victory for the Army"), "{out}");
+}
+
+#[test]
+fn a_bad_record_is_an_error_not_a_panic() {
+    let path = temp_path("plain-bad.json");
+    std::fs::write(
+        &path,
+        "{\"scenario\": \"washita\", \"moves\": [\"l8:F-k8\"]}",
+    )
+    .unwrap();
+    let mut options = options("washita", Opponent::Hotseat);
+    options.load = Some(path);
+    let mut output = Vec::new();
+    let err = run_plain("".as_bytes(), &mut output, &options).unwrap_err();
+    assert!(format!("{err:#}").contains("move 1 (l8:F-k8)"), "{err:#}");
+}
