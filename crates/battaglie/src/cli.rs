@@ -5,7 +5,7 @@ use std::time::Instant;
 use anyhow::Context;
 use battaglie_rules::record::Record;
 use battaglie_rules::{divide, perft, perft_played, Game, Position};
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{engine, scenarios, show};
@@ -21,6 +21,15 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the web server: play in the browser (what runs without a subcommand).
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The SQLite database file [default: battaglie.sqlite in the user's data directory].
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+    },
     /// Speak the engine text protocol on standard input and output (docs/protocol.md).
     Engine,
     /// Count the move sequences of a given length from a position (a move-generator check and benchmark).
@@ -108,14 +117,11 @@ enum RecordFormat {
 }
 
 impl Cli {
-    /// Runs the chosen subcommand; without one, prints the help.
+    /// Runs the chosen subcommand; without one, starts the web server.
     pub fn run(self) -> anyhow::Result<()> {
         match self.command {
-            None => {
-                Cli::command().print_help()?;
-                println!();
-                Ok(())
-            }
+            None => crate::serve::run(crate::serve::DEFAULT_ADDR.parse()?, None),
+            Some(Command::Serve { addr, db }) => crate::serve::run(addr, db),
             Some(Command::Engine) => {
                 engine::run_stdio();
                 Ok(())

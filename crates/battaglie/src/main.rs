@@ -3,6 +3,7 @@
 mod cli;
 mod engine;
 mod scenarios;
+mod serve;
 mod show;
 
 use std::process::ExitCode;

@@ -1,0 +1,252 @@
+//! `/api/games`: create, read, move, undo, resign, draw, record, positions.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use battaglie_rules::Side;
+use serde::Deserialize;
+
+use super::{json_text, Error, JsonBody, QueryParams};
+use crate::live::{AppState, DrawAction, LiveGame};
+use crate::store::Mode;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/games", post(create))
+        .route("/games/{id}", get(show))
+        .route("/games/{id}/moves", post(play))
+        .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/resign", post(resign))
+        .route("/games/{id}/draw", post(draw))
+        .route("/games/{id}/record", get(record))
+        .route("/games/{id}/positions", get(positions))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    scenario: String,
+    mode: String,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    level: Option<i64>,
+}
+
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<NewGame>,
+) -> Result<Response, Error> {
+    let mode = Mode::from_word(&req.mode).ok_or_else(|| {
+        Error::unprocessable(format!(
+            "mode: {:?} is not `computer`, `hotseat` or `online`",
+            req.mode
+        ))
+    })?;
+    let side = match req.side.as_deref() {
+        None => Side::Army,
+        Some(s @ ("army" | "indians")) => s.parse().unwrap_or(Side::Army),
+        Some(other) => {
+            return Err(Error::unprocessable(format!(
+                "side: {other:?} is not `army` or `indians`"
+            )))
+        }
+    };
+    let level = match req.level {
+        None => None,
+        Some(l) => Some(
+            u8::try_from(l)
+                .ok()
+                .filter(|l| (1..=battaglie_ai::MAX_LEVEL).contains(l))
+                .ok_or_else(|| Error::unprocessable(format!("level: {l} is out of range 1..=8")))?,
+        ),
+    };
+    let created = detached(async move {
+        let created = state.create(&req.scenario, mode, side, level).await?;
+        let live = state.game(&created.id).await?;
+        Ok((created, live))
+    })
+    .await?;
+    created_response(created).await
+}
+
+pub(super) async fn created_response(
+    (created, live): (crate::live::Created, Arc<LiveGame>),
+) -> Result<Response, Error> {
+    let seat = live.seat(Some(&created.token))?;
+    let state = live.view(seat).await;
+    let mut body = serde_json::to_value(&created).map_err(Error::internal)?;
+    let state: serde_json::Value = serde_json::from_str(&state).map_err(Error::internal)?;
+    body["state"] = state;
+    Ok((StatusCode::CREATED, axum::Json(body)).into_response())
+}
+
+/// Runs a change to completion even if the client goes away meanwhile, so that the
+/// store and the game in memory never disagree.
+pub(super) async fn detached<T: Send + 'static>(
+    f: impl std::future::Future<Output = Result<T, Error>> + Send + 'static,
+) -> Result<T, Error> {
+    tokio::spawn(f).await?
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenQuery {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(q): QueryParams<TokenQuery>,
+) -> Result<Response, Error> {
+    let live = state.game(&id).await?;
+    let seat = live.seat(q.token.as_deref())?;
+    Ok(json_text(StatusCode::OK, live.view(seat).await))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+async fn play(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<MoveRequest>,
+) -> Result<Response, Error> {
+    let live = state.game(&id).await?;
+    let token = req.token.clone();
+    let l = live.clone();
+    detached(async move { state.play(&l, req.token.as_deref(), &req.mv).await }).await?;
+    respond(&live, token.as_deref()).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenBody {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn undo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<TokenBody>,
+) -> Result<Response, Error> {
+    let live = state.game(&id).await?;
+    let l = live.clone();
+    let token = req.token.clone();
+    detached(async move { state.undo(&l, token.as_deref()).await }).await?;
+    respond(&live, req.token.as_deref()).await
+}
+
+async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<TokenBody>,
+) -> Result<Response, Error> {
+    let live = state.game(&id).await?;
+    let l = live.clone();
+    let token = req.token.clone();
+    detached(async move { state.resign(&l, token.as_deref()).await }).await?;
+    respond(&live, req.token.as_deref()).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawRequest {
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    action: Option<String>,
+}
+
+async fn draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<DrawRequest>,
+) -> Result<Response, Error> {
+    let action = match req.action.as_deref() {
+        None | Some("offer") => DrawAction::Offer,
+        Some("accept") => DrawAction::Accept,
+        Some("decline") => DrawAction::Decline,
+        Some(other) => {
+            return Err(Error::unprocessable(format!(
+                "action: {other:?} is not `offer`, `accept` or `decline`"
+            )))
+        }
+    };
+    let live = state.game(&id).await?;
+    let l = live.clone();
+    let token = req.token.clone();
+    detached(async move { state.draw(&l, token.as_deref(), action).await }).await?;
+    respond(&live, req.token.as_deref()).await
+}
+
+async fn respond(live: &LiveGame, token: Option<&str>) -> Result<Response, Error> {
+    let seat = live.seat(token)?;
+    Ok(json_text(StatusCode::OK, live.view(seat).await))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordQuery {
+    #[serde(default)]
+    format: Option<String>,
+}
+
+async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(q): QueryParams<RecordQuery>,
+) -> Result<Response, Error> {
+    let json = match q.format.as_deref() {
+        None | Some("json") => true,
+        Some("text") => false,
+        Some(other) => {
+            return Err(Error::bad_request(format!(
+                "format: {other:?} is not `json` or `text`"
+            )))
+        }
+    };
+    let live = state.game(&id).await?;
+    let record = live.record().await;
+    let disposition = format!(
+        "attachment; filename=\"{}-{}.{}\"",
+        record.scenario,
+        live.id(),
+        if json { "json" } else { "txt" }
+    );
+    let (body, content_type) = if json {
+        (record.to_json(), "application/json")
+    } else {
+        (record.to_string(), "text/plain; charset=utf-8")
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+async fn positions(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let live = state.game(&id).await?;
+    let (positions, moves) = live.positions().await;
+    Ok(axum::Json(serde_json::json!({ "positions": positions, "moves": moves })).into_response())
+}

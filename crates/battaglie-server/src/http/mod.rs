@@ -1,0 +1,104 @@
+//! The HTTP side: one router per resource, merged by [`app`].
+
+mod error;
+mod games;
+mod records;
+mod scenarios;
+mod web;
+mod ws;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::Router;
+use serde::de::DeserializeOwned;
+
+pub use error::Error;
+
+use crate::live::AppState;
+
+/// The largest request body accepted, in bytes.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The largest WebSocket message accepted from a client, in bytes.
+pub const WS_MESSAGE_LIMIT: usize = 4 * 1024;
+
+/// The whole application: API, WebSocket and web UI, over `state`.
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(scenarios::router())
+        .merge(games::router())
+        .merge(records::router())
+        .merge(ws::router())
+        .fallback(api_not_found);
+    Router::new()
+        .nest("/api", api)
+        .merge(web::router())
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+async fn api_not_found(uri: axum::http::Uri) -> Error {
+    Error::not_found(format!("no API endpoint {}", uri.path()))
+}
+
+/// A JSON request body: syntax errors answer 400, wrong fields or types 422, an
+/// oversized body 413, each with a message naming the place.
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Error> {
+        let bytes = Bytes::from_request(req, state).await?;
+        parse_json(&bytes).map(JsonBody)
+    }
+}
+
+/// Reads a JSON value with the API's error rules.
+pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(Error::bad_request(
+            "the request body is empty: a JSON object is expected",
+        ));
+    }
+    let de = &mut serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if !inner.is_data() {
+            Error::bad_request(format!("JSON body is not valid JSON: {inner}"))
+        } else if path == "." {
+            Error::unprocessable(format!("JSON body: {inner}"))
+        } else {
+            Error::unprocessable(format!("JSON body: {path}: {inner}"))
+        }
+    })?;
+    de.end()
+        .map_err(|e| Error::bad_request(format!("JSON body is not valid JSON: {e}")))?;
+    Ok(value)
+}
+
+/// Query-string parameters, with a 400 that says which parameter is wrong.
+pub struct QueryParams<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T> {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Error> {
+        let axum::extract::Query(v) =
+            axum::extract::Query::<T>::from_request_parts(parts, state).await?;
+        Ok(QueryParams(v))
+    }
+}
+
+/// A JSON response from text that already is JSON.
+pub(crate) fn json_text(status: axum::http::StatusCode, body: String) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        status,
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response()
+}

@@ -1,0 +1,37 @@
+//! `POST /api/records`: import a game record (JSON or text form) as a new hotseat game.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::post;
+use axum::Router;
+
+use super::games::{created_response, detached};
+use super::Error;
+use crate::live::AppState;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/records", post(import))
+}
+
+async fn import(
+    State(state): State<AppState>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<Response, Error> {
+    let body = body?;
+    let text = std::str::from_utf8(&body)
+        .map_err(|e| Error::bad_request(format!("the record is not UTF-8 text: {e}")))?
+        .to_string();
+    if text.trim().is_empty() {
+        return Err(Error::bad_request(
+            "the request body is empty: send a game record (JSON or text form)",
+        ));
+    }
+    let created = detached(async move {
+        let created = state.import(&text).await?;
+        let live = state.game(&created.id).await?;
+        Ok((created, live))
+    })
+    .await?;
+    created_response(created).await
+}

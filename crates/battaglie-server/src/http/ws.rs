@@ -1,0 +1,177 @@
+//! `GET /api/games/{id}/ws?token=...`: the live game over a WebSocket.
+//!
+//! The server sends the state (as `GET /api/games/{id}` answers it, with
+//! `"type": "state"`) on connection and after every change. Seat holders may send
+//! `{"type": "move", "move": "..."}` (and `undo`, `resign`, `draw`); a refused
+//! request answers `{"type": "error", "status": 422, "error": "..."}`.
+
+use std::sync::Arc;
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use serde::Deserialize;
+use tokio::sync::broadcast::error::RecvError;
+
+use super::games::detached;
+use super::{parse_json, Error, QueryParams, WS_MESSAGE_LIMIT};
+use crate::live::{with_seat, AppState, DrawAction, LiveGame, Seat};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/games/{id}/ws", get(upgrade))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WsQuery {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn upgrade(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(q): QueryParams<WsQuery>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, Error> {
+    let live = state.game(&id).await?;
+    let seat = live.seat(q.token.as_deref())?;
+    let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
+    let token = q.token;
+    Ok(ws
+        .max_message_size(WS_MESSAGE_LIMIT)
+        .max_frame_size(WS_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| run(socket, state, live, seat, token)))
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum ClientMessage {
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    Undo,
+    Resign,
+    Draw {
+        #[serde(default)]
+        action: Option<String>,
+    },
+    Ping,
+}
+
+async fn run(
+    mut socket: WebSocket,
+    state: AppState,
+    live: Arc<LiveGame>,
+    seat: Seat,
+    token: Option<String>,
+) {
+    let (snapshot, mut updates) = live.subscribe().await;
+    if send(&mut socket, with_seat(&snapshot, seat, true))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let mut shutdown = state.shutdown_signal();
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        let reply = error_message(&Error::unprocessable("messages are JSON text"));
+                        if send(&mut socket, reply).await.is_err() { break; }
+                        continue;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Err(e)) => {
+                        tracing::debug!(game = %live.id(), error = %e, "WebSocket closed on error");
+                        break;
+                    }
+                };
+                if let Some(reply) = handle(&state, &live, token.as_deref(), text.as_str()).await {
+                    if send(&mut socket, reply).await.is_err() { break; }
+                }
+            }
+            update = updates.recv() => {
+                let snapshot = match update {
+                    Ok(s) => s,
+                    Err(RecvError::Lagged(_)) => live.subscribe().await.0,
+                    Err(RecvError::Closed) => break,
+                };
+                if send(&mut socket, with_seat(&snapshot, seat, true)).await.is_err() { break; }
+            }
+            _ = async { shutdown.wait_for(|&s| s).await.is_ok() } => {
+                let _ = socket.send(Message::Close(Some(CloseFrame {
+                    code: 1001,
+                    reason: Utf8Bytes::from_static("the server is shutting down"),
+                }))).await;
+                break;
+            }
+        }
+    }
+}
+
+/// Carries out a client message; returns a reply to send (errors, pong), if any.
+/// The new state itself arrives through the game's updates.
+async fn handle(
+    state: &AppState,
+    live: &Arc<LiveGame>,
+    token: Option<&str>,
+    text: &str,
+) -> Option<String> {
+    let msg: ClientMessage = match parse_json(text.as_bytes()) {
+        Ok(m) => m,
+        Err(e) => return Some(error_message(&e)),
+    };
+    if matches!(msg, ClientMessage::Ping) {
+        return Some(r#"{"type":"pong"}"#.into());
+    }
+    let (state, live, token) = (state.clone(), live.clone(), token.map(str::to_string));
+    let result = detached(async move {
+        let token = token.as_deref();
+        match msg {
+            ClientMessage::Move { mv } => state.play(&live, token, &mv).await,
+            ClientMessage::Undo => state.undo(&live, token).await,
+            ClientMessage::Resign => state.resign(&live, token).await,
+            ClientMessage::Draw { action } => {
+                let action = match action.as_deref() {
+                    None | Some("offer") => DrawAction::Offer,
+                    Some("accept") => DrawAction::Accept,
+                    Some("decline") => DrawAction::Decline,
+                    Some(other) => {
+                        return Err(Error::unprocessable(format!(
+                            "action: {other:?} is not `offer`, `accept` or `decline`"
+                        )))
+                    }
+                };
+                state.draw(&live, token, action).await
+            }
+            ClientMessage::Ping => Ok(()),
+        }
+    })
+    .await;
+    match result {
+        Ok(()) => None,
+        Err(e) => Some(error_message(&e)),
+    }
+}
+
+fn error_message(e: &Error) -> String {
+    serde_json::json!({
+        "type": "error",
+        "status": e.status().as_u16(),
+        "error": e.message(),
+    })
+    .to_string()
+}
+
+async fn send(socket: &mut WebSocket, text: String) -> Result<(), axum::Error> {
+    socket.send(Message::Text(text.into())).await
+}

@@ -1,0 +1,138 @@
+//! The web server of battaglie: the HTTP and WebSocket API (`docs/api.md`), games
+//! stored in SQLite, the computer opponent, and the browser UI embedded in the binary.
+//!
+//! [`app`] builds the whole router over an [`AppState`] (what the tests drive);
+//! [`serve`] runs it on a listener until Ctrl-C; [`run`] does both on a runtime of
+//! its own, for the `battaglie serve` command.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod http;
+mod ids;
+mod live;
+pub mod store;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+pub use http::{app, Error, BODY_LIMIT, WS_MESSAGE_LIMIT};
+pub use live::{AppState, Created, DrawAction, LiveGame, Seat, Urls};
+pub use store::{GameRow, Mode, Store, StoreError};
+
+/// What `battaglie serve` needs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The SQLite database file (created if missing).
+    pub db: PathBuf,
+}
+
+/// A failure to start or run the server.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database could not be opened or migrated.
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    /// The address could not be bound, or the server failed.
+    #[error("{context}: {source}")]
+    Io {
+        /// What was being done.
+        context: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// Resuming the computer games failed.
+    #[error("resuming games: {0}")]
+    Resume(String),
+}
+
+/// Opens the store, resumes the computer's games, and serves on `listener` until
+/// `shutdown` completes; `ready` hears the bound address first.
+///
+/// # Errors
+/// When the store cannot be opened or the server fails.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    store: Store,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let state = AppState::new(store.clone());
+    let resumed = state
+        .resume_computer_games()
+        .await
+        .map_err(|e| ServeError::Resume(e.to_string()))?;
+    if resumed > 0 {
+        tracing::info!(games = resumed, "the computer resumes its turn");
+    }
+    let app = app(state.clone());
+    let stopping = state.clone();
+    // Small messages (moves, states) go out at once rather than waiting for an ACK.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+    });
+    let result = axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            tracing::info!("shutting down");
+            stopping.shut_down();
+        })
+        .await;
+    state.shut_down();
+    store.close().await;
+    result.map_err(|source| ServeError::Io {
+        context: "serving".into(),
+        source,
+    })
+}
+
+/// Binds `config.addr`, opens `config.db`, calls `ready` with the bound address, and
+/// serves until Ctrl-C.
+///
+/// # Errors
+/// When the address cannot be bound or the database opened.
+pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| ServeError::Io {
+            context: format!("creating {}", dir.display()),
+            source,
+        })?;
+    }
+    let store = Store::open(&config.db).await?;
+    tracing::info!(db = %config.db.display(), "database ready");
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|source| ServeError::Io {
+            context: format!("cannot listen on {}", config.addr),
+            source,
+        })?;
+    let addr = listener.local_addr().map_err(|source| ServeError::Io {
+        context: "reading the bound address".into(),
+        source,
+    })?;
+    ready(addr);
+    serve_on(listener, store, async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    })
+    .await
+}
+
+/// [`serve`] on a multi-threaded runtime of its own (for a synchronous `main`).
+///
+/// # Errors
+/// As [`serve`], or when the runtime cannot start.
+pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|source| ServeError::Io {
+            context: "starting the runtime".into(),
+            source,
+        })?
+        .block_on(serve(config, ready))
+}

@@ -1,0 +1,762 @@
+//! The HTTP and WebSocket API against the real router and a real SQLite file.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use battaglie_server::{app, AppState, Store};
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+struct Server {
+    _dir: tempfile::TempDir,
+    state: AppState,
+    app: Router,
+}
+
+async fn server() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("test.sqlite")).await.unwrap();
+    let state = AppState::new(store);
+    Server {
+        app: app(state.clone()),
+        state,
+        _dir: dir,
+    }
+}
+
+async fn send(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
+    let (status, text) = send_raw(app, method, uri, body).await;
+    let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (status, value)
+}
+
+async fn send_raw(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    body: Option<String>,
+) -> (StatusCode, String) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req.body(body.map(Body::from).unwrap_or_default()).unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
+    send(app, "POST", uri, Some(body.to_string())).await
+}
+
+async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
+    send(app, "GET", uri, None).await
+}
+
+async fn new_game(app: &Router, body: Value) -> Value {
+    let (status, created) = post(app, "/api/games", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    created
+}
+
+fn first_legal(state: &Value) -> String {
+    state["legal_moves"][0].as_str().unwrap().to_string()
+}
+
+/// Polls the game until `ply` moves are played (the computer answers asynchronously).
+async fn wait_for_ply(app: &Router, id: &str, ply: u64) -> Value {
+    for _ in 0..200 {
+        let (status, state) = get(app, &format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        if state["ply"].as_u64().unwrap() >= ply {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("game {id} never reached ply {ply}");
+}
+
+#[tokio::test]
+async fn scenarios_lists_the_three_battles_with_terrain() {
+    let s = server().await;
+    let (status, list) = get(&s.app, "/api/scenarios").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 3);
+    for id in ["washita", "fetterman", "apache-pass"] {
+        assert!(ids.contains(&id), "{ids:?}");
+    }
+    let w = &list[0];
+    let height = w["height"].as_u64().unwrap() as usize;
+    let width = w["width"].as_u64().unwrap() as usize;
+    let rows = w["terrain"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), height);
+    assert!(rows
+        .iter()
+        .all(|r| r.as_str().unwrap().chars().count() == width));
+    assert!(w["sides"]["army"]["forces"]["M"].as_u64().is_some());
+    let (status, one) = get(&s.app, "/api/scenarios/washita").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(one["name"], "Washita River");
+    let (status, err) = get(&s.app, "/api/scenarios/nowhere").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(err["error"].as_str().unwrap().contains("nowhere"));
+}
+
+#[tokio::test]
+async fn hotseat_game_plays_moves_for_both_sides() {
+    let s = server().await;
+    let created = new_game(&s.app, json!({"scenario": "washita", "mode": "hotseat"})).await;
+    assert_eq!(created["seat"], "both");
+    assert!(created.get("other_token").is_none());
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    assert_eq!(token.len(), 32);
+    assert_eq!(created["state"]["to_move"], "army");
+    for ply in 1..=4u64 {
+        let (status, state) = get(&s.app, &format!("/api/games/{id}?token={token}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(state["you"], "both");
+        let mv = first_legal(&state);
+        let (status, after) = post(
+            &s.app,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": mv}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        assert_eq!(after["ply"], ply);
+        assert_eq!(after["last_move"], mv.as_str());
+    }
+    let (_, state) = get(&s.app, &format!("/api/games/{id}")).await;
+    assert_eq!(state["you"], Value::Null);
+    assert_eq!(state["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(state["status"], "ongoing");
+    assert!(state["eliminated"]["army"]["F"].is_u64());
+}
+
+#[tokio::test]
+async fn wrong_or_missing_token_is_rejected() {
+    let s = server().await;
+    let created = new_game(
+        &s.app,
+        json!({"scenario": "fetterman", "mode": "online", "side": "army"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let army = created["token"].as_str().unwrap();
+    let indians = created["other_token"].as_str().unwrap();
+    assert_ne!(army, indians);
+    assert!(created["urls"]["invite"]
+        .as_str()
+        .unwrap()
+        .contains(indians));
+    let mv = first_legal(&created["state"]);
+    let uri = format!("/api/games/{id}/moves");
+
+    let (status, err) = post(&s.app, &uri, json!({"token": "0".repeat(32), "move": mv})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(err["error"].as_str().unwrap().contains("token"), "{err}");
+
+    let (status, err) = post(&s.app, &uri, json!({"token": indians, "move": mv})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
+    assert!(err["error"].as_str().unwrap().contains("turn"), "{err}");
+
+    let (status, _) = post(&s.app, &uri, json!({"move": mv})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    let (status, state) = post(&s.app, &uri, json!({"token": army, "move": mv})).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["you"], "army");
+    assert_eq!(state["to_move"], "indians");
+
+    let (status, _) = get(&s.app, &format!("/api/games/{id}?token=nonsense")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn bad_input_answers_4xx_with_a_message() {
+    let s = server().await;
+    let cases: Vec<(&str, &str, Option<&str>, StatusCode, &str)> = vec![
+        (
+            "POST",
+            "/api/games",
+            Some("{\"scenario\": "),
+            StatusCode::BAD_REQUEST,
+            "JSON",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some(""),
+            StatusCode::BAD_REQUEST,
+            "empty",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"scenario\": 5, \"mode\": \"hotseat\"}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "scenario",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"mode\": \"hotseat\"}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "missing field `scenario`",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"scenario\": \"washita\", \"mode\": \"hotseat\", \"colour\": 1}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "colour",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"scenario\": \"nowhere\", \"mode\": \"hotseat\"}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unknown scenario",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"scenario\": \"washita\", \"mode\": \"chess\"}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "mode",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"scenario\": \"washita\", \"mode\": \"computer\", \"level\": 9}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "level",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"scenario\": \"washita\", \"mode\": \"hotseat\", \"level\": 2}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "level",
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"scenario\": \"washita\", \"mode\": \"online\", \"side\": \"cavalry\"}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "side",
+        ),
+        (
+            "GET",
+            "/api/games/0123456789abcdef",
+            None,
+            StatusCode::NOT_FOUND,
+            "no game",
+        ),
+        (
+            "GET",
+            "/api/games/..%2Fetc",
+            None,
+            StatusCode::NOT_FOUND,
+            "no game",
+        ),
+        (
+            "GET",
+            "/api/nothing",
+            None,
+            StatusCode::NOT_FOUND,
+            "no API endpoint",
+        ),
+        (
+            "POST",
+            "/api/records",
+            Some("[Scenario \"washita\"]\n\n1. z9:F-a1 *"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "move 1",
+        ),
+        (
+            "POST",
+            "/api/records",
+            Some("{\"scenario\": \"nowhere\"}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "nowhere",
+        ),
+        (
+            "POST",
+            "/api/records",
+            Some("  "),
+            StatusCode::BAD_REQUEST,
+            "empty",
+        ),
+    ];
+    for (method, uri, body, expected, needle) in cases {
+        let (status, value) = send(&s.app, method, uri, body.map(str::to_string)).await;
+        assert_eq!(status, expected, "{method} {uri} {body:?}: {value}");
+        let message = value["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error field: {value}"));
+        assert!(
+            message.contains(needle),
+            "{method} {uri} {body:?}: {message:?} lacks {needle:?}"
+        );
+    }
+
+    // Moves: nonsense and illegal moves name the problem.
+    let created = new_game(&s.app, json!({"scenario": "washita", "mode": "hotseat"})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let uri = format!("/api/games/{id}/moves");
+    for (mv, needle) in [("hello", "move"), ("a1:F-a2", "a1"), ("", "move")] {
+        let (status, err) = post(&s.app, &uri, json!({"token": token, "move": mv})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{mv}: {err}");
+        assert!(
+            err["error"].as_str().unwrap().contains(needle),
+            "{mv}: {err}"
+        );
+    }
+    let (status, err) = post(&s.app, &uri, json!({"token": token, "move": 12})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+    let (status, err) = get(&s.app, &format!("/api/games/{id}/record?format=pdf")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    let (status, err) = post(
+        &s.app,
+        &format!("/api/games/{id}/draw"),
+        json!({"token": token, "action": "maybe"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+}
+
+#[tokio::test]
+async fn oversized_body_is_413() {
+    let s = server().await;
+    let big = format!(
+        "{{\"scenario\": \"{}\", \"mode\": \"hotseat\"}}",
+        "x".repeat(100_000)
+    );
+    let (status, err) = send(&s.app, "POST", "/api/games", Some(big.clone())).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{err}");
+    assert!(err["error"].as_str().unwrap().contains("limit"));
+    let (status, err) = send(&s.app, "POST", "/api/records", Some(big)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{err}");
+}
+
+#[tokio::test]
+async fn computer_replies_and_undo_takes_back_both_moves() {
+    let s = server().await;
+    let created = new_game(
+        &s.app,
+        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    assert_eq!(created["state"]["computer"]["side"], "indians");
+    let mv = first_legal(&created["state"]);
+    let (status, state) = post(
+        &s.app,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": mv}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    let state = wait_for_ply(&s.app, id, 2).await;
+    assert_eq!(state["to_move"], "army");
+    assert_eq!(state["thinking"], false);
+
+    let (status, state) = post(
+        &s.app,
+        &format!("/api/games/{id}/undo"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["ply"], 0);
+    let (status, _) = post(
+        &s.app,
+        &format!("/api/games/{id}/undo"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn computer_moves_first_when_it_plays_the_army() {
+    let s = server().await;
+    let created = new_game(
+        &s.app,
+        json!({"scenario": "apache-pass", "mode": "computer", "side": "indians", "level": 1}),
+    )
+    .await;
+    assert_eq!(created["seat"], "indians");
+    let id = created["id"].as_str().unwrap();
+    let state = wait_for_ply(&s.app, id, 1).await;
+    assert_eq!(state["to_move"], "indians");
+}
+
+#[tokio::test]
+async fn resign_and_draws() {
+    let s = server().await;
+    // Online: an offer stands until accepted.
+    let created = new_game(
+        &s.app,
+        json!({"scenario": "washita", "mode": "online", "side": "indians"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let indians = created["token"].as_str().unwrap();
+    let army = created["other_token"].as_str().unwrap();
+    let draw = format!("/api/games/{id}/draw");
+    let (status, state) = post(&s.app, &draw, json!({"token": army})).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["draw_offer"], "army");
+    assert_eq!(state["status"], "ongoing");
+    let (status, _) = post(&s.app, &draw, json!({"token": army, "action": "accept"})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, state) = post(&s.app, &draw, json!({"token": indians, "action": "accept"})).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["result"], "draw");
+    assert_eq!(state["reason"], "agreement");
+    let (status, _) = post(
+        &s.app,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": army}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = post(
+        &s.app,
+        &format!("/api/games/{id}/undo"),
+        json!({"token": army}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Hotseat: resigning is the side to move's.
+    let created = new_game(&s.app, json!({"scenario": "washita", "mode": "hotseat"})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let (status, state) = post(
+        &s.app,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["result"], "indians");
+    assert_eq!(state["reason"], "resignation");
+    assert_eq!(state["legal_moves"].as_array().unwrap().len(), 0);
+    let (status, err) = post(
+        &s.app,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": "pass"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{err}");
+}
+
+#[tokio::test]
+async fn records_export_and_import_round_trip() {
+    let s = server().await;
+    let created = new_game(&s.app, json!({"scenario": "fetterman", "mode": "hotseat"})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let mut state = created["state"].clone();
+    for _ in 0..6 {
+        let mv = first_legal(&state);
+        let (status, next) = post(
+            &s.app,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": mv}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        state = next;
+    }
+    let (status, _) = post(
+        &s.app,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (status, json_record) = send_raw(
+        &s.app,
+        "GET",
+        &format!("/api/games/{id}/record?format=json"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let record: Value = serde_json::from_str(&json_record).unwrap();
+    assert_eq!(record["moves"].as_array().unwrap().len(), 6);
+    assert_eq!(record["reason"], "resignation");
+    let (status, text_record) = send_raw(
+        &s.app,
+        "GET",
+        &format!("/api/games/{id}/record?format=text"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        text_record.starts_with("[Scenario \"fetterman\"]"),
+        "{text_record}"
+    );
+
+    for body in [json_record, text_record] {
+        let (status, imported) = send(&s.app, "POST", "/api/records", Some(body)).await;
+        assert_eq!(status, StatusCode::CREATED, "{imported}");
+        assert_eq!(imported["mode"], "hotseat");
+        let st = &imported["state"];
+        assert_eq!(st["moves"], state["moves"]);
+        assert_eq!(st["bfen"], state["bfen"]);
+        assert_eq!(st["reason"], "resignation");
+        let new_id = imported["id"].as_str().unwrap();
+        assert_ne!(new_id, id);
+        let (_, again) =
+            send_raw(&s.app, "GET", &format!("/api/games/{new_id}/record"), None).await;
+        let again: Value = serde_json::from_str(&again).unwrap();
+        assert_eq!(again["moves"], record["moves"]);
+        assert_eq!(again["result"], record["result"]);
+    }
+
+    let (status, positions) = get(&s.app, &format!("/api/games/{id}/positions")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(positions["positions"].as_array().unwrap().len(), 7);
+    assert_eq!(positions["positions"][6], state["bfen"]);
+}
+
+#[tokio::test]
+async fn web_pages_are_served() {
+    let s = server().await;
+    for (uri, needle) in [
+        ("/", "<html"),
+        ("/game/0123456789abcdef", "<html"),
+        ("/app.js", "import"),
+        ("/style.css", "{"),
+    ] {
+        let (status, body) = send_raw(&s.app, "GET", uri, None).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(body.contains(needle), "{uri}");
+    }
+    let (status, _) = send_raw(&s.app, "GET", "/no/such/page", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+async fn listen(state: AppState) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = app(state);
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    addr
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn next_json(ws: &mut Socket) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("the socket is open")
+            .expect("a message");
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = msg {
+            return serde_json::from_str(t.as_str()).unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn websocket_pushes_every_change_and_accepts_moves() {
+    let s = server().await;
+    let addr = listen(s.state.clone()).await;
+    let created = new_game(
+        &s.app,
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let army = created["token"].as_str().unwrap();
+    let indians = created["other_token"].as_str().unwrap();
+
+    let url = |q: &str| format!("ws://{addr}/api/games/{id}/ws{q}");
+    let (mut spectator, _) = tokio_tungstenite::connect_async(url("")).await.unwrap();
+    let (mut player, _) = tokio_tungstenite::connect_async(url(&format!("?token={indians}")))
+        .await
+        .unwrap();
+    let first = next_json(&mut spectator).await;
+    assert_eq!(first["type"], "state");
+    assert_eq!(first["you"], Value::Null);
+    assert_eq!(first["ply"], 0);
+    assert_eq!(next_json(&mut player).await["you"], "indians");
+
+    // A move over HTTP reaches both sockets.
+    let mv = first_legal(&created["state"]);
+    let (status, _) = post(
+        &s.app,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": army, "move": mv}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    for ws in [&mut spectator, &mut player] {
+        let update = next_json(ws).await;
+        assert_eq!(update["ply"], 1);
+        assert_eq!(update["last_move"], mv.as_str());
+    }
+
+    // A move over the socket, by the seat holder.
+    let reply = first_legal(&next_state(&s.app, id).await);
+    let msg = json!({"type": "move", "move": reply}).to_string();
+    player
+        .send(tokio_tungstenite::tungstenite::Message::Text(msg.into()))
+        .await
+        .unwrap();
+    assert_eq!(next_json(&mut player).await["ply"], 2);
+    assert_eq!(next_json(&mut spectator).await["ply"], 2);
+
+    // Spectators cannot move; bad messages are answered, not fatal.
+    let msg = json!({"type": "move", "move": "pass"}).to_string();
+    spectator
+        .send(tokio_tungstenite::tungstenite::Message::Text(msg.into()))
+        .await
+        .unwrap();
+    let err = next_json(&mut spectator).await;
+    assert_eq!(err["type"], "error");
+    assert_eq!(err["status"], 401);
+    spectator
+        .send(tokio_tungstenite::tungstenite::Message::Text(
+            "{nope".into(),
+        ))
+        .await
+        .unwrap();
+    let err = next_json(&mut spectator).await;
+    assert_eq!(err["status"], 400);
+    spectator
+        .send(tokio_tungstenite::tungstenite::Message::Text(
+            r#"{"type":"ping"}"#.into(),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(next_json(&mut spectator).await["type"], "pong");
+
+    // An oversized message closes the socket.
+    let huge = "x".repeat(battaglie_server::WS_MESSAGE_LIMIT * 4);
+    let _ = player
+        .send(tokio_tungstenite::tungstenite::Message::Text(huge.into()))
+        .await;
+    let end = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match player.next().await {
+                None
+                | Some(Err(_))
+                | Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))) => break,
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await;
+    assert!(
+        end.is_ok(),
+        "the socket stays open after an oversized message"
+    );
+
+    // A wrong token is refused before the upgrade.
+    let refused = tokio_tungstenite::connect_async(url("?token=bad")).await;
+    assert!(refused.is_err());
+}
+
+async fn next_state(app: &Router, id: &str) -> Value {
+    get(app, &format!("/api/games/{id}")).await.1
+}
+
+#[tokio::test]
+async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("restart.sqlite");
+    let (id, token, before) = {
+        let store = Store::open(&db).await.unwrap();
+        let state = AppState::new(store.clone());
+        let app = app(state.clone());
+        let created = new_game(
+            &app,
+            json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
+        )
+        .await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let token = created["token"].as_str().unwrap().to_string();
+        let mv = first_legal(&created["state"]);
+        let (status, _) = post(
+            &app,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": mv}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        let before = wait_for_ply(&app, &id, 2).await;
+        state.shut_down();
+        store.close().await;
+        (id, token, before)
+    };
+
+    // Started again on the same file: the same game.
+    let store = Store::open(&db).await.unwrap();
+    let state = AppState::new(store.clone());
+    let app = app(state.clone());
+    let (status, after) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    for key in [
+        "bfen",
+        "moves",
+        "legal_moves",
+        "to_move",
+        "eliminated",
+        "status",
+        "computer",
+    ] {
+        assert_eq!(after[key], before[key], "{key}");
+    }
+
+    // The server died after storing a human move, before the computer answered:
+    // the computer moves when the server starts again.
+    let mv = first_legal(&after);
+    let (status, _) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": mv}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    state.shut_down();
+    store.close().await;
+    let store = Store::open(&db).await.unwrap();
+    let (_, moves) = store.load(&id).await.unwrap().unwrap();
+    if moves.len() == 4 {
+        // The first server was quick enough to answer before it stopped: take the
+        // answer back, as if it never came.
+        store.truncate_moves(&id, 3, 0).await.unwrap();
+    }
+    let state = AppState::new(store.clone());
+    assert_eq!(state.resume_computer_games().await.unwrap(), 1);
+    let app = battaglie_server::app(state.clone());
+    let resumed = wait_for_ply(&app, &id, 4).await;
+    assert_eq!(resumed["to_move"], "army");
+    assert_eq!(store.load(&id).await.unwrap().unwrap().1.len(), 4);
+}
