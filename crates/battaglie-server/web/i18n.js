@@ -26,7 +26,7 @@ const STRINGS = {
     vehicle: "Vehicle",
     F: "Foot",
     M: "Mounted",
-    V: "Vehicles",
+    V: "Vehicle",
     army: "Army",
     indians: "Indians",
     yourTurn: "{side} to move — your turn",
