@@ -1,15 +1,23 @@
-//! The computer opponent of battaglie: an alpha-beta search over the rules engine.
+//! The computer opponent of battaglie: a principal-variation alpha-beta search over
+//! the rules engine.
 //!
 //! [`search`] takes a [`Game`](battaglie_rules::Game) (for the history that counts
 //! repetitions) and [`Limits`], reports each finished iteration through a callback
-//! and returns the best move found.
+//! and returns the best move found. The modules: `search` (iterative deepening,
+//! PVS, quiescence), `tt` (transposition table), `ordering` (move ordering),
+//! `eval` (static evaluation), `limits` (budgets and levels), `bench` (the fixed
+//! benchmark whose node count is the search's signature).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod bench;
 mod eval;
 mod limits;
+mod ordering;
 mod search;
+mod tt;
 
+pub use bench::bench;
 pub use eval::{evaluate, PIECE_VALUE};
-pub use limits::{Limits, MAX_LEVEL};
+pub use limits::{Limits, DEFAULT_SEED, MAX_LEVEL};
 pub use search::{search, Info, Score, SearchResult};

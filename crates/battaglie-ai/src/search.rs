@@ -1,13 +1,18 @@
-//! Iterative-deepening alpha-beta (negamax) with captures searched first.
+//! Iterative-deepening principal-variation search (negamax alpha-beta) with a
+//! transposition table, move ordering (TT move, eliminations, killers, history),
+//! late-move reductions of quiet moves, repetition detection, and a quiescence
+//! search over eliminations with stand-pat.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::{Duration, Instant};
 
 use battaglie_rules::{Game, Move, Outcome, Position};
 
-use crate::eval::evaluate;
-use crate::limits::Limits;
+use crate::eval::{evaluate, hanging};
+use crate::limits::{Budget, Limits, Rng};
+use crate::ordering::{self, capture_gain, Ordering, MAX_PLY};
+use crate::tt::{Bound, Table};
 
 /// A search score from the side to move's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +38,13 @@ impl fmt::Display for Score {
 
 const WIN: i32 = 1_000_000;
 const WIN_BOUND: i32 = WIN - 10_000;
+const INF: i32 = WIN + 1;
+/// The deepest quiescence line, in plies.
+const MAX_QDEPTH: u32 = 8;
+/// How many root moves (best first from the last iteration) a weak level may choose among.
+const CANDIDATES: usize = 6;
+/// log2 of the transposition table's entries.
+const TT_BITS: u32 = 18;
 
 fn to_score(v: i32) -> Score {
     if v >= WIN_BOUND {
@@ -41,6 +53,27 @@ fn to_score(v: i32) -> Score {
         Score::Loss((WIN + v) as u32)
     } else {
         Score::Value(v)
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(v: i32, ply: u32) -> i32 {
+    if v >= WIN_BOUND {
+        v + ply as i32
+    } else if v <= -WIN_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_tt(v: i32, ply: u32) -> i32 {
+    if v >= WIN_BOUND {
+        v - ply as i32
+    } else if v <= -WIN_BOUND {
+        v + ply as i32
+    } else {
+        v
     }
 }
 
@@ -68,29 +101,77 @@ pub struct SearchResult {
     pub info: Info,
 }
 
+/// A root move with the score of its last search and whether that score is exact
+/// (otherwise an upper bound).
+#[derive(Clone, Copy)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+    exact: bool,
+}
+
 struct Searcher<'a> {
     stop: &'a AtomicBool,
     start: Instant,
     max_nodes: u64,
-    deadline: std::time::Duration,
+    deadline: Duration,
     nodes: u64,
     aborted: bool,
-    /// Hashes of the positions on the path and in the game, for repetitions.
+    /// Hashes of the positions in the game and on the path (the last is the current one).
     path: Vec<u64>,
+    tt: Table,
+    ord: Ordering,
+    buffers: Vec<Vec<Move>>,
 }
 
 impl Searcher<'_> {
-    fn out_of_budget(&mut self) -> bool {
+    /// Counts a node and checks the budget (time and stop flag every 1024 nodes).
+    #[inline]
+    fn enter(&mut self) -> bool {
         if self.aborted {
-            return true;
+            return false;
         }
-        if self.nodes >= self.max_nodes
-            || (self.nodes % 1024 == 0
-                && (self.stop.load(Ordering::Relaxed) || self.start.elapsed() >= self.deadline))
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes % 1024 == 0
+            && (self.stop.load(AtomicOrdering::Relaxed) || self.start.elapsed() >= self.deadline)
         {
             self.aborted = true;
+            return false;
         }
-        self.aborted
+        true
+    }
+
+    /// Whether the current position occurred before (in the game or on the path):
+    /// a draw by the search's reckoning.
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let n = self.path.len();
+        let back = (pos.quiet() as usize).min(n.saturating_sub(1));
+        let h = pos.hash();
+        self.path[n - 1 - back..n - 1].contains(&h)
+    }
+
+    fn buffer(&mut self, ply: u32) -> Vec<Move> {
+        let ply = ply as usize;
+        while self.buffers.len() <= ply {
+            self.buffers.push(Vec::with_capacity(64));
+        }
+        std::mem::take(&mut self.buffers[ply])
+    }
+
+    fn give_back(&mut self, ply: u32, moves: Vec<Move>) {
+        self.buffers[ply as usize] = moves;
+    }
+
+    fn terminal(pos: &Position, ply: u32) -> i32 {
+        match pos.outcome() {
+            Some(Outcome::Win(side)) if side == pos.side_to_move() => WIN - ply as i32,
+            Some(Outcome::Win(_)) => -(WIN - ply as i32),
+            _ => 0,
+        }
     }
 
     fn negamax(
@@ -100,56 +181,224 @@ impl Searcher<'_> {
         ply: u32,
         mut alpha: i32,
         beta: i32,
-        pv: &mut Vec<Move>,
     ) -> i32 {
-        self.nodes += 1;
-        pv.clear();
-        if ply > 0 && self.path.iter().filter(|&&h| h == pos.hash()).count() >= 2 {
+        if depth == 0 || ply as usize >= MAX_PLY {
+            return self.quiesce(pos, ply, alpha, beta, 0);
+        }
+        if !self.enter() {
             return 0;
         }
-        let moves = ordered_moves(pos);
+        if ply > 0 && self.is_repetition(pos) {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && e.depth as u32 >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = self.buffer(ply);
+        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
-            return match pos.outcome() {
-                Some(Outcome::Win(side)) if side == pos.side_to_move() => WIN - ply as i32,
-                Some(Outcome::Win(_)) => -(WIN - ply as i32),
-                _ => 0,
-            };
+            self.give_back(ply, moves);
+            return Self::terminal(pos, ply);
         }
-        if depth == 0 {
-            return evaluate(pos);
-        }
-        let mut child_pv = Vec::new();
-        let mut best = -WIN - 1;
-        for mv in moves {
-            let undo = pos.play_unchecked(&mv);
+        ordering::sort(&self.ord, pos, &mut moves, tt_move, ply as usize);
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for (i, mv) in moves.iter().enumerate() {
+            let quiet = !mv.is_capture();
+            let undo = pos.play_unchecked(mv);
             self.path.push(pos.hash());
-            let v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, &mut child_pv);
+            let mut v;
+            if i == 0 {
+                v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && i >= 3 && quiet {
+                    r = 1 + u32::from(i >= 12) + u32::from(i >= 40 && depth >= 5);
+                    r = r.min(depth - 1);
+                }
+                v = -self.negamax(pos, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && r > 0 {
+                    v = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if v > alpha && v < beta {
+                    v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+                }
+            }
             self.path.pop();
-            pos.undo(&mv, undo);
-            if self.out_of_budget() {
-                return best.max(v);
+            pos.undo(mv, undo);
+            if self.aborted {
+                self.give_back(ply, moves);
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(*mv);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        if quiet {
+                            self.ord.cutoff(pos, mv, ply as usize, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.give_back(ply, moves);
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Eliminations only, with the option of standing pat on the static evaluation.
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        qdepth: u32,
+    ) -> i32 {
+        if !self.enter() {
+            return 0;
+        }
+        if qdepth == 0 && ply > 0 && self.is_repetition(pos) {
+            return 0;
+        }
+        let mut moves = self.buffer(ply);
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.give_back(ply, moves);
+            return Self::terminal(pos, ply);
+        }
+        let stand = evaluate(pos);
+        if stand >= beta || qdepth >= MAX_QDEPTH {
+            self.give_back(ply, moves);
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        moves.retain(|m| m.is_capture());
+        moves.sort_by_cached_key(|m| -capture_gain(pos, m));
+        let mut best = stand;
+        for mv in moves.iter() {
+            let undo = pos.play_unchecked(mv);
+            self.path.push(pos.hash());
+            let v = -self.quiesce(pos, ply + 1, -beta, -alpha, qdepth + 1);
+            self.path.pop();
+            pos.undo(mv, undo);
+            if self.aborted {
+                self.give_back(ply, moves);
+                return 0;
             }
             if v > best {
                 best = v;
                 if v > alpha {
                     alpha = v;
-                    pv.clear();
-                    pv.push(mv);
-                    pv.extend_from_slice(&child_pv);
-                }
-                if v >= beta {
-                    break;
+                    if v >= beta {
+                        break;
+                    }
                 }
             }
         }
+        self.give_back(ply, moves);
         best
     }
-}
 
-fn ordered_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.legal_moves();
-    moves.sort_by_key(|m| !m.is_capture());
-    moves
+    /// One iteration over the root moves. With `margin > 0`, each of the first
+    /// [`CANDIDATES`] moves scoring within `margin` of the best gets an exact score
+    /// (for the levels' choice).
+    /// Returns the index of the best move and its score, and whether the iteration
+    /// finished; an unfinished one reports the best of the moves searched fully.
+    fn root(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        moves: &mut [RootMove],
+        margin: i32,
+    ) -> (Option<(usize, i32)>, bool) {
+        let mut alpha = -INF;
+        let mut best: Option<(usize, i32)> = None;
+        for (i, root) in moves.iter_mut().enumerate() {
+            let mv = root.mv;
+            let undo = pos.play_unchecked(&mv);
+            self.path.push(pos.hash());
+            let low;
+            let v = if i == 0 {
+                low = -INF;
+                -self.negamax(pos, depth - 1, 1, -INF, INF)
+            } else {
+                low = if i < CANDIDATES {
+                    alpha - margin
+                } else {
+                    alpha
+                };
+                let mut v = -self.negamax(pos, depth - 1, 1, -low - 1, -low);
+                if v > low && low < alpha && !self.aborted {
+                    v = -self.negamax(pos, depth - 1, 1, -alpha - 1, -low);
+                }
+                if v > alpha && !self.aborted {
+                    v = -self.negamax(pos, depth - 1, 1, -INF, -alpha);
+                }
+                v
+            };
+            self.path.pop();
+            pos.undo(&mv, undo);
+            if self.aborted {
+                return (best, false);
+            }
+            root.score = v;
+            root.exact = v > low;
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((i, v));
+                alpha = v;
+            }
+        }
+        (best, true)
+    }
+
+    /// The principal variation from the transposition table, starting with `first`.
+    fn pv(&self, pos: &Position, first: Move, depth: u32) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut p = pos.clone();
+        p.play_unchecked(&first);
+        let mut seen = vec![pos.hash(), p.hash()];
+        while (pv.len() as u32) < depth {
+            let Some(mv) = self.tt.probe(p.hash()).and_then(|e| e.mv) else {
+                break;
+            };
+            if !p.legal_moves().contains(&mv) {
+                break;
+            }
+            p.play_unchecked(&mv);
+            if seen.contains(&p.hash()) {
+                pv.push(mv);
+                break;
+            }
+            seen.push(p.hash());
+            pv.push(mv);
+        }
+        pv
+    }
 }
 
 /// Searches `game`'s position within `limits`; `on_iteration` hears about each
@@ -163,11 +412,11 @@ pub fn search(
     stop: &AtomicBool,
     mut on_iteration: impl FnMut(&Info),
 ) -> Option<SearchResult> {
-    let root_moves = game.legal_moves();
-    let first = *root_moves.first()?;
-    let (max_depth, max_nodes, deadline) = limits.budget();
+    let legal = game.legal_moves();
+    let first = *legal.first()?;
+    let budget = limits.budget();
     let mut pos = game.position().clone();
-    let mut path: Vec<u64> = Vec::with_capacity(game.moves().len() + 1);
+    let mut path: Vec<u64> = Vec::with_capacity(game.moves().len() + 128);
     let mut replay = game.start().clone();
     path.push(replay.hash());
     for mv in game.moves() {
@@ -177,11 +426,14 @@ pub fn search(
     let mut s = Searcher {
         stop,
         start: Instant::now(),
-        max_nodes,
-        deadline,
+        max_nodes: budget.nodes,
+        deadline: budget.movetime,
         nodes: 0,
         aborted: false,
         path,
+        tt: Table::new(TT_BITS),
+        ord: Ordering::new(),
+        buffers: Vec::new(),
     };
     let mut result = SearchResult {
         best: first,
@@ -193,30 +445,93 @@ pub fn search(
             pv: vec![first],
         },
     };
-    if root_moves.len() == 1 {
+    if legal.len() == 1 {
         return Some(result);
     }
-    for depth in 1..=max_depth.max(1) {
-        let mut pv = Vec::new();
-        let v = s.negamax(&mut pos, depth, 0, -WIN - 1, WIN + 1, &mut pv);
-        if s.aborted || pv.is_empty() {
+    let mut ordered = legal.clone();
+    ordering::sort(&s.ord, &pos, &mut ordered, None, 0);
+    let mut roots: Vec<RootMove> = ordered
+        .into_iter()
+        .map(|mv| RootMove {
+            mv,
+            score: -INF,
+            exact: false,
+        })
+        .collect();
+    let mut finished: Option<Vec<RootMove>> = None;
+    for depth in 1..=budget.depth.max(1) {
+        if depth > 1
+            && (stop.load(AtomicOrdering::Relaxed) || s.start.elapsed() * 2 >= budget.movetime)
+        {
             break;
         }
+        let (best, complete) = s.root(&mut pos, depth, &mut roots, budget.margin);
+        let Some((i, v)) = best else {
+            break;
+        };
+        if !complete && (i == 0 || finished.is_none()) && result.info.depth > 0 {
+            break;
+        }
+        let mv = roots[i].mv;
         result = SearchResult {
-            best: pv[0],
+            best: mv,
             info: Info {
                 depth,
                 score: to_score(v),
                 nodes: s.nodes,
                 time_ms: s.start.elapsed().as_millis() as u64,
-                pv,
+                pv: s.pv(&pos, mv, depth),
             },
         };
+        if !complete {
+            break;
+        }
         on_iteration(&result.info);
+        roots.sort_by_key(|r| (!r.exact, -r.score));
+        finished = Some(roots.clone());
+        s.ord.age();
         if matches!(result.info.score, Score::Win(_) | Score::Loss(_)) {
             break;
         }
     }
+    if let Some(roots) = finished {
+        if budget.margin > 0 {
+            let chosen = choose(&pos, &roots, &budget);
+            if chosen != result.best {
+                result.best = chosen;
+                result.info.pv = vec![chosen];
+            }
+        }
+    }
     result.info.nodes = s.nodes;
     Some(result)
+}
+
+/// A weak level's choice among the root moves scored within its margin of the best:
+/// the highest score plus seeded noise; above level 1, never one that leaves a more
+/// valuable stack open to elimination than the best move does.
+fn choose(pos: &Position, roots: &[RootMove], budget: &Budget) -> Move {
+    let best = roots[0];
+    let mut rng = Rng::new(budget.seed ^ pos.hash());
+    let us = pos.side_to_move();
+    let exposed = |mv: &Move| {
+        let mut p = pos.clone();
+        p.play_unchecked(mv);
+        hanging(&p, us)
+    };
+    let best_exposed = if budget.guard { exposed(&best.mv) } else { 0 };
+    let mut chosen = best.mv;
+    let mut chosen_key = i32::MIN;
+    for r in roots
+        .iter()
+        .filter(|r| r.exact && r.score >= best.score - budget.margin)
+    {
+        let key = r.score + rng.upto(budget.noise);
+        if key > chosen_key && (!budget.guard || r.mv == best.mv || exposed(&r.mv) <= best_exposed)
+        {
+            chosen = r.mv;
+            chosen_key = key;
+        }
+    }
+    chosen
 }

@@ -72,3 +72,177 @@ fn search_honours_a_node_budget_and_a_stop_flag() {
     let r = search(&game, &limits, &stopped, |_| {}).unwrap();
     assert!(game.legal_moves().contains(&r.best));
 }
+
+fn play_search(game: &Game, limits: &Limits) -> battaglie_ai::SearchResult {
+    let stop = AtomicBool::new(false);
+    search(game, limits, &stop, |_| {}).unwrap()
+}
+
+#[test]
+fn search_finds_a_win_in_one_at_every_level() {
+    let game = small("|4/|2Mf/|4 A 0 5");
+    for level in 1..=battaglie_ai::MAX_LEVEL {
+        let limits = Limits {
+            level: Some(level),
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        assert_eq!(play_search(&game, &limits).best.to_string(), "c2:Mxd2");
+    }
+}
+
+#[test]
+fn search_finds_a_win_in_three_plies() {
+    // The Indian Foot on d3 must step next to one of the two horsemen.
+    let game = small("|1M1f/|4/|3M A 0 5");
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let r = play_search(&game, &limits);
+    assert_eq!(r.info.score, Score::Win(3), "{}", r.best);
+    let mut g = game.clone();
+    g.play(&r.best).unwrap();
+    let reply = g.legal_moves();
+    assert_eq!(reply.len(), 1);
+    g.play(&reply[0]).unwrap();
+    let r = play_search(&g, &limits);
+    assert_eq!(r.info.score, Score::Win(1));
+    g.play(&r.best).unwrap();
+    assert!(g.is_over());
+}
+
+#[test]
+fn levels_above_one_do_not_hang_a_stack() {
+    // The Indian horseman on c2 threatens the three Army Foot on c1, which cannot
+    // eliminate it but can step to b1 or d1, out of its reach.
+    let game = small("|M3/|2m1/|2(FFF)1 A 0 5");
+    for level in 2..=battaglie_ai::MAX_LEVEL {
+        for seed in 0..4 {
+            let limits = Limits {
+                level: Some(level),
+                nodes: Some(30_000),
+                seed: Some(seed),
+                ..Limits::default()
+            };
+            let r = play_search(&game, &limits);
+            let mut g = game.clone();
+            g.play(&r.best).unwrap();
+            assert!(
+                g.legal_moves().iter().all(|m| !m.is_capture()),
+                "level {level} seed {seed}: {}",
+                r.best
+            );
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move() {
+    for s in Scenario::builtins() {
+        let game = Game::new(Position::start(s));
+        for level in [1, 2, 4] {
+            let limits = Limits {
+                level: Some(level),
+                seed: Some(42),
+                ..Limits::default()
+            };
+            let a = play_search(&game, &limits);
+            let b = play_search(&game, &limits);
+            assert_eq!(a.best, b.best, "{} level {level}", s.id());
+        }
+    }
+}
+
+#[test]
+fn stronger_levels_search_more_nodes() {
+    let s = Scenario::builtin("washita").unwrap();
+    let game = Game::new(Position::start(&s));
+    let nodes = |level| {
+        play_search(
+            &game,
+            &Limits {
+                level: Some(level),
+                ..Limits::default()
+            },
+        )
+        .info
+        .nodes
+    };
+    let (n1, n3, n5) = (nodes(1), nodes(3), nodes(5));
+    assert!(n1 < n3 && n3 < n5, "{n1} {n3} {n5}");
+}
+
+#[test]
+fn search_never_returns_an_illegal_move() {
+    let mut seed = 7u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for s in Scenario::builtins() {
+        for _ in 0..3 {
+            let mut game = Game::new(Position::start(s));
+            for ply in 0..60 {
+                if game.is_over() {
+                    break;
+                }
+                let legal = game.legal_moves();
+                if ply % 4 == 0 {
+                    let limits = Limits {
+                        level: Some((next() % 8) as u8 + 1),
+                        nodes: Some(3_000),
+                        seed: Some(next()),
+                        ..Limits::default()
+                    };
+                    let r = play_search(&game, &limits);
+                    assert!(legal.contains(&r.best), "{}: {}", s.id(), r.best);
+                    for mv in &r.info.pv[..1] {
+                        assert!(legal.contains(mv));
+                    }
+                }
+                let mv = legal[(next() % legal.len() as u64) as usize];
+                game.play(&mv).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_forced_pass_is_answered_with_pass() {
+    // The Indian Foot on d1 cannot enter c1 or d2 (horsemen): it must pass.
+    let game = small("|4/|3M/|2Mf I 0 5");
+    let r = play_search(&game, &Limits::default());
+    assert!(r.best.is_pass());
+}
+
+#[test]
+fn the_stop_flag_ends_a_search_promptly() {
+    let s = Scenario::builtin("washita").unwrap();
+    let game = Game::new(Position::start(&s));
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        movetime: Some(Duration::from_secs(600)),
+        ..Limits::default()
+    };
+    let started = std::time::Instant::now();
+    let r = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        search(&game, &limits, &stop, |_| {}).unwrap()
+    });
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(game.legal_moves().contains(&r.best));
+}
+
+#[test]
+fn the_bench_is_deterministic() {
+    let (a, _) = battaglie_ai::bench(2);
+    let (b, _) = battaglie_ai::bench(2);
+    assert_eq!(a, b);
+    assert!(a > 0);
+}

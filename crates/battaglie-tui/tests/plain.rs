@@ -50,11 +50,17 @@ fn a_short_game_against_level_one_through_a_pipe() {
 #[test]
 fn a_whole_game_to_its_end_against_level_one() {
     let path = temp_path("plain-endgame.txt");
-    std::fs::write(&path, ENDGAME).unwrap();
+    // The last Indian Foot on l1 is hemmed in by horsemen on k1 and l2: the computer
+    // must pass, and the horseman on l2 then eliminates it.
+    std::fs::write(
+        &path,
+        "[Scenario \"washita\"]\n[Start \"|12/|12/|12/|12/|12/|12/|11M/|10Mf I 37 30\"]\n\n*\n",
+    )
+    .unwrap();
     let mut options = options("washita", Opponent::Computer { level: 1 });
     options.load = Some(path);
-    // The computer (Indians) moves its last Foot to l2 or k1; one of these takes it.
-    let out = run("k2:Mxl2\nk2:Mxk1\nmoves\nquit\n", &options);
+    let out = run("l2:Mxl1\nmoves\nquit\n", &options);
+    assert!(out.contains("Computer plays: pass"), "{out}");
     assert_eq!(out.matches("Computer plays: ").count(), 1, "{out}");
     assert!(
         out.contains("Game over. Victory for the Army (7th U.S. Cavalry) by elimination: the Cheyenne have no piece left."),

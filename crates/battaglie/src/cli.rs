@@ -94,6 +94,12 @@ enum Command {
         #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
         to: RecordFormat,
     },
+    /// Play games between two players (engine budgets or external programs) and tally them.
+    Match(crate::matches::MatchArgs),
+    /// Judge every move of a game record: evaluations, the engine's move, marks.
+    Analyze(crate::analyze::AnalyzeArgs),
+    /// Search a fixed set of positions to a fixed depth: total nodes and nodes/s.
+    Bench(crate::bench::BenchArgs),
 }
 
 /// A side on the command line.
@@ -186,6 +192,9 @@ impl Cli {
                 }
                 Ok(())
             }
+            Some(Command::Match(args)) => crate::matches::run(args),
+            Some(Command::Analyze(args)) => crate::analyze::run(args),
+            Some(Command::Bench(args)) => crate::bench::run(args),
             Some(Command::Perft {
                 scenario,
                 depth,

@@ -1,7 +1,10 @@
 //! `battaglie`: the command-line entry point.
 
+mod analyze;
+mod bench;
 mod cli;
 mod engine;
+mod matches;
 mod scenarios;
 mod serve;
 mod show;

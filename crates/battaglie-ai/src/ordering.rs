@@ -1,0 +1,128 @@
+//! Move ordering: the transposition-table move first, then eliminations by victim
+//! value minus attacker value, then killers, then quiet moves by history.
+
+use battaglie_rules::{Kind, Move, Position};
+
+use crate::eval::{stack_value, PIECE_VALUE};
+
+/// Internal square indices are below this bound.
+const SQUARES: usize = 320;
+/// The deepest ply with killers.
+pub(crate) const MAX_PLY: usize = 128;
+
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 24;
+const KILLER: i32 = 1 << 22;
+
+/// Killers per ply and the history of quiet moves that caused cutoffs, indexed per
+/// side, (destination, kind) of each group: a move scores the sum over its pieces.
+pub(crate) struct Ordering {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+}
+
+impl Ordering {
+    pub fn new() -> Ordering {
+        Ordering {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * SQUARES * 3],
+        }
+    }
+
+    #[inline]
+    fn hidx(side: usize, to: usize, kind: Kind) -> usize {
+        (side * SQUARES + to.min(SQUARES - 1)) * 3 + kind.index()
+    }
+
+    fn history_of(&self, side: usize, mv: &Move) -> i32 {
+        let mut h = 0;
+        for g in mv.groups() {
+            for k in Kind::ALL {
+                let n = g.pieces.count(k) as i32;
+                if n > 0 {
+                    h += n * self.history[Self::hidx(side, g.to.index(), k)];
+                }
+            }
+        }
+        h
+    }
+
+    /// The ordering score of `mv` in `pos`.
+    pub fn score(&self, pos: &Position, mv: &Move, tt: Option<Move>, ply: usize) -> i32 {
+        if tt == Some(*mv) {
+            return TT_MOVE;
+        }
+        if mv.is_capture() {
+            return CAPTURE + capture_gain(pos, mv);
+        }
+        let k = &self.killers[ply.min(MAX_PLY)];
+        if k[0] == Some(*mv) {
+            return KILLER + 1;
+        }
+        if k[1] == Some(*mv) {
+            return KILLER;
+        }
+        self.history_of(pos.side_to_move().index(), mv)
+            .clamp(-KILLER + 1, KILLER - 1)
+    }
+
+    /// A quiet move caused a cutoff at `ply` with `depth` left.
+    pub fn cutoff(&mut self, pos: &Position, mv: &Move, ply: usize, depth: u32) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(*mv) {
+            k[1] = k[0];
+            k[0] = Some(*mv);
+        }
+        let side = pos.side_to_move().index();
+        let bonus = (depth * depth) as i32;
+        for g in mv.groups() {
+            for kind in Kind::ALL {
+                if g.pieces.count(kind) > 0 {
+                    let h = &mut self.history[Self::hidx(side, g.to.index(), kind)];
+                    *h = (*h + bonus).min(1 << 20);
+                }
+            }
+        }
+    }
+
+    /// Halves the history between searches' iterations.
+    pub fn age(&mut self) {
+        for h in &mut self.history {
+            *h /= 2;
+        }
+    }
+}
+
+/// Victims' value minus the value of the pieces sent to eliminate them (scaled so
+/// that a bigger victim always comes first).
+pub(crate) fn capture_gain(pos: &Position, mv: &Move) -> i32 {
+    let mut victims = 0;
+    let mut attackers = 0;
+    for g in mv.groups() {
+        if g.capture {
+            if let Some((_, p)) = pos.stack(g.to) {
+                victims += stack_value(p);
+            }
+            attackers += stack_value(g.pieces);
+        }
+    }
+    victims * 16 - attackers.min(PIECE_VALUE[1] * 15)
+}
+
+/// Sorts `moves` best first by their ordering scores.
+pub(crate) fn sort(
+    ord: &Ordering,
+    pos: &Position,
+    moves: &mut [Move],
+    tt: Option<Move>,
+    ply: usize,
+) {
+    let mut keyed: Vec<(i32, Move)> = moves
+        .iter()
+        .map(|m| (ord.score(pos, m, tt, ply), *m))
+        .collect();
+    keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+    for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+        *slot = m;
+    }
+}

@@ -1,0 +1,131 @@
+//! `battaglie bench`: a fixed set of positions searched to a fixed depth.
+//!
+//! The total node count is a signature of the search: it changes only when the
+//! search (or the rules) change. The positions are the three battles' starts and
+//! positions reached from them by seeded random plies.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use battaglie_ai::Limits;
+use battaglie_rules::{Game, Position, Scenario};
+
+/// Arguments of `battaglie bench`.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// The depth every position is searched to, in plies.
+    #[arg(long, default_value_t = DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+}
+
+/// The default bench depth.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// The random plies played from each battle's start to make the bench positions.
+const PLIES: [u32; 4] = [0, 6, 12, 20];
+
+/// The seed of the bench positions' random plies.
+const SEED: u64 = 0x0b5e_55ed_1877_u64;
+
+/// A tiny seeded generator (xorshift64*): reproducible across platforms.
+#[derive(Debug, Clone)]
+pub struct XorShift(u64);
+
+impl XorShift {
+    /// A generator from a seed (any value, zero included).
+    pub fn new(seed: u64) -> XorShift {
+        // Mix the seed so that nearby seeds give unrelated sequences.
+        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        XorShift(if z == 0 { 0x2545_f491_4f6c_dd1d } else { z })
+    }
+
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number in `0..n` (`n` at least 1).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Plays up to `plies` random legal moves on `game`, stopping early if it ends.
+pub fn random_plies(game: &mut Game, plies: u32, rng: &mut XorShift) {
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return;
+        }
+        let mv = moves[rng.below(moves.len())];
+        game.play(&mv).expect("a generated move is legal");
+    }
+}
+
+/// The bench positions: (label, game), in a fixed order.
+pub fn positions() -> Vec<(String, Game)> {
+    let mut out = Vec::new();
+    for scenario in Scenario::builtins() {
+        for (i, &plies) in PLIES.iter().enumerate() {
+            let mut rng = XorShift::new(SEED ^ ((i as u64) << 32) ^ plies as u64);
+            let mut game = Game::new(Position::start(scenario));
+            random_plies(&mut game, plies, &mut rng);
+            if game.is_over() {
+                continue;
+            }
+            let label = format!("{} +{}", scenario.id(), game.moves().len());
+            out.push((label, game));
+        }
+    }
+    out
+}
+
+/// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+/// Runs `battaglie bench`.
+pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    let limits = Limits {
+        depth: Some(args.depth),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut total_nodes = 0u64;
+    let mut total_time = Duration::ZERO;
+    for (label, game) in positions() {
+        let started = Instant::now();
+        let mut nodes = 0u64;
+        let result = battaglie_ai::search(&game, &limits, &stop, |info| nodes = info.nodes);
+        let elapsed = started.elapsed();
+        if let Some(r) = &result {
+            nodes = nodes.max(r.info.nodes);
+        }
+        let best = result
+            .map(|r| r.best.to_string())
+            .unwrap_or_else(|| "-".to_string());
+        emit(&format!(
+            "{label:<16} {nodes:>12} nodes {:>8} ms  best {best}\n",
+            elapsed.as_millis()
+        ))?;
+        total_nodes += nodes;
+        total_time += elapsed;
+    }
+    let nps = (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64;
+    emit(&format!("bench: {total_nodes} nodes {nps} nps\n"))
+}

@@ -1,0 +1,313 @@
+//! The analysis tools, run as the real binary: `match`, `analyze`, `bench`.
+
+use std::process::{Command, Output};
+
+use battaglie_rules::record::Record;
+use battaglie_rules::Scenario;
+
+const BIN: &str = env!("CARGO_BIN_EXE_battaglie");
+
+fn run(args: &[&str]) -> Output {
+    let out = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "battaglie {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+/// Reads a JSON-lines match file and replays every game.
+fn replay_all(path: &std::path::Path) -> Vec<Record> {
+    let text = std::fs::read_to_string(path).expect("the records file exists");
+    let records: Vec<Record> = text
+        .lines()
+        .map(|l| Record::from_json(l).expect("a JSON record per line"))
+        .collect();
+    for r in &records {
+        let scenario = Scenario::builtin(&r.scenario).expect("a built-in battle");
+        r.replay(&scenario).expect("the game replays");
+    }
+    records
+}
+
+#[test]
+fn short_match_prints_the_table_and_saves_replayable_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.jsonl");
+    let out = run(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        "depth:2",
+        "--games",
+        "2",
+        "--battle",
+        "washita",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    for needle in [
+        "A as Army",
+        "A as Indians",
+        "washita",
+        "Elo difference",
+        "mean game length",
+        "draw reasons",
+    ] {
+        assert!(text.contains(needle), "no {needle:?} in:\n{text}");
+    }
+    let records = replay_all(&file);
+    assert_eq!(records.len(), 2);
+    // The pair swaps sides.
+    assert_eq!(records[0].army, records[1].indians);
+    assert_eq!(records[0].indians, records[1].army);
+    for r in &records {
+        assert!(r.army.starts_with("depth:") && r.indians.starts_with("depth:"));
+        assert!(r.date.is_some());
+    }
+}
+
+#[test]
+fn match_from_random_openings_over_all_battles() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.jsonl");
+    let out = run(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        "nodes:50,depth:1",
+        "--games",
+        "6",
+        "--openings",
+        "4",
+        "--seed",
+        "7",
+        "--concurrency",
+        "2",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    for battle in ["washita", "fetterman", "apache-pass"] {
+        assert!(text.contains(battle), "no {battle} in:\n{text}");
+    }
+    let records = replay_all(&file);
+    assert_eq!(records.len(), 6);
+    // Both games of a pair start with the same opening.
+    let mut by_battle = std::collections::BTreeMap::new();
+    for r in &records {
+        assert!(r.moves.len() >= 4);
+        by_battle
+            .entry(r.scenario.clone())
+            .or_insert_with(Vec::new)
+            .push(r.moves[..4].to_vec());
+    }
+    for openings in by_battle.values() {
+        assert_eq!(openings.len(), 2);
+        assert_eq!(openings[0], openings[1]);
+    }
+}
+
+#[test]
+fn match_against_an_external_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.jsonl");
+    let spec = format!("engine:\"{BIN} engine\",depth:1");
+    let out = run(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        &spec,
+        "--games",
+        "2",
+        "--battle",
+        "fetterman",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("forfeits: 0"), "{text}");
+    let records = replay_all(&file);
+    assert_eq!(records.len(), 2);
+    assert!(records
+        .iter()
+        .all(|r| r.reason.as_deref() != Some("resignation")));
+}
+
+#[test]
+fn a_crashing_engine_loses_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.jsonl");
+    // An "engine" that exits at once.
+    let spec = format!("engine:\"{BIN} --version\"");
+    let out = run(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        &spec,
+        "--games",
+        "2",
+        "--battle",
+        "apache-pass",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("forfeits: 2"), "{text}");
+    assert!(text.contains("+inf"), "{text}");
+    let records = replay_all(&file);
+    assert_eq!(records.len(), 2);
+    assert!(records
+        .iter()
+        .all(|r| r.reason.as_deref() == Some("resignation")));
+}
+
+#[test]
+fn bad_specs_are_refused() {
+    for spec in ["level:9", "depth:0", "speed:3", "engine:"] {
+        let out = Command::new(BIN)
+            .args(["match", "--a", spec, "--b", "depth:1", "--games", "1"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{spec} was accepted");
+    }
+}
+
+/// A short finished game's record, made by a match.
+fn short_record(dir: &std::path::Path) -> (std::path::PathBuf, Record) {
+    let file = dir.join("one.jsonl");
+    run(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        "depth:1",
+        "--games",
+        "1",
+        "--battle",
+        "fetterman",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let mut record = replay_all(&file).remove(0);
+    // Keep the analysis short: the first 12 moves, an unfinished game.
+    record.moves.truncate(12);
+    record.result = "ongoing".into();
+    record.reason = None;
+    let path = dir.join("short.json");
+    std::fs::write(&path, record.to_json()).unwrap();
+    (path, record)
+}
+
+#[test]
+fn analyze_prints_a_line_per_move_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, record) = short_record(dir.path());
+    let n = record.moves.len();
+
+    let out = run(&["analyze", path.to_str().unwrap(), "--depth", "2"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.len(),
+        n + 1,
+        "a header and one line per move:\n{text}"
+    );
+    for (line, mv) in lines[1..].iter().zip(&record.moves) {
+        assert!(line.contains(mv.as_str()), "{line:?} lacks {mv}");
+    }
+
+    let out = run(&["analyze", path.to_str().unwrap(), "--depth", "2", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
+    let items = json.as_array().expect("an array");
+    assert_eq!(items.len(), n);
+    for (i, (item, mv)) in items.iter().zip(&record.moves).enumerate() {
+        assert_eq!(item["ply"], i + 1);
+        assert_eq!(item["move"], mv.as_str());
+        assert!(item["loss"].as_i64().unwrap() >= 0);
+        assert!(["", "?!", "?", "??"].contains(&item["mark"].as_str().unwrap()));
+        assert!(item["best"].is_string() && item["before"].is_string());
+    }
+
+    // The text form of the record is read too.
+    let text_path = dir.path().join("short.txt");
+    std::fs::write(&text_path, record.to_string()).unwrap();
+    let out = run(&["analyze", text_path.to_str().unwrap(), "--depth", "1"]);
+    assert_eq!(stdout(&out).lines().count(), n + 1);
+}
+
+#[test]
+fn bench_node_count_is_stable() {
+    let counts: Vec<String> = (0..2)
+        .map(|_| {
+            let text = stdout(&run(&["bench", "--depth", "3"]));
+            let last = text.lines().last().expect("output").to_string();
+            let words: Vec<&str> = last.split_whitespace().collect();
+            assert_eq!(words[0], "bench:", "{last}");
+            assert_eq!(words[2], "nodes", "{last}");
+            assert_eq!(words[4], "nps", "{last}");
+            assert!(words[1].parse::<u64>().unwrap() > 0);
+            words[1].to_string()
+        })
+        .collect();
+    assert_eq!(counts[0], counts[1]);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_illegal_move_loses_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.jsonl");
+    // A protocol speaker that answers every `go` with a move that is never legal.
+    let script = dir.path().join("bad-engine.sh");
+    std::fs::write(
+        &script,
+        "while read -r line; do\n\
+         case \"$line\" in\n\
+         go*) echo 'bestmove z99:F-z98'; echo ok ;;\n\
+         quit) echo ok; exit 0 ;;\n\
+         *) echo ok ;;\n\
+         esac\n\
+         done\n",
+    )
+    .unwrap();
+    let spec = format!("engine:\"sh {}\"", script.display());
+    let out = run(&[
+        "match",
+        "--a",
+        &spec,
+        "--b",
+        "depth:1",
+        "--games",
+        "2",
+        "--battle",
+        "washita",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("forfeits: 2"), "{text}");
+    assert!(text.contains("illegal move"), "{text}");
+    assert!(text.contains("-inf"), "{text}");
+    let records = replay_all(&file);
+    assert_eq!(records.len(), 2);
+    // A plays the Army in the first game and loses on its first move.
+    assert_eq!(records[0].result, "indians");
+    assert!(records[0].moves.is_empty());
+    // As the Indians, A loses after the Army's first move.
+    assert_eq!(records[1].result, "army");
+    assert_eq!(records[1].moves.len(), 1);
+}
