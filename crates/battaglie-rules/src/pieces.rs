@@ -1,6 +1,7 @@
 use std::fmt;
 
 use crate::kind::{Kind, KindSet};
+use crate::side::Side;
 
 /// A multiset of piece kinds (how many Foot, Mounted and Vehicles), without a side.
 ///
@@ -150,6 +151,26 @@ impl Pieces {
         Kind::ALL
             .into_iter()
             .flat_map(move |k| std::iter::repeat_n(k, self.count(k) as usize))
+    }
+
+    /// The stack as a board label for `side` (upper case for the Army, lower case for
+    /// the Indians): its letters (`FFM`), or counts and letters (`2F1M`) when more
+    /// than `width` pieces would not fit.
+    pub fn label(self, side: Side, width: usize) -> String {
+        let text = if (self.total() as usize) <= width {
+            self.to_string()
+        } else {
+            Kind::ALL
+                .iter()
+                .filter(|k| self.count(**k) > 0)
+                .map(|k| format!("{}{}", self.count(*k), k.char()))
+                .collect()
+        };
+        if side == Side::Army {
+            text
+        } else {
+            text.to_lowercase()
+        }
     }
 
     /// Writes the letters in notation order, upper case (`upper`) or lower case.

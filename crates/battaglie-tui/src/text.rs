@@ -3,28 +3,9 @@
 
 use std::fmt::Write;
 
-use battaglie_rules::{Game, Kind, Pieces, Scenario, Side, Square, TerrainKind};
+use battaglie_rules::{Game, Scenario, Side, Square, TerrainKind};
 
 use crate::session::{describe_outcome, title};
-
-/// A stack's letters: upper case for the Army, lower case for the Indians;
-/// counts and letters (`2F1M`) when the letters would not fit in `width`.
-pub(crate) fn letters(side: Side, pieces: Pieces, width: usize) -> String {
-    let text = if (pieces.total() as usize) <= width {
-        pieces.to_string()
-    } else {
-        Kind::ALL
-            .iter()
-            .filter(|k| pieces.count(**k) > 0)
-            .map(|k| format!("{}{}", pieces.count(*k), k.char()))
-            .collect()
-    };
-    if side == Side::Army {
-        text
-    } else {
-        text.to_lowercase()
-    }
-}
 
 /// The terrain kinds that occur on the map, each once.
 pub(crate) fn kinds_on_map(s: &Scenario) -> Vec<&TerrainKind> {
@@ -67,7 +48,7 @@ pub fn render_text(game: &Game) -> String {
     let _ = writeln!(out, "    {:CELL$} +{rule}+", "");
     for r in (0..s.height()).rev() {
         let staging = match pos.stack(Square::staging(r)) {
-            Some((side, p)) => letters(side, p, 4),
+            Some((side, p)) => p.label(side, 4),
             None => String::new(),
         };
         let _ = write!(out, "{:>3} {staging:>CELL$} |", r + 1);
@@ -76,7 +57,7 @@ pub fn render_text(game: &Game) -> String {
             let symbol = s.terrain(sq).map_or('?', |t| t.symbol);
             let cell = match pos.stack(sq) {
                 None => format!("{symbol:^CELL$}"),
-                Some((side, p)) => format!("{:^CELL$}", letters(side, p, 4)),
+                Some((side, p)) => format!("{:^CELL$}", p.label(side, 4)),
             };
             out.push_str(&cell);
         }
@@ -90,7 +71,7 @@ pub fn render_text(game: &Game) -> String {
             .filter_map(|sq| match pos.stack(sq) {
                 Some((owner, p)) if owner == side => Some(format!(
                     "{sq} {}{}",
-                    letters(side, p, 15),
+                    p.label(side, 15),
                     match s.terrain(sq) {
                         Some(t) if t.name != "open" => format!(" ({})", t.name),
                         _ => String::new(),

@@ -9,7 +9,7 @@ use ratatui::Frame;
 
 use crate::app::{eval_so_far, App, Mode, PromptKind, Screen};
 use crate::session::{describe_outcome, title};
-use crate::text::{kinds_on_map, letters, who_enters};
+use crate::text::{kinds_on_map, who_enters};
 
 /// Where the board's squares are on the screen, for mouse clicks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -212,7 +212,7 @@ fn draw_board(
                 let glyph_text = (center(&glyph.to_string(), cw), Style::new().fg(glyph_fg));
                 let (text, mut style) = match (stack, cell_h, line) {
                     (Some((side, p)), _, 0) => (
-                        center(&letters(side, p, cw), cw),
+                        center(&p.label(side, cw), cw),
                         Style::new()
                             .fg(side_color(side))
                             .add_modifier(Modifier::BOLD),

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use battaglie_rules::{Game, Pieces, Position, Side, Square, TerrainKind};
+use battaglie_rules::{Game, Position, Side, Square, TerrainKind};
 
 /// The glyph drawn for a terrain kind, by name (the scenario's own character otherwise).
 fn glyph(t: &TerrainKind) -> char {
@@ -17,23 +17,6 @@ fn glyph(t: &TerrainKind) -> char {
         "ridge" => '∩',
         "trail" => '░',
         _ => t.symbol,
-    }
-}
-
-fn letters(side: Side, pieces: Pieces) -> String {
-    let text = if pieces.total() <= 4 {
-        pieces.to_string()
-    } else {
-        battaglie_rules::Kind::ALL
-            .iter()
-            .filter(|k| pieces.count(**k) > 0)
-            .map(|k| format!("{}{}", pieces.count(*k), k.char()))
-            .collect()
-    };
-    if side == Side::Army {
-        text
-    } else {
-        text.to_lowercase()
     }
 }
 
@@ -67,7 +50,7 @@ pub fn render(game: &Game) -> String {
     let _ = writeln!(out, "    {:CELL$} ┌{rule}┐", "");
     for r in (0..s.height()).rev() {
         let staging = match pos.stack(Square::staging(r)) {
-            Some((side, p)) => letters(side, p),
+            Some((side, p)) => p.label(side, 4),
             None => String::new(),
         };
         let _ = write!(out, "{:>3} {staging:>CELL$} │", r + 1);
@@ -77,8 +60,8 @@ pub fn render(game: &Game) -> String {
             let g = glyph(t);
             let cell = match pos.stack(sq) {
                 None => format!("{:^CELL$}", g),
-                Some((side, p)) if t.name == "open" => format!("{:^CELL$}", letters(side, p)),
-                Some((side, p)) => format!("{:>4}{g}", letters(side, p)),
+                Some((side, p)) if t.name == "open" => format!("{:^CELL$}", p.label(side, 4)),
+                Some((side, p)) => format!("{:>4}{g}", p.label(side, 4)),
             };
             out.push_str(&cell);
         }

@@ -93,17 +93,18 @@ pub(super) async fn detached<T: Send + 'static>(
     tokio::spawn(f).await?
 }
 
+/// A seat token, in a query string or a JSON body (absent for spectators).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TokenQuery {
+pub(super) struct Token {
     #[serde(default)]
-    token: Option<String>,
+    pub(super) token: Option<String>,
 }
 
 async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    QueryParams(q): QueryParams<TokenQuery>,
+    QueryParams(q): QueryParams<Token>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
     let seat = live.seat(q.token.as_deref())?;
@@ -131,17 +132,10 @@ async fn play(
     respond(&live, token.as_deref()).await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TokenBody {
-    #[serde(default)]
-    token: Option<String>,
-}
-
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    JsonBody(req): JsonBody<TokenBody>,
+    JsonBody(req): JsonBody<Token>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
     let l = live.clone();
@@ -153,7 +147,7 @@ async fn undo(
 async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    JsonBody(req): JsonBody<TokenBody>,
+    JsonBody(req): JsonBody<Token>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
     let l = live.clone();

@@ -24,17 +24,10 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/games/{id}/ws", get(upgrade))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WsQuery {
-    #[serde(default)]
-    token: Option<String>,
-}
-
 async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    QueryParams(q): QueryParams<WsQuery>,
+    QueryParams(q): QueryParams<super::games::Token>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
