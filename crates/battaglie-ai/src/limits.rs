@@ -4,8 +4,12 @@
 //! shallowly and pick among their best root moves with seeded noise (capped at about
 //! one Foot above level 1), and above level 1 never choose a move that leaves a
 //! stack more valuable than the best move does open to a one-move elimination.
+//! Budgets are counted in nodes, so the same position, level and seed give the same
+//! move on any machine; each level also has a time cap for slow or busy machines.
 
 use std::time::Duration;
+
+use crate::weights::Weights;
 
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 8;
@@ -13,7 +17,8 @@ pub const MAX_LEVEL: u8 = 8;
 /// The seed used when [`Limits::seed`] is not given.
 pub const DEFAULT_SEED: u64 = 0x000B_477A_611E_1977;
 
-/// Bounds of one search; the first one reached ends it. `Limits::default()` is level 8.
+/// Bounds of one search (the first one reached ends it) and the evaluation it uses.
+/// `Limits::default()` is level 8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Limits {
     /// The deepest iteration, in plies.
@@ -27,6 +32,11 @@ pub struct Limits {
     /// The seed of the weak levels' randomness ([`DEFAULT_SEED`] when `None`): the
     /// same position, limits and seed give the same move.
     pub seed: Option<u64>,
+    /// Search threads (Lazy SMP: helpers share the transposition table); `None` is one.
+    /// More than one thread makes the search depend on timing, so not reproducible.
+    pub threads: Option<u32>,
+    /// The evaluation's weights (the tuned defaults unless a match or the tuner varies them).
+    pub weights: Weights,
 }
 
 /// One level's budget and randomness.
@@ -43,16 +53,17 @@ pub(crate) struct Level {
     pub guard: bool,
 }
 
-/// Levels 1..8.
+/// Levels 1..8: node budgets (so that a seed reproduces a game on any machine), with a
+/// time cap that only a slow or busy machine reaches; level 8 answers within 1 s.
 const LEVELS: [Level; 8] = [
-    lv(1, 2_000, 50, 400, 400, false),
-    lv(2, 8_000, 100, 100, 100, true),
-    lv(3, 30_000, 150, 80, 80, true),
-    lv(3, 80_000, 200, 40, 40, true),
-    lv(4, 200_000, 200, 0, 0, true),
-    lv(5, 400_000, 300, 0, 0, true),
-    lv(64, u64::MAX, 500, 0, 0, true),
-    lv(64, u64::MAX, 800, 0, 0, true),
+    lv(1, 300, 300, 400, 400, false),
+    lv(2, 1_000, 300, 150, 150, true),
+    lv(3, 2_500, 300, 80, 80, true),
+    lv(4, 6_000, 400, 50, 50, true),
+    lv(64, 15_000, 500, 30, 30, true),
+    lv(64, 40_000, 600, 20, 20, true),
+    lv(64, 100_000, 800, 10, 10, true),
+    lv(64, 320_000, 950, 0, 0, true),
 ];
 
 const fn lv(depth: u32, nodes: u64, ms: u64, margin: i32, noise: i32, guard: bool) -> Level {
@@ -66,6 +77,12 @@ const fn lv(depth: u32, nodes: u64, ms: u64, margin: i32, noise: i32, guard: boo
     }
 }
 
+/// The node budget of `level` (1..=8), or `None` for another number.
+pub fn level_nodes(level: u8) -> Option<u64> {
+    let i = usize::from(level).checked_sub(1)?;
+    LEVELS.get(i).map(|l| l.nodes)
+}
+
 /// The effective bounds of a search.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Budget {
@@ -76,6 +93,8 @@ pub(crate) struct Budget {
     pub noise: i32,
     pub guard: bool,
     pub seed: u64,
+    pub weights: Weights,
+    pub threads: u32,
 }
 
 impl Limits {
@@ -93,6 +112,8 @@ impl Limits {
                 noise: 0,
                 guard: false,
                 seed,
+                weights: self.weights,
+                threads: self.threads.unwrap_or(1),
             };
         }
         let level = self.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
@@ -107,6 +128,8 @@ impl Limits {
             noise: l.noise,
             guard: l.guard,
             seed,
+            weights: self.weights,
+            threads: self.threads.unwrap_or(1),
         }
     }
 }

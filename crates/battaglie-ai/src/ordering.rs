@@ -101,9 +101,9 @@ pub(crate) fn capture_gain(pos: &Position, mv: &Move) -> i32 {
     for g in mv.groups() {
         if g.capture {
             if let Some((_, p)) = pos.stack(g.to) {
-                victims += stack_value(p);
+                victims += stack_value(p, &PIECE_VALUE);
             }
-            attackers += stack_value(g.pieces);
+            attackers += stack_value(g.pieces, &PIECE_VALUE);
         }
     }
     victims * 16 - attackers.min(PIECE_VALUE[1] * 15)

@@ -4,15 +4,16 @@
 //! search over eliminations with stand-pat.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use battaglie_rules::{Game, Move, Outcome, Position};
+use battaglie_rules::{Game, Move, Outcome, Position, Side};
 
-use crate::eval::{evaluate, hanging};
+use crate::eval::{draw_value, hanging, score};
 use crate::limits::{Budget, Limits, Rng};
 use crate::ordering::{self, capture_gain, Ordering, MAX_PLY};
 use crate::tt::{Bound, Table};
+use crate::weights::Weights;
 
 /// A search score from the side to move's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,11 +41,17 @@ const WIN: i32 = 1_000_000;
 const WIN_BOUND: i32 = WIN - 10_000;
 const INF: i32 = WIN + 1;
 /// The deepest quiescence line, in plies.
-const MAX_QDEPTH: u32 = 8;
+const MAX_QDEPTH: u32 = 6;
+/// The most eliminations tried at a quiescence node.
+const QUIESCE_WIDTH: usize = 8;
 /// How many root moves (best first from the last iteration) a weak level may choose among.
 const CANDIDATES: usize = 6;
 /// log2 of the transposition table's entries.
 const TT_BITS: u32 = 18;
+/// log2 of the smallest transposition table.
+const MIN_TT_BITS: u32 = 10;
+/// The most search threads.
+const MAX_THREADS: u32 = 64;
 
 fn to_score(v: i32) -> Score {
     if v >= WIN_BOUND {
@@ -116,12 +123,18 @@ struct Searcher<'a> {
     max_nodes: u64,
     deadline: Duration,
     nodes: u64,
+    /// Whether the first iteration finished: the node budget never cuts it short, so
+    /// that even the smallest budget plays a searched move.
+    depth_one_done: bool,
     aborted: bool,
     /// Hashes of the positions in the game and on the path (the last is the current one).
     path: Vec<u64>,
-    tt: Table,
+    tt: &'a Table,
     ord: Ordering,
     buffers: Vec<Vec<Move>>,
+    weights: Weights,
+    /// The side the search plays for (draws are worth less to it by the contempt).
+    engine: Side,
 }
 
 impl Searcher<'_> {
@@ -131,7 +144,7 @@ impl Searcher<'_> {
         if self.aborted {
             return false;
         }
-        if self.nodes >= self.max_nodes {
+        if self.nodes >= self.max_nodes && self.depth_one_done {
             self.aborted = true;
             return false;
         }
@@ -166,12 +179,16 @@ impl Searcher<'_> {
         self.buffers[ply as usize] = moves;
     }
 
-    fn terminal(pos: &Position, ply: u32) -> i32 {
+    fn terminal(&self, pos: &Position, ply: u32) -> i32 {
         match pos.outcome() {
             Some(Outcome::Win(side)) if side == pos.side_to_move() => WIN - ply as i32,
             Some(Outcome::Win(_)) => -(WIN - ply as i32),
-            _ => 0,
+            _ => self.draw(pos),
         }
+    }
+
+    fn draw(&self, pos: &Position) -> i32 {
+        draw_value(pos, &self.weights, Some(self.engine))
     }
 
     fn negamax(
@@ -189,7 +206,7 @@ impl Searcher<'_> {
             return 0;
         }
         if ply > 0 && self.is_repetition(pos) {
-            return 0;
+            return self.draw(pos);
         }
         let pv_node = beta - alpha > 1;
         let key = pos.hash();
@@ -210,7 +227,7 @@ impl Searcher<'_> {
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             self.give_back(ply, moves);
-            return Self::terminal(pos, ply);
+            return self.terminal(pos, ply);
         }
         ordering::sort(&self.ord, pos, &mut moves, tt_move, ply as usize);
         let orig_alpha = alpha;
@@ -283,22 +300,25 @@ impl Searcher<'_> {
             return 0;
         }
         if qdepth == 0 && ply > 0 && self.is_repetition(pos) {
-            return 0;
+            return self.draw(pos);
         }
         let mut moves = self.buffer(ply);
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             self.give_back(ply, moves);
-            return Self::terminal(pos, ply);
+            return self.terminal(pos, ply);
         }
-        let stand = evaluate(pos);
+        let stand = score(pos, &self.weights, Some(self.engine));
         if stand >= beta || qdepth >= MAX_QDEPTH {
             self.give_back(ply, moves);
             return stand;
         }
         alpha = alpha.max(stand);
-        moves.retain(|m| m.is_capture());
+        // Only turns where every moving group eliminates, the most promising first: a
+        // stack's many ways to split would otherwise make the tree explode.
+        moves.retain(|m| m.is_capture() && m.groups().all(|g| g.capture));
         moves.sort_by_cached_key(|m| -capture_gain(pos, m));
+        moves.truncate(QUIESCE_WIDTH);
         let mut best = stand;
         for mv in moves.iter() {
             let undo = pos.play_unchecked(mv);
@@ -413,7 +433,9 @@ pub fn search(
     mut on_iteration: impl FnMut(&Info),
 ) -> Option<SearchResult> {
     let legal = game.legal_moves();
-    let first = *legal.first()?;
+    if legal.is_empty() {
+        return None;
+    }
     let budget = limits.budget();
     let mut pos = game.position().clone();
     let mut path: Vec<u64> = Vec::with_capacity(game.moves().len() + 128);
@@ -423,88 +445,155 @@ pub fn search(
         replay.play_unchecked(mv);
         path.push(replay.hash());
     }
-    let mut s = Searcher {
+    // A small budget gets a small table: clearing a large one would cost more than it searches.
+    let bits = 64 - budget.nodes.max(1).leading_zeros();
+    let tt = Table::new(bits.clamp(MIN_TT_BITS, TT_BITS));
+    let threads = budget.threads.clamp(1, MAX_THREADS);
+    let helpers_stop = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    let start = Instant::now();
+    let engine = pos.side_to_move();
+    let searcher = |stop| Searcher {
         stop,
-        start: Instant::now(),
+        start,
         max_nodes: budget.nodes,
         deadline: budget.movetime,
         nodes: 0,
+        depth_one_done: false,
         aborted: false,
-        path,
-        tt: Table::new(TT_BITS),
+        path: path.clone(),
+        tt: &tt,
         ord: Ordering::new(),
         buffers: Vec::new(),
+        weights: budget.weights,
+        engine,
     };
-    let mut result = SearchResult {
-        best: first,
-        info: Info {
-            depth: 0,
-            score: Score::Value(evaluate(&pos)),
-            nodes: 0,
-            time_ms: 0,
-            pv: vec![first],
-        },
-    };
-    if legal.len() == 1 {
-        return Some(result);
+    std::thread::scope(|scope| {
+        for t in 1..threads {
+            let mut helper = searcher(&helpers_stop);
+            let (mut pos, legal, helper_nodes) = (pos.clone(), &legal, &helper_nodes);
+            scope.spawn(move || {
+                helper.help(&mut pos, legal, 1 + t % 2, budget.depth);
+                helper_nodes.fetch_add(helper.nodes, AtomicOrdering::Relaxed);
+            });
+        }
+        let mut s = searcher(stop);
+        let result = s.lead(&mut pos, &legal, &budget, &mut on_iteration);
+        helpers_stop.store(true, AtomicOrdering::Relaxed);
+        result
+    })
+    .map(|mut result| {
+        result.info.nodes += helper_nodes.load(AtomicOrdering::Relaxed);
+        result
+    })
+}
+
+impl Searcher<'_> {
+    /// A helper thread's iterative deepening (Lazy SMP): the same root searched from
+    /// another starting depth, filling the shared table until told to stop.
+    fn help(&mut self, pos: &mut Position, legal: &[Move], first: u32, last: u32) {
+        let mut roots: Vec<RootMove> = legal
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INF,
+                exact: false,
+            })
+            .collect();
+        for depth in first..=last.max(first) {
+            let (_, complete) = self.root(pos, depth, &mut roots, 0);
+            self.depth_one_done = true;
+            if !complete {
+                break;
+            }
+            roots.sort_by_key(|r| (!r.exact, -r.score));
+            self.ord.age();
+        }
     }
-    let mut ordered = legal.clone();
-    ordering::sort(&s.ord, &pos, &mut ordered, None, 0);
-    let mut roots: Vec<RootMove> = ordered
-        .into_iter()
-        .map(|mv| RootMove {
-            mv,
-            score: -INF,
-            exact: false,
-        })
-        .collect();
-    let mut finished: Option<Vec<RootMove>> = None;
-    for depth in 1..=budget.depth.max(1) {
-        if depth > 1
-            && (stop.load(AtomicOrdering::Relaxed) || s.start.elapsed() * 2 >= budget.movetime)
-        {
-            break;
-        }
-        let (best, complete) = s.root(&mut pos, depth, &mut roots, budget.margin);
-        let Some((i, v)) = best else {
-            break;
-        };
-        if !complete && (i == 0 || finished.is_none()) && result.info.depth > 0 {
-            break;
-        }
-        let mv = roots[i].mv;
-        result = SearchResult {
-            best: mv,
+
+    /// The main thread's iterative deepening, which reports and decides.
+    fn lead(
+        &mut self,
+        pos: &mut Position,
+        legal: &[Move],
+        budget: &Budget,
+        on_iteration: &mut impl FnMut(&Info),
+    ) -> Option<SearchResult> {
+        let s = self;
+        let stop = s.stop;
+        let first = legal[0];
+        let mut result = SearchResult {
+            best: first,
             info: Info {
-                depth,
-                score: to_score(v),
-                nodes: s.nodes,
-                time_ms: s.start.elapsed().as_millis() as u64,
-                pv: s.pv(&pos, mv, depth),
+                depth: 0,
+                score: Score::Value(score(pos, &budget.weights, None)),
+                nodes: 0,
+                time_ms: 0,
+                pv: vec![first],
             },
         };
-        if !complete {
-            break;
+        if legal.len() == 1 {
+            return Some(result);
         }
-        on_iteration(&result.info);
-        roots.sort_by_key(|r| (!r.exact, -r.score));
-        finished = Some(roots.clone());
-        s.ord.age();
-        if matches!(result.info.score, Score::Win(_) | Score::Loss(_)) {
-            break;
-        }
-    }
-    if let Some(roots) = finished {
-        if budget.margin > 0 {
-            let chosen = choose(&pos, &roots, &budget);
-            if chosen != result.best {
-                result.best = chosen;
-                result.info.pv = vec![chosen];
+        let mut ordered = legal.to_vec();
+        ordering::sort(&s.ord, pos, &mut ordered, None, 0);
+        let mut roots: Vec<RootMove> = ordered
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                score: -INF,
+                exact: false,
+            })
+            .collect();
+        let mut finished: Option<Vec<RootMove>> = None;
+        for depth in 1..=budget.depth.max(1) {
+            if depth > 1
+                && (stop.load(AtomicOrdering::Relaxed) || s.start.elapsed() * 2 >= budget.movetime)
+            {
+                break;
+            }
+            let (best, complete) = s.root(pos, depth, &mut roots, budget.margin);
+            s.depth_one_done = true;
+            let Some((i, v)) = best else {
+                break;
+            };
+            if !complete && (i == 0 || finished.is_none()) && result.info.depth > 0 {
+                break;
+            }
+            let mv = roots[i].mv;
+            result = SearchResult {
+                best: mv,
+                info: Info {
+                    depth,
+                    score: to_score(v),
+                    nodes: s.nodes,
+                    time_ms: s.start.elapsed().as_millis() as u64,
+                    pv: s.pv(pos, mv, depth),
+                },
+            };
+            if !complete {
+                break;
+            }
+            on_iteration(&result.info);
+            roots.sort_by_key(|r| (!r.exact, -r.score));
+            finished = Some(roots.clone());
+            s.ord.age();
+            if matches!(result.info.score, Score::Win(_) | Score::Loss(_)) {
+                break;
             }
         }
+        if let Some(roots) = finished {
+            if budget.margin > 0 {
+                let chosen = choose(pos, &roots, budget);
+                if chosen != result.best {
+                    result.best = chosen;
+                    result.info.pv = vec![chosen];
+                }
+            }
+        }
+        result.info.nodes = s.nodes;
+        Some(result)
     }
-    result.info.nodes = s.nodes;
-    Some(result)
 }
 
 /// A weak level's choice among the root moves scored within its margin of the best:
@@ -517,7 +606,7 @@ fn choose(pos: &Position, roots: &[RootMove], budget: &Budget) -> Move {
     let exposed = |mv: &Move| {
         let mut p = pos.clone();
         p.play_unchecked(mv);
-        hanging(&p, us)
+        hanging(&p, us, &budget.weights)
     };
     let best_exposed = if budget.guard { exposed(&best.mv) } else { 0 };
     let mut chosen = best.mv;

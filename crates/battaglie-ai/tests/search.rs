@@ -141,7 +141,7 @@ fn levels_above_one_do_not_hang_a_stack() {
 fn the_same_seed_gives_the_same_move() {
     for s in Scenario::builtins() {
         let game = Game::new(Position::start(s));
-        for level in [1, 2, 4] {
+        for level in [1, 2, 4, 6] {
             let limits = Limits {
                 level: Some(level),
                 seed: Some(42),
@@ -245,4 +245,92 @@ fn the_bench_is_deterministic() {
     let (b, _) = battaglie_ai::bench(2);
     assert_eq!(a, b);
     assert!(a > 0);
+}
+
+#[test]
+fn the_smallest_node_budget_still_finishes_depth_one() {
+    for s in Scenario::builtins() {
+        let game = Game::new(Position::start(s));
+        let tiny = play_search(
+            &game,
+            &Limits {
+                nodes: Some(1),
+                ..Limits::default()
+            },
+        );
+        let one = play_search(
+            &game,
+            &Limits {
+                depth: Some(1),
+                ..Limits::default()
+            },
+        );
+        assert_eq!(tiny.info.depth, 1, "{}", s.id());
+        assert_eq!(tiny.best, one.best, "{}", s.id());
+    }
+}
+
+#[test]
+fn two_threads_answer_a_legal_move_and_count_both_threads_nodes() {
+    for s in Scenario::builtins() {
+        let game = Game::new(Position::start(s));
+        let one = play_search(
+            &game,
+            &Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+        );
+        let two = play_search(
+            &game,
+            &Limits {
+                depth: Some(4),
+                threads: Some(2),
+                ..Limits::default()
+            },
+        );
+        assert!(game.legal_moves().contains(&two.best), "{}", s.id());
+        assert_eq!(two.info.depth, 4);
+        assert!(two.info.nodes > 0 && one.info.nodes > 0);
+    }
+}
+
+/// A seeded random player: the baseline every level must beat.
+fn random_move(game: &Game, state: &mut u64) -> battaglie_rules::Move {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    let moves = game.legal_moves();
+    moves[(*state % moves.len() as u64) as usize]
+}
+
+#[test]
+fn level_8_at_a_small_budget_beats_a_random_mover_in_every_battle_from_both_sides() {
+    for s in Scenario::builtins() {
+        for engine_side in battaglie_rules::Side::ALL {
+            let mut game = Game::new(Position::start(s));
+            let mut state = 0x9e37_79b9_7f4a_7c15 ^ s.id().len() as u64;
+            let limits = Limits {
+                level: Some(8),
+                nodes: Some(4_000),
+                ..Limits::default()
+            };
+            while game.outcome().is_none() {
+                let mv = if game.position().side_to_move() == engine_side {
+                    play_search(&game, &limits).best
+                } else {
+                    random_move(&game, &mut state)
+                };
+                game.play(&mv).unwrap();
+            }
+            assert_eq!(
+                game.outcome().and_then(|o| o.winner()),
+                Some(engine_side),
+                "{} with the engine as {engine_side:?}: {} after {} plies",
+                s.id(),
+                game.outcome().unwrap(),
+                game.moves().len()
+            );
+        }
+    }
 }

@@ -12,6 +12,8 @@ use crate::square::{Square, STRIDE};
 /// (destinations ordered by file, then rank).
 pub(crate) const DIRECTIONS: usize = 4;
 const PASS: u16 = u16::MAX;
+/// The source field of a packed pass (squares are indexed below 2^9).
+const PASS_BITS: u64 = 0x1ff;
 
 /// A turn: the pieces that leave one square and where each group goes, or a pass.
 ///
@@ -56,6 +58,42 @@ impl Move {
             parts,
             captures,
         }
+    }
+
+    /// The move packed in 61 bits (for transposition tables and other compact stores);
+    /// [`Move::from_bits`] reads it back.
+    pub fn to_bits(&self) -> u64 {
+        let from = if self.is_pass() {
+            PASS_BITS
+        } else {
+            u64::from(self.from)
+        };
+        let parts = self.parts.iter().enumerate().fold(0u64, |acc, (i, p)| {
+            acc | u64::from(p.bits()) << (9 + 12 * i)
+        });
+        from | parts | u64::from(self.captures) << 57
+    }
+
+    /// The move [`Move::to_bits`] packed, or `None` when `bits` cannot be one. A move
+    /// read back this way is only as legal as the one that was packed.
+    pub fn from_bits(bits: u64) -> Option<Move> {
+        if bits >> 61 != 0 {
+            return None;
+        }
+        let from = bits & PASS_BITS;
+        if from == PASS_BITS {
+            return (bits == PASS_BITS).then_some(Move::PASS);
+        }
+        Square::from_index(from as usize)?;
+        let mut parts = [Pieces::EMPTY; DIRECTIONS];
+        for (i, part) in parts.iter_mut().enumerate() {
+            *part = Pieces::from_bits((bits >> (9 + 12 * i) & 0xfff) as u16)?;
+        }
+        Some(Move {
+            from: from as u16,
+            parts,
+            captures: (bits >> 57) as u8,
+        })
     }
 
     /// Whether this is the pass.

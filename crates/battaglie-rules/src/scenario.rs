@@ -52,6 +52,9 @@ pub struct Notes {
     /// Where the history comes from.
     #[serde(default)]
     pub sources: String,
+    /// How the digital edition balanced the forces: self-play results before and after.
+    #[serde(default)]
+    pub balance: String,
 }
 
 /// Error of [`Scenario::from_toml`]: which file, which key, and why.
@@ -398,7 +401,7 @@ impl Scenario {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
-    /// The notes (summary, history, sources).
+    /// The notes (summary, history, sources, balance).
     pub fn notes(&self) -> &Notes {
         &self.notes
     }

@@ -123,6 +123,12 @@ fn walk(start: Position, seed: u64, plies: usize) -> Result<Game, TestCaseError>
             break;
         }
         prop_assert!(!game.is_over());
+        // Packed moves read back as the same move, printing the same.
+        for m in &moves {
+            let back = Move::from_bits(m.to_bits());
+            prop_assert_eq!(back, Some(*m));
+            prop_assert_eq!(back.map(|b| b.to_string()), Some(m.to_string()));
+        }
         let mv = moves[rng.below(moves.len())];
         let before = game.position().clone();
         game.play(&mv)

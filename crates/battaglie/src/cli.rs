@@ -31,7 +31,11 @@ enum Command {
         db: Option<std::path::PathBuf>,
     },
     /// Speak the engine text protocol on standard input and output (docs/protocol.md).
-    Engine,
+    Engine {
+        /// Search threads for `go` (Lazy SMP); also settable with the `threads N` command.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
+    },
     /// Count the move sequences of a given length from a position (a move-generator check and benchmark).
     Perft {
         /// Built-in scenario id (washita, fetterman, apache-pass) or a scenario file.
@@ -96,6 +100,8 @@ enum Command {
     },
     /// Play games between two players (engine budgets or external programs) and tally them.
     Match(crate::matches::MatchArgs),
+    /// Play each level against the one below it and chart the levels' Elo.
+    Ladder(crate::ladder::LadderArgs),
     /// Judge every move of a game record: evaluations, the engine's move, marks.
     Analyze(crate::analyze::AnalyzeArgs),
     /// Search a fixed set of positions to a fixed depth: total nodes and nodes/s.
@@ -128,8 +134,8 @@ impl Cli {
         match self.command {
             None => crate::serve::run(crate::serve::DEFAULT_ADDR.parse()?, None),
             Some(Command::Serve { addr, db }) => crate::serve::run(addr, db),
-            Some(Command::Engine) => {
-                engine::run_stdio();
+            Some(Command::Engine { threads }) => {
+                engine::run_stdio(threads);
                 Ok(())
             }
             Some(Command::Scenarios) => {
@@ -193,6 +199,7 @@ impl Cli {
                 Ok(())
             }
             Some(Command::Match(args)) => crate::matches::run(args),
+            Some(Command::Ladder(args)) => crate::ladder::run(args),
             Some(Command::Analyze(args)) => crate::analyze::run(args),
             Some(Command::Bench(args)) => crate::bench::run(args),
             Some(Command::Perft {

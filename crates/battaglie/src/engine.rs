@@ -22,6 +22,7 @@ pub struct Engine {
     game: Game,
     out: Out,
     search: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
+    threads: u32,
 }
 
 /// What a command asks of the loop.
@@ -34,7 +35,10 @@ enum Flow {
 const DEFAULT_SCENARIO: &str = "washita";
 
 const COMMANDS: &str =
-    "scenario, position, move, legal, bfen, status, history, perft, go, stop, quit";
+    "scenario, position, move, legal, bfen, status, history, perft, go, stop, quit, threads";
+
+/// The most search threads `threads` accepts.
+const MAX_THREADS: u32 = 64;
 
 impl Engine {
     /// An engine on Washita River until a `scenario` command, writing to `out`.
@@ -44,7 +48,14 @@ impl Engine {
             game: Game::new(Position::start(&scenario)),
             out: Arc::new(Mutex::new(out)),
             search: None,
+            threads: 1,
         }
+    }
+
+    /// The same engine searching with `threads` threads (see the `threads` command).
+    pub fn with_threads(mut self, threads: u32) -> Engine {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self
     }
 
     /// Answers commands from `input` until `quit` or the end of input.
@@ -122,6 +133,7 @@ impl Engine {
                 .no_args(word, rest)
                 .map(|_| self.game.moves().map(|m| m.to_string()).collect()),
             "perft" => self.perft(rest),
+            "threads" => self.set_threads(rest),
             "go" => match self.go(rest) {
                 Ok(()) => return Flow::Continue,
                 Err(e) => Err(e),
@@ -219,8 +231,21 @@ impl Engine {
         Ok(vec![perft(&mut pos, depth).to_string()])
     }
 
+    fn set_threads(&mut self, rest: &str) -> Result<Vec<String>, String> {
+        match rest.parse::<u32>() {
+            Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                self.threads = n;
+                Ok(Vec::new())
+            }
+            _ => Err(format!(
+                "threads needs a whole number from 1 to {MAX_THREADS}, got {rest:?}"
+            )),
+        }
+    }
+
     fn go(&mut self, rest: &str) -> Result<(), String> {
-        let limits = parse_limits(rest)?;
+        let mut limits = parse_limits(rest)?;
+        limits.threads = Some(self.threads);
         if let Some(outcome) = self.game.outcome() {
             return Err(format!("the game is over ({outcome})"));
         }
@@ -296,8 +321,8 @@ fn parse_limits(rest: &str) -> Result<Limits, String> {
     Ok(limits)
 }
 
-/// Runs the protocol on standard input and output.
-pub fn run_stdio() {
-    let engine = Engine::new(Box::new(std::io::stdout()));
+/// Runs the protocol on standard input and output, searching with `threads` threads.
+pub fn run_stdio(threads: u32) {
+    let engine = Engine::new(Box::new(std::io::stdout())).with_threads(threads);
     engine.run(std::io::stdin().lock());
 }

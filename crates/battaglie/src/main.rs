@@ -4,6 +4,7 @@ mod analyze;
 mod bench;
 mod cli;
 mod engine;
+mod ladder;
 mod matches;
 mod scenarios;
 mod serve;

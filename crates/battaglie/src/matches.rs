@@ -27,8 +27,9 @@ use crate::bench::{random_plies, XorShift};
 /// Arguments of `battaglie match`.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// Player A: `level:N`, `depth:N`, `nodes:N`, `movetime:MS`, `seed:N` (joined by commas),
-    /// or `engine:"cmd args"` for an external program speaking the protocol.
+    /// Player A: `level:N`, `depth:N`, `nodes:N`, `movetime:MS`, `threads:N`, `seed:N` and evaluation
+    /// weights such as `press:6` (joined by commas), or `engine:"cmd args"` for an external
+    /// program speaking the protocol.
     #[arg(long = "a", value_name = "SPEC")]
     pub a: String,
     /// Player B, written like player A.
@@ -43,7 +44,8 @@ pub struct MatchArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub concurrency: u32,
-    /// Start each pair of games after this many seeded random plies.
+    /// Start each pair of games (each game, when a player meets itself) after this many
+    /// seeded random plies.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub openings: u32,
     /// The seed of the random openings and of the built-in players' randomness.
@@ -75,6 +77,10 @@ fn parse_limits(text: &str) -> anyhow::Result<Limits> {
         let (key, value) = part
             .split_once(':')
             .with_context(|| format!("{part:?} is not key:value"))?;
+        if battaglie_ai::Weights::NAMES.contains(&key.trim()) {
+            limits.weights.set(key.trim(), value)?;
+            continue;
+        }
         let n: u64 = value
             .trim()
             .parse()
@@ -95,8 +101,12 @@ fn parse_limits(text: &str) -> anyhow::Result<Limits> {
             }
             "depth" => limits.depth = Some(u32::try_from(n).context("depth too large")?),
             "nodes" => limits.nodes = Some(n),
+            "threads" => limits.threads = Some(u32::try_from(n.min(64)).unwrap_or(64)),
             "movetime" => limits.movetime = Some(Duration::from_millis(n)),
-            other => bail!("unknown limit {other:?} (level, depth, nodes, movetime, seed, engine)"),
+            other => bail!(
+                "unknown limit {other:?} (level, depth, nodes, movetime, threads, seed, engine, or a weight: {})",
+                battaglie_ai::Weights::NAMES.join(", ")
+            ),
         }
     }
     Ok(limits)
@@ -547,6 +557,30 @@ impl Tally {
     }
 }
 
+/// Per battle, how each side fared whoever played it (the balance of the battle).
+fn sides_table(results: &[GameResult]) -> String {
+    let mut by_battle: BTreeMap<&str, [u32; 3]> = BTreeMap::new();
+    for r in results {
+        let t = by_battle.entry(&r.battle).or_default();
+        match r.outcome.winner() {
+            Some(Side::Army) => t[0] += 1,
+            None => t[1] += 1,
+            Some(Side::Indians) => t[2] += 1,
+        }
+    }
+    let mut out = format!(
+        "{:<16} {:>6} {:>9} {:>6} {:>12} {:>11}\n",
+        "by side", "games", "Army wins", "draws", "Indians wins", "Army score"
+    );
+    for (battle, [army, draws, indians]) in by_battle {
+        let games = army + draws + indians;
+        let score = (f64::from(army) + f64::from(draws) / 2.0) / f64::from(games.max(1)) * 100.0;
+        out +=
+            &format!("{battle:<16} {games:>6} {army:>9} {draws:>6} {indians:>12} {score:>10.1}%\n");
+    }
+    out
+}
+
 /// The final table.
 fn report(a: &str, b: &str, results: &[GameResult]) -> String {
     let mut out = String::new();
@@ -583,10 +617,18 @@ fn report(a: &str, b: &str, results: &[GameResult]) -> String {
     }
     out += &total.row("total");
     out += "\n";
+    out += &sides_table(results);
     let points: Vec<f64> = results.iter().map(GameResult::a_points).collect();
     if !points.is_empty() {
         out += &elo_summary(&points);
         out += "\n";
+        let decided = total.wins + total.losses;
+        if decided > 0 {
+            out += &format!(
+                "decided games: {decided}, A won {:.1}% of them\n",
+                f64::from(total.wins) * 100.0 / f64::from(decided)
+            );
+        }
         let plies: usize = results.iter().map(|r| r.plies).sum();
         out += &format!(
             "mean game length: {:.1} plies\n",
@@ -638,6 +680,22 @@ impl Writer {
 
 /// Runs `battaglie match`.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    let played = play_match(&args)?;
+    crate::bench::emit(&played.report)
+}
+
+/// A finished match: A's points per game (in game order) and the printed report.
+pub struct Played {
+    /// A's points in each game: 1, 0.5 or 0.
+    pub points: Vec<f64>,
+    /// Games that ended with a winner, and how many A won.
+    pub decided: (u32, u32),
+    /// The report `battaglie match` prints.
+    pub report: String,
+}
+
+/// Plays the match `args` describes (with its progress bar) and writes its records.
+pub fn play_match(args: &MatchArgs) -> anyhow::Result<Played> {
     let a: Player = args.a.parse()?;
     let b: Player = args.b.parse()?;
     let scenarios: Vec<Arc<Scenario>> = if args.battle == "all" {
@@ -648,6 +706,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let (date, stamp) = now();
     let out_path = args
         .out
+        .clone()
         .unwrap_or_else(|| PathBuf::from(format!("match-{stamp}.jsonl")));
     let out =
         File::create(&out_path).with_context(|| format!("cannot create {}", out_path.display()))?;
@@ -660,11 +719,14 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
 
     let mut jobs = Vec::new();
     let mut rng = XorShift::new(args.seed);
+    // Swapping sides tells two different players apart; a player against itself would
+    // only replay the same game, so there every game gets an opening of its own.
+    let mirror = a == b;
     let mut pair_opening = Vec::new();
     for index in 0..args.games as usize {
-        let pair = index / 2;
+        let pair = if mirror { index } else { index / 2 };
         let scenario = scenarios[pair % scenarios.len()].clone();
-        if index % 2 == 0 {
+        if mirror || index % 2 == 0 {
             pair_opening = if args.openings > 0 {
                 opening(&scenario, args.openings, &mut rng)
             } else {
@@ -675,7 +737,11 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             index,
             scenario,
             opening: pair_opening.clone(),
-            a_is_army: index % 2 == 0,
+            a_is_army: if mirror {
+                index / scenarios.len() % 2 == 0
+            } else {
+                index % 2 == 0
+            },
             seed: args.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
         });
     }
@@ -727,7 +793,14 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     results.sort_by_key(|r| r.index);
     let mut text = report(&args.a, &args.b, &results);
     text += &format!("records: {}\n", out_path.display());
-    crate::bench::emit(&text)
+    let points: Vec<f64> = results.iter().map(GameResult::a_points).collect();
+    let wins = points.iter().filter(|&&p| p >= 1.0).count() as u32;
+    let losses = points.iter().filter(|&&p| p <= 0.0).count() as u32;
+    Ok(Played {
+        points,
+        decided: (wins + losses, wins),
+        report: text,
+    })
 }
 
 #[cfg(test)]

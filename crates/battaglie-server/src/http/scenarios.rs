@@ -56,6 +56,7 @@ struct NotesView {
     summary: String,
     history: String,
     sources: String,
+    balance: String,
 }
 
 #[derive(Serialize)]
@@ -122,6 +123,7 @@ pub(crate) fn view(s: &Scenario) -> ScenarioView {
             summary: s.notes().summary.trim().to_string(),
             history: s.notes().history.trim().to_string(),
             sources: s.notes().sources.trim().to_string(),
+            balance: s.notes().balance.trim().to_string(),
         },
         rules: RulesView {
             stack_limit: rules.stack_limit(),
