@@ -6,7 +6,7 @@
 //! each built-in battle and, for each battle, the positions after 12 and 24 plies of
 //! seeded random play from the start.
 //!
-//! Signature of this version: depth 4 = 299,854 nodes, depth 5 = 885,523 nodes
+//! Signature of this version: depth 4 = 223,971 nodes, depth 5 = 626,295 nodes
 //! (`cargo run -p battaglie-ai --release --example bench -- 4`). Update these
 //! figures whenever a change to the search or the evaluation moves them.
 

@@ -49,6 +49,10 @@ pub(crate) struct Level {
     pub margin: i32,
     /// The largest noise added to a candidate's score.
     pub noise: i32,
+    /// How many root moves (best first from the last iteration) may be chosen.
+    pub candidates: usize,
+    /// The per cent of moves on which the level may choose another than its best.
+    pub slips: i32,
     /// Whether a candidate may hang a stack the best move does not.
     pub guard: bool,
 }
@@ -56,23 +60,32 @@ pub(crate) struct Level {
 /// Levels 1..8: node budgets (so that a seed reproduces a game on any machine), with a
 /// time cap that only a slow or busy machine reaches; level 8 answers within 1 s.
 const LEVELS: [Level; 8] = [
-    lv(1, 300, 300, 400, 400, false),
-    lv(2, 1_000, 300, 150, 150, true),
-    lv(3, 2_500, 300, 80, 80, true),
-    lv(4, 6_000, 400, 50, 50, true),
-    lv(64, 15_000, 500, 30, 30, true),
-    lv(64, 40_000, 600, 20, 20, true),
-    lv(64, 100_000, 800, 10, 10, true),
-    lv(64, 320_000, 950, 0, 0, true),
+    lv(1, 300, 300, (600, 64, 40), false),
+    lv(2, 1_000, 300, (250, 24, 25), true),
+    lv(3, 2_500, 300, (150, 12, 18), true),
+    lv(4, 6_000, 400, (100, 8, 12), true),
+    lv(64, 15_000, 500, (60, 6, 8), true),
+    lv(64, 40_000, 600, (40, 6, 5), true),
+    lv(64, 100_000, 800, (20, 4, 3), true),
+    lv(64, 320_000, 950, (0, 1, 0), true),
 ];
 
-const fn lv(depth: u32, nodes: u64, ms: u64, margin: i32, noise: i32, guard: bool) -> Level {
+/// A level: depth, nodes, time cap, (spread, candidates, slips), guard.
+const fn lv(
+    depth: u32,
+    nodes: u64,
+    ms: u64,
+    (spread, candidates, slips): (i32, usize, i32),
+    guard: bool,
+) -> Level {
     Level {
         depth,
         nodes,
         movetime_ms: ms,
-        margin,
-        noise,
+        margin: spread,
+        noise: spread,
+        candidates,
+        slips,
         guard,
     }
 }
@@ -91,6 +104,8 @@ pub(crate) struct Budget {
     pub movetime: Duration,
     pub margin: i32,
     pub noise: i32,
+    pub candidates: usize,
+    pub slips: i32,
     pub guard: bool,
     pub seed: u64,
     pub weights: Weights,
@@ -110,6 +125,8 @@ impl Limits {
                 movetime: self.movetime.unwrap_or(Duration::from_secs(3600)),
                 margin: 0,
                 noise: 0,
+                candidates: 1,
+                slips: 0,
                 guard: false,
                 seed,
                 weights: self.weights,
@@ -126,6 +143,8 @@ impl Limits {
                 .unwrap_or(Duration::from_millis(l.movetime_ms)),
             margin: l.margin,
             noise: l.noise,
+            candidates: l.candidates,
+            slips: l.slips,
             guard: l.guard,
             seed,
             weights: self.weights,

@@ -44,8 +44,6 @@ const INF: i32 = WIN + 1;
 const MAX_QDEPTH: u32 = 6;
 /// The most eliminations tried at a quiescence node.
 const QUIESCE_WIDTH: usize = 8;
-/// How many root moves (best first from the last iteration) a weak level may choose among.
-const CANDIDATES: usize = 6;
 /// log2 of the transposition table's entries.
 const TT_BITS: u32 = 18;
 /// log2 of the smallest transposition table.
@@ -345,7 +343,7 @@ impl Searcher<'_> {
     }
 
     /// One iteration over the root moves. With `margin > 0`, each of the first
-    /// [`CANDIDATES`] moves scoring within `margin` of the best gets an exact score
+    /// `candidates` moves scoring within `margin` of the best gets an exact score
     /// (for the levels' choice).
     /// Returns the index of the best move and its score, and whether the iteration
     /// finished; an unfinished one reports the best of the moves searched fully.
@@ -355,6 +353,7 @@ impl Searcher<'_> {
         depth: u32,
         moves: &mut [RootMove],
         margin: i32,
+        candidates: usize,
     ) -> (Option<(usize, i32)>, bool) {
         let mut alpha = -INF;
         let mut best: Option<(usize, i32)> = None;
@@ -367,7 +366,7 @@ impl Searcher<'_> {
                 low = -INF;
                 -self.negamax(pos, depth - 1, 1, -INF, INF)
             } else {
-                low = if i < CANDIDATES {
+                low = if i < candidates {
                     alpha - margin
                 } else {
                     alpha
@@ -501,7 +500,7 @@ impl Searcher<'_> {
             })
             .collect();
         for depth in first..=last.max(first) {
-            let (_, complete) = self.root(pos, depth, &mut roots, 0);
+            let (_, complete) = self.root(pos, depth, &mut roots, 0, 0);
             self.depth_one_done = true;
             if !complete {
                 break;
@@ -552,7 +551,7 @@ impl Searcher<'_> {
             {
                 break;
             }
-            let (best, complete) = s.root(pos, depth, &mut roots, budget.margin);
+            let (best, complete) = s.root(pos, depth, &mut roots, budget.margin, budget.candidates);
             s.depth_one_done = true;
             let Some((i, v)) = best else {
                 break;
@@ -596,12 +595,17 @@ impl Searcher<'_> {
     }
 }
 
-/// A weak level's choice among the root moves scored within its margin of the best:
-/// the highest score plus seeded noise; above level 1, never one that leaves a more
+/// A weak level's choice: on a seeded share of its moves (its slips), the highest
+/// score plus seeded noise among the root moves scored within its margin of the best; above level 1, never one that leaves a more
 /// valuable stack open to elimination than the best move does.
 fn choose(pos: &Position, roots: &[RootMove], budget: &Budget) -> Move {
     let best = roots[0];
     let mut rng = Rng::new(budget.seed ^ pos.hash());
+    // Most moves are the level's best: a weak player pursues a plan and slips now
+    // and then, rather than wandering.
+    if rng.upto(99) >= budget.slips {
+        return best.mv;
+    }
     let us = pos.side_to_move();
     let exposed = |mv: &Move| {
         let mut p = pos.clone();

@@ -102,6 +102,8 @@ enum Command {
     Match(crate::matches::MatchArgs),
     /// Play each level against the one below it and chart the levels' Elo.
     Ladder(crate::ladder::LadderArgs),
+    /// Tune the evaluation's weights by self-play matches.
+    Tune(crate::tune::TuneArgs),
     /// Judge every move of a game record: evaluations, the engine's move, marks.
     Analyze(crate::analyze::AnalyzeArgs),
     /// Search a fixed set of positions to a fixed depth: total nodes and nodes/s.
@@ -200,6 +202,7 @@ impl Cli {
             }
             Some(Command::Match(args)) => crate::matches::run(args),
             Some(Command::Ladder(args)) => crate::ladder::run(args),
+            Some(Command::Tune(args)) => crate::tune::run(args),
             Some(Command::Analyze(args)) => crate::analyze::run(args),
             Some(Command::Bench(args)) => crate::bench::run(args),
             Some(Command::Perft {

@@ -9,6 +9,7 @@ mod matches;
 mod scenarios;
 mod serve;
 mod show;
+mod tune;
 
 use std::process::ExitCode;
 

@@ -185,3 +185,20 @@ fn invalid_utf8_is_an_error_not_a_crash() {
     assert!(last.starts_with("error "));
     e.ok("bfen");
 }
+
+#[test]
+fn threads_command_sets_the_search_threads_and_refuses_bad_counts() {
+    let mut e = Engine::start();
+    e.ok("scenario fetterman");
+    e.ok("threads 2");
+    let legal = e.ok("legal");
+    let data = e.ok("go depth 3");
+    let best = data.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(legal.iter().any(|m| m == best), "{best}");
+    for bad in ["threads", "threads 0", "threads 65", "threads two"] {
+        assert!(
+            e.error(bad).contains("threads needs a whole number"),
+            "{bad}"
+        );
+    }
+}

@@ -311,3 +311,94 @@ fn an_illegal_move_loses_the_game() {
     assert_eq!(records[1].result, "army");
     assert_eq!(records[1].moves.len(), 1);
 }
+
+#[test]
+fn match_players_take_evaluation_weights_and_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.jsonl");
+    let out = run(&[
+        "match",
+        "--a",
+        "nodes:500,press:9,contempt:0,threads:2",
+        "--b",
+        "nodes:500",
+        "--games",
+        "2",
+        "--battle",
+        "apache-pass",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(stdout(&out).contains("by side"), "{}", stdout(&out));
+    assert_eq!(replay_all(&file).len(), 2);
+    let bad = Command::new(BIN)
+        .args(["match", "--a", "nodes:500,pressure:9", "--b", "nodes:500"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown limit \"pressure\""));
+}
+
+#[test]
+fn ladder_writes_a_table_and_an_elo_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&[
+        "ladder",
+        "--games",
+        "2",
+        "--from",
+        "6",
+        "--scale",
+        "40",
+        "--battle",
+        "washita",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let table = std::fs::read_to_string(dir.path().join("ladder.md")).unwrap();
+    assert_eq!(stdout(&out).lines().next(), table.lines().next());
+    assert!(
+        table.contains("| 7 v 6 |") && table.contains("| 8 v 7 |"),
+        "{table}"
+    );
+    let svg = std::fs::read_to_string(dir.path().join("ladder.svg")).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("<polyline"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("<circle").count(), 3);
+    for rung in [7, 8] {
+        assert_eq!(
+            replay_all(&dir.path().join(format!("rung-{rung}.jsonl"))).len(),
+            2
+        );
+    }
+}
+
+#[test]
+fn tune_logs_each_trial_and_prints_the_resulting_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&[
+        "tune",
+        "--weights",
+        "press",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--battle",
+        "washita",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let log = std::fs::read_to_string(dir.path().join("tune.md")).unwrap();
+    assert!(log.contains("| 1 | press | 5 | 6 |"), "{log}");
+    let result = log.lines().find(|l| l.starts_with("Result: ")).unwrap();
+    let weights: battaglie_ai::Weights = result
+        .trim_start_matches("Result: `")
+        .trim_end_matches('`')
+        .parse()
+        .unwrap();
+    assert!([4, 5, 6].contains(&weights.press), "{result}");
+    assert!(stdout(&out).contains("Result: "));
+}
