@@ -18,6 +18,22 @@ use crate::position::Position;
 use crate::scenario::Scenario;
 use crate::side::Side;
 
+/// The UTC calendar date (`YYYY-MM-DD`, proleptic Gregorian) of a Unix time in
+/// seconds: the form of a record's `date`.
+pub fn iso_date(unix_seconds: i64) -> String {
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = unix_seconds.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// A game record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -416,4 +432,17 @@ fn unquote(s: &str) -> Option<String> {
         }
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod date_tests {
+    use super::iso_date;
+
+    #[test]
+    fn record_dates_are_utc_calendar_dates() {
+        assert_eq!(iso_date(0), "1970-01-01");
+        assert_eq!(iso_date(951_782_400), "2000-02-29");
+        assert_eq!(iso_date(1_700_000_000), "2023-11-14");
+        assert_eq!(iso_date(-1), "1969-12-31");
+    }
 }

@@ -51,31 +51,11 @@ pub(crate) fn now_millis() -> u64 {
         .unwrap_or(0)
 }
 
-/// The ISO date (`YYYY-MM-DD`, UTC) of a Unix time.
-pub(crate) fn iso_date(unix: i64) -> String {
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = unix.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
+pub(crate) use battaglie_rules::record::iso_date;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn iso_dates() {
-        assert_eq!(iso_date(0), "1970-01-01");
-        assert_eq!(iso_date(951_782_400), "2000-02-29");
-        assert_eq!(iso_date(1_700_000_000), "2023-11-14");
-    }
 
     #[test]
     fn ids_and_tokens_have_their_shape() {

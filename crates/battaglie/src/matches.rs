@@ -18,7 +18,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context};
 use battaglie_ai::Limits;
-use battaglie_rules::record::Record;
+use battaglie_rules::record::{iso_date, Record};
 use battaglie_rules::{Game, Move, Outcome, Position, Scenario, Side};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -467,27 +467,16 @@ fn now() -> (String, String) {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
-    let days = (secs / 86_400) as i64;
+    let date = iso_date(i64::try_from(secs).unwrap_or(0));
     let rem = secs % 86_400;
-    // Civil date from days since 1970-01-01 (proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (
-        format!("{y:04}-{m:02}-{d:02}"),
-        format!(
-            "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-            rem / 3600,
-            rem / 60 % 60,
-            rem % 60
-        ),
-    )
+    let stamp = format!(
+        "{}-{:02}{:02}{:02}",
+        date.replace('-', ""),
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    );
+    (date, stamp)
 }
 
 /// The Elo difference for a score fraction.
