@@ -171,7 +171,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The static evaluation from the side to move's view, with the given weights, as an
 /// onlooker sees it (both sides' pressure counts alike and a draw is worth 0).
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
-    score(pos, w, None)
+    score(pos, w, None, start_material(pos, w))
 }
 
 /// What a draw is worth to the side to move when `engine` is searching: less than 0
@@ -184,8 +184,9 @@ pub(crate) fn draw_value(pos: &Position, w: &Weights, engine: Option<Side>) -> i
     }
 }
 
-/// The evaluation as `engine` (the side searching, if any) weighs it.
-pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>) -> i32 {
+/// The evaluation as `engine` (the side searching, if any) weighs it; `start` is
+/// [`start_material`], computed once per search rather than at every leaf.
+pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>, start: i32) -> i32 {
     let a = analyse(pos, w, engine);
     let us = pos.side_to_move().index();
     let them = 1 - us;
@@ -196,7 +197,6 @@ pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>) -> i32 {
     score -= (a.threatened[us][0] * w.exposed + a.threatened[us][1] * w.exposed2) / 100;
     // A lead counts for more as the armies thin out, so the side ahead trades.
     let lead = a.material[us] - a.material[them];
-    let start = start_material(pos, w);
     let gone = (start - a.material[us] - a.material[them]).max(0);
     score += lead * w.simplify / 100 * gone / start.max(1);
     // A quiet spell makes the advantage less sure, and it is gone at the quiet limit.
@@ -212,7 +212,7 @@ pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>) -> i32 {
 }
 
 /// Both sides' material at the scenario's start.
-fn start_material(pos: &Position, w: &Weights) -> i32 {
+pub(crate) fn start_material(pos: &Position, w: &Weights) -> i32 {
     let values = w.piece_values();
     Side::ALL
         .iter()
