@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use battaglie_ai::{level_nodes, MAX_LEVEL};
 
-use crate::matches::{play_match, MatchArgs};
+use crate::matches::{play_match, score_and_error, MatchArgs};
 
 /// Arguments of `battaglie ladder`.
 #[derive(clap::Args)]
@@ -90,19 +90,12 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
             out: Some(args.out.join(format!("rung-{level}.jsonl"))),
         })?;
         eprint!("{}", played.report);
-        let n = played.points.len() as f64;
-        let score = played.points.iter().sum::<f64>() / n;
-        let var = played
-            .points
-            .iter()
-            .map(|p| (p - score).powi(2))
-            .sum::<f64>()
-            / n;
+        let (score, se) = score_and_error(&played.points);
         rungs.push(Rung {
             level,
             games: played.points.len(),
             score,
-            se: (var / n).sqrt(),
+            se,
             decided: played.decided.0,
             decided_won: played.decided.1,
         });

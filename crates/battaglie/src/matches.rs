@@ -496,12 +496,17 @@ fn format_elo(score: f64) -> String {
     }
 }
 
-/// The Elo line: the difference of A over B with a 95% interval.
-fn elo_summary(points: &[f64]) -> String {
+/// A's mean score over `points` (not empty) and its standard error.
+pub fn score_and_error(points: &[f64]) -> (f64, f64) {
     let n = points.len() as f64;
     let score = points.iter().sum::<f64>() / n;
     let var = points.iter().map(|p| (p - score).powi(2)).sum::<f64>() / n;
-    let se = (var / n).sqrt();
+    (score, (var / n).sqrt())
+}
+
+/// The Elo line: the difference of A over B with a 95% interval.
+fn elo_summary(points: &[f64]) -> String {
+    let (score, se) = score_and_error(points);
     let lo = score - 1.96 * se;
     let hi = score + 1.96 * se;
     format!(

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use battaglie_ai::Weights;
 
-use crate::matches::{play_match, MatchArgs};
+use crate::matches::{play_match, score_and_error, MatchArgs};
 
 /// Arguments of `battaglie tune`.
 #[derive(clap::Args)]
@@ -100,7 +100,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
                     seed: args.seed.wrapping_add(trial),
                     out: Some(args.out.join(format!("trial-{trial}.jsonl"))),
                 })?;
-                let score = played.points.iter().sum::<f64>() * 100.0 / played.points.len() as f64;
+                let score = score_and_error(&played.points).0 * 100.0;
                 let kept = score >= args.keep;
                 eprintln!(
                     "trial {trial}: {name} {value} -> {candidate}: {score:.1}%{}",
