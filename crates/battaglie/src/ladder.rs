@@ -18,6 +18,10 @@ pub struct LadderArgs {
     /// Divide every level's node budget by this (statistics at a reduced budget).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub scale: u64,
+    /// Within each rung, scale both budgets down by the same factor so that the upper
+    /// level's is at most this many nodes (the levels' budget ratio is kept).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
     /// The lowest level of the ladder; rungs run from it + 1 to 8.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..8))]
     pub from: u8,
@@ -56,10 +60,15 @@ impl Rung {
     }
 }
 
-/// The player spec of `level` at the ladder's budget.
-fn spec(level: u8, scale: u64) -> String {
-    let nodes = level_nodes(level).expect("levels 1..=8") / scale;
-    format!("level:{level},nodes:{}", nodes.max(1))
+/// The player specs of rung `level` (level against level - 1) at the ladder's budgets.
+fn rung_specs(level: u8, args: &LadderArgs) -> (String, String) {
+    let nodes = |l: u8| level_nodes(l).expect("levels 1..=8") / args.scale;
+    let (upper, lower) = (nodes(level), nodes(level - 1));
+    let cap = args.max_nodes.unwrap_or(u64::MAX).min(upper).max(1);
+    // The lower budget shrinks by the upper's factor: u128 keeps the product exact.
+    let lower = (u128::from(lower) * u128::from(cap) / u128::from(upper.max(1))) as u64;
+    let spec = |l: u8, n: u64| format!("level:{l},nodes:{}", n.max(1));
+    (spec(level, cap), spec(level - 1, lower))
 }
 
 /// Elo from a score, clamped so that a clean sweep still draws.
@@ -74,14 +83,11 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
         .with_context(|| format!("cannot create {}", args.out.display()))?;
     let mut rungs = Vec::new();
     for level in args.from + 1..=MAX_LEVEL {
-        eprintln!(
-            "rung {level}: {} against {}",
-            spec(level, args.scale),
-            spec(level - 1, args.scale)
-        );
+        let (upper, lower) = rung_specs(level, &args);
+        eprintln!("rung {level}: {upper} against {lower}");
         let played = play_match(&MatchArgs {
-            a: spec(level, args.scale),
-            b: spec(level - 1, args.scale),
+            a: upper,
+            b: lower,
             games: args.games,
             battle: args.battle.clone(),
             concurrency: args.concurrency,
@@ -113,8 +119,11 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
 
 /// The Markdown table of the rungs, with each level's Elo above level `from`.
 fn table(args: &LadderArgs, rungs: &[Rung]) -> String {
+    let cap = args.max_nodes.map_or(String::new(), |n| {
+        format!(", each rung scaled to at most {n} nodes")
+    });
     let mut out = format!(
-        "Ladder: {} games per rung on {}, node budgets divided by {}, {} random opening plies, seed {}.\n\n",
+        "Ladder: {} games per rung on {}, node budgets divided by {}{cap}, {} random opening plies, seed {}.\n\n",
         args.games, args.battle, args.scale, args.openings, args.seed
     );
     out +=
@@ -127,13 +136,12 @@ fn table(args: &LadderArgs, rungs: &[Rung]) -> String {
         let share = r
             .decided_share()
             .map_or("-".to_string(), |s| format!("{:.1}%", s * 100.0));
+        let (upper, lower) = rung_specs(r.level, args);
         let _ = writeln!(
             out,
-            "| {} v {} | {} v {} | {} | {:.1}% | {} | {share} | {:+.0} ({:+.0} to {:+.0}) | {:+.0} |",
+            "| {} v {} | {upper} v {lower} | {} | {:.1}% | {} | {share} | {:+.0} ({:+.0} to {:+.0}) | {:+.0} |",
             r.level,
             r.level - 1,
-            spec(r.level, args.scale),
-            spec(r.level - 1, args.scale),
             r.games,
             r.score * 100.0,
             r.decided,
@@ -166,11 +174,12 @@ fn chart(args: &LadderArgs, rungs: &[Rung]) -> String {
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"13\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"#fbf7ee\"/>\n\
-         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">battaglie levels: Elo above level {} ({} games per rung, budgets / {})</text>\n",
+         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">battaglie levels: Elo above level {} ({} games per rung, budgets / {}{})</text>\n",
         w / 2.0,
         args.from,
         args.games,
-        args.scale
+        args.scale,
+        args.max_nodes.map_or(String::new(), |n| format!(", at most {n} nodes"))
     );
     // Axes, grid and labels.
     let step = if max - min > 1200.0 { 200.0 } else { 100.0 };

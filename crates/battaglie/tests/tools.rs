@@ -350,6 +350,8 @@ fn ladder_writes_a_table_and_an_elo_chart() {
         "6",
         "--scale",
         "40",
+        "--max-nodes",
+        "2000",
         "--battle",
         "washita",
         "--out",
@@ -357,8 +359,10 @@ fn ladder_writes_a_table_and_an_elo_chart() {
     ]);
     let table = std::fs::read_to_string(dir.path().join("ladder.md")).unwrap();
     assert_eq!(stdout(&out).lines().next(), table.lines().next());
+    // Budgets / 40 are 8,000, 2,500 and 1,000 nodes; each rung keeps its ratio under the cap.
     assert!(
-        table.contains("| 7 v 6 |") && table.contains("| 8 v 7 |"),
+        table.contains("| 7 v 6 | level:7,nodes:2000 v level:6,nodes:800 |")
+            && table.contains("| 8 v 7 | level:8,nodes:2000 v level:7,nodes:625 |"),
         "{table}"
     );
     let svg = std::fs::read_to_string(dir.path().join("ladder.svg")).unwrap();
