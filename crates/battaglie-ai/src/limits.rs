@@ -60,13 +60,13 @@ pub(crate) struct Level {
 /// Levels 1..8: node budgets (so that a seed reproduces a game on any machine), with a
 /// time cap that only a slow or busy machine reaches; level 8 answers within 1 s.
 const LEVELS: [Level; 8] = [
-    lv(1, 300, 300, (600, 64, 40), false),
-    lv(2, 1_000, 300, (250, 24, 25), true),
-    lv(3, 2_500, 300, (150, 12, 18), true),
-    lv(4, 6_000, 400, (100, 8, 12), true),
-    lv(64, 15_000, 500, (60, 6, 8), true),
-    lv(64, 40_000, 600, (40, 6, 5), true),
-    lv(64, 100_000, 800, (20, 4, 3), true),
+    lv(1, 150, 300, (700, 64, 50), false),
+    lv(2, 500, 300, (300, 24, 30), true),
+    lv(3, 1_500, 300, (180, 12, 22), true),
+    lv(4, 4_000, 400, (120, 8, 16), true),
+    lv(64, 10_000, 500, (80, 6, 12), true),
+    lv(64, 30_000, 600, (50, 6, 8), true),
+    lv(64, 90_000, 800, (30, 4, 5), true),
     lv(64, 320_000, 950, (0, 1, 0), true),
 ];
 

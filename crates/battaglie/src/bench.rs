@@ -17,6 +17,10 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = DEFAULT_DEPTH,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: u32,
+    /// Search threads (Lazy SMP). With more than one the node count depends on
+    /// timing, so it is no signature: compare the times to depth instead.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
 }
 
 /// The default bench depth.
@@ -103,6 +107,7 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let limits = Limits {
         depth: Some(args.depth),
+        threads: Some(args.threads),
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);
@@ -127,5 +132,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         total_time += elapsed;
     }
     let nps = (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64;
-    emit(&format!("bench: {total_nodes} nodes {nps} nps\n"))
+    emit(&format!(
+        "bench: {total_nodes} nodes {nps} nps {} ms\n",
+        total_time.as_millis()
+    ))
 }

@@ -356,6 +356,8 @@ struct GameResult {
     a_is_army: bool,
     outcome: Outcome,
     plies: usize,
+    /// The ply (counted from 1) of the game's first elimination, if any.
+    first_elimination: Option<usize>,
     /// Why a player lost by forfeit (illegal move, crash, no answer).
     forfeit: Option<String>,
     record: String,
@@ -437,6 +439,7 @@ fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) -> G
     });
     let outcome = game.outcome().expect("the game is over");
     let plies = game.moves().len();
+    let first_elimination = game.moves().position(Move::is_capture).map(|i| i + 1);
     let record = Record::from_game(&game, army_name, indians_name, Some(date));
     GameResult {
         index: job.index,
@@ -444,6 +447,7 @@ fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) -> G
         a_is_army: job.a_is_army,
         outcome,
         plies,
+        first_elimination,
         forfeit,
         record: serde_json::to_string(&record).expect("a record always serialises"),
     }
@@ -628,6 +632,7 @@ fn report(a: &str, b: &str, results: &[GameResult]) -> String {
             "mean game length: {:.1} plies\n",
             plies as f64 / results.len() as f64
         );
+        out += &first_contact(results);
     }
     let draws = if reasons.is_empty() {
         "none".to_string()
@@ -648,6 +653,20 @@ fn report(a: &str, b: &str, results: &[GameResult]) -> String {
         out += &format!("  {f}\n");
     }
     out
+}
+
+/// When the armies first met: the median ply of the first elimination, and how many
+/// games had none (drawn by the quiet limit before any contact).
+fn first_contact(results: &[GameResult]) -> String {
+    let mut firsts: Vec<usize> = results.iter().filter_map(|r| r.first_elimination).collect();
+    firsts.sort_unstable();
+    let none = results.len() - firsts.len();
+    match firsts.get(firsts.len() / 2) {
+        Some(median) => {
+            format!("first elimination: ply {median} (median); games without any: {none}\n")
+        }
+        None => format!("first elimination: none in {none} games\n"),
+    }
 }
 
 /// Writes the records in game order as the games finish (in any order).

@@ -75,6 +75,16 @@ fn short_match_prints_the_table_and_saves_replayable_games() {
         assert!(r.army.starts_with("depth:") && r.indians.starts_with("depth:"));
         assert!(r.date.is_some());
     }
+    // The first-contact line counts the games in which nobody was ever eliminated.
+    let without = records
+        .iter()
+        .filter(|r| !r.moves.iter().any(|m| m.contains('x')))
+        .count();
+    assert!(
+        text.contains(&format!("games without any: {without}"))
+            || text.contains(&format!("first elimination: none in {without} games")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -259,11 +269,27 @@ fn bench_node_count_is_stable() {
             assert_eq!(words[0], "bench:", "{last}");
             assert_eq!(words[2], "nodes", "{last}");
             assert_eq!(words[4], "nps", "{last}");
+            assert_eq!(words[6], "ms", "{last}");
             assert!(words[1].parse::<u64>().unwrap() > 0);
             words[1].to_string()
         })
         .collect();
     assert_eq!(counts[0], counts[1]);
+}
+
+#[test]
+fn bench_with_two_threads_searches_every_position_to_the_same_depth() {
+    let text = stdout(&run(&["bench", "--depth", "3", "--threads", "2"]));
+    let one = stdout(&run(&["bench", "--depth", "3"]));
+    // The same positions, each with a best move, whatever the threads.
+    let labels = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| !l.starts_with("bench:"))
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(labels(&text), labels(&one));
+    assert!(text.lines().all(|l| !l.contains("best -")), "{text}");
 }
 
 #[cfg(unix)]
@@ -359,10 +385,10 @@ fn ladder_writes_a_table_and_an_elo_chart() {
     ]);
     let table = std::fs::read_to_string(dir.path().join("ladder.md")).unwrap();
     assert_eq!(stdout(&out).lines().next(), table.lines().next());
-    // Budgets / 40 are 8,000, 2,500 and 1,000 nodes; each rung keeps its ratio under the cap.
+    // Budgets / 40 are 8,000, 2,250 and 750 nodes; each rung keeps its ratio under the cap.
     assert!(
-        table.contains("| 7 v 6 | level:7,nodes:2000 v level:6,nodes:800 |")
-            && table.contains("| 8 v 7 | level:8,nodes:2000 v level:7,nodes:625 |"),
+        table.contains("| 7 v 6 | level:7,nodes:2000 v level:6,nodes:666 |")
+            && table.contains("| 8 v 7 | level:8,nodes:2000 v level:7,nodes:562 |"),
         "{table}"
     );
     let svg = std::fs::read_to_string(dir.path().join("ladder.svg")).unwrap();
