@@ -71,6 +71,21 @@ fn rung_specs(level: u8, args: &LadderArgs) -> (String, String) {
     (spec(level, cap), spec(level - 1, lower))
 }
 
+/// How the ladder's budgets were reduced, for the chart's title.
+fn budgets(args: &LadderArgs) -> String {
+    let mut parts = Vec::new();
+    if args.scale > 1 {
+        parts.push(format!("budgets / {}", args.scale));
+    }
+    if let Some(n) = args.max_nodes {
+        parts.push(format!("at most {n} nodes per rung"));
+    }
+    if parts.is_empty() {
+        parts.push("full budgets".to_string());
+    }
+    parts.join(", ")
+}
+
 /// Elo from a score, clamped so that a clean sweep still draws.
 fn elo(score: f64) -> f64 {
     let s = score.clamp(0.01, 0.99);
@@ -119,12 +134,13 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
 
 /// The Markdown table of the rungs, with each level's Elo above level `from`.
 fn table(args: &LadderArgs, rungs: &[Rung]) -> String {
-    let cap = args.max_nodes.map_or(String::new(), |n| {
-        format!(", each rung scaled to at most {n} nodes")
-    });
     let mut out = format!(
-        "Ladder: {} games per rung on {}, node budgets divided by {}{cap}, {} random opening plies, seed {}.\n\n",
-        args.games, args.battle, args.scale, args.openings, args.seed
+        "Ladder: {} games per rung on {}, {}, {} random opening plies, seed {}.\n\n",
+        args.games,
+        args.battle,
+        budgets(args),
+        args.openings,
+        args.seed
     );
     out +=
         "| rung | budgets | games | score | decided | share of decided | Elo step (95%) | Elo |\n";
@@ -174,12 +190,11 @@ fn chart(args: &LadderArgs, rungs: &[Rung]) -> String {
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"13\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"#fbf7ee\"/>\n\
-         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">battaglie levels: Elo above level {} ({} games per rung, budgets / {}{})</text>\n",
+         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"14\">battaglie levels: Elo above level {} ({} games per rung, {})</text>\n",
         w / 2.0,
         args.from,
         args.games,
-        args.scale,
-        args.max_nodes.map_or(String::new(), |n| format!(", at most {n} nodes"))
+        budgets(args)
     );
     // Axes, grid and labels.
     let step = if max - min > 1200.0 { 200.0 } else { 100.0 };
