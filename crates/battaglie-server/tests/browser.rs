@@ -374,6 +374,14 @@ async fn play_the_computer_by_clicking_and_reload() {
         "(() => { const l = document.getElementById('level'); l.value = 1; l.dispatchEvent(new Event('input')); })()",
     )
     .await;
+    // The slider names the strength it sets.
+    let shown = page
+        .eval(
+            &mut b,
+            "document.querySelector('output[for=level]').textContent",
+        )
+        .await;
+    assert_eq!(shown.as_str(), Some("1 · recruit: makes real mistakes"));
     page.click(&mut b, "form.new-game button[type=submit]")
         .await;
     page.wait(

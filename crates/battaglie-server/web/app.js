@@ -197,8 +197,9 @@ async function homePage() {
   }
   main.append(h("h2", {}, t("battles")), cards);
 
-  const level = h("input", { type: "range", min: 1, max: 8, value: choice.level, id: "level", oninput: (e) => { choice.level = Number(e.target.value); levelOut.textContent = e.target.value; } });
-  const levelOut = h("output", { for: "level" }, String(choice.level));
+  const levelText = (n) => `${n} · ${t(`level${n}`)}`;
+  const level = h("input", { type: "range", min: 1, max: 8, value: choice.level, id: "level", oninput: (e) => { choice.level = Number(e.target.value); levelOut.textContent = levelText(choice.level); } });
+  const levelOut = h("output", { for: "level" }, levelText(choice.level));
   const levelRow = h("label", { class: "level" }, `${t("level")} `, level, " ", levelOut);
   const modes = [
     ["computer", t("vsComputer")],
