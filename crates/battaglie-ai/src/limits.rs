@@ -1,9 +1,10 @@
 //! What bounds a search: depth, nodes, time, or a playing level.
 //!
-//! A level is a search budget plus controlled randomness: the weak levels search
-//! shallowly and pick among their best root moves with seeded noise (capped at about
-//! one Foot above level 1), and above level 1 never choose a move that leaves a
-//! stack more valuable than the best move does open to a one-move elimination.
+//! A level is a search budget plus controlled randomness: on a seeded share of their
+//! moves (their slips, fewer as the level rises) levels 1 to 7 pick among their best
+//! root moves with seeded noise, within a spread that narrows as the level rises, and
+//! above level 1 never choose a move that leaves a stack more valuable than the best
+//! move does open to a one-move elimination.
 //! Budgets are counted in nodes, so the same position, level and seed give the same
 //! move on any machine; each level also has a time cap for slow or busy machines.
 

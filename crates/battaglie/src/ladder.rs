@@ -71,7 +71,7 @@ fn rung_specs(level: u8, args: &LadderArgs) -> (String, String) {
     (spec(level, cap), spec(level - 1, lower))
 }
 
-/// How the ladder's budgets were reduced, for the chart's title.
+/// How the ladder's budgets were reduced, for the table's heading and the chart's title.
 fn budgets(args: &LadderArgs) -> String {
     let mut parts = Vec::new();
     if args.scale > 1 {
