@@ -51,6 +51,9 @@ weights! {
     mounted = 300;
     /// Value of a Vehicle.
     vehicle = 250;
+    /// Per cent of its value a piece keeps when the enemy has none of the kinds it could
+    /// eliminate left for it (see the evaluation's material).
+    idle = 40;
     /// Bonus per Foot standing where only Foot may enter (safe from Mounted and Vehicles).
     shelter = 12;
     /// Bonus per Foot (up to the number of enemy Foot sheltering) able to dig out enemy
@@ -65,7 +68,8 @@ weights! {
     staging = 12;
     /// Bonus per file an Army piece has advanced.
     advance = 2;
-    /// Bonus per open neighbouring square a stack could step to.
+    /// Bonus per open neighbouring square a stack could step to out of reach of every
+    /// enemy stack that could eliminate it.
     mobility = 2;
     /// Bonus per piece and step of closeness of its stack to the nearest enemy stack it
     /// could eliminate.
