@@ -58,27 +58,6 @@ pub(crate) struct Analysis {
     pub can_win: [bool; 2],
 }
 
-/// The material of `ours` (counts by kind) facing `theirs`. A kind that can eliminate
-/// only some kinds is worth its full value for as many pieces as the enemy has of
-/// those kinds, and `idle` per cent for the others: Foot facing Mounted alone can
-/// eliminate nothing.
-fn material_of(ours: &[i32; 3], theirs: &[i32; 3], rules: &Rules, w: &Weights) -> i32 {
-    let values = w.piece_values();
-    Kind::ALL
-        .iter()
-        .map(|&k| {
-            let n = ours[k.index()];
-            let prey = rules.eliminates(k);
-            let useful = if prey == KindSet::ALL {
-                n
-            } else {
-                n.min(prey.iter().map(|j| theirs[j.index()]).sum())
-            };
-            values[k.index()] * (w.idle * n + (100 - w.idle) * useful) / 100
-        })
-        .sum()
-}
-
 /// Whether `arriving` (of `side`, stepping from `from`) would be out of reach of
 /// every enemy stack next to `to`.
 #[inline]
@@ -105,7 +84,7 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
     let mut base = [0i32; 2];
     let mut threatened = [[0i32; 2]; 2];
     let mut seen = [[0u64; INDEX_WORDS]; 2];
-    let mut forces = [[0i32; 3]; 2];
+    let mut material = [0i32; 2];
     let mut foot = [0i32; 2];
     let mut sheltered = [0i32; 2];
     let mut stacks = [[(0i32, 0i32, Pieces::EMPTY, KindSet::EMPTY); MAX_STACKS]; 2];
@@ -131,9 +110,7 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
             }
             let n = p.total() as i32;
             kinds[s] = KindSet(kinds[s].0 | p.kinds().0);
-            for k in Kind::ALL {
-                forces[s][k.index()] += i32::from(p.count(k));
-            }
+            material[s] += stack_value(p, &values);
             foot[s] += i32::from(p.count(Kind::Foot));
             match (side, sq.file()) {
                 (Side::Army, None) => base[s] -= w.staging * n,
@@ -173,7 +150,6 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
             }
         }
     }
-    let material = [0, 1].map(|s| material_of(&forces[s], &forces[1 - s], rules, w));
     let mut contact = w.press_range;
     for side in Side::ALL {
         let s = side.index();
@@ -257,10 +233,14 @@ pub(crate) struct Start {
 impl Start {
     /// The starting forces of `pos`'s scenario.
     pub(crate) fn of(pos: &Position, w: &Weights) -> Start {
-        let forces = Side::ALL.map(|side| pos.scenario().forces(side).map(|n| n as i32));
-        let rules = pos.scenario().rules();
-        let total = material_of(&forces[0], &forces[1], rules, w)
-            + material_of(&forces[1], &forces[0], rules, w);
+        let values = w.piece_values();
+        let total = Side::ALL
+            .iter()
+            .flat_map(|&side| {
+                let forces = pos.scenario().forces(side);
+                (0..3).map(move |k| forces[k] as i32 * values[k])
+            })
+            .sum();
         Start { total }
     }
 }
@@ -341,29 +321,11 @@ mod tests {
     }
 
     #[test]
-    fn foot_keeps_full_value_only_for_as_many_enemy_foot_as_it_faces() {
-        let w = Weights::default();
-        let rules = Rules::default();
-        // Two Foot facing one Mounted can eliminate nothing: the idle share of both.
-        assert_eq!(
-            material_of(&[2, 0, 0], &[0, 1, 0], &rules, &w),
-            2 * 100 * w.idle / 100
-        );
-        // Facing one Foot and one Mounted, one of them has prey.
-        assert_eq!(
-            material_of(&[2, 0, 0], &[1, 1, 0], &rules, &w),
-            100 + 100 * w.idle / 100
-        );
-        // Mounted eliminate every kind: always their full value.
-        assert_eq!(material_of(&[0, 2, 0], &[1, 0, 0], &rules, &w), 600);
-    }
-
-    #[test]
     fn a_side_that_cannot_eliminate_every_enemy_kind_is_never_ahead_of_a_draw() {
         // Four Foot against one Mounted: more material at face value, but Foot can
         // never eliminate a Mounted piece, so the Army cannot win and the Indians
         // cannot lose.
-        let w = only(&[("foot", 100), ("mounted", 300), ("idle", 100)]);
+        let w = only(&[("foot", 100), ("mounted", 300)]);
         let army = pos("|4/|(FFFF)2m/|4 A 0 5");
         assert!(
             evaluate_with(&army, &w) <= 0,

@@ -51,9 +51,6 @@ weights! {
     mounted = 300;
     /// Value of a Vehicle.
     vehicle = 250;
-    /// Per cent of its value a piece keeps when the enemy has none of the kinds it could
-    /// eliminate left for it (see the evaluation's material).
-    idle = 40;
     /// Bonus per Foot standing where only Foot may enter (safe from Mounted and Vehicles).
     shelter = 12;
     /// Bonus per Foot (up to the number of enemy Foot sheltering) able to dig out enemy
