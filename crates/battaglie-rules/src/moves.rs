@@ -283,17 +283,22 @@ impl FromStr for MoveText {
                 })?;
                 counts[k.index()] += 1;
             }
-            if counts.iter().sum::<u32>() > Pieces::MAX_COUNT as u32 {
-                return Err(err(format!("group {group:?} moves more than 15 pieces")));
-            }
             let to: Square = dest.trim().parse().map_err(|e| err(format!("{e}")))?;
-            if groups.iter().any(|(_, d)| *d == to) {
-                return Err(err(format!("{to} is the destination of two groups")));
+            // Groups naming one destination are one group: the same kinds arrive there.
+            let earlier = groups.iter().position(|(_, d)| *d == to);
+            if let Some(i) = earlier {
+                for k in Kind::ALL {
+                    counts[k.index()] += u32::from(groups[i].0.count(k));
+                }
             }
-            groups.push((
-                Pieces::new(counts[0] as u8, counts[1] as u8, counts[2] as u8),
-                to,
-            ));
+            if counts.iter().sum::<u32>() > Pieces::MAX_COUNT as u32 {
+                return Err(err(format!("more than 15 pieces go to {to}")));
+            }
+            let pieces = Pieces::new(counts[0] as u8, counts[1] as u8, counts[2] as u8);
+            match earlier {
+                Some(i) => groups[i].0 = pieces,
+                None => groups.push((pieces, to)),
+            }
         }
         Ok(MoveText::Step { from, groups })
     }
@@ -327,6 +332,10 @@ mod tests {
         let canonical: MoveText = "c3:FF-c4,Mxd3".parse().unwrap();
         let lenient: MoveText = " c3 : ff x c4 , m-d3 ".parse().unwrap();
         assert_eq!(canonical, lenient);
+        // Two groups to one square are the move that sends both there (rules.md 3:
+        // the same multiset of kinds arrives).
+        let split: MoveText = "c3:F-c4,Mxd3,f-C4".parse().unwrap();
+        assert_eq!(canonical, split);
         assert_eq!("PASS".parse::<MoveText>().unwrap(), MoveText::Pass);
         assert_eq!(
             "C3:MF-C4".parse::<MoveText>().unwrap(),
@@ -346,7 +355,6 @@ mod tests {
             ("c3:-c4", "names no piece"),
             ("c3:Q-c4", "not a piece kind"),
             ("c3:F", "no `-` or `x`"),
-            ("c3:F-c4,M-c4", "two groups"),
             ("z3:F-c4", "invalid square"),
             ("c3:F-c99", "invalid square"),
         ] {

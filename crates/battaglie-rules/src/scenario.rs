@@ -46,15 +46,13 @@ pub struct Notes {
     /// One paragraph for a card or a listing.
     #[serde(default)]
     pub summary: String,
-    /// The history of the battle and of the 1977 game.
+    /// The history of the battle and of the game (the 1977 box, and how the digital
+    /// edition balanced the forces).
     #[serde(default)]
     pub history: String,
     /// Where the history comes from.
     #[serde(default)]
     pub sources: String,
-    /// How the digital edition balanced the forces: self-play results before and after.
-    #[serde(default)]
-    pub balance: String,
 }
 
 /// Error of [`Scenario::from_toml`]: which file, which key, and why.
@@ -401,7 +399,7 @@ impl Scenario {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
-    /// The notes (summary, history, sources, balance).
+    /// The notes (summary, history, sources).
     pub fn notes(&self) -> &Notes {
         &self.notes
     }

@@ -1265,7 +1265,6 @@ fn move_parser_rejects_illegal_moves_with_reason_naming_the_square() {
         ("a1:F-a0", "invalid square \"a0\""),
         ("a1-F-a2", "there is no `:`"),
         ("a1:Q-a2", "`Q` in \"Q-a2\" is not a piece kind"),
-        ("a1:F-a2,M-a2", "a2 is the destination of two groups"),
         ("pass", "pass is legal only when there is no other move"),
     ] {
         let e = refusal(&p, text);

@@ -382,7 +382,7 @@ async function gamePage(id, token) {
   root.append(main);
 
   // Notes.
-  for (const key of ["summary", "history", "sources", "balance"]) {
+  for (const key of ["summary", "history", "sources"]) {
     const text = realText(scenario.notes[key]);
     if (text) notes.append(...text.split(/\n\s*\n/).map((p) => h("p", {}, p)));
   }

@@ -56,7 +56,6 @@ struct NotesView {
     summary: String,
     history: String,
     sources: String,
-    balance: String,
 }
 
 #[derive(Serialize)]
@@ -123,7 +122,6 @@ pub(crate) fn view(s: &Scenario) -> ScenarioView {
             summary: s.notes().summary.trim().to_string(),
             history: s.notes().history.trim().to_string(),
             sources: s.notes().sources.trim().to_string(),
-            balance: s.notes().balance.trim().to_string(),
         },
         rules: RulesView {
             stack_limit: rules.stack_limit(),
