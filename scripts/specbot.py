@@ -78,12 +78,7 @@ class Scenario:
         self.H = self._int(data, "height", 2, 16)
         start = self._str(data, "start")
         # sides
-        sides = data["sides"]
-        if not isinstance(sides, dict):
-            raise SpecError("scenario: [sides] must be a table")
-        for k in sides:
-            if k not in ("army", "indians"):
-                raise SpecError(f"scenario: unknown key 'sides.{k}'")
+        sides = self._table(data["sides"], "sides", ("army", "indians"))
         self.side_names = []
         for k in ("army", "indians"):
             t = sides.get(k)
@@ -97,12 +92,8 @@ class Scenario:
         self.stack_limit = 4
         self.quiet_limit = 100
         elim = {k: list(v) for k, v in DEFAULT_ELIM.items()}
-        rules = data.get("rules", {})
-        if not isinstance(rules, dict):
-            raise SpecError("scenario: [rules] must be a table")
-        for k in rules:
-            if k not in ("stack_limit", "quiet_limit", "eliminates"):
-                raise SpecError(f"scenario: unknown key 'rules.{k}'")
+        rules = self._table(data.get("rules", {}), "rules",
+                            ("stack_limit", "quiet_limit", "eliminates"))
         if "stack_limit" in rules:
             self.stack_limit = self._int(rules, "stack_limit", 1, 1000, "rules.")
         if "quiet_limit" in rules:
@@ -128,12 +119,7 @@ class Scenario:
                 if m & KBIT[i]:
                     self.cover[m] |= self.elim[i]
         # terrain
-        ter = data["terrain"]
-        if not isinstance(ter, dict):
-            raise SpecError("scenario: [terrain] must be a table")
-        for k in ter:
-            if k not in ("rows", "kinds"):
-                raise SpecError(f"scenario: unknown key 'terrain.{k}'")
+        ter = self._table(data["terrain"], "terrain", ("rows", "kinds"))
         kinds = {".": ("open", 7), "H": ("house", 1)}
         for ch, t in ter.get("kinds", {}).items():
             if len(ch) != 1:
@@ -212,6 +198,15 @@ class Scenario:
         self.preds = [tuple(p) for p in self.preds]
         self.start = start
         Position.from_bfen(self, start)        # checks the start position
+
+    @staticmethod
+    def _table(t, name, keys):
+        if not isinstance(t, dict):
+            raise SpecError(f"scenario: [{name}] must be a table")
+        for k in t:
+            if k not in keys:
+                raise SpecError(f"scenario: unknown key '{name}.{k}'")
+        return t
 
     def _str(self, t, k, pre=""):
         v = t.get(k)

@@ -294,8 +294,10 @@ fn save_and_load_through_the_prompts() {
     let mut app = hotseat("washita");
     play(&mut app, "@8:MMM-a8");
     play(&mut app, "l8:F-k8");
-    for (name, json) in [("keys-save.json", true), ("keys-save.txt", false)] {
-        let path = temp_path(name);
+    // The text save is loaded back below, so its directory outlives the loop.
+    let (_json_dir, json_path) = temp_path("keys-save.json");
+    let (_text_dir, text_path) = temp_path("keys-save.txt");
+    for (path, json) in [(json_path, true), (text_path, false)] {
         key(&mut app, KeyCode::Char('s'));
         for _ in 0..200 {
             key(&mut app, KeyCode::Backspace);

@@ -14,8 +14,8 @@ fn run(input: &str, options: &battaglie_tui::PlayOptions) -> String {
 
 #[test]
 fn a_short_game_against_level_one_through_a_pipe() {
-    let json = temp_path("plain.json");
-    let text = temp_path("plain.txt");
+    let (_json_dir, json) = temp_path("plain.json");
+    let (_text_dir, text) = temp_path("plain.txt");
     let input = format!(
         "help\nmoves\n@8:MMM-a8\nl8:F-k8\nbogus\n@7:MMM-a7\nundo\nredo\nhistory\nsave {}\nsave {}\nload {}\nboard\n",
         json.display(),
@@ -49,7 +49,7 @@ fn a_short_game_against_level_one_through_a_pipe() {
 
 #[test]
 fn a_whole_game_to_its_end_against_level_one() {
-    let path = temp_path("plain-endgame.txt");
+    let (_path_dir, path) = temp_path("plain-endgame.txt");
     // The last Indian Foot on l1 is hemmed in by horsemen on k1 and l2: the computer
     // must pass, and the horseman on l2 then eliminates it.
     std::fs::write(
@@ -73,7 +73,7 @@ fn a_whole_game_to_its_end_against_level_one() {
 #[test]
 fn hotseat_in_the_line_mode_and_pass() {
     let mut options = options("washita", Opponent::Hotseat);
-    let path = temp_path("plain-pass.txt");
+    let (_path_dir, path) = temp_path("plain-pass.txt");
     // The Indian Foot on l1 is hemmed in by horsemen on k1 and l2: it must pass.
     std::fs::write(
         &path,
@@ -93,7 +93,7 @@ fn hotseat_in_the_line_mode_and_pass() {
 
 #[test]
 fn a_bad_record_is_an_error_not_a_panic() {
-    let path = temp_path("plain-bad.json");
+    let (_path_dir, path) = temp_path("plain-bad.json");
     std::fs::write(
         &path,
         "{\"scenario\": \"washita\", \"moves\": [\"l8:F-k8\"]}",

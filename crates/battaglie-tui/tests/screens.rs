@@ -68,7 +68,7 @@ fn terrain_is_drawn_in_colour() {
 
 #[test]
 fn a_selection_highlights_the_destinations_and_marks_eliminations() {
-    let path = temp_path("endgame.txt");
+    let (_path_dir, path) = temp_path("endgame.txt");
     std::fs::write(&path, ENDGAME).unwrap();
     let mut options = options("washita", Opponent::Hotseat);
     options.load = Some(path);
@@ -126,7 +126,7 @@ fn the_help_screen_has_the_keys_the_rules_and_the_notes() {
 
 #[test]
 fn the_replay_screen() {
-    let path = temp_path("replay-screen.json");
+    let (_path_dir, path) = temp_path("replay-screen.json");
     let app = game_after_two_moves();
     battaglie_tui::save_record(&path, app.game(), "A", "B").unwrap();
     let mut options = options("washita", Opponent::Hotseat);
@@ -145,7 +145,7 @@ fn the_replay_screen() {
 
 #[test]
 fn the_finished_game_shows_the_result_and_reason() {
-    let path = temp_path("endgame-finish.txt");
+    let (_path_dir, path) = temp_path("endgame-finish.txt");
     std::fs::write(&path, ENDGAME).unwrap();
     let mut options = options("washita", Opponent::Hotseat);
     options.load = Some(path);

@@ -102,7 +102,8 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
         eprintln!("rung {level}: {upper} against {lower}");
         let played = play_match(&MatchArgs {
             a: upper,
-            b: lower,
+            b: Some(lower),
+            engine: None,
             games: args.games,
             battle: args.battle.clone(),
             concurrency: args.concurrency,

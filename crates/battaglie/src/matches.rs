@@ -30,11 +30,21 @@ pub struct MatchArgs {
     /// Player A: `level:N`, `depth:N`, `nodes:N`, `movetime:MS`, `threads:N`, `seed:N` and evaluation
     /// weights such as `press:6` (joined by commas), or `engine:"cmd args"` for an external
     /// program speaking the protocol.
-    #[arg(long = "a", value_name = "SPEC")]
+    #[arg(long = "a", value_name = "SPEC", default_value = "level:8")]
     pub a: String,
     /// Player B, written like player A.
-    #[arg(long = "b", value_name = "SPEC")]
-    pub b: String,
+    #[arg(
+        long = "b",
+        value_name = "SPEC",
+        required_unless_present = "engine",
+        conflicts_with = "engine"
+    )]
+    pub b: Option<String>,
+    /// Player B is this external program speaking the protocol (a command line, quoted as
+    /// a shell would), asked `go movetime 100` for each move: the same as
+    /// `--b 'engine:"CMD"'`.
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
     /// The number of games (pairs of games swap sides).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
@@ -61,7 +71,7 @@ pub struct MatchArgs {
 pub enum Player {
     /// The built-in engine with these limits.
     Builtin(Limits),
-    /// An external program (whitespace-separated command line) and the `go` it receives.
+    /// An external program (its command line split as a shell would) and the `go` it receives.
     External {
         /// The program and its arguments.
         command: Vec<String>,
@@ -154,10 +164,7 @@ impl std::str::FromStr for Player {
             } else {
                 (rest, "")
             };
-            let command: Vec<String> = cmd.split_whitespace().map(str::to_string).collect();
-            if command.is_empty() {
-                bail!("{spec:?}: empty engine command");
-            }
+            let command = command_line(cmd).with_context(|| format!("player {spec:?}"))?;
             let limits = parse_limits(tail).with_context(|| format!("player {spec:?}"))?;
             Ok(Player::External {
                 command,
@@ -171,6 +178,33 @@ impl std::str::FromStr for Player {
             Ok(Player::Builtin(limits))
         }
     }
+}
+
+/// Splits an engine's command line into its words as a shell would (quotes and
+/// backslashes), so that programs and arguments may contain spaces.
+fn command_line(cmd: &str) -> anyhow::Result<Vec<String>> {
+    let words = shlex::split(cmd).with_context(|| format!("{cmd:?}: unbalanced quotes"))?;
+    if words.is_empty() {
+        bail!("empty engine command");
+    }
+    Ok(words)
+}
+
+/// The two players of a match and the names its report gives them.
+fn players(args: &MatchArgs) -> anyhow::Result<[(Player, String); 2]> {
+    let a = (args.a.parse()?, args.a.clone());
+    let b = match (&args.b, &args.engine) {
+        (Some(spec), _) => (spec.parse()?, spec.clone()),
+        (None, Some(cmd)) => (
+            Player::External {
+                command: command_line(cmd).context("--engine")?,
+                go: go_line(&Limits::default()),
+            },
+            format!("engine:{cmd:?}"),
+        ),
+        (None, None) => bail!("player B is missing: give --b SPEC or --engine CMD"),
+    };
+    Ok([a, b])
 }
 
 /// An external engine process, read by a thread so that reads can time out.
@@ -709,8 +743,7 @@ pub struct Played {
 
 /// Plays the match `args` describes (with its progress bar) and writes its records.
 pub fn play_match(args: &MatchArgs) -> anyhow::Result<Played> {
-    let a: Player = args.a.parse()?;
-    let b: Player = args.b.parse()?;
+    let [(a, a_name), (b, b_name)] = players(args)?;
     let scenarios: Vec<Arc<Scenario>> = if args.battle == "all" {
         Scenario::builtins().to_vec()
     } else {
@@ -771,7 +804,7 @@ pub fn play_match(args: &MatchArgs) -> anyhow::Result<Played> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
     let tally = Mutex::new(Tally::default());
-    let names = (args.a.as_str(), args.b.as_str());
+    let names = (a_name.as_str(), b_name.as_str());
     let workers = (args.concurrency as usize).min(jobs.len()).max(1);
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -804,7 +837,7 @@ pub fn play_match(args: &MatchArgs) -> anyhow::Result<Played> {
     }
     let mut results = results.into_inner().expect("workers finished");
     results.sort_by_key(|r| r.index);
-    let mut text = report(&args.a, &args.b, &results);
+    let mut text = report(&a_name, &b_name, &results);
     text += &format!("records: {}\n", out_path.display());
     let points: Vec<f64> = results.iter().map(GameResult::a_points).collect();
     let wins = points.iter().filter(|&&p| p >= 1.0).count() as u32;
@@ -839,6 +872,8 @@ mod tests {
                 go: "go depth 3".into()
             }
         );
+        let e: Player = "engine:\"'my prog' --flag\"".parse().unwrap();
+        assert!(matches!(e, Player::External { command, .. } if command == ["my prog", "--flag"]));
         let e: Player = "engine:prog".parse().unwrap();
         assert!(matches!(e, Player::External { go, .. } if go == "go movetime 100"));
         let s: Player = "seed:0,depth:2".parse().unwrap();

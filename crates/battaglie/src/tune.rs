@@ -92,7 +92,8 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
                 tried.set(name, &candidate.to_string())?;
                 let played = play_match(&MatchArgs {
                     a: spec(&tried, args.nodes),
-                    b: spec(&current, args.nodes),
+                    b: Some(spec(&current, args.nodes)),
+                    engine: None,
                     games: args.games,
                     battle: args.battle.clone(),
                     concurrency: args.concurrency,

@@ -157,6 +157,65 @@ fn match_against_an_external_engine() {
 }
 
 #[test]
+fn engine_option_plays_a_program_whose_path_has_spaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("my engines");
+    std::fs::create_dir(&folder).unwrap();
+    let program = folder.join("battaglie");
+    std::fs::copy(BIN, &program).unwrap();
+    let file = dir.path().join("games.jsonl");
+    let cmd = format!("'{}' engine", program.display());
+    let out = run(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--engine",
+        &cmd,
+        "--games",
+        "2",
+        "--battle",
+        "washita",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("forfeits: 0"), "{text}");
+    assert!(
+        text.contains("my engines"),
+        "B is named by its command: {text}"
+    );
+    assert_eq!(replay_all(&file).len(), 2);
+}
+
+#[test]
+fn engine_option_and_player_b_exclude_each_other() {
+    let both = Command::new(BIN)
+        .args([
+            "match", "--b", "depth:1", "--engine", "prog", "--games", "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(!both.status.success());
+    let neither = Command::new(BIN)
+        .args(["match", "--a", "depth:1", "--games", "1"])
+        .output()
+        .unwrap();
+    assert!(!neither.status.success());
+    let unbalanced = Command::new(BIN)
+        .args([
+            "match", "--a", "depth:1", "--engine", "'prog", "--games", "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(!unbalanced.status.success());
+    assert!(
+        String::from_utf8_lossy(&unbalanced.stderr).contains("unbalanced quotes"),
+        "{}",
+        String::from_utf8_lossy(&unbalanced.stderr)
+    );
+}
+
+#[test]
 fn a_crashing_engine_loses_its_games() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("games.jsonl");

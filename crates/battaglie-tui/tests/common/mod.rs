@@ -77,11 +77,11 @@ pub fn render(app: &App, width: u16, height: u16) -> String {
     text(&draw(app, width, height))
 }
 
-/// A fresh file path in the temporary directory.
-pub fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("battaglie-tui-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir.join(name)
+/// A fresh file path in a temporary directory, removed when the returned guard drops.
+pub fn temp_path(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 /// Compares `actual` with the snapshot file `tests/snapshots/NAME.txt`; writes
