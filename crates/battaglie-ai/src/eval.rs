@@ -1,11 +1,13 @@
 //! Static evaluation, in centi-pieces (a Foot is 100) from the side to move's view.
 //!
-//! Terms: material by kind; threats (enemy stacks that a stack of ours could
-//! eliminate next move, and ours that theirs could), with Foot in houses immune to
-//! Mounted and Vehicles; a little mobility; the Army's advance out of staging;
-//! pressure (each stack's closeness to the nearest enemy stack it could eliminate, which
-//! brings the armies into contact); and a pull towards 0 as the quiet counter nears the
-//! scenario's quiet limit. The weights are [`Weights`].
+//! Terms: material by kind, and no better than a draw for a side whose kinds cannot
+//! eliminate every kind the enemy has left; threats (enemy stacks that a stack of
+//! ours could eliminate next move, and ours that theirs could), with Foot in houses
+//! immune to Mounted and Vehicles; a little mobility, on squares out of the enemy's
+//! reach; the Army's advance out of staging; pressure (each stack's closeness to the
+//! nearest enemy stack it could eliminate, which brings the armies into contact); and
+//! a pull towards 0 as the quiet counter, plus the plies the armies still need to
+//! meet, nears the scenario's quiet limit. The weights are [`Weights`].
 
 use battaglie_rules::{Kind, KindSet, Pieces, Position, Rules, Side, Square};
 
@@ -17,6 +19,11 @@ pub const PIECE_VALUE: [i32; 3] = [100, 300, 250];
 
 /// The most stacks per side the pressure term looks at.
 const MAX_STACKS: usize = 64;
+
+/// The closest a stack presses pieces in staging from. Nearer, it only blocks them
+/// in: they cannot come out without being eliminated, a wary opponent stays there,
+/// and the game runs out in a quiet draw.
+const STAGING_REACH: i32 = 3;
 
 /// Squares are indexed below this bound.
 const INDEX_WORDS: usize = 5;
@@ -46,6 +53,30 @@ pub(crate) struct Analysis {
     pub threatened: [[i32; 2]; 2],
     /// Material alone per side.
     pub material: [i32; 2],
+    /// The fewest steps between two enemy stacks one of which could eliminate the
+    /// other (`press_range` when none is nearer).
+    pub contact: i32,
+    /// Per side, whether its kinds can still eliminate every kind the other has left.
+    pub can_win: [bool; 2],
+}
+
+/// Whether `arriving` (of `side`, stepping from `from`) would be out of reach of
+/// every enemy stack next to `to`.
+#[inline]
+fn safe(
+    pos: &Position,
+    rules: &Rules,
+    side: Side,
+    from: Square,
+    to: Square,
+    arriving: Pieces,
+) -> bool {
+    let enter = enter_kinds(pos, to);
+    pos.scenario().neighbours(to).all(|n| {
+        n == from
+            || !matches!(pos.stack(n), Some((owner, enemy))
+                if owner != side && rules.can_eliminate(enemy.only(enter), arriving))
+    })
 }
 
 pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Analysis {
@@ -60,6 +91,7 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
     let mut sheltered = [0i32; 2];
     let mut stacks = [[(0i32, 0i32, Pieces::EMPTY, KindSet::EMPTY); MAX_STACKS]; 2];
     let mut counts = [0usize; 2];
+    let mut kinds = [KindSet::EMPTY; 2];
     for side in Side::ALL {
         let s = side.index();
         for sq in pos.squares_of(side) {
@@ -69,7 +101,7 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
             if counts[s] < MAX_STACKS {
                 let file = sq.file().map_or(-1, i32::from);
                 // Staging squares cannot be entered, but the pieces there must step onto
-                // file a: standing near it presses them as much as if they stood there.
+                // file a: standing near it presses them (see `STAGING_REACH`).
                 let enter = if sq.is_staging() {
                     KindSet(0b111)
                 } else {
@@ -79,6 +111,7 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
                 counts[s] += 1;
             }
             let n = p.total() as i32;
+            kinds[s] = KindSet(kinds[s].0 | p.kinds().0);
             material[s] += stack_value(p, &values);
             foot[s] += i32::from(p.count(Kind::Foot));
             match (side, sq.file()) {
@@ -96,7 +129,8 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
                     continue;
                 }
                 match pos.stack(to) {
-                    None => base[s] += w.mobility,
+                    None if safe(pos, rules, side, sq, to, avail) => base[s] += w.mobility,
+                    None => {}
                     Some((owner, enemy)) if owner != side && rules.can_eliminate(avail, enemy) => {
                         let i = to.index();
                         let (w, b) = (i / 64 % INDEX_WORDS, i % 64);
@@ -118,49 +152,65 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
             }
         }
     }
+    let mut contact = w.press_range;
     for side in Side::ALL {
         let s = side.index();
         let o = 1 - s;
         base[s] += material[s] + w.shelter * sheltered[s] + w.hunter * foot[s].min(sheltered[o]);
-        let press = pressure(
+        let (press, nearest) = pressure(
             rules,
             w,
             &stacks[s][..counts[s]],
             &stacks[1 - s][..counts[1 - s]],
         );
+        contact = contact.min(nearest);
         base[s] += match engine {
             Some(e) if e != side => press * w.press_them / 100,
             _ => press,
         };
     }
+    let can_win = [0, 1].map(|s| {
+        let reach = kinds[s]
+            .iter()
+            .fold(KindSet::EMPTY, |r, k| KindSet(r.0 | rules.eliminates(k).0));
+        reach.is_superset(kinds[1 - s])
+    });
     Analysis {
         base,
         threatened,
         material,
+        contact,
+        can_win,
     }
 }
 
 /// How close `ours` stand to enemy stacks they could eliminate: for each piece of
 /// our stacks, a bonus that grows as the nearest such target gets nearer. It draws the
-/// pieces into contact, where the search takes over.
+/// pieces into contact, where the search takes over. Also returns the distance of the
+/// nearest such pair.
 fn pressure(
     rules: &Rules,
     w: &Weights,
     ours: &[(i32, i32, Pieces, KindSet)],
     theirs: &[(i32, i32, Pieces, KindSet)],
-) -> i32 {
+) -> (i32, i32) {
     let mut total = 0;
+    let mut closest = w.press_range;
     for &(f, r, p, _) in ours {
         let mut nearest = w.press_range;
         for &(tf, tr, tp, enter) in theirs {
-            let d = (f - tf).abs() + (r - tr).abs();
+            let mut d = (f - tf).abs() + (r - tr).abs();
+            if tf < 0 {
+                d = d.max(STAGING_REACH);
+            }
             if d < nearest && rules.can_eliminate(p.only(enter), tp) {
                 nearest = d;
             }
         }
         total += w.press * i32::from(p.total()) * (w.press_range - nearest).max(0);
+        closest = closest.min(nearest);
     }
-    total
+    (total, closest)
 }
 
 /// The static evaluation from the side to move's view, with the default [`Weights`].
@@ -171,7 +221,30 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The static evaluation from the side to move's view, with the given weights, as an
 /// onlooker sees it (both sides' pressure counts alike and a draw is worth 0).
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
-    score(pos, w, None, start_material(pos, w))
+    score(pos, w, None, &Start::of(pos, w))
+}
+
+/// The scenario's starting forces as the evaluation weighs them, computed once per
+/// search rather than at every leaf.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Start {
+    /// Both sides' material at the start.
+    total: i32,
+}
+
+impl Start {
+    /// The starting forces of `pos`'s scenario.
+    pub(crate) fn of(pos: &Position, w: &Weights) -> Start {
+        let values = w.piece_values();
+        let total = Side::ALL
+            .iter()
+            .flat_map(|&side| {
+                let forces = pos.scenario().forces(side);
+                (0..3).map(move |k| forces[k] as i32 * values[k])
+            })
+            .sum();
+        Start { total }
+    }
 }
 
 /// What a draw is worth to the side to move when `engine` is searching: less than 0
@@ -184,9 +257,8 @@ pub(crate) fn draw_value(pos: &Position, w: &Weights, engine: Option<Side>) -> i
     }
 }
 
-/// The evaluation as `engine` (the side searching, if any) weighs it; `start` is
-/// [`start_material`], computed once per search rather than at every leaf.
-pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>, start: i32) -> i32 {
+/// The evaluation as `engine` (the side searching, if any) weighs it.
+pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>, start: &Start) -> i32 {
     let a = analyse(pos, w, engine);
     let us = pos.side_to_move().index();
     let them = 1 - us;
@@ -197,33 +269,123 @@ pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>, start: i3
     score -= (a.threatened[us][0] * w.exposed + a.threatened[us][1] * w.exposed2) / 100;
     // A lead counts for more as the armies thin out, so the side ahead trades.
     let lead = a.material[us] - a.material[them];
-    let gone = (start - a.material[us] - a.material[them]).max(0);
-    score += lead * w.simplify / 100 * gone / start.max(1);
+    let gone = (start.total - a.material[us] - a.material[them]).max(0);
+    score += lead * w.simplify / 100 * gone / start.total.max(1);
     // A quiet spell makes the advantage less sure, and it is gone at the quiet limit.
+    // The plies still needed to bring two stacks into reach of each other (the
+    // attacker may have to walk the whole way) count as already spent.
     let limit = pos.scenario().rules().quiet_limit() as i32;
-    let quiet = (pos.quiet() as i32).min(limit);
+    let approach = 2 * (a.contact - 1).max(0);
+    let quiet = (pos.quiet() as i32 + approach).min(limit);
     let draw = draw_value(pos, w, engine);
     score = draw + (score - draw) * (100 * limit - w.urgency * quiet) / (100 * limit).max(1);
     let left = limit - quiet;
     if left < w.fade {
         score = draw + (score - draw) * left / w.fade.max(1);
     }
+    // A side whose kinds cannot eliminate every kind the other has left cannot win.
+    if !a.can_win[us] {
+        score = score.min(draw);
+    }
+    if !a.can_win[them] {
+        score = score.max(draw);
+    }
     score
-}
-
-/// Both sides' material at the scenario's start.
-pub(crate) fn start_material(pos: &Position, w: &Weights) -> i32 {
-    let values = w.piece_values();
-    Side::ALL
-        .iter()
-        .flat_map(|&side| {
-            let forces = pos.scenario().forces(side);
-            (0..3).map(move |k| forces[k] as i32 * values[k])
-        })
-        .sum()
 }
 
 /// The value of `side`'s most valuable stack that the other side can eliminate next move.
 pub(crate) fn hanging(pos: &Position, side: Side, w: &Weights) -> i32 {
     analyse(pos, w, None).threatened[side.index()][0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use battaglie_rules::Scenario;
+
+    const SMALL: &str = include_str!("../../battaglie-rules/tests/conformance/c-small.toml");
+
+    fn pos(bfen: &str) -> Position {
+        let s = Scenario::from_toml("c-small.toml", SMALL).unwrap();
+        Position::from_bfen(&s, bfen).unwrap()
+    }
+
+    /// Every weight 0 but those named.
+    fn only(pairs: &[(&str, i32)]) -> Weights {
+        let mut w = Weights::default();
+        for name in Weights::NAMES {
+            *w.get_mut(name).unwrap() = 0;
+        }
+        for &(name, value) in pairs {
+            *w.get_mut(name).unwrap() = value;
+        }
+        w
+    }
+
+    #[test]
+    fn a_side_that_cannot_eliminate_every_enemy_kind_is_never_ahead_of_a_draw() {
+        // Four Foot against one Mounted: more material at face value, but Foot can
+        // never eliminate a Mounted piece, so the Army cannot win and the Indians
+        // cannot lose.
+        let w = only(&[("foot", 100), ("mounted", 300)]);
+        let army = pos("|4/|(FFFF)2m/|4 A 0 5");
+        assert!(
+            evaluate_with(&army, &w) <= 0,
+            "{}",
+            evaluate_with(&army, &w)
+        );
+        let indians = pos("|4/|(FFFF)2m/|4 I 0 5");
+        assert!(
+            evaluate_with(&indians, &w) >= 0,
+            "{}",
+            evaluate_with(&indians, &w)
+        );
+        // With a Mounted piece of its own the Army may win again.
+        let armed = pos("|4/|(FFFM)2m/|4 A 0 5");
+        assert!(
+            evaluate_with(&armed, &w) > 0,
+            "{}",
+            evaluate_with(&armed, &w)
+        );
+    }
+
+    #[test]
+    fn mobility_counts_only_squares_out_of_enemy_reach() {
+        let w = only(&[("mobility", 1)]);
+        // The Army's Mounted on a3 could step to a2 or b3; b3 touches the Indian
+        // Mounted on c3, which could eliminate it there.
+        let p = pos("|M1m1/|4/|4 A 0 5");
+        assert_eq!(analyse(&p, &w, None).base[Side::Army.index()], 1);
+        // With the Indian piece two squares further, both steps are safe.
+        let p = pos("|M3/|4/|2m1 A 0 5");
+        assert_eq!(analyse(&p, &w, None).base[Side::Army.index()], 2);
+    }
+
+    #[test]
+    fn stacks_press_staging_from_file_c_and_gain_nothing_by_blocking_file_a() {
+        let w = Weights::default();
+        let rules = Rules::default();
+        let staged = [(-1, 2, Pieces::new(2, 0, 0), KindSet::ALL)];
+        let at = |file| [(file, 2, Pieces::new(0, 1, 0), KindSet::ALL)];
+        let press = |file| pressure(&rules, &w, &at(file), &staged).0;
+        assert_eq!(press(0), press(2), "file a presses no more than file c");
+        assert_eq!(press(1), press(2), "file b presses no more than file c");
+        assert!(press(2) > press(3), "further than file c presses less");
+    }
+
+    #[test]
+    fn armies_far_apart_feel_the_quiet_limit_sooner() {
+        // The Army is a Mounted piece ahead; the quiet limit (20 plies) pulls the
+        // score towards a draw, and more so when the stacks have further to go
+        // before anyone can eliminate anything.
+        let w = only(&[
+            ("mounted", 300),
+            ("urgency", 30),
+            ("fade", 16),
+            ("press_range", 24),
+        ]);
+        let near = evaluate_with(&pos("|4/|(MM)1m1/|4 A 10 5"), &w);
+        let far = evaluate_with(&pos("|M2m/|4/|M3 A 10 5"), &w);
+        assert!(near > far && far > 0, "near {near}, far {far}");
+    }
 }

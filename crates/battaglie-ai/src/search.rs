@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use battaglie_rules::{Game, Move, Outcome, Position, Side};
 
-use crate::eval::{draw_value, hanging, score, start_material};
+use crate::eval::{draw_value, hanging, score, Start};
 use crate::limits::{Budget, Limits, Rng};
 use crate::ordering::{self, capture_gain, Ordering, MAX_PLY};
 use crate::tt::{Bound, Table};
@@ -133,8 +133,8 @@ struct Searcher<'a> {
     weights: Weights,
     /// The side the search plays for (draws are worth less to it by the contempt).
     engine: Side,
-    /// Both sides' material at the scenario's start, for the evaluation.
-    start_material: i32,
+    /// The scenario's starting forces, for the evaluation.
+    start_forces: Start,
 }
 
 impl Searcher<'_> {
@@ -308,7 +308,7 @@ impl Searcher<'_> {
             self.give_back(ply, moves);
             return self.terminal(pos, ply);
         }
-        let stand = score(pos, &self.weights, Some(self.engine), self.start_material);
+        let stand = score(pos, &self.weights, Some(self.engine), &self.start_forces);
         if stand >= beta || qdepth >= MAX_QDEPTH {
             self.give_back(ply, moves);
             return stand;
@@ -454,7 +454,7 @@ pub fn search(
     let helper_nodes = AtomicU64::new(0);
     let start = Instant::now();
     let engine = pos.side_to_move();
-    let start_material = start_material(&pos, &budget.weights);
+    let start_forces = Start::of(&pos, &budget.weights);
     let searcher = |stop| Searcher {
         stop,
         start,
@@ -469,7 +469,7 @@ pub fn search(
         buffers: Vec::new(),
         weights: budget.weights,
         engine,
-        start_material,
+        start_forces,
     };
     std::thread::scope(|scope| {
         for t in 1..threads {
@@ -529,7 +529,7 @@ impl Searcher<'_> {
             best: first,
             info: Info {
                 depth: 0,
-                score: Score::Value(score(pos, &budget.weights, None, s.start_material)),
+                score: Score::Value(score(pos, &budget.weights, None, &s.start_forces)),
                 nodes: 0,
                 time_ms: 0,
                 pv: vec![first],

@@ -65,7 +65,8 @@ weights! {
     staging = 12;
     /// Bonus per file an Army piece has advanced.
     advance = 2;
-    /// Bonus per open neighbouring square a stack could step to.
+    /// Bonus per open neighbouring square a stack could step to out of reach of every
+    /// enemy stack that could eliminate it.
     mobility = 2;
     /// Bonus per piece and step of closeness of its stack to the nearest enemy stack it
     /// could eliminate.
