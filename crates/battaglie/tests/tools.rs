@@ -20,6 +20,16 @@ fn run(args: &[&str]) -> Output {
     out
 }
 
+/// Plays a `battaglie match` of `games` games on `battle` between `players` (the
+/// `--a` / `--b` / `--engine` options and their values), saving the records in `out`.
+fn run_match(players: [&str; 4], games: &str, battle: &str, out: &std::path::Path) -> Output {
+    let mut args = vec!["match"];
+    args.extend(players);
+    args.extend(["--games", games, "--battle", battle, "--out"]);
+    args.push(out.to_str().unwrap());
+    run(&args)
+}
+
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
 }
@@ -42,19 +52,7 @@ fn replay_all(path: &std::path::Path) -> Vec<Record> {
 fn short_match_prints_the_table_and_saves_replayable_games() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("games.jsonl");
-    let out = run(&[
-        "match",
-        "--a",
-        "depth:1",
-        "--b",
-        "depth:2",
-        "--games",
-        "2",
-        "--battle",
-        "washita",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
+    let out = run_match(["--a", "depth:1", "--b", "depth:2"], "2", "washita", &file);
     let text = stdout(&out);
     for needle in [
         "A as Army",
@@ -134,19 +132,7 @@ fn match_against_an_external_engine() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("games.jsonl");
     let spec = format!("engine:\"{BIN} engine\",depth:1");
-    let out = run(&[
-        "match",
-        "--a",
-        "depth:1",
-        "--b",
-        &spec,
-        "--games",
-        "2",
-        "--battle",
-        "fetterman",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
+    let out = run_match(["--a", "depth:1", "--b", &spec], "2", "fetterman", &file);
     let text = stdout(&out);
     assert!(text.contains("forfeits: 0"), "{text}");
     let records = replay_all(&file);
@@ -165,19 +151,7 @@ fn engine_option_plays_a_program_whose_path_has_spaces() {
     std::fs::copy(BIN, &program).unwrap();
     let file = dir.path().join("games.jsonl");
     let cmd = format!("'{}' engine", program.display());
-    let out = run(&[
-        "match",
-        "--a",
-        "depth:1",
-        "--engine",
-        &cmd,
-        "--games",
-        "2",
-        "--battle",
-        "washita",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
+    let out = run_match(["--a", "depth:1", "--engine", &cmd], "2", "washita", &file);
     let text = stdout(&out);
     assert!(text.contains("forfeits: 0"), "{text}");
     assert!(
@@ -221,19 +195,7 @@ fn a_crashing_engine_loses_its_games() {
     let file = dir.path().join("games.jsonl");
     // An "engine" that exits at once.
     let spec = format!("engine:\"{BIN} --version\"");
-    let out = run(&[
-        "match",
-        "--a",
-        "depth:1",
-        "--b",
-        &spec,
-        "--games",
-        "2",
-        "--battle",
-        "apache-pass",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
+    let out = run_match(["--a", "depth:1", "--b", &spec], "2", "apache-pass", &file);
     let text = stdout(&out);
     assert!(text.contains("forfeits: 2"), "{text}");
     assert!(text.contains("+inf"), "{text}");
@@ -258,19 +220,12 @@ fn bad_specs_are_refused() {
 /// A short finished game's record, made by a match.
 fn short_record(dir: &std::path::Path) -> (std::path::PathBuf, Record) {
     let file = dir.join("one.jsonl");
-    run(&[
-        "match",
-        "--a",
-        "depth:1",
-        "--b",
-        "depth:1",
-        "--games",
+    run_match(
+        ["--a", "depth:1", "--b", "depth:1"],
         "1",
-        "--battle",
         "fetterman",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
+        &file,
+    );
     let mut record = replay_all(&file).remove(0);
     // Keep the analysis short: the first 12 moves, an unfinished game.
     record.moves.truncate(12);
@@ -370,19 +325,7 @@ fn an_illegal_move_loses_the_game() {
     )
     .unwrap();
     let spec = format!("engine:\"sh {}\"", script.display());
-    let out = run(&[
-        "match",
-        "--a",
-        &spec,
-        "--b",
-        "depth:1",
-        "--games",
-        "2",
-        "--battle",
-        "washita",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
+    let out = run_match(["--a", &spec, "--b", "depth:1"], "2", "washita", &file);
     let text = stdout(&out);
     assert!(text.contains("forfeits: 2"), "{text}");
     assert!(text.contains("illegal move"), "{text}");
@@ -401,19 +344,17 @@ fn an_illegal_move_loses_the_game() {
 fn match_players_take_evaluation_weights_and_threads() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("games.jsonl");
-    let out = run(&[
-        "match",
-        "--a",
-        "nodes:500,press:9,contempt:0,threads:2",
-        "--b",
-        "nodes:500",
-        "--games",
+    let out = run_match(
+        [
+            "--a",
+            "nodes:500,press:9,contempt:0,threads:2",
+            "--b",
+            "nodes:500",
+        ],
         "2",
-        "--battle",
         "apache-pass",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
+        &file,
+    );
     assert!(stdout(&out).contains("by side"), "{}", stdout(&out));
     assert_eq!(replay_all(&file).len(), 2);
     let bad = Command::new(BIN)
