@@ -1,14 +1,14 @@
 //! Static evaluation, in centi-pieces (a Foot is 100) from the side to move's view.
 //!
 //! Terms: material by kind (a searching engine whose side starts with fewer piece
-//! values measures it against that start), and no better than a draw for a side whose
-//! kinds cannot eliminate every kind the enemy has left; threats (enemy stacks that a stack of
-//! ours could eliminate next move, and ours that theirs could), with Foot in houses
-//! immune to Mounted and Vehicles; a little mobility, on squares out of the enemy's
-//! reach; the Army's advance out of staging; pressure (each stack's closeness to the
-//! nearest enemy stack it could eliminate, which brings the armies into contact); and
-//! a pull towards 0 as the quiet counter, plus the plies the armies still need to
-//! meet, nears the scenario's quiet limit. The weights are [`Weights`].
+//! values measures it against that start), and no better than a draw for a side
+//! whose kinds cannot eliminate every kind the enemy has left; threats (enemy stacks
+//! that a stack of ours could eliminate next move, and ours that theirs could), with
+//! Foot in houses immune to Mounted and Vehicles; a little mobility, on squares out of
+//! the enemy's reach; the Army's advance out of staging; pressure (each stack's
+//! closeness to the nearest enemy stack it could eliminate, which brings the armies
+//! into contact); and a pull towards 0 as the quiet counter, plus the plies the armies
+//! still need to meet, nears the scenario's quiet limit. The weights are [`Weights`].
 
 use battaglie_rules::{Kind, KindSet, Pieces, Position, Rules, Side, Square};
 
