@@ -1,13 +1,14 @@
 //! Static evaluation, in centi-pieces (a Foot is 100) from the side to move's view.
 //!
-//! Terms: material by kind, and no better than a draw for a side whose kinds cannot
-//! eliminate every kind the enemy has left; threats (enemy stacks that a stack of
-//! ours could eliminate next move, and ours that theirs could), with Foot in houses
-//! immune to Mounted and Vehicles; a little mobility, on squares out of the enemy's
-//! reach; the Army's advance out of staging; pressure (each stack's closeness to the
-//! nearest enemy stack it could eliminate, which brings the armies into contact); and
-//! a pull towards 0 as the quiet counter, plus the plies the armies still need to
-//! meet, nears the scenario's quiet limit. The weights are [`Weights`].
+//! Terms: material by kind (a searching engine whose side starts with fewer piece
+//! values measures it against that start), and no better than a draw for a side
+//! whose kinds cannot eliminate every kind the enemy has left; threats (enemy stacks
+//! that a stack of ours could eliminate next move, and ours that theirs could), with
+//! Foot in houses immune to Mounted and Vehicles; a little mobility, on squares out of
+//! the enemy's reach; the Army's advance out of staging; pressure (each stack's
+//! closeness to the nearest enemy stack it could eliminate, which brings the armies
+//! into contact); and a pull towards 0 as the quiet counter, plus the plies the armies
+//! still need to meet, nears the scenario's quiet limit. The weights are [`Weights`].
 
 use battaglie_rules::{Kind, KindSet, Pieces, Position, Rules, Side, Square};
 
@@ -230,20 +231,22 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
 pub(crate) struct Start {
     /// Both sides' material at the start.
     total: i32,
+    /// Each side's material at the start.
+    material: [i32; 2],
 }
 
 impl Start {
     /// The starting forces of `pos`'s scenario.
     pub(crate) fn of(pos: &Position, w: &Weights) -> Start {
         let values = w.piece_values();
-        let total = Side::ALL
-            .iter()
-            .flat_map(|&side| {
-                let forces = pos.scenario().forces(side);
-                (0..3).map(move |k| forces[k] as i32 * values[k])
-            })
-            .sum();
-        Start { total }
+        let material = Side::ALL.map(|side| {
+            let forces = pos.scenario().forces(side);
+            (0..3).map(|k| forces[k] as i32 * values[k]).sum()
+        });
+        Start {
+            total: material[0] + material[1],
+            material,
+        }
     }
 }
 
@@ -271,6 +274,17 @@ pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>, start: &S
     let lead = a.material[us] - a.material[them];
     let gone = (start.total - a.material[us] - a.material[them]).max(0);
     score += lead * w.simplify / 100 * gone / start.total.max(1);
+    // A searching engine whose side starts with fewer piece values (the scenario makes
+    // up for them with position and tempo) measures material against that start,
+    // scaled to the material still on the board: otherwise a quiet draw looks like a
+    // gain to it and it never comes to grips. Only its own side is measured so: the
+    // side that starts ahead keeps the raw count, and with it the urge to attack.
+    if let Some(engine) = engine {
+        let e = engine.index();
+        let behind = (start.material[1 - e] - start.material[e]).max(0);
+        let credit = behind * (start.total - gone) / start.total.max(1) * w.handicap / 100;
+        score += if e == us { credit } else { -credit };
+    }
     // A quiet spell makes the advantage less sure, and it is gone at the quiet limit.
     // The plies still needed to bring two stacks into reach of each other (the
     // attacker may have to walk the whole way) count as already spent.
@@ -371,6 +385,32 @@ mod tests {
         assert_eq!(press(0), press(2), "file a presses no more than file c");
         assert_eq!(press(1), press(2), "file b presses no more than file c");
         assert!(press(2) > press(3), "further than file c presses less");
+    }
+
+    #[test]
+    fn an_engine_whose_side_starts_behind_in_piece_values_measures_against_the_start() {
+        // At the Washita the Army starts 1,250 behind in piece values.
+        let w = only(&[
+            ("foot", 100),
+            ("mounted", 300),
+            ("vehicle", 250),
+            ("handicap", 100),
+        ]);
+        let washita = Scenario::builtin("washita").unwrap();
+        let start = Position::start(&washita);
+        let forces = Start::of(&start, &w);
+        // The Army moves first: searching for the Army, the start is even ...
+        assert_eq!(score(&start, &w, Some(Side::Army), &forces), 0);
+        // ... and searching for the Indians, the Army is 1,250 behind.
+        assert_eq!(score(&start, &w, Some(Side::Indians), &forces), -1250);
+        // Without an engine (analysis), the raw count.
+        assert_eq!(evaluate_with(&start, &w), -1250);
+        // An Indian Mounted piece gone puts the Army's engine ahead; the credit shrinks
+        // with the material left.
+        let bfen = start.to_string().replacen("11(fmm)", "11(fm)", 1);
+        let ahead = Position::from_bfen(&washita, &bfen).unwrap();
+        let army = score(&ahead, &w, Some(Side::Army), &forces);
+        assert!(army > 0 && army < 300, "{army}");
     }
 
     #[test]

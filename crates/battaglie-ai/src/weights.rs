@@ -86,6 +86,9 @@ weights! {
     exposed2 = 75;
     /// Plies before the quiet limit over which the score shrinks towards 0.
     fade = 16;
+    /// Per cent of its starting material deficit (scaled to the material left) that
+    /// the searching engine credits its own side with.
+    handicap = 100;
 }
 
 impl Weights {
