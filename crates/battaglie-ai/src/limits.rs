@@ -8,6 +8,7 @@
 //! Budgets are counted in nodes, so the same position, level and seed give the same
 //! move on any machine; each level also has a time cap for slow or busy machines.
 
+use battaglie_rules::Side;
 use std::time::Duration;
 
 use crate::weights::Weights;
@@ -38,6 +39,11 @@ pub struct Limits {
     pub threads: Option<u32>,
     /// The evaluation's weights (the tuned defaults unless a match or the tuner varies them).
     pub weights: Weights,
+    /// The side the search plays for (the side to move when `None`): the evaluation's
+    /// one-sided terms (contempt, the opponent's pressure, the handicap) are weighed
+    /// for it. Analysis sets it to judge a position before and after a move from the
+    /// mover's side both times.
+    pub perspective: Option<Side>,
 }
 
 /// One level's budget and randomness.

@@ -453,7 +453,7 @@ pub fn search(
     let helpers_stop = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
     let start = Instant::now();
-    let engine = pos.side_to_move();
+    let engine = limits.perspective.unwrap_or(pos.side_to_move());
     let start_forces = Start::of(&pos, &budget.weights);
     let searcher = |stop| Searcher {
         stop,

@@ -155,8 +155,16 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         let (before, best) = current.clone();
         game.play(mv)
             .with_context(|| format!("move {} ({mv})", i + 1))?;
+        // Some evaluation terms are weighed for the side searching (the handicap of a
+        // side that starts with fewer piece values, contempt): the position after the
+        // move is judged from the mover's side, like the one before it, and then from
+        // the next mover's for the next move.
+        let mover = Limits {
+            perspective: Some(side),
+            ..limits
+        };
+        let after = negate(judge(&game, &mover).0);
         current = judge(&game, &limits);
-        let after = negate(current.0);
         let played = mv.to_string();
         let best = best.unwrap_or_else(|| "-".to_string());
         let loss = if best == played {

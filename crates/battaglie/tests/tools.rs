@@ -274,6 +274,34 @@ fn analyze_prints_a_line_per_move_and_json() {
 }
 
 #[test]
+fn analysis_judges_the_position_after_a_move_from_the_movers_side() {
+    // The Washita's Army starts 1,250 behind in piece values, which its own search
+    // measures against the start and the Cheyenne's does not: judged from the
+    // Cheyenne's side after the move, every Army move would look like a blunder.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.jsonl");
+    run_match(["--a", "depth:1", "--b", "depth:1"], "1", "washita", &file);
+    let mut record = replay_all(&file).remove(0);
+    record.moves.truncate(1);
+    record.result = "ongoing".into();
+    record.reason = None;
+    let path = dir.path().join("first.json");
+    let analyse = |record: &Record| -> serde_json::Value {
+        std::fs::write(&path, record.to_json()).unwrap();
+        let out = run(&["analyze", path.to_str().unwrap(), "--depth", "2", "--json"]);
+        serde_json::from_str(&stdout(&out)).expect("valid JSON")
+    };
+    // Play the engine's own choice: it loses nothing by its own measure.
+    record.moves[0] = analyse(&record)[0]["best"].as_str().unwrap().to_string();
+    let line = &analyse(&record)[0];
+    let centi = |key: &str| line[key].as_str().unwrap().parse::<i32>().unwrap();
+    assert!(
+        (centi("before") - centi("after")).abs() < 300,
+        "the best move kept its value: {line}"
+    );
+}
+
+#[test]
 fn bench_node_count_is_stable() {
     let counts: Vec<String> = (0..2)
         .map(|_| {
