@@ -403,7 +403,7 @@ mod tests {
         assert_eq!(score(&start, &w, Some(Side::Army), &forces), 0);
         // ... and searching for the Indians, the Army is 1,250 behind.
         assert_eq!(score(&start, &w, Some(Side::Indians), &forces), -1250);
-        // Without an engine (analysis), the raw count.
+        // The static evaluation (no searching engine) keeps the raw count.
         assert_eq!(evaluate_with(&start, &w), -1250);
         // An Indian Mounted piece gone puts the Army's engine ahead; the credit shrinks
         // with the material left.
