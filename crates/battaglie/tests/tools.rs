@@ -217,20 +217,20 @@ fn bad_specs_are_refused() {
     }
 }
 
-/// A short finished game's record, made by a match.
-fn short_record(dir: &std::path::Path) -> (std::path::PathBuf, Record) {
+/// The first `plies` moves of a depth-1 match game on `battle`, as an unfinished record.
+fn unfinished_opening(dir: &std::path::Path, battle: &str, plies: usize) -> Record {
     let file = dir.join("one.jsonl");
-    run_match(
-        ["--a", "depth:1", "--b", "depth:1"],
-        "1",
-        "fetterman",
-        &file,
-    );
+    run_match(["--a", "depth:1", "--b", "depth:1"], "1", battle, &file);
     let mut record = replay_all(&file).remove(0);
-    // Keep the analysis short: the first 12 moves, an unfinished game.
-    record.moves.truncate(12);
+    record.moves.truncate(plies);
     record.result = "ongoing".into();
     record.reason = None;
+    record
+}
+
+/// A short unfinished game's record (12 moves keep the analysis short), saved as JSON.
+fn short_record(dir: &std::path::Path) -> (std::path::PathBuf, Record) {
+    let record = unfinished_opening(dir, "fetterman", 12);
     let path = dir.join("short.json");
     std::fs::write(&path, record.to_json()).unwrap();
     (path, record)
@@ -279,12 +279,7 @@ fn analysis_judges_the_position_after_a_move_from_the_movers_side() {
     // measures against the start and the Cheyenne's does not: judged from the
     // Cheyenne's side after the move, every Army move would look like a blunder.
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("one.jsonl");
-    run_match(["--a", "depth:1", "--b", "depth:1"], "1", "washita", &file);
-    let mut record = replay_all(&file).remove(0);
-    record.moves.truncate(1);
-    record.result = "ongoing".into();
-    record.reason = None;
+    let mut record = unfinished_opening(dir.path(), "washita", 1);
     let path = dir.path().join("first.json");
     let analyse = |record: &Record| -> serde_json::Value {
         std::fs::write(&path, record.to_json()).unwrap();
