@@ -46,6 +46,9 @@ pub struct Limits {
     pub perspective: Option<Side>,
 }
 
+/// The time bound of a search bounded otherwise (an hour: never reached in practice).
+const NO_TIME_CAP: Duration = Duration::from_secs(3600);
+
 /// One level's budget and randomness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Level {
@@ -121,7 +124,10 @@ pub(crate) struct Budget {
 
 impl Limits {
     /// The effective bounds: explicit ones win over the level's; with explicit
-    /// bounds and no level, there is no level budget and no randomness.
+    /// bounds and no level, there is no level budget and no randomness. An explicit
+    /// node budget also lifts the level's time cap (unless a movetime is given), so
+    /// that a match or ladder at a node budget replays move for move on any machine,
+    /// however busy.
     pub(crate) fn budget(&self) -> Budget {
         let seed = self.seed.unwrap_or(DEFAULT_SEED);
         let explicit = self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some();
@@ -129,7 +135,7 @@ impl Limits {
             return Budget {
                 depth: self.depth.unwrap_or(64),
                 nodes: self.nodes.unwrap_or(u64::MAX),
-                movetime: self.movetime.unwrap_or(Duration::from_secs(3600)),
+                movetime: self.movetime.unwrap_or(NO_TIME_CAP),
                 margin: 0,
                 noise: 0,
                 candidates: 1,
@@ -145,9 +151,11 @@ impl Limits {
         Budget {
             depth: self.depth.unwrap_or(l.depth),
             nodes: self.nodes.unwrap_or(l.nodes),
-            movetime: self
-                .movetime
-                .unwrap_or(Duration::from_millis(l.movetime_ms)),
+            movetime: self.movetime.unwrap_or(if self.nodes.is_some() {
+                NO_TIME_CAP
+            } else {
+                Duration::from_millis(l.movetime_ms)
+            }),
             margin: l.margin,
             noise: l.noise,
             candidates: l.candidates,
@@ -179,5 +187,29 @@ impl Rng {
     /// Uniform in `0..=max` (`max >= 0`).
     pub fn upto(&mut self, max: i32) -> i32 {
         (self.next_u64() % (max as u64 + 1)) as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_keeps_its_time_cap_unless_a_node_budget_or_movetime_is_given() {
+        let level = |nodes, movetime| Limits {
+            level: Some(5),
+            nodes,
+            movetime,
+            ..Limits::default()
+        };
+        assert_eq!(
+            level(None, None).budget().movetime,
+            Duration::from_millis(500)
+        );
+        // A match at a node budget must not depend on how busy the machine is.
+        let at_nodes = level(Some(2_000), None).budget();
+        assert_eq!((at_nodes.nodes, at_nodes.movetime), (2_000, NO_TIME_CAP));
+        let both = level(Some(2_000), Some(Duration::from_millis(50))).budget();
+        assert_eq!(both.movetime, Duration::from_millis(50));
     }
 }
