@@ -71,12 +71,12 @@ pub(crate) struct Level {
 /// time cap that only a slow or busy machine reaches; level 8 answers within 1 s.
 const LEVELS: [Level; 8] = [
     lv(1, 150, 300, (700, 64, 50), false),
-    lv(2, 500, 300, (300, 24, 30), true),
-    lv(3, 1_500, 300, (180, 12, 22), true),
-    lv(4, 4_000, 400, (120, 8, 16), true),
-    lv(64, 10_000, 500, (80, 6, 12), true),
-    lv(64, 30_000, 600, (50, 6, 8), true),
-    lv(64, 90_000, 800, (30, 4, 5), true),
+    lv(2, 500, 300, (400, 32, 40), true),
+    lv(3, 1_500, 300, (260, 14, 30), true),
+    lv(4, 4_000, 400, (190, 10, 27), true),
+    lv(64, 10_000, 500, (60, 6, 9), true),
+    lv(64, 30_000, 600, (35, 4, 5), true),
+    lv(64, 90_000, 800, (25, 4, 4), true),
     lv(64, 320_000, 950, (0, 1, 0), true),
 ];
 
