@@ -7,16 +7,16 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod game;
 pub mod http;
 mod ids;
-mod live;
 pub mod store;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+pub use game::{AppState, Created, DrawAction, GameError, LiveGame, Seat, Urls};
 pub use http::{app, Error, BODY_LIMIT, WS_MESSAGE_LIMIT};
-pub use live::{AppState, Created, DrawAction, LiveGame, Seat, Urls};
 pub use store::{GameRow, Mode, Store, StoreError};
 
 /// What `battaglie serve` needs.

@@ -14,12 +14,24 @@ use sqlx::{Row, SqlitePool};
 /// A storage failure (the database is unreachable, a constraint failed, ...).
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// Another change of the game was stored first (the same ply, or a newer revision).
+    #[error("the game was changed by another request first")]
+    Conflict,
     /// The database said no.
     #[error("database: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(sqlx::Error),
     /// Running the schema migrations failed.
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        match &e {
+            sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Conflict,
+            _ => StoreError::Database(e),
+        }
+    }
 }
 
 /// How a game is played.

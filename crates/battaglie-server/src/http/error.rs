@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::store::StoreError;
+use crate::game::GameError;
 
 /// An API error: answers `{"error": "..."}` with its status code.
 #[derive(Debug)]
@@ -97,15 +97,33 @@ impl IntoResponse for Error {
     }
 }
 
-impl From<StoreError> for Error {
-    fn from(e: StoreError) -> Error {
-        Error::internal(e)
-    }
-}
-
-impl From<getrandom::Error> for Error {
-    fn from(e: getrandom::Error) -> Error {
-        Error::internal(format!("random generator: {e}"))
+impl From<GameError> for Error {
+    fn from(e: GameError) -> Error {
+        use GameError as G;
+        let status = match &e {
+            G::BadId(_) | G::NotFound(_) => StatusCode::NOT_FOUND,
+            G::UnknownScenario { .. }
+            | G::UnknownRecordScenario { .. }
+            | G::LevelOutOfRange(_)
+            | G::LevelWithoutComputer
+            | G::Record(_)
+            | G::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            G::MoveNeedsToken { .. } | G::NeedsToken(_) => StatusCode::UNAUTHORIZED,
+            G::WrongToken | G::NotYourTurn { .. } | G::NoUndoOnline => StatusCode::FORBIDDEN,
+            G::ComputersTurn { .. }
+            | G::GameOver { .. }
+            | G::NothingToUndo
+            | G::NoDrawOffer
+            | G::ComputerDeclinesDraw
+            | G::Superseded => StatusCode::CONFLICT,
+            G::StoredScenario { .. }
+            | G::StoredStart { .. }
+            | G::StoredMove { .. }
+            | G::ComputerMove { .. }
+            | G::Store(_)
+            | G::Random(_) => return Error::internal(e),
+        };
+        Error::new(status, e.to_string())
     }
 }
 

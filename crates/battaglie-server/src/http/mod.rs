@@ -10,12 +10,15 @@ mod ws;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::sync::Arc;
 
 pub use error::Error;
 
-use crate::live::AppState;
+use crate::game::{AppState, Created, LiveGame};
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -93,12 +96,40 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T>
 }
 
 /// A JSON response from text that already is JSON.
-pub(crate) fn json_text(status: axum::http::StatusCode, body: String) -> axum::response::Response {
-    use axum::response::IntoResponse;
+pub(crate) fn json_text(status: axum::http::StatusCode, body: String) -> Response {
     (
         status,
         [(axum::http::header::CONTENT_TYPE, "application/json")],
         body,
     )
         .into_response()
+}
+
+/// Runs a change to completion even if the client goes away meanwhile, so that the
+/// store and the game in memory never disagree.
+pub(crate) async fn detached<T: Send + 'static>(
+    f: impl std::future::Future<Output = Result<T, Error>> + Send + 'static,
+) -> Result<T, Error> {
+    tokio::spawn(f).await?
+}
+
+/// A seat token, in a query string or a JSON body (absent for spectators).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Token {
+    #[serde(default)]
+    pub(crate) token: Option<String>,
+}
+
+/// `201 Created` with what [`AppState::create`] or [`AppState::import`] answered
+/// and the creator's view of the new game under `state`.
+pub(crate) async fn created_response(
+    (created, live): (Created, Arc<LiveGame>),
+) -> Result<Response, Error> {
+    let seat = live.seat(Some(&created.token))?;
+    let state = live.view(seat).await;
+    let mut body = serde_json::to_value(&created).map_err(Error::internal)?;
+    let state: serde_json::Value = serde_json::from_str(&state).map_err(Error::internal)?;
+    body["state"] = state;
+    Ok((axum::http::StatusCode::CREATED, axum::Json(body)).into_response())
 }

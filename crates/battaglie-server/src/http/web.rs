@@ -5,7 +5,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use crate::live::AppState;
+use crate::game::AppState;
 
 const INDEX: &str = include_str!("../../web/index.html");
 const APP_JS: &str = include_str!("../../web/app.js");

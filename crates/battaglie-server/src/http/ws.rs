@@ -16,9 +16,8 @@ use axum::Router;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::games::detached;
-use super::{parse_json, Error, QueryParams, WS_MESSAGE_LIMIT};
-use crate::live::{with_seat, AppState, DrawAction, LiveGame, Seat};
+use super::{detached, parse_json, Error, QueryParams, Token, WS_MESSAGE_LIMIT};
+use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/games/{id}/ws", get(upgrade))
@@ -27,7 +26,7 @@ pub(super) fn router() -> Router<AppState> {
 async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    QueryParams(q): QueryParams<super::games::Token>,
+    QueryParams(q): QueryParams<Token>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
@@ -130,9 +129,9 @@ async fn handle(
     let result = detached(async move {
         let token = token.as_deref();
         match msg {
-            ClientMessage::Move { mv } => state.play(&live, token, &mv).await,
-            ClientMessage::Undo => state.undo(&live, token).await,
-            ClientMessage::Resign => state.resign(&live, token).await,
+            ClientMessage::Move { mv } => Ok(state.play(&live, token, &mv).await?),
+            ClientMessage::Undo => Ok(state.undo(&live, token).await?),
+            ClientMessage::Resign => Ok(state.resign(&live, token).await?),
             ClientMessage::Draw { action } => {
                 let action = match action.as_deref() {
                     None | Some("offer") => DrawAction::Offer,
@@ -144,7 +143,7 @@ async fn handle(
                         )))
                     }
                 };
-                state.draw(&live, token, action).await
+                Ok(state.draw(&live, token, action).await?)
             }
             ClientMessage::Ping => Ok(()),
         }
