@@ -1,5 +1,6 @@
 //! The web server of battaglie: the HTTP and WebSocket API (`docs/api.md`), games
-//! stored in SQLite, the computer opponent, and the browser UI embedded in the binary.
+//! stored in SQLite or PostgreSQL, the computer opponent, and the browser UI
+//! embedded in the binary.
 //!
 //! [`app`] builds the whole router over an [`AppState`] (what the tests drive);
 //! [`serve`] runs it on a listener until Ctrl-C; [`run`] does both on a runtime of
@@ -13,19 +14,18 @@ mod ids;
 pub mod store;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 
 pub use game::{AppState, Created, DrawAction, GameError, LiveGame, Seat, Urls};
 pub use http::{app, Error, BODY_LIMIT, WS_MESSAGE_LIMIT};
-pub use store::{GameRow, Mode, Store, StoreError};
+pub use store::{Database, GameRow, Mode, ParseDatabaseError, Store, StoreError};
 
 /// What `battaglie serve` needs.
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Where to listen.
     pub addr: SocketAddr,
-    /// The SQLite database file (created if missing).
-    pub db: PathBuf,
+    /// The database: a SQLite file (created if missing) or a PostgreSQL server.
+    pub db: Database,
 }
 
 /// A failure to start or run the server.
@@ -94,14 +94,16 @@ pub async fn serve_on(
 /// # Errors
 /// When the address cannot be bound or the database opened.
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
-    if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| ServeError::Io {
-            context: format!("creating {}", dir.display()),
-            source,
-        })?;
+    if let Database::Sqlite(path) = &config.db {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| ServeError::Io {
+                context: format!("creating {}", dir.display()),
+                source,
+            })?;
+        }
     }
-    let store = Store::open(&config.db).await?;
-    tracing::info!(db = %config.db.display(), "database ready");
+    let store = Store::connect(&config.db).await?;
+    tracing::info!(db = %config.db, "database ready");
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| ServeError::Io {

@@ -26,9 +26,10 @@ enum Command {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
-        /// The SQLite database file [default: battaglie.sqlite in the user's data directory].
+        /// The database: a SQLite file path (or `sqlite:PATH`), or a `postgres://` URL
+        /// [default: `DATABASE_URL`, else battaglie.sqlite in the user's data directory].
         #[arg(long)]
-        db: Option<std::path::PathBuf>,
+        db: Option<battaglie_server::Database>,
     },
     /// Speak the engine text protocol on standard input and output (docs/protocol.md).
     Engine {

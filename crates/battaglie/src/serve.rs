@@ -3,6 +3,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use battaglie_server::Database;
 use tracing_subscriber::EnvFilter;
 
 /// Where the server listens unless told otherwise.
@@ -17,8 +18,24 @@ pub fn default_db() -> PathBuf {
     }
 }
 
+/// The database to open: `--db`, else `DATABASE_URL`, else [`default_db`].
+///
+/// # Errors
+/// When `DATABASE_URL` is set but does not read as a database location.
+fn database(db: Option<Database>) -> anyhow::Result<Database> {
+    if let Some(db) = db {
+        return Ok(db);
+    }
+    match std::env::var("DATABASE_URL") {
+        Ok(url) if !url.trim().is_empty() => url
+            .parse()
+            .map_err(|e| anyhow::anyhow!("DATABASE_URL: {e}")),
+        _ => Ok(Database::Sqlite(default_db())),
+    }
+}
+
 /// Runs the server until Ctrl-C.
-pub fn run(addr: SocketAddr, db: Option<PathBuf>) -> anyhow::Result<()> {
+pub fn run(addr: SocketAddr, db: Option<Database>) -> anyhow::Result<()> {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     // A second initialisation (in tests) is harmless: keep the first.
     let _ = tracing_subscriber::fmt()
@@ -27,7 +44,7 @@ pub fn run(addr: SocketAddr, db: Option<PathBuf>) -> anyhow::Result<()> {
         .try_init();
     let config = battaglie_server::Config {
         addr,
-        db: db.unwrap_or_else(default_db),
+        db: database(db)?,
     };
     battaglie_server::run(config, |bound| {
         let host = match bound {

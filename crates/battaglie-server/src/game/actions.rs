@@ -7,9 +7,11 @@ use battaglie_rules::{Game, Side};
 
 use super::live_game::{LiveGame, LiveState};
 use super::policy::{self, DrawAction, DrawDecision};
+use super::rebuild::replay;
 use super::snapshot::result_words;
 use super::{AppState, GameError};
 use crate::ids;
+use crate::store::StoreError;
 
 impl AppState {
     /// Plays `text` for the holder of `token`.
@@ -24,8 +26,19 @@ impl AppState {
     ) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
-        policy::may_move(live.computer.map(|c| c.0), seat, &st.game)?;
-        let mv = st.game.play_text(text)?;
+        let computer = live.computer.map(|c| c.0);
+        let attempt = |st: &mut LiveState| -> Result<battaglie_rules::Move, GameError> {
+            policy::may_move(computer, seat, &st.game)?;
+            Ok(st.game.play_text(text)?)
+        };
+        let mv = match attempt(&mut st) {
+            Ok(mv) => mv,
+            Err(refusal) => {
+                // Perhaps another node moved meanwhile: judge again on the stored game.
+                self.refresh(live, &mut st).await?;
+                attempt(&mut st).map_err(|_| refusal)?
+            }
+        };
         self.store_move(live, &mut st, &mv).await?;
         drop(st);
         self.schedule_computer(live).await;
@@ -46,15 +59,19 @@ impl AppState {
             .store
             .append_move(
                 &live.row.id,
+                st.revision,
                 st.game.moves().len(),
                 &mv.to_string(),
                 ended,
                 now,
             )
             .await;
-        if let Err(e) = stored {
-            st.game.undo();
-            return Err(e.into());
+        match stored {
+            Ok(revision) => st.revision = revision,
+            Err(e) => {
+                st.game.undo();
+                return Err(self.refused(live, st, e).await);
+            }
         }
         st.draw_offer = None;
         st.updated_at = now;
@@ -73,10 +90,15 @@ impl AppState {
         let count = policy::undo_count(live.row.mode, live.computer.map(|c| c.0), seat, &st.game)?;
         let keep = st.game.moves().len() - count;
         let now = ids::now();
-        self.inner
+        match self
+            .inner
             .store
-            .truncate_moves(&live.row.id, keep, now)
-            .await?;
+            .truncate_moves(&live.row.id, st.revision, keep, now)
+            .await
+        {
+            Ok(revision) => st.revision = revision,
+            Err(e) => return Err(self.refused(live, &mut st, e).await),
+        }
         for _ in 0..count {
             st.game.undo();
         }
@@ -122,10 +144,15 @@ impl AppState {
             }
             DrawDecision::Offer(offer) => {
                 let now = ids::now();
-                self.inner
+                match self
+                    .inner
                     .store
-                    .set_status(&live.row.id, None, offer.map(Side::word), now)
-                    .await?;
+                    .set_status(&live.row.id, st.revision, None, offer.map(Side::word), now)
+                    .await
+                {
+                    Ok(revision) => st.revision = revision,
+                    Err(e) => return Err(self.refused(live, &mut st, e).await),
+                }
                 st.draw_offer = offer;
                 st.updated_at = now;
                 live.changed(&mut st);
@@ -141,13 +168,61 @@ impl AppState {
         next: Game,
     ) -> Result<(), GameError> {
         let now = ids::now();
-        self.inner
+        match self
+            .inner
             .store
-            .set_status(&live.row.id, result_words(&next), None, now)
-            .await?;
+            .set_status(&live.row.id, st.revision, result_words(&next), None, now)
+            .await
+        {
+            Ok(revision) => st.revision = revision,
+            Err(e) => return Err(self.refused(live, st, e).await),
+        }
         st.game = next;
         st.draw_offer = None;
         st.updated_at = now;
+        live.changed(st);
+        Ok(())
+    }
+}
+
+impl AppState {
+    /// The error for a write the store refused. When another change came first
+    /// (another node's, through the shared database), the game in memory is brought
+    /// up to date from the store first, so that the refusal shows the fresh state.
+    async fn refused(&self, live: &LiveGame, st: &mut LiveState, e: StoreError) -> GameError {
+        let e = GameError::from(e);
+        if matches!(e, GameError::Superseded) {
+            if let Err(e) = self.refresh(live, st).await {
+                return e;
+            }
+        }
+        e
+    }
+
+    /// Reloads `live` from the store (when another node changed it) and pushes the
+    /// new state to its subscribers if it changed.
+    ///
+    /// # Errors
+    /// The store failing; a game gone or no longer replaying.
+    pub(super) async fn refresh(
+        &self,
+        live: &LiveGame,
+        st: &mut LiveState,
+    ) -> Result<(), GameError> {
+        let (row, moves) = self
+            .inner
+            .store
+            .load(live.id())
+            .await?
+            .ok_or_else(|| GameError::NotFound(live.id().to_string()))?;
+        if row.revision == st.revision {
+            return Ok(());
+        }
+        let (game, draw_offer) = replay(&row, &moves)?;
+        st.game = game;
+        st.draw_offer = draw_offer;
+        st.revision = row.revision;
+        st.updated_at = row.updated_at;
         live.changed(st);
         Ok(())
     }

@@ -94,6 +94,7 @@ impl AppState {
             reason: None,
             created_at: now,
             updated_at: now,
+            revision: 0,
         };
         self.inner.store.insert_game(&row, &[]).await?;
         let live = Arc::new(rebuild(row, &[])?);
@@ -138,6 +139,7 @@ impl AppState {
             reason: ended.map(|e| e.1.to_string()),
             created_at: now,
             updated_at: now,
+            revision: 0,
         };
         self.inner.store.insert_game(&row, &moves).await?;
         let live = Arc::new(rebuild(row, &moves)?);

@@ -31,6 +31,8 @@ pub(super) struct LiveState {
     /// computed for an older version is dropped.
     pub version: u64,
     pub updated_at: i64,
+    /// The stored revision this state is at (see [`crate::store::Store::append_move`]).
+    pub revision: i64,
     pub thinking: bool,
     /// The state JSON (see `docs/api.md`), rebuilt after every change.
     pub snapshot: Arc<str>,
@@ -61,6 +63,7 @@ impl LiveGame {
                 draw_offer,
                 version,
                 updated_at: row.updated_at,
+                revision: row.revision,
                 thinking: false,
                 snapshot: snap.into(),
             }),

@@ -11,6 +11,19 @@ use crate::store::GameRow;
 /// # Errors
 /// When the stored scenario, start or a move does not replay (a corrupt database).
 pub(super) fn rebuild(row: GameRow, moves: &[String]) -> Result<LiveGame, GameError> {
+    let (game, draw_offer) = replay(&row, moves)?;
+    let computer = match (&row.computer_side, row.computer_level) {
+        (Some(side), Some(level)) => side.parse::<Side>().ok().map(|s| (s, level)),
+        _ => None,
+    };
+    Ok(LiveGame::new(row, computer, game, draw_offer))
+}
+
+/// The game and the standing draw offer that a stored row and its moves describe.
+///
+/// # Errors
+/// As [`rebuild`].
+pub(super) fn replay(row: &GameRow, moves: &[String]) -> Result<(Game, Option<Side>), GameError> {
     let scenario = Scenario::builtin(&row.scenario).ok_or_else(|| GameError::StoredScenario {
         id: row.id.clone(),
         scenario: row.scenario.clone(),
@@ -43,10 +56,6 @@ pub(super) fn rebuild(row: GameRow, moves: &[String]) -> Result<LiveGame, GameEr
         }
         _ => {}
     }
-    let computer = match (&row.computer_side, row.computer_level) {
-        (Some(side), Some(level)) => side.parse::<Side>().ok().map(|s| (s, level)),
-        _ => None,
-    };
     let draw_offer = row.draw_offer.as_deref().and_then(|s| s.parse().ok());
-    Ok(LiveGame::new(row, computer, game, draw_offer))
+    Ok((game, draw_offer))
 }

@@ -14,6 +14,8 @@ pub struct Error {
     status: StatusCode,
     message: String,
     internal: Option<String>,
+    /// The game's current state, sent with refusals of a game action (409).
+    state: Option<serde_json::Value>,
 }
 
 impl Error {
@@ -23,6 +25,7 @@ impl Error {
             status,
             message: message.into(),
             internal: None,
+            state: None,
         }
     }
 
@@ -62,7 +65,14 @@ impl Error {
             status: StatusCode::INTERNAL_SERVER_ERROR,
             message: "internal server error".into(),
             internal: Some(cause.to_string()),
+            state: None,
         }
+    }
+
+    /// The same error, answering `state` (the game's state JSON) beside the message.
+    pub fn with_state(mut self, state: &str) -> Error {
+        self.state = serde_json::from_str(state).ok();
+        self
     }
 
     /// The status code.
@@ -89,11 +99,11 @@ impl IntoResponse for Error {
         } else {
             tracing::debug!(status = self.status.as_u16(), message = %self.message, "request refused");
         }
-        (
-            self.status,
-            Json(serde_json::json!({ "error": self.message })),
-        )
-            .into_response()
+        let mut body = serde_json::json!({ "error": self.message });
+        if let Some(state) = self.state {
+            body["state"] = state;
+        }
+        (self.status, Json(body)).into_response()
     }
 }
 

@@ -95,8 +95,9 @@ async fn play(
     let live = state.game(&id).await?;
     let token = req.token.clone();
     let l = live.clone();
-    detached(async move { Ok(state.play(&l, req.token.as_deref(), &req.mv).await?) }).await?;
-    respond(&live, token.as_deref()).await
+    let done =
+        detached(async move { Ok(state.play(&l, req.token.as_deref(), &req.mv).await?) }).await;
+    respond(&live, token.as_deref(), done).await
 }
 
 async fn undo(
@@ -107,8 +108,8 @@ async fn undo(
     let live = state.game(&id).await?;
     let l = live.clone();
     let token = req.token.clone();
-    detached(async move { Ok(state.undo(&l, token.as_deref()).await?) }).await?;
-    respond(&live, req.token.as_deref()).await
+    let done = detached(async move { Ok(state.undo(&l, token.as_deref()).await?) }).await;
+    respond(&live, req.token.as_deref(), done).await
 }
 
 async fn resign(
@@ -119,8 +120,8 @@ async fn resign(
     let live = state.game(&id).await?;
     let l = live.clone();
     let token = req.token.clone();
-    detached(async move { Ok(state.resign(&l, token.as_deref()).await?) }).await?;
-    respond(&live, req.token.as_deref()).await
+    let done = detached(async move { Ok(state.resign(&l, token.as_deref()).await?) }).await;
+    respond(&live, req.token.as_deref(), done).await
 }
 
 #[derive(Deserialize)]
@@ -150,13 +151,23 @@ async fn draw(
     let live = state.game(&id).await?;
     let l = live.clone();
     let token = req.token.clone();
-    detached(async move { Ok(state.draw(&l, token.as_deref(), action).await?) }).await?;
-    respond(&live, req.token.as_deref()).await
+    let done = detached(async move { Ok(state.draw(&l, token.as_deref(), action).await?) }).await;
+    respond(&live, req.token.as_deref(), done).await
 }
 
-async fn respond(live: &LiveGame, token: Option<&str>) -> Result<Response, Error> {
+/// The answer to a game action: the new state, or the refusal; a conflict (409)
+/// carries the game's state as it is now (perhaps changed by another node).
+async fn respond(
+    live: &LiveGame,
+    token: Option<&str>,
+    done: Result<(), Error>,
+) -> Result<Response, Error> {
     let seat = live.seat(token)?;
-    Ok(json_text(StatusCode::OK, live.view(seat).await))
+    match done {
+        Ok(()) => Ok(json_text(StatusCode::OK, live.view(seat).await)),
+        Err(e) if e.status() == StatusCode::CONFLICT => Err(e.with_state(&live.view(seat).await)),
+        Err(e) => Err(e),
+    }
 }
 
 #[derive(Deserialize)]
