@@ -891,7 +891,73 @@ async fn a_node_with_an_old_copy_plays_on_the_stored_game(s: Server) {
     assert_eq!(after_b["ply"], 2);
 }
 
+async fn idle_games_leave_memory_and_come_back_from_the_store(db: TestDb) {
+    let memory = battaglie_server::MemoryLimits {
+        idle: Duration::ZERO,
+        max_games: 1000,
+    };
+    let state = AppState::with_memory(db.open().await, memory);
+    let app = app(state.clone());
+    let created = new_game(&app, json!({"scenario": "washita", "mode": "hotseat"})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let uri = format!("/api/games/{id}/moves");
+    let (status, after) = post(
+        &app,
+        &uri,
+        json!({"token": token, "move": first_legal(&created["state"])}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state.games_in_memory(), 1);
+    // A game in use (a request, a socket, a search holds it) stays.
+    let held = state.game(id).await.unwrap();
+    assert_eq!(state.evict_idle(), 0);
+    drop(held);
+    assert_eq!(state.evict_idle(), 1);
+    assert_eq!(state.games_in_memory(), 0);
+    // Asked for again: back from the store, the same game, and it plays on.
+    let (status, back) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state.games_in_memory(), 1);
+    for key in ["bfen", "moves", "legal_moves", "to_move", "status"] {
+        assert_eq!(back[key], after[key], "{key}");
+    }
+    let (status, next) = post(
+        &app,
+        &uri,
+        json!({"token": token, "move": first_legal(&back)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{next}");
+    assert_eq!(next["ply"], 2);
+}
+
+async fn past_the_game_limit_the_least_recently_used_leave_memory(db: TestDb) {
+    let memory = battaglie_server::MemoryLimits {
+        idle: Duration::from_secs(3600),
+        max_games: 3,
+    };
+    let state = AppState::with_memory(db.open().await, memory);
+    let app = app(state.clone());
+    let mut ids = Vec::new();
+    for _ in 0..8 {
+        let created = new_game(&app, json!({"scenario": "washita", "mode": "hotseat"})).await;
+        ids.push(created["id"].as_str().unwrap().to_string());
+        assert!(state.games_in_memory() <= 3, "{}", state.games_in_memory());
+    }
+    // Every game is still there, from memory or from the store.
+    for id in &ids {
+        let (status, game) = get(&app, &format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(game["id"], id.as_str());
+        assert!(state.games_in_memory() <= 3);
+    }
+}
+
 on_both_stores!(
+    idle_games_leave_memory_and_come_back_from_the_store,
+    past_the_game_limit_the_least_recently_used_leave_memory,
     racing_moves_from_two_nodes_one_is_stored_the_other_gets_409_and_the_fresh_state,
     a_node_with_an_old_copy_plays_on_the_stored_game,
     scenarios_lists_the_three_battles_with_terrain,

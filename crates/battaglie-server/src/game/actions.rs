@@ -24,6 +24,7 @@ impl AppState {
         token: Option<&str>,
         text: &str,
     ) -> Result<(), GameError> {
+        let asked = std::time::Instant::now();
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
         let computer = live.computer.map(|c| c.0);
@@ -41,6 +42,7 @@ impl AppState {
         };
         self.store_move(live, &mut st, &mv).await?;
         drop(st);
+        self.inner.metrics.move_stored(asked.elapsed());
         self.schedule_computer(live).await;
         Ok(())
     }

@@ -61,7 +61,9 @@ impl AppState {
                 }
                 (st.game.clone(), st.version)
             };
+            let started = std::time::Instant::now();
             let best = self.think(game, level).await;
+            let thought = started.elapsed();
             let mut st = live.state.lock().await;
             let Some(best) = best else {
                 st.thinking = false;
@@ -79,8 +81,11 @@ impl AppState {
                     source,
                 }),
             };
-            if let Err(e) = played {
-                tracing::error!(game = %live.id(), error = %e, "cannot play the computer's move");
+            match played {
+                Ok(()) => self.inner.metrics.computer_moved(thought),
+                Err(e) => {
+                    tracing::error!(game = %live.id(), error = %e, "cannot play the computer's move");
+                }
             }
             return;
         }

@@ -1,6 +1,7 @@
 //! One game in memory: its row, its state behind a lock, and the channel that
 //! pushes every change to the game's subscribers.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use battaglie_rules::record::Record;
@@ -21,6 +22,8 @@ pub struct LiveGame {
     pub(super) computer: Option<(Side, u8)>,
     pub(super) state: tokio::sync::Mutex<LiveState>,
     tx: broadcast::Sender<Arc<str>>,
+    /// When a request last asked for this game (milliseconds since 1970).
+    last_used: AtomicU64,
 }
 
 pub(super) struct LiveState {
@@ -69,8 +72,26 @@ impl LiveGame {
             }),
             computer,
             tx,
+            last_used: AtomicU64::new(ids::now_millis()),
             row,
         }
+    }
+
+    /// Marks the game as used now.
+    pub(super) fn touch(&self) {
+        self.last_used.store(ids::now_millis(), Ordering::Relaxed);
+    }
+
+    /// When it was last used, in milliseconds since 1970.
+    pub(super) fn last_used(&self) -> u64 {
+        self.last_used.load(Ordering::Relaxed)
+    }
+
+    /// Whether nothing would notice the game leaving memory: no socket watches it
+    /// and no request or search holds it.
+    pub(super) fn is_idle(self: &Arc<Self>) -> bool {
+        // One reference is the registry's.
+        self.tx.receiver_count() == 0 && Arc::strong_count(self) == 1
     }
 
     /// The game id.

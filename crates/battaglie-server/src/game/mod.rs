@@ -18,6 +18,6 @@ pub use created::{Created, Urls};
 pub use error::{Action, GameError};
 pub use live_game::LiveGame;
 pub use policy::DrawAction;
-pub use registry::AppState;
+pub use registry::{AppState, MemoryLimits};
 pub use seat::Seat;
 pub use snapshot::with_seat;

@@ -8,15 +8,16 @@ use axum::Router;
 use battaglie_rules::Side;
 use serde::Deserialize;
 
+use super::limits::Limiters;
 use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
 use crate::game::{AppState, DrawAction, LiveGame};
 use crate::store::Mode;
 
-pub(super) fn router() -> Router<AppState> {
+pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
     Router::new()
-        .route("/games", post(create))
+        .route("/games", limiters.creates(post(create)))
         .route("/games/{id}", get(show))
-        .route("/games/{id}/moves", post(play))
+        .route("/games/{id}/moves", limiters.moves(post(play)))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))

@@ -2,6 +2,8 @@
 
 mod error;
 mod games;
+mod limits;
+mod ops;
 mod records;
 mod scenarios;
 mod web;
@@ -17,6 +19,8 @@ use serde::Deserialize;
 use std::sync::Arc;
 
 pub use error::Error;
+pub use limits::{Quota, RateLimits};
+pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 
 use crate::game::{AppState, Created, LiveGame};
 
@@ -26,18 +30,49 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// The largest WebSocket message accepted from a client, in bytes.
 pub const WS_MESSAGE_LIMIT: usize = 4 * 1024;
 
-/// The whole application: API, WebSocket and web UI, over `state`.
+/// How long a request may take before it is answered 408 (WebSockets, once
+/// upgraded, are not bounded by it).
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// What the HTTP layer can be told.
+#[derive(Debug, Clone)]
+pub struct HttpSettings {
+    /// The rate limits per client address; `None` turns them off (load tests).
+    pub rate_limits: Option<RateLimits>,
+}
+
+impl Default for HttpSettings {
+    fn default() -> HttpSettings {
+        HttpSettings {
+            rate_limits: Some(RateLimits::default()),
+        }
+    }
+}
+
+/// The whole application (API, WebSocket, web UI, health and metrics) over
+/// `state`, with the default settings.
 pub fn app(state: AppState) -> Router {
+    app_with(state, &HttpSettings::default())
+}
+
+/// The whole application over `state` with `settings`.
+pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
+    let limiters = limits::Limiters::new(settings.rate_limits.as_ref());
     let api = Router::new()
         .merge(scenarios::router())
-        .merge(games::router())
-        .merge(records::router())
+        .merge(games::router(&limiters))
+        .merge(records::router(&limiters))
         .merge(ws::router())
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)
+        .merge(ops::router())
         .merge(web::router())
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
         .with_state(state)
 }
 

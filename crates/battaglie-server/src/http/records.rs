@@ -6,11 +6,12 @@ use axum::response::Response;
 use axum::routing::post;
 use axum::Router;
 
+use super::limits::Limiters;
 use super::{created_response, detached, Error};
 use crate::game::AppState;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/records", post(import))
+pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
+    Router::new().route("/records", limiters.creates(post(import)))
 }
 
 async fn import(

@@ -33,9 +33,11 @@ async fn upgrade(
     let seat = live.seat(q.token.as_deref())?;
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
     let token = q.token;
+    // The protocol's limit is checked on each message, so that a client over it is
+    // told why (1009); the transport's own limit, above it, only stops a flood.
     Ok(ws
-        .max_message_size(WS_MESSAGE_LIMIT)
-        .max_frame_size(WS_MESSAGE_LIMIT)
+        .max_message_size(WS_MESSAGE_LIMIT * 16)
+        .max_frame_size(WS_MESSAGE_LIMIT * 16)
         .on_upgrade(move |socket| run(socket, state, live, seat, token)))
 }
 
@@ -62,6 +64,7 @@ async fn run(
     seat: Seat,
     token: Option<String>,
 ) {
+    let _open = state.metrics().socket_opened();
     let (snapshot, mut updates) = live.subscribe().await;
     if send(&mut socket, with_seat(&snapshot, seat, true))
         .await
@@ -84,9 +87,14 @@ async fn run(
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Err(e)) => {
                         tracing::debug!(game = %live.id(), error = %e, "WebSocket closed on error");
+                        close(&mut socket, CLOSE_TOO_BIG, TOO_BIG).await;
                         break;
                     }
                 };
+                if text.len() > WS_MESSAGE_LIMIT {
+                    close(&mut socket, CLOSE_TOO_BIG, TOO_BIG).await;
+                    break;
+                }
                 if let Some(reply) = handle(&state, &live, token.as_deref(), text.as_str()).await {
                     if send(&mut socket, reply).await.is_err() { break; }
                 }
@@ -100,10 +108,7 @@ async fn run(
                 if send(&mut socket, with_seat(&snapshot, seat, true)).await.is_err() { break; }
             }
             _ = async { shutdown.wait_for(|&s| s).await.is_ok() } => {
-                let _ = socket.send(Message::Close(Some(CloseFrame {
-                    code: 1001,
-                    reason: Utf8Bytes::from_static("the server is shutting down"),
-                }))).await;
+                close(&mut socket, CLOSE_RESTART, "this server is stopping: reconnect").await;
                 break;
             }
         }
@@ -162,6 +167,22 @@ fn error_message(e: &Error) -> String {
         "error": e.message(),
     })
     .to_string()
+}
+
+/// Close code 1009: a message over [`WS_MESSAGE_LIMIT`].
+pub const CLOSE_TOO_BIG: u16 = 1009;
+
+/// Close code 1012 (service restart): this node stops, another one serves the game.
+pub const CLOSE_RESTART: u16 = 1012;
+
+const TOO_BIG: &str = "message too big: the limit is 4096 bytes";
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 async fn send(socket: &mut WebSocket, text: String) -> Result<(), axum::Error> {
