@@ -11,7 +11,9 @@
 //!
 //! Without `--addr` it starts its own server on a temporary database, in the same
 //! process (`--memory`: an in-memory database, to tell the storage's share of the
-//! latency). Only loopback addresses are accepted. Games that end are not replaced.
+//! latency; `--db postgres://...`: that database), without rate limits; a server
+//! given by `--addr` must run with `--no-rate-limit`. Only loopback addresses are
+//! accepted. Games that end are not replaced.
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,6 +32,7 @@ struct Options {
     scenario: String,
     addr: Option<SocketAddr>,
     memory: bool,
+    db: Option<battaglie_server::Database>,
 }
 
 fn options() -> Result<Options, String> {
@@ -40,6 +43,7 @@ fn options() -> Result<Options, String> {
         scenario: "washita".into(),
         addr: None,
         memory: false,
+        db: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -50,6 +54,7 @@ fn options() -> Result<Options, String> {
             "--seconds" => o.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
             "--scenario" => o.scenario = value()?,
             "--memory" => o.memory = true,
+            "--db" => o.db = Some(value()?.parse().map_err(|e| format!("--db: {e}"))?),
             "--addr" => {
                 let addr: SocketAddr = value()?.parse().map_err(|e| format!("--addr: {e}"))?;
                 if !addr.ip().is_loopback() {
@@ -204,7 +209,9 @@ async fn main() {
         Some(a) => a,
         None => {
             let dir = tempfile::tempdir().expect("a temporary directory");
-            let store = if o.memory {
+            let store = if let Some(db) = &o.db {
+                battaglie_server::Store::connect(db).await
+            } else if o.memory {
                 battaglie_server::Store::memory().await
             } else {
                 battaglie_server::Store::open(&dir.path().join("load.sqlite")).await
@@ -214,7 +221,9 @@ async fn main() {
                 .await
                 .expect("a port");
             let addr = listener.local_addr().expect("an address");
-            let app = battaglie_server::app(battaglie_server::AppState::new(store));
+            let unlimited = battaglie_server::HttpSettings { rate_limits: None };
+            let app =
+                battaglie_server::app_with(battaglie_server::AppState::new(store), &unlimited);
             let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
                 let _ = tcp.set_nodelay(true);
             });

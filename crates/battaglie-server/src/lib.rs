@@ -1,5 +1,6 @@
 //! The web server of battaglie: the HTTP and WebSocket API (`docs/api.md`), games
-//! stored in SQLite, the computer opponent, and the browser UI embedded in the binary.
+//! stored in SQLite or PostgreSQL, the computer opponent, and the browser UI
+//! embedded in the binary.
 //!
 //! [`app`] builds the whole router over an [`AppState`] (what the tests drive);
 //! [`serve`] runs it on a listener until Ctrl-C; [`run`] does both on a runtime of
@@ -7,25 +8,32 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod game;
 pub mod http;
 mod ids;
-mod live;
+pub mod metrics;
 pub mod store;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 
-pub use http::{app, Error, BODY_LIMIT, WS_MESSAGE_LIMIT};
-pub use live::{AppState, Created, DrawAction, LiveGame, Seat, Urls};
-pub use store::{GameRow, Mode, Store, StoreError};
+pub use game::{AppState, Created, DrawAction, GameError, LiveGame, MemoryLimits, Seat, Urls};
+pub use http::{
+    app, app_with, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART,
+    CLOSE_TOO_BIG, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
+};
+pub use store::{Database, GameRow, Mode, ParseDatabaseError, Store, StoreError};
 
 /// What `battaglie serve` needs.
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Where to listen.
     pub addr: SocketAddr,
-    /// The SQLite database file (created if missing).
-    pub db: PathBuf,
+    /// The database: a SQLite file (created if missing) or a PostgreSQL server.
+    pub db: Database,
+    /// Rate limits and the like.
+    pub http: HttpSettings,
+    /// How many games stay in memory, and how long.
+    pub memory: MemoryLimits,
 }
 
 /// A failure to start or run the server.
@@ -47,17 +55,19 @@ pub enum ServeError {
     Resume(String),
 }
 
-/// Opens the store, resumes the computer's games, and serves on `listener` until
-/// `shutdown` completes; `ready` hears the bound address first.
+/// Resumes the computer's games and serves `state` on `listener` until `shutdown`
+/// completes, evicting idle games meanwhile; closes the store at the end.
 ///
 /// # Errors
 /// When the store cannot be opened or the server fails.
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
-    store: Store,
+    state: AppState,
+    settings: &HttpSettings,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let state = AppState::new(store.clone());
+    let store = state.store().clone();
+    state.spawn_evictor();
     let resumed = state
         .resume_computer_games()
         .await
@@ -65,7 +75,7 @@ pub async fn serve_on(
     if resumed > 0 {
         tracing::info!(games = resumed, "the computer resumes its turn");
     }
-    let app = app(state.clone());
+    let app = app_with(state.clone(), settings);
     let stopping = state.clone();
     // Small messages (moves, states) go out at once rather than waiting for an ACK.
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
@@ -73,10 +83,12 @@ pub async fn serve_on(
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }
     });
+    // The peer's address feeds the rate limits.
+    let app = app.into_make_service_with_connect_info::<SocketAddr>();
     let result = axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;
-            tracing::info!("shutting down");
+            tracing::info!("shutting down: no new connections; sockets told to reconnect");
             stopping.shut_down();
         })
         .await;
@@ -89,19 +101,21 @@ pub async fn serve_on(
 }
 
 /// Binds `config.addr`, opens `config.db`, calls `ready` with the bound address, and
-/// serves until Ctrl-C.
+/// serves until Ctrl-C or SIGTERM.
 ///
 /// # Errors
 /// When the address cannot be bound or the database opened.
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
-    if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| ServeError::Io {
-            context: format!("creating {}", dir.display()),
-            source,
-        })?;
+    if let Database::Sqlite(path) = &config.db {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| ServeError::Io {
+                context: format!("creating {}", dir.display()),
+                source,
+            })?;
+        }
     }
-    let store = Store::open(&config.db).await?;
-    tracing::info!(db = %config.db.display(), "database ready");
+    let store = Store::connect(&config.db).await?;
+    tracing::info!(db = %config.db, "database ready");
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| ServeError::Io {
@@ -113,13 +127,37 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         source,
     })?;
     ready(addr);
-    serve_on(listener, store, async {
+    let state = AppState::with_memory(store, config.memory);
+    serve_on(listener, state, &config.http, stop_signal()).await
+}
+
+/// Completes at Ctrl-C or (on Unix) SIGTERM, what a service manager or a
+/// container runtime sends to stop a node.
+async fn stop_signal() {
+    let ctrl_c = async {
         if let Err(e) = tokio::signal::ctrl_c().await {
             tracing::error!(error = %e, "cannot listen for Ctrl-C");
             std::future::pending::<()>().await;
         }
-    })
-    .await
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
 }
 
 /// [`serve`] on a multi-threaded runtime of its own (for a synchronous `main`).

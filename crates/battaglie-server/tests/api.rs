@@ -5,27 +5,94 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
-use battaglie_server::{app, AppState, Store};
+use battaglie_server::{app, AppState};
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+mod support;
+
+use support::{Backend, TestDb};
+
+/// One node over a fresh database.
 struct Server {
-    _dir: tempfile::TempDir,
+    db: TestDb,
     state: AppState,
     app: Router,
 }
 
-async fn server() -> Server {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("test.sqlite")).await.unwrap();
-    let state = AppState::new(store);
-    Server {
-        app: app(state.clone()),
-        state,
-        _dir: dir,
+impl Server {
+    async fn new(backend: Backend) -> Option<Server> {
+        let db = TestDb::new(backend).await?;
+        let state = AppState::new(db.open().await);
+        Some(Server {
+            app: app(state.clone()),
+            state,
+            db,
+        })
     }
+
+    /// Another node on the same database (what a second machine sees).
+    async fn second_node(&self) -> (AppState, Router) {
+        let state = AppState::new(self.db.open().await);
+        (state.clone(), app(state))
+    }
+}
+
+/// What a test is given: a server, or only a fresh database.
+trait Fixture: Sized {
+    async fn make(backend: Backend) -> Option<Self>;
+}
+
+impl Fixture for Server {
+    async fn make(backend: Backend) -> Option<Server> {
+        Server::new(backend).await
+    }
+}
+
+impl Fixture for TestDb {
+    async fn make(backend: Backend) -> Option<TestDb> {
+        TestDb::new(backend).await
+    }
+}
+
+/// Runs `test` on a fixture over `backend`; `false` when that backend is not configured.
+async fn run<F: Fixture, Fut: std::future::Future<Output = ()>>(
+    backend: Backend,
+    test: impl FnOnce(F) -> Fut,
+) -> bool {
+    match F::make(backend).await {
+        Some(fixture) => {
+            test(fixture).await;
+            true
+        }
+        None => false,
+    }
+}
+
+/// Runs each named test once on SQLite and once on PostgreSQL (`sqlite::NAME`,
+/// `postgres::NAME`).
+macro_rules! on_both_stores {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    assert!(super::run(super::Backend::Sqlite, super::$name).await);
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    // `false`: skipped, and said so loudly (no BATTAGLIE_TEST_POSTGRES).
+                    super::run(super::Backend::Postgres, super::$name).await;
+                }
+            )*
+        }
+    };
 }
 
 async fn send(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
@@ -82,9 +149,7 @@ async fn wait_for_ply(app: &Router, id: &str, ply: u64) -> Value {
     panic!("game {id} never reached ply {ply}");
 }
 
-#[tokio::test]
-async fn scenarios_lists_the_three_battles_with_terrain() {
-    let s = server().await;
+async fn scenarios_lists_the_three_battles_with_terrain(s: Server) {
     let (status, list) = get(&s.app, "/api/scenarios").await;
     assert_eq!(status, StatusCode::OK);
     let ids: Vec<&str> = list
@@ -114,9 +179,7 @@ async fn scenarios_lists_the_three_battles_with_terrain() {
     assert!(err["error"].as_str().unwrap().contains("nowhere"));
 }
 
-#[tokio::test]
-async fn hotseat_game_plays_moves_for_both_sides() {
-    let s = server().await;
+async fn hotseat_game_plays_moves_for_both_sides(s: Server) {
     let created = new_game(&s.app, json!({"scenario": "washita", "mode": "hotseat"})).await;
     assert_eq!(created["seat"], "both");
     assert!(created.get("other_token").is_none());
@@ -146,9 +209,7 @@ async fn hotseat_game_plays_moves_for_both_sides() {
     assert!(state["eliminated"]["army"]["F"].is_u64());
 }
 
-#[tokio::test]
-async fn wrong_or_missing_token_is_rejected() {
-    let s = server().await;
+async fn wrong_or_missing_token_is_rejected(s: Server) {
     let created = new_game(
         &s.app,
         json!({"scenario": "fetterman", "mode": "online", "side": "army"}),
@@ -185,9 +246,7 @@ async fn wrong_or_missing_token_is_rejected() {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[tokio::test]
-async fn bad_input_answers_4xx_with_a_message() {
-    let s = server().await;
+async fn bad_input_answers_4xx_with_a_message(s: Server) {
     let cases: Vec<(&str, &str, Option<&str>, StatusCode, &str)> = vec![
         (
             "POST",
@@ -340,9 +399,7 @@ async fn bad_input_answers_4xx_with_a_message() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
 }
 
-#[tokio::test]
-async fn oversized_body_is_413() {
-    let s = server().await;
+async fn oversized_body_is_413(s: Server) {
     let big = format!(
         "{{\"scenario\": \"{}\", \"mode\": \"hotseat\"}}",
         "x".repeat(100_000)
@@ -354,9 +411,7 @@ async fn oversized_body_is_413() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{err}");
 }
 
-#[tokio::test]
-async fn computer_replies_and_undo_takes_back_both_moves() {
-    let s = server().await;
+async fn computer_replies_and_undo_takes_back_both_moves(s: Server) {
     let created = new_game(
         &s.app,
         json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
@@ -394,9 +449,7 @@ async fn computer_replies_and_undo_takes_back_both_moves() {
     assert_eq!(status, StatusCode::CONFLICT);
 }
 
-#[tokio::test]
-async fn computer_moves_first_when_it_plays_the_army() {
-    let s = server().await;
+async fn computer_moves_first_when_it_plays_the_army(s: Server) {
     let created = new_game(
         &s.app,
         json!({"scenario": "apache-pass", "mode": "computer", "side": "indians", "level": 1}),
@@ -408,9 +461,7 @@ async fn computer_moves_first_when_it_plays_the_army() {
     assert_eq!(state["to_move"], "indians");
 }
 
-#[tokio::test]
-async fn resign_and_draws() {
-    let s = server().await;
+async fn resign_and_draws(s: Server) {
     // Online: an offer stands until accepted.
     let created = new_game(
         &s.app,
@@ -469,9 +520,7 @@ async fn resign_and_draws() {
     assert_eq!(status, StatusCode::CONFLICT, "{err}");
 }
 
-#[tokio::test]
-async fn records_export_and_import_round_trip() {
-    let s = server().await;
+async fn records_export_and_import_round_trip(s: Server) {
     let created = new_game(&s.app, json!({"scenario": "fetterman", "mode": "hotseat"})).await;
     let id = created["id"].as_str().unwrap().to_string();
     let token = created["token"].as_str().unwrap().to_string();
@@ -542,9 +591,7 @@ async fn records_export_and_import_round_trip() {
     assert_eq!(positions["positions"][6], state["bfen"]);
 }
 
-#[tokio::test]
-async fn web_pages_are_served() {
-    let s = server().await;
+async fn web_pages_are_served(s: Server) {
     for (uri, needle) in [
         ("/", "<html"),
         ("/game/0123456789abcdef", "<html"),
@@ -583,9 +630,7 @@ async fn next_json(ws: &mut Socket) -> Value {
     }
 }
 
-#[tokio::test]
-async fn websocket_pushes_every_change_and_accepts_moves() {
-    let s = server().await;
+async fn websocket_pushes_every_change_and_accepts_moves(s: Server) {
     let addr = listen(s.state.clone()).await;
     let created = new_game(
         &s.app,
@@ -687,12 +732,9 @@ async fn next_state(app: &Router, id: &str) -> Value {
     get(app, &format!("/api/games/{id}")).await.1
 }
 
-#[tokio::test]
-async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("restart.sqlite");
+async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb) {
     let (id, token, before) = {
-        let store = Store::open(&db).await.unwrap();
+        let store = db.open().await;
         let state = AppState::new(store.clone());
         let app = app(state.clone());
         let created = new_game(
@@ -717,7 +759,7 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn() {
     };
 
     // Started again on the same file: the same game.
-    let store = Store::open(&db).await.unwrap();
+    let store = db.open().await;
     let state = AppState::new(store.clone());
     let app = app(state.clone());
     let (status, after) = get(&app, &format!("/api/games/{id}")).await;
@@ -746,12 +788,13 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn() {
     assert_eq!(status, StatusCode::OK);
     state.shut_down();
     store.close().await;
-    let store = Store::open(&db).await.unwrap();
+    let store = db.open().await;
     let (_, moves) = store.load(&id).await.unwrap().unwrap();
     if moves.len() == 4 {
         // The first server was quick enough to answer before it stopped: take the
         // answer back, as if it never came.
-        store.truncate_moves(&id, 3, 0).await.unwrap();
+        let (row, _) = store.load(&id).await.unwrap().unwrap();
+        store.truncate_moves(&id, row.revision, 3, 0).await.unwrap();
     }
     let state = AppState::new(store.clone());
     assert_eq!(state.resume_computer_games().await.unwrap(), 1);
@@ -759,4 +802,195 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn() {
     let resumed = wait_for_ply(&app, &id, 4).await;
     assert_eq!(resumed["to_move"], "army");
     assert_eq!(store.load(&id).await.unwrap().unwrap().1.len(), 4);
+}
+
+async fn racing_moves_from_two_nodes_one_is_stored_the_other_gets_409_and_the_fresh_state(
+    s: Server,
+) {
+    let (_b_state, b) = s.second_node().await;
+    let created = new_game(
+        &s.app,
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let tokens = [
+        created["token"].as_str().unwrap(),
+        created["other_token"].as_str().unwrap(),
+    ];
+    let uri = format!("/api/games/{id}/moves");
+    for ply in 0..6 {
+        // Both nodes hold the game in memory at this ply.
+        let (_, on_a) = get(&s.app, &format!("/api/games/{id}")).await;
+        let (_, on_b) = get(&b, &format!("/api/games/{id}")).await;
+        assert_eq!(on_a["ply"], ply);
+        assert_eq!(on_b["ply"], ply);
+        let legal = on_a["legal_moves"].as_array().unwrap();
+        let (mv_a, mv_b) = (legal[0].as_str().unwrap(), legal[1].as_str().unwrap());
+        let token = tokens[ply as usize % 2];
+        let (ra, rb) = tokio::join!(
+            post(&s.app, &uri, json!({"token": token, "move": mv_a})),
+            post(&b, &uri, json!({"token": token, "move": mv_b})),
+        );
+        let mut statuses = [ra.0, rb.0];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [StatusCode::OK, StatusCode::CONFLICT],
+            "{ra:?} {rb:?}"
+        );
+        let ((_, won), stored, (_, refused)) = if ra.0 == StatusCode::OK {
+            (ra, mv_a, rb)
+        } else {
+            (rb, mv_b, ra)
+        };
+        assert_eq!(won["last_move"], stored);
+        // The refusal says so and carries the state with the other move in it.
+        assert!(
+            refused["error"].as_str().unwrap().contains("changed"),
+            "{refused}"
+        );
+        assert_eq!(refused["state"]["ply"], ply + 1, "{refused}");
+        assert_eq!(refused["state"]["last_move"], stored, "{refused}");
+    }
+    let (_, moves) = s.state.store().load(id).await.unwrap().unwrap();
+    assert_eq!(moves.len(), 6);
+}
+
+async fn a_node_with_an_old_copy_plays_on_the_stored_game(s: Server) {
+    let (_b_state, b) = s.second_node().await;
+    let created = new_game(
+        &s.app,
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let (army, indians) = (
+        created["token"].as_str().unwrap(),
+        created["other_token"].as_str().unwrap(),
+    );
+    let (_, before) = get(&b, &format!("/api/games/{id}")).await;
+    assert_eq!(before["ply"], 0);
+    let uri = format!("/api/games/{id}/moves");
+    let (status, after_a) = post(
+        &s.app,
+        &uri,
+        json!({"token": army, "move": first_legal(&created["state"])}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // Node B still holds ply 0, where it is the Army's turn; the Indians' move is
+    // judged on the stored game instead.
+    let (status, after_b) = post(
+        &b,
+        &uri,
+        json!({"token": indians, "move": first_legal(&after_a)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{after_b}");
+    assert_eq!(after_b["ply"], 2);
+}
+
+async fn idle_games_leave_memory_and_come_back_from_the_store(db: TestDb) {
+    let memory = battaglie_server::MemoryLimits {
+        idle: Duration::ZERO,
+        max_games: 1000,
+    };
+    let state = AppState::with_memory(db.open().await, memory);
+    let app = app(state.clone());
+    let created = new_game(&app, json!({"scenario": "washita", "mode": "hotseat"})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let uri = format!("/api/games/{id}/moves");
+    let (status, after) = post(
+        &app,
+        &uri,
+        json!({"token": token, "move": first_legal(&created["state"])}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state.games_in_memory(), 1);
+    // A game in use (a request, a socket, a search holds it) stays.
+    let held = state.game(id).await.unwrap();
+    assert_eq!(state.evict_idle(), 0);
+    drop(held);
+    assert_eq!(state.evict_idle(), 1);
+    assert_eq!(state.games_in_memory(), 0);
+    // Asked for again: back from the store, the same game, and it plays on.
+    let (status, back) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state.games_in_memory(), 1);
+    for key in ["bfen", "moves", "legal_moves", "to_move", "status"] {
+        assert_eq!(back[key], after[key], "{key}");
+    }
+    let (status, next) = post(
+        &app,
+        &uri,
+        json!({"token": token, "move": first_legal(&back)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{next}");
+    assert_eq!(next["ply"], 2);
+}
+
+async fn past_the_game_limit_the_least_recently_used_leave_memory(db: TestDb) {
+    let memory = battaglie_server::MemoryLimits {
+        idle: Duration::from_secs(3600),
+        max_games: 3,
+    };
+    let state = AppState::with_memory(db.open().await, memory);
+    let app = app(state.clone());
+    let mut ids = Vec::new();
+    for _ in 0..8 {
+        let created = new_game(&app, json!({"scenario": "washita", "mode": "hotseat"})).await;
+        ids.push(created["id"].as_str().unwrap().to_string());
+        assert!(state.games_in_memory() <= 3, "{}", state.games_in_memory());
+    }
+    // Every game is still there, from memory or from the store.
+    for id in &ids {
+        let (status, game) = get(&app, &format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(game["id"], id.as_str());
+        assert!(state.games_in_memory() <= 3);
+    }
+}
+
+on_both_stores!(
+    idle_games_leave_memory_and_come_back_from_the_store,
+    past_the_game_limit_the_least_recently_used_leave_memory,
+    racing_moves_from_two_nodes_one_is_stored_the_other_gets_409_and_the_fresh_state,
+    a_node_with_an_old_copy_plays_on_the_stored_game,
+    scenarios_lists_the_three_battles_with_terrain,
+    hotseat_game_plays_moves_for_both_sides,
+    wrong_or_missing_token_is_rejected,
+    bad_input_answers_4xx_with_a_message,
+    oversized_body_is_413,
+    computer_replies_and_undo_takes_back_both_moves,
+    computer_moves_first_when_it_plays_the_army,
+    resign_and_draws,
+    records_export_and_import_round_trip,
+    web_pages_are_served,
+    websocket_pushes_every_change_and_accepts_moves,
+    restart_keeps_every_move_and_the_computer_moves_on_its_turn,
+);
+
+#[tokio::test]
+async fn an_unreachable_database_is_a_clear_error_at_start() {
+    // Nothing listens on port 1 of the loopback.
+    let db: battaglie_server::Database = "postgres://nobody@127.0.0.1:1/none".parse().unwrap();
+    let err = battaglie_server::Store::connect(&db)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("cannot open the database postgres://nobody@127.0.0.1:1/none"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let db = battaglie_server::Database::Sqlite(dir.path().join("no/such/dir/x.sqlite"));
+    let err = battaglie_server::Store::connect(&db)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("cannot open the database sqlite:"), "{err}");
 }

@@ -26,9 +26,24 @@ enum Command {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
-        /// The SQLite database file [default: battaglie.sqlite in the user's data directory].
+        /// The database: a SQLite file path (or `sqlite:PATH`), or a `postgres://` URL
+        /// [default: `DATABASE_URL`, else battaglie.sqlite in the user's data directory].
         #[arg(long)]
-        db: Option<std::path::PathBuf>,
+        db: Option<battaglie_server::Database>,
+        /// How logs are written to standard error.
+        #[arg(long, value_enum, default_value = "text")]
+        log_format: crate::serve::LogFormat,
+        /// Turn off the rate limits per client address (for load tests on the loopback).
+        #[arg(long)]
+        no_rate_limit: bool,
+        /// Take the client's address from X-Real-IP / X-Forwarded-For (only behind a
+        /// balancer that sets them).
+        #[arg(long)]
+        trust_forwarded: bool,
+        /// Seconds after which a game nobody watches or asks for leaves memory (it
+        /// comes back from the database when asked for).
+        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+        idle_seconds: u64,
     },
     /// Speak the engine text protocol on standard input and output (docs/protocol.md).
     Engine {
@@ -134,8 +149,22 @@ impl Cli {
     /// Runs the chosen subcommand; without one, starts the web server.
     pub fn run(self) -> anyhow::Result<()> {
         match self.command {
-            None => crate::serve::run(crate::serve::DEFAULT_ADDR.parse()?, None),
-            Some(Command::Serve { addr, db }) => crate::serve::run(addr, db),
+            None => crate::serve::run(crate::serve::Options::default()),
+            Some(Command::Serve {
+                addr,
+                db,
+                log_format,
+                no_rate_limit,
+                trust_forwarded,
+                idle_seconds,
+            }) => crate::serve::run(crate::serve::Options {
+                addr,
+                db,
+                log_format,
+                rate_limit: !no_rate_limit,
+                trust_forwarded,
+                idle_seconds,
+            }),
             Some(Command::Engine { threads }) => {
                 engine::run_stdio(threads);
                 Ok(())

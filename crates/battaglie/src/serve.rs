@@ -3,6 +3,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use battaglie_server::Database;
 use tracing_subscriber::EnvFilter;
 
 /// Where the server listens unless told otherwise.
@@ -17,17 +18,85 @@ pub fn default_db() -> PathBuf {
     }
 }
 
-/// Runs the server until Ctrl-C.
-pub fn run(addr: SocketAddr, db: Option<PathBuf>) -> anyhow::Result<()> {
+/// The database to open: `--db`, else `DATABASE_URL`, else [`default_db`].
+///
+/// # Errors
+/// When `DATABASE_URL` is set but does not read as a database location.
+fn database(db: Option<Database>) -> anyhow::Result<Database> {
+    if let Some(db) = db {
+        return Ok(db);
+    }
+    match std::env::var("DATABASE_URL") {
+        Ok(url) if !url.trim().is_empty() => url
+            .parse()
+            .map_err(|e| anyhow::anyhow!("DATABASE_URL: {e}")),
+        _ => Ok(Database::Sqlite(default_db())),
+    }
+}
+
+/// How logs are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Lines for people.
+    #[default]
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// What `battaglie serve` was told.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// `--db`, if given.
+    pub db: Option<Database>,
+    /// How to log.
+    pub log_format: LogFormat,
+    /// Whether the rate limits per client address apply.
+    pub rate_limit: bool,
+    /// Whether the client's address comes from the balancer's headers.
+    pub trust_forwarded: bool,
+    /// How long an unwatched game stays in memory.
+    pub idle_seconds: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            addr: DEFAULT_ADDR.parse().expect("the default address reads"),
+            db: None,
+            log_format: LogFormat::Text,
+            rate_limit: true,
+            trust_forwarded: false,
+            idle_seconds: 600,
+        }
+    }
+}
+
+/// Runs the server until Ctrl-C or SIGTERM.
+pub fn run(options: Options) -> anyhow::Result<()> {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     // A second initialisation (in tests) is harmless: keep the first.
-    let _ = tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_writer(std::io::stderr);
+    let _ = match options.log_format {
+        LogFormat::Text => logs.try_init(),
+        LogFormat::Json => logs.json().try_init(),
+    };
+    let rate_limits = options.rate_limit.then(|| battaglie_server::RateLimits {
+        trust_forwarded: options.trust_forwarded,
+        ..battaglie_server::RateLimits::default()
+    });
     let config = battaglie_server::Config {
-        addr,
-        db: db.unwrap_or_else(default_db),
+        addr: options.addr,
+        db: database(options.db)?,
+        http: battaglie_server::HttpSettings { rate_limits },
+        memory: battaglie_server::MemoryLimits {
+            idle: std::time::Duration::from_secs(options.idle_seconds),
+            ..battaglie_server::MemoryLimits::default()
+        },
     };
     battaglie_server::run(config, |bound| {
         let host = match bound {

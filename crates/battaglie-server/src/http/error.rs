@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::store::StoreError;
+use crate::game::GameError;
 
 /// An API error: answers `{"error": "..."}` with its status code.
 #[derive(Debug)]
@@ -14,6 +14,8 @@ pub struct Error {
     status: StatusCode,
     message: String,
     internal: Option<String>,
+    /// The game's current state, sent with refusals of a game action (409).
+    state: Option<serde_json::Value>,
 }
 
 impl Error {
@@ -23,6 +25,7 @@ impl Error {
             status,
             message: message.into(),
             internal: None,
+            state: None,
         }
     }
 
@@ -62,7 +65,14 @@ impl Error {
             status: StatusCode::INTERNAL_SERVER_ERROR,
             message: "internal server error".into(),
             internal: Some(cause.to_string()),
+            state: None,
         }
+    }
+
+    /// The same error, answering `state` (the game's state JSON) beside the message.
+    pub fn with_state(mut self, state: &str) -> Error {
+        self.state = serde_json::from_str(state).ok();
+        self
     }
 
     /// The status code.
@@ -89,23 +99,41 @@ impl IntoResponse for Error {
         } else {
             tracing::debug!(status = self.status.as_u16(), message = %self.message, "request refused");
         }
-        (
-            self.status,
-            Json(serde_json::json!({ "error": self.message })),
-        )
-            .into_response()
+        let mut body = serde_json::json!({ "error": self.message });
+        if let Some(state) = self.state {
+            body["state"] = state;
+        }
+        (self.status, Json(body)).into_response()
     }
 }
 
-impl From<StoreError> for Error {
-    fn from(e: StoreError) -> Error {
-        Error::internal(e)
-    }
-}
-
-impl From<getrandom::Error> for Error {
-    fn from(e: getrandom::Error) -> Error {
-        Error::internal(format!("random generator: {e}"))
+impl From<GameError> for Error {
+    fn from(e: GameError) -> Error {
+        use GameError as G;
+        let status = match &e {
+            G::BadId(_) | G::NotFound(_) => StatusCode::NOT_FOUND,
+            G::UnknownScenario { .. }
+            | G::UnknownRecordScenario { .. }
+            | G::LevelOutOfRange(_)
+            | G::LevelWithoutComputer
+            | G::Record(_)
+            | G::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            G::MoveNeedsToken { .. } | G::NeedsToken(_) => StatusCode::UNAUTHORIZED,
+            G::WrongToken | G::NotYourTurn { .. } | G::NoUndoOnline => StatusCode::FORBIDDEN,
+            G::ComputersTurn { .. }
+            | G::GameOver { .. }
+            | G::NothingToUndo
+            | G::NoDrawOffer
+            | G::ComputerDeclinesDraw
+            | G::Superseded => StatusCode::CONFLICT,
+            G::StoredScenario { .. }
+            | G::StoredStart { .. }
+            | G::StoredMove { .. }
+            | G::ComputerMove { .. }
+            | G::Store(_)
+            | G::Random(_) => return Error::internal(e),
+        };
+        Error::new(status, e.to_string())
     }
 }
 

@@ -1,7 +1,5 @@
 //! `/api/games`: create, read, move, undo, resign, draw, record, positions.
 
-use std::sync::Arc;
-
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -10,15 +8,16 @@ use axum::Router;
 use battaglie_rules::Side;
 use serde::Deserialize;
 
-use super::{json_text, Error, JsonBody, QueryParams};
-use crate::live::{AppState, DrawAction, LiveGame};
+use super::limits::Limiters;
+use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
+use crate::game::{AppState, DrawAction, LiveGame};
 use crate::store::Mode;
 
-pub(super) fn router() -> Router<AppState> {
+pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
     Router::new()
-        .route("/games", post(create))
+        .route("/games", limiters.creates(post(create)))
         .route("/games/{id}", get(show))
-        .route("/games/{id}/moves", post(play))
+        .route("/games/{id}/moves", limiters.moves(post(play)))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))
@@ -62,43 +61,12 @@ async fn create(
             u8::try_from(l)
                 .ok()
                 .filter(|l| (1..=battaglie_ai::MAX_LEVEL).contains(l))
-                .ok_or_else(|| Error::unprocessable(format!("level: {l} is out of range 1..=8")))?,
+                .ok_or(crate::game::GameError::LevelOutOfRange(l))?,
         ),
     };
-    let created = detached(async move {
-        let created = state.create(&req.scenario, mode, side, level).await?;
-        let live = state.game(&created.id).await?;
-        Ok((created, live))
-    })
-    .await?;
+    let created =
+        detached(async move { Ok(state.create(&req.scenario, mode, side, level).await?) }).await?;
     created_response(created).await
-}
-
-pub(super) async fn created_response(
-    (created, live): (crate::live::Created, Arc<LiveGame>),
-) -> Result<Response, Error> {
-    let seat = live.seat(Some(&created.token))?;
-    let state = live.view(seat).await;
-    let mut body = serde_json::to_value(&created).map_err(Error::internal)?;
-    let state: serde_json::Value = serde_json::from_str(&state).map_err(Error::internal)?;
-    body["state"] = state;
-    Ok((StatusCode::CREATED, axum::Json(body)).into_response())
-}
-
-/// Runs a change to completion even if the client goes away meanwhile, so that the
-/// store and the game in memory never disagree.
-pub(super) async fn detached<T: Send + 'static>(
-    f: impl std::future::Future<Output = Result<T, Error>> + Send + 'static,
-) -> Result<T, Error> {
-    tokio::spawn(f).await?
-}
-
-/// A seat token, in a query string or a JSON body (absent for spectators).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct Token {
-    #[serde(default)]
-    pub(super) token: Option<String>,
 }
 
 async fn show(
@@ -128,8 +96,9 @@ async fn play(
     let live = state.game(&id).await?;
     let token = req.token.clone();
     let l = live.clone();
-    detached(async move { state.play(&l, req.token.as_deref(), &req.mv).await }).await?;
-    respond(&live, token.as_deref()).await
+    let done =
+        detached(async move { Ok(state.play(&l, req.token.as_deref(), &req.mv).await?) }).await;
+    respond(&live, token.as_deref(), done).await
 }
 
 async fn undo(
@@ -140,8 +109,8 @@ async fn undo(
     let live = state.game(&id).await?;
     let l = live.clone();
     let token = req.token.clone();
-    detached(async move { state.undo(&l, token.as_deref()).await }).await?;
-    respond(&live, req.token.as_deref()).await
+    let done = detached(async move { Ok(state.undo(&l, token.as_deref()).await?) }).await;
+    respond(&live, req.token.as_deref(), done).await
 }
 
 async fn resign(
@@ -152,8 +121,8 @@ async fn resign(
     let live = state.game(&id).await?;
     let l = live.clone();
     let token = req.token.clone();
-    detached(async move { state.resign(&l, token.as_deref()).await }).await?;
-    respond(&live, req.token.as_deref()).await
+    let done = detached(async move { Ok(state.resign(&l, token.as_deref()).await?) }).await;
+    respond(&live, req.token.as_deref(), done).await
 }
 
 #[derive(Deserialize)]
@@ -183,13 +152,23 @@ async fn draw(
     let live = state.game(&id).await?;
     let l = live.clone();
     let token = req.token.clone();
-    detached(async move { state.draw(&l, token.as_deref(), action).await }).await?;
-    respond(&live, req.token.as_deref()).await
+    let done = detached(async move { Ok(state.draw(&l, token.as_deref(), action).await?) }).await;
+    respond(&live, req.token.as_deref(), done).await
 }
 
-async fn respond(live: &LiveGame, token: Option<&str>) -> Result<Response, Error> {
+/// The answer to a game action: the new state, or the refusal; a conflict (409)
+/// carries the game's state as it is now (perhaps changed by another node).
+async fn respond(
+    live: &LiveGame,
+    token: Option<&str>,
+    done: Result<(), Error>,
+) -> Result<Response, Error> {
     let seat = live.seat(token)?;
-    Ok(json_text(StatusCode::OK, live.view(seat).await))
+    match done {
+        Ok(()) => Ok(json_text(StatusCode::OK, live.view(seat).await)),
+        Err(e) if e.status() == StatusCode::CONFLICT => Err(e.with_state(&live.view(seat).await)),
+        Err(e) => Err(e),
+    }
 }
 
 #[derive(Deserialize)]

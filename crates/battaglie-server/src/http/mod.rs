@@ -2,6 +2,8 @@
 
 mod error;
 mod games;
+mod limits;
+mod ops;
 mod records;
 mod scenarios;
 mod web;
@@ -10,12 +12,17 @@ mod ws;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::sync::Arc;
 
 pub use error::Error;
+pub use limits::{Quota, RateLimits};
+pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 
-use crate::live::AppState;
+use crate::game::{AppState, Created, LiveGame};
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -23,18 +30,49 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// The largest WebSocket message accepted from a client, in bytes.
 pub const WS_MESSAGE_LIMIT: usize = 4 * 1024;
 
-/// The whole application: API, WebSocket and web UI, over `state`.
+/// How long a request may take before it is answered 408 (WebSockets, once
+/// upgraded, are not bounded by it).
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// What the HTTP layer can be told.
+#[derive(Debug, Clone)]
+pub struct HttpSettings {
+    /// The rate limits per client address; `None` turns them off (load tests).
+    pub rate_limits: Option<RateLimits>,
+}
+
+impl Default for HttpSettings {
+    fn default() -> HttpSettings {
+        HttpSettings {
+            rate_limits: Some(RateLimits::default()),
+        }
+    }
+}
+
+/// The whole application (API, WebSocket, web UI, health and metrics) over
+/// `state`, with the default settings.
 pub fn app(state: AppState) -> Router {
+    app_with(state, &HttpSettings::default())
+}
+
+/// The whole application over `state` with `settings`.
+pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
+    let limiters = limits::Limiters::new(settings.rate_limits.as_ref());
     let api = Router::new()
         .merge(scenarios::router())
-        .merge(games::router())
-        .merge(records::router())
+        .merge(games::router(&limiters))
+        .merge(records::router(&limiters))
         .merge(ws::router())
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)
+        .merge(ops::router())
         .merge(web::router())
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
         .with_state(state)
 }
 
@@ -93,12 +131,40 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T>
 }
 
 /// A JSON response from text that already is JSON.
-pub(crate) fn json_text(status: axum::http::StatusCode, body: String) -> axum::response::Response {
-    use axum::response::IntoResponse;
+pub(crate) fn json_text(status: axum::http::StatusCode, body: String) -> Response {
     (
         status,
         [(axum::http::header::CONTENT_TYPE, "application/json")],
         body,
     )
         .into_response()
+}
+
+/// Runs a change to completion even if the client goes away meanwhile, so that the
+/// store and the game in memory never disagree.
+pub(crate) async fn detached<T: Send + 'static>(
+    f: impl std::future::Future<Output = Result<T, Error>> + Send + 'static,
+) -> Result<T, Error> {
+    tokio::spawn(f).await?
+}
+
+/// A seat token, in a query string or a JSON body (absent for spectators).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Token {
+    #[serde(default)]
+    pub(crate) token: Option<String>,
+}
+
+/// `201 Created` with what [`AppState::create`] or [`AppState::import`] answered
+/// and the creator's view of the new game under `state`.
+pub(crate) async fn created_response(
+    (created, live): (Created, Arc<LiveGame>),
+) -> Result<Response, Error> {
+    let seat = live.seat(Some(&created.token))?;
+    let state = live.view(seat).await;
+    let mut body = serde_json::to_value(&created).map_err(Error::internal)?;
+    let state: serde_json::Value = serde_json::from_str(&state).map_err(Error::internal)?;
+    body["state"] = state;
+    Ok((axum::http::StatusCode::CREATED, axum::Json(body)).into_response())
 }

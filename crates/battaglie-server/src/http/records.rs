@@ -6,12 +6,12 @@ use axum::response::Response;
 use axum::routing::post;
 use axum::Router;
 
-use super::games::{created_response, detached};
-use super::Error;
-use crate::live::AppState;
+use super::limits::Limiters;
+use super::{created_response, detached, Error};
+use crate::game::AppState;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/records", post(import))
+pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
+    Router::new().route("/records", limiters.creates(post(import)))
 }
 
 async fn import(
@@ -27,11 +27,6 @@ async fn import(
             "the request body is empty: send a game record (JSON or text form)",
         ));
     }
-    let created = detached(async move {
-        let created = state.import(&text).await?;
-        let live = state.game(&created.id).await?;
-        Ok((created, live))
-    })
-    .await?;
+    let created = detached(async move { Ok(state.import(&text).await?) }).await?;
     created_response(created).await
 }

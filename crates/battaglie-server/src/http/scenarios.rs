@@ -8,7 +8,7 @@ use battaglie_rules::{Kind, KindSet, Scenario, Side, Square};
 use serde::Serialize;
 
 use super::Error;
-use crate::live::AppState;
+use crate::game::AppState;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()

@@ -16,9 +16,8 @@ use axum::Router;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::games::detached;
-use super::{parse_json, Error, QueryParams, WS_MESSAGE_LIMIT};
-use crate::live::{with_seat, AppState, DrawAction, LiveGame, Seat};
+use super::{detached, parse_json, Error, QueryParams, Token, WS_MESSAGE_LIMIT};
+use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/games/{id}/ws", get(upgrade))
@@ -27,16 +26,18 @@ pub(super) fn router() -> Router<AppState> {
 async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    QueryParams(q): QueryParams<super::games::Token>,
+    QueryParams(q): QueryParams<Token>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
     let seat = live.seat(q.token.as_deref())?;
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
     let token = q.token;
+    // The protocol's limit is checked on each message, so that a client over it is
+    // told why (1009); the transport's own limit, above it, only stops a flood.
     Ok(ws
-        .max_message_size(WS_MESSAGE_LIMIT)
-        .max_frame_size(WS_MESSAGE_LIMIT)
+        .max_message_size(WS_MESSAGE_LIMIT * 16)
+        .max_frame_size(WS_MESSAGE_LIMIT * 16)
         .on_upgrade(move |socket| run(socket, state, live, seat, token)))
 }
 
@@ -63,6 +64,7 @@ async fn run(
     seat: Seat,
     token: Option<String>,
 ) {
+    let _open = state.metrics().socket_opened();
     let (snapshot, mut updates) = live.subscribe().await;
     if send(&mut socket, with_seat(&snapshot, seat, true))
         .await
@@ -85,9 +87,14 @@ async fn run(
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Err(e)) => {
                         tracing::debug!(game = %live.id(), error = %e, "WebSocket closed on error");
+                        close(&mut socket, CLOSE_TOO_BIG, TOO_BIG).await;
                         break;
                     }
                 };
+                if text.len() > WS_MESSAGE_LIMIT {
+                    close(&mut socket, CLOSE_TOO_BIG, TOO_BIG).await;
+                    break;
+                }
                 if let Some(reply) = handle(&state, &live, token.as_deref(), text.as_str()).await {
                     if send(&mut socket, reply).await.is_err() { break; }
                 }
@@ -101,10 +108,7 @@ async fn run(
                 if send(&mut socket, with_seat(&snapshot, seat, true)).await.is_err() { break; }
             }
             _ = async { shutdown.wait_for(|&s| s).await.is_ok() } => {
-                let _ = socket.send(Message::Close(Some(CloseFrame {
-                    code: 1001,
-                    reason: Utf8Bytes::from_static("the server is shutting down"),
-                }))).await;
+                close(&mut socket, CLOSE_RESTART, "this server is stopping: reconnect").await;
                 break;
             }
         }
@@ -130,9 +134,9 @@ async fn handle(
     let result = detached(async move {
         let token = token.as_deref();
         match msg {
-            ClientMessage::Move { mv } => state.play(&live, token, &mv).await,
-            ClientMessage::Undo => state.undo(&live, token).await,
-            ClientMessage::Resign => state.resign(&live, token).await,
+            ClientMessage::Move { mv } => Ok(state.play(&live, token, &mv).await?),
+            ClientMessage::Undo => Ok(state.undo(&live, token).await?),
+            ClientMessage::Resign => Ok(state.resign(&live, token).await?),
             ClientMessage::Draw { action } => {
                 let action = match action.as_deref() {
                     None | Some("offer") => DrawAction::Offer,
@@ -144,7 +148,7 @@ async fn handle(
                         )))
                     }
                 };
-                state.draw(&live, token, action).await
+                Ok(state.draw(&live, token, action).await?)
             }
             ClientMessage::Ping => Ok(()),
         }
@@ -163,6 +167,22 @@ fn error_message(e: &Error) -> String {
         "error": e.message(),
     })
     .to_string()
+}
+
+/// Close code 1009: a message over [`WS_MESSAGE_LIMIT`].
+pub const CLOSE_TOO_BIG: u16 = 1009;
+
+/// Close code 1012 (service restart): this node stops, another one serves the game.
+pub const CLOSE_RESTART: u16 = 1012;
+
+const TOO_BIG: &str = "message too big: the limit is 4096 bytes";
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 async fn send(socket: &mut WebSocket, text: String) -> Result<(), axum::Error> {

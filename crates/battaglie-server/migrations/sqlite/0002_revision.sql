@@ -1,0 +1,3 @@
+-- Every change of a game bumps its revision: a write that expected another
+-- revision (another node changed the game first) is refused.
+ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;

@@ -1,0 +1,231 @@
+//! What seat holders do to a game: move, undo, resign, draw. Each change is stored
+//! before it is shown: when one of these returns `Ok`, the change is durable.
+
+use std::sync::Arc;
+
+use battaglie_rules::{Game, Side};
+
+use super::live_game::{LiveGame, LiveState};
+use super::policy::{self, DrawAction, DrawDecision};
+use super::rebuild::replay;
+use super::snapshot::result_words;
+use super::{AppState, GameError};
+use crate::ids;
+use crate::store::StoreError;
+
+impl AppState {
+    /// Plays `text` for the holder of `token`.
+    ///
+    /// # Errors
+    /// A wrong or missing token, not this seat's turn, the game over, an illegal move.
+    pub async fn play(
+        &self,
+        live: &Arc<LiveGame>,
+        token: Option<&str>,
+        text: &str,
+    ) -> Result<(), GameError> {
+        let asked = std::time::Instant::now();
+        let mut st = live.state.lock().await;
+        let seat = live.seat(token)?;
+        let computer = live.computer.map(|c| c.0);
+        let attempt = |st: &mut LiveState| -> Result<battaglie_rules::Move, GameError> {
+            policy::may_move(computer, seat, &st.game)?;
+            Ok(st.game.play_text(text)?)
+        };
+        let mv = match attempt(&mut st) {
+            Ok(mv) => mv,
+            Err(refusal) => {
+                // Perhaps another node moved meanwhile: judge again on the stored game.
+                self.refresh(live, &mut st).await?;
+                attempt(&mut st).map_err(|_| refusal)?
+            }
+        };
+        self.store_move(live, &mut st, &mv).await?;
+        drop(st);
+        self.inner.metrics.move_stored(asked.elapsed());
+        self.schedule_computer(live).await;
+        Ok(())
+    }
+
+    /// Stores the move just played in `st.game` (taking it back if that fails).
+    pub(super) async fn store_move(
+        &self,
+        live: &LiveGame,
+        st: &mut LiveState,
+        mv: &battaglie_rules::Move,
+    ) -> Result<(), GameError> {
+        let ended = result_words(&st.game);
+        let now = ids::now();
+        let stored = self
+            .inner
+            .store
+            .append_move(
+                &live.row.id,
+                st.revision,
+                st.game.moves().len(),
+                &mv.to_string(),
+                ended,
+                now,
+            )
+            .await;
+        match stored {
+            Ok(revision) => st.revision = revision,
+            Err(e) => {
+                st.game.undo();
+                return Err(self.refused(live, st, e).await);
+            }
+        }
+        st.draw_offer = None;
+        st.updated_at = now;
+        live.changed(st);
+        Ok(())
+    }
+
+    /// Takes back the last move (hotseat) or the last move of the human and the
+    /// computer's reply (computer games).
+    ///
+    /// # Errors
+    /// Online games, a wrong token, nothing to undo.
+    pub async fn undo(&self, live: &Arc<LiveGame>, token: Option<&str>) -> Result<(), GameError> {
+        let mut st = live.state.lock().await;
+        let seat = live.seat(token)?;
+        let count = policy::undo_count(live.row.mode, live.computer.map(|c| c.0), seat, &st.game)?;
+        let keep = st.game.moves().len() - count;
+        let now = ids::now();
+        match self
+            .inner
+            .store
+            .truncate_moves(&live.row.id, st.revision, keep, now)
+            .await
+        {
+            Ok(revision) => st.revision = revision,
+            Err(e) => return Err(self.refused(live, &mut st, e).await),
+        }
+        for _ in 0..count {
+            st.game.undo();
+        }
+        st.draw_offer = None;
+        st.updated_at = now;
+        live.changed(&mut st);
+        Ok(())
+    }
+
+    /// The holder of `token` resigns (in hotseat games, the side to move).
+    ///
+    /// # Errors
+    /// A missing or wrong token, the game over.
+    pub async fn resign(&self, live: &Arc<LiveGame>, token: Option<&str>) -> Result<(), GameError> {
+        let mut st = live.state.lock().await;
+        let seat = live.seat(token)?;
+        let side = policy::resigning_side(seat, &st.game)?;
+        let mut next = st.game.clone();
+        // `resigning_side` checked that the game is not over.
+        let _ = next.resign(side);
+        self.settle(live, &mut st, next).await
+    }
+
+    /// Offers, accepts or declines a draw (see [`policy::draw_decision`]).
+    ///
+    /// # Errors
+    /// A missing or wrong token, the game over, no offer to accept or decline, the
+    /// computer declining.
+    pub async fn draw(
+        &self,
+        live: &Arc<LiveGame>,
+        token: Option<&str>,
+        action: DrawAction,
+    ) -> Result<(), GameError> {
+        let mut st = live.state.lock().await;
+        let seat = live.seat(token)?;
+        match policy::draw_decision(live.row.mode, seat, &st.game, st.draw_offer, action)? {
+            DrawDecision::Agreed => {
+                let mut next = st.game.clone();
+                // `draw_decision` checked that the game is not over.
+                let _ = next.agree_draw();
+                self.settle(live, &mut st, next).await
+            }
+            DrawDecision::Offer(offer) => {
+                let now = ids::now();
+                match self
+                    .inner
+                    .store
+                    .set_status(&live.row.id, st.revision, None, offer.map(Side::word), now)
+                    .await
+                {
+                    Ok(revision) => st.revision = revision,
+                    Err(e) => return Err(self.refused(live, &mut st, e).await),
+                }
+                st.draw_offer = offer;
+                st.updated_at = now;
+                live.changed(&mut st);
+                Ok(())
+            }
+        }
+    }
+
+    async fn settle(
+        &self,
+        live: &LiveGame,
+        st: &mut LiveState,
+        next: Game,
+    ) -> Result<(), GameError> {
+        let now = ids::now();
+        match self
+            .inner
+            .store
+            .set_status(&live.row.id, st.revision, result_words(&next), None, now)
+            .await
+        {
+            Ok(revision) => st.revision = revision,
+            Err(e) => return Err(self.refused(live, st, e).await),
+        }
+        st.game = next;
+        st.draw_offer = None;
+        st.updated_at = now;
+        live.changed(st);
+        Ok(())
+    }
+}
+
+impl AppState {
+    /// The error for a write the store refused. When another change came first
+    /// (another node's, through the shared database), the game in memory is brought
+    /// up to date from the store first, so that the refusal shows the fresh state.
+    async fn refused(&self, live: &LiveGame, st: &mut LiveState, e: StoreError) -> GameError {
+        let e = GameError::from(e);
+        if matches!(e, GameError::Superseded) {
+            if let Err(e) = self.refresh(live, st).await {
+                return e;
+            }
+        }
+        e
+    }
+
+    /// Reloads `live` from the store (when another node changed it) and pushes the
+    /// new state to its subscribers if it changed.
+    ///
+    /// # Errors
+    /// The store failing; a game gone or no longer replaying.
+    pub(super) async fn refresh(
+        &self,
+        live: &LiveGame,
+        st: &mut LiveState,
+    ) -> Result<(), GameError> {
+        let (row, moves) = self
+            .inner
+            .store
+            .load(live.id())
+            .await?
+            .ok_or_else(|| GameError::NotFound(live.id().to_string()))?;
+        if row.revision == st.revision {
+            return Ok(());
+        }
+        let (game, draw_offer) = replay(&row, &moves)?;
+        st.game = game;
+        st.draw_offer = draw_offer;
+        st.revision = row.revision;
+        st.updated_at = row.updated_at;
+        live.changed(st);
+        Ok(())
+    }
+}

@@ -1,0 +1,124 @@
+//! The computer player: it searches when it is its turn, on a blocking thread,
+//! bounded by the cores, and drops a move computed for a position that changed.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use battaglie_ai::Limits;
+use battaglie_rules::{Game, Move, Side};
+
+use super::live_game::LiveGame;
+use super::{AppState, GameError};
+
+impl AppState {
+    /// Gives the computer its move in every unfinished computer game where it is its turn
+    /// (after a restart).
+    ///
+    /// # Errors
+    /// When the store cannot be read.
+    pub async fn resume_computer_games(&self) -> Result<usize, GameError> {
+        let mut started = 0;
+        for id in self.inner.store.open_computer_games().await? {
+            match self.game(&id).await {
+                Ok(live) => {
+                    if self.schedule_computer(&live).await {
+                        started += 1;
+                    }
+                }
+                Err(e) => tracing::warn!(game = %id, error = %e, "cannot resume game"),
+            }
+        }
+        Ok(started)
+    }
+
+    /// Starts the computer's search if it is its turn; returns whether it started.
+    pub(super) async fn schedule_computer(&self, live: &Arc<LiveGame>) -> bool {
+        let Some((computer, level)) = live.computer else {
+            return false;
+        };
+        {
+            let mut st = live.state.lock().await;
+            if st.thinking || st.game.is_over() || st.game.position().side_to_move() != computer {
+                return false;
+            }
+            st.thinking = true;
+        }
+        let state = self.clone();
+        let live = live.clone();
+        tokio::spawn(async move { state.computer_turn(&live, computer, level).await });
+        true
+    }
+
+    /// Searches and plays the computer's move; searches again when the position
+    /// changed meanwhile (an undo), and gives up when it is no longer its turn.
+    async fn computer_turn(&self, live: &LiveGame, computer: Side, level: u8) {
+        loop {
+            let (game, version) = {
+                let mut st = live.state.lock().await;
+                if st.game.is_over() || st.game.position().side_to_move() != computer {
+                    st.thinking = false;
+                    return;
+                }
+                (st.game.clone(), st.version)
+            };
+            let started = std::time::Instant::now();
+            let best = self.think(game, level).await;
+            let thought = started.elapsed();
+            let mut st = live.state.lock().await;
+            let Some(best) = best else {
+                st.thinking = false;
+                return;
+            };
+            if st.version != version {
+                tracing::debug!(game = %live.id(), "the position changed while the computer thought");
+                continue;
+            }
+            st.thinking = false;
+            let played = match st.game.try_play(&best) {
+                Ok(()) => self.store_move(live, &mut st, &best).await,
+                Err(source) => Err(GameError::ComputerMove {
+                    id: live.id().to_string(),
+                    source,
+                }),
+            };
+            match played {
+                Ok(()) => self.inner.metrics.computer_moved(thought),
+                Err(e) => {
+                    tracing::error!(game = %live.id(), error = %e, "cannot play the computer's move");
+                }
+            }
+            return;
+        }
+    }
+
+    async fn think(&self, game: Game, level: u8) -> Option<Move> {
+        let _permit = self.inner.searches.acquire().await.ok()?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut shutdown = self.shutdown_signal();
+        let flag = stop.clone();
+        let watcher = tokio::spawn(async move {
+            if shutdown.wait_for(|&s| s).await.is_ok() {
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        let limits = Limits {
+            level: Some(level),
+            ..Limits::default()
+        };
+        let found = tokio::task::spawn_blocking(move || {
+            battaglie_ai::search(&game, &limits, &stop, |_| {}).map(|r| r.best)
+        })
+        .await;
+        watcher.abort();
+        if *self.shutdown_signal().borrow() {
+            return None;
+        }
+        match found {
+            Ok(best) => best,
+            Err(e) => {
+                tracing::error!(error = %e, "the computer's search failed");
+                None
+            }
+        }
+    }
+}

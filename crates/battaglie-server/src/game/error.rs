@@ -1,0 +1,163 @@
+//! What can go wrong with a game, in the domain's words (the HTTP layer maps each
+//! variant to a status code in `http/error.rs`).
+
+use battaglie_rules::record::RecordError;
+use battaglie_rules::{BfenError, MoveError, PlayError};
+
+use crate::store::StoreError;
+
+/// What a seat holder tried to do, for the messages that say who may do it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Taking back a move.
+    Undo,
+    /// Resigning.
+    Resign,
+    /// Offering, accepting or declining a draw.
+    Draw,
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Action::Undo => "undo",
+            Action::Resign => "resigning",
+            Action::Draw => "a draw",
+        })
+    }
+}
+
+/// Why a request on a game was refused or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The id does not even have the shape of a game id.
+    #[error("no game {0:?}: a game id is 16 hexadecimal digits")]
+    BadId(String),
+    /// No game has this id.
+    #[error("no game {0:?}")]
+    NotFound(String),
+    /// The scenario is not one of the built-in battles.
+    #[error("scenario: unknown scenario {id:?} (known: {known})")]
+    UnknownScenario {
+        /// The scenario asked for.
+        id: String,
+        /// The built-in scenario ids, comma-separated.
+        known: String,
+    },
+    /// An imported record names a scenario that is not built in.
+    #[error("game record: scenario: unknown scenario {id:?} (known: {known})")]
+    UnknownRecordScenario {
+        /// The record's scenario.
+        id: String,
+        /// The built-in scenario ids, comma-separated.
+        known: String,
+    },
+    /// A computer level outside 1..=8.
+    #[error("level: {0} is out of range 1..=8")]
+    LevelOutOfRange(i64),
+    /// A level for a game without a computer.
+    #[error("level: only computer games have a level")]
+    LevelWithoutComputer,
+    /// An imported record that does not read or does not replay.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A token that opens no seat of this game.
+    #[error("token: this is not a seat token of this game")]
+    WrongToken,
+    /// A spectator tried to move.
+    #[error("token: moving needs the seat token of the side to move ({to_move})")]
+    MoveNeedsToken {
+        /// The name of the side to move.
+        to_move: String,
+    },
+    /// A spectator tried to undo, resign or draw.
+    #[error("{0} needs a seat token (`token`)")]
+    NeedsToken(Action),
+    /// The other seat's turn.
+    #[error("token: it is the turn of {to_move}, and this token is the other side's seat")]
+    NotYourTurn {
+        /// The name of the side to move.
+        to_move: String,
+    },
+    /// The computer is to move.
+    #[error("it is the computer's turn ({to_move}): wait for its move")]
+    ComputersTurn {
+        /// The name of the side the computer plays.
+        to_move: String,
+    },
+    /// The game has ended.
+    #[error("the game is over ({outcome})")]
+    GameOver {
+        /// How it ended, in words ("Army won", "drawn by agreement").
+        outcome: String,
+    },
+    /// The move does not read, or breaks a rule (the rules crate's reason).
+    #[error("move: {0}")]
+    IllegalMove(#[from] MoveError),
+    /// Online games keep every move.
+    #[error("online games have no undo: moves are final")]
+    NoUndoOnline,
+    /// No move of the asker's to take back.
+    #[error("there is no move of yours to take back")]
+    NothingToUndo,
+    /// Accepting or declining without an offer of the opponent.
+    #[error("there is no draw offer of the opponent")]
+    NoDrawOffer,
+    /// The computer thinks it is ahead.
+    #[error("the computer declines the draw")]
+    ComputerDeclinesDraw,
+    /// Another request (perhaps on another node) changed the game first; nothing was done.
+    #[error("the game changed meanwhile (another move was played first): nothing was done, here is its state now")]
+    Superseded,
+    /// The stored game names a scenario this build does not have.
+    #[error("game {id}: stored scenario {scenario:?} is not built in")]
+    StoredScenario {
+        /// The game.
+        id: String,
+        /// The stored scenario id.
+        scenario: String,
+    },
+    /// The stored start position does not read.
+    #[error("game {id}: stored start: {source}")]
+    StoredStart {
+        /// The game.
+        id: String,
+        /// Why.
+        source: BfenError,
+    },
+    /// A stored move does not replay.
+    #[error("game {id}: stored move {ply} {mv:?}: {source}")]
+    StoredMove {
+        /// The game.
+        id: String,
+        /// Its ply, 1-based.
+        ply: usize,
+        /// The stored text.
+        mv: String,
+        /// Why it does not replay.
+        source: MoveError,
+    },
+    /// The computer's own move was refused by the rules (a fault of the engine).
+    #[error("game {id}: the computer's move is refused: {source}")]
+    ComputerMove {
+        /// The game.
+        id: String,
+        /// The rules crate's refusal.
+        source: PlayError,
+    },
+    /// The database failed.
+    #[error(transparent)]
+    Store(StoreError),
+    /// The operating system's random generator failed.
+    #[error("random generator: {0}")]
+    Random(#[from] getrandom::Error),
+}
+
+impl From<StoreError> for GameError {
+    fn from(e: StoreError) -> GameError {
+        match e {
+            StoreError::Conflict => GameError::Superseded,
+            e => GameError::Store(e),
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! One game in memory: its row, its state behind a lock, and the channel that
+//! pushes every change to the game's subscribers.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use battaglie_rules::record::Record;
+use battaglie_rules::{Game, Side};
+use tokio::sync::broadcast;
+
+use super::snapshot::{snapshot, with_seat, Changing};
+use super::{GameError, Seat};
+use crate::ids;
+use crate::store::GameRow;
+
+/// How many changes a slow WebSocket subscriber may fall behind before it is resynchronised.
+const CHANNEL_CAPACITY: usize = 16;
+
+/// One game in memory.
+pub struct LiveGame {
+    pub(super) row: GameRow,
+    pub(super) computer: Option<(Side, u8)>,
+    pub(super) state: tokio::sync::Mutex<LiveState>,
+    tx: broadcast::Sender<Arc<str>>,
+    /// When a request last asked for this game (milliseconds since 1970).
+    last_used: AtomicU64,
+}
+
+pub(super) struct LiveState {
+    pub game: Game,
+    pub draw_offer: Option<Side>,
+    /// Grows on every change (milliseconds since 1970, or +1 when that would not
+    /// grow): clients drop states older than the one they show, and a computer move
+    /// computed for an older version is dropped.
+    pub version: u64,
+    pub updated_at: i64,
+    /// The stored revision this state is at (see [`crate::store::Store::append_move`]).
+    pub revision: i64,
+    pub thinking: bool,
+    /// The state JSON (see `docs/api.md`), rebuilt after every change.
+    pub snapshot: Arc<str>,
+}
+
+impl LiveGame {
+    pub(super) fn new(
+        row: GameRow,
+        computer: Option<(Side, u8)>,
+        game: Game,
+        draw_offer: Option<Side>,
+    ) -> LiveGame {
+        let (tx, _) = broadcast::channel(CHANNEL_CAPACITY);
+        let version = ids::now_millis();
+        let snap = snapshot(
+            &row,
+            computer,
+            Changing {
+                game: &game,
+                version,
+                draw_offer,
+                updated_at: row.updated_at,
+            },
+        );
+        LiveGame {
+            state: tokio::sync::Mutex::new(LiveState {
+                game,
+                draw_offer,
+                version,
+                updated_at: row.updated_at,
+                revision: row.revision,
+                thinking: false,
+                snapshot: snap.into(),
+            }),
+            computer,
+            tx,
+            last_used: AtomicU64::new(ids::now_millis()),
+            row,
+        }
+    }
+
+    /// Marks the game as used now.
+    pub(super) fn touch(&self) {
+        self.last_used.store(ids::now_millis(), Ordering::Relaxed);
+    }
+
+    /// When it was last used, in milliseconds since 1970.
+    pub(super) fn last_used(&self) -> u64 {
+        self.last_used.load(Ordering::Relaxed)
+    }
+
+    /// Whether nothing would notice the game leaving memory: no socket watches it
+    /// and no request or search holds it.
+    pub(super) fn is_idle(self: &Arc<Self>) -> bool {
+        // One reference is the registry's.
+        self.tx.receiver_count() == 0 && Arc::strong_count(self) == 1
+    }
+
+    /// The game id.
+    pub fn id(&self) -> &str {
+        &self.row.id
+    }
+
+    /// The seat that `token` opens; no token is a spectator.
+    ///
+    /// # Errors
+    /// [`GameError::WrongToken`] when the token is not one of this game's.
+    pub fn seat(&self, token: Option<&str>) -> Result<Seat, GameError> {
+        Seat::of(&self.row, token)
+    }
+
+    /// The state JSON for the holder of `seat`.
+    pub async fn view(&self, seat: Seat) -> String {
+        let snapshot = self.state.lock().await.snapshot.clone();
+        with_seat(&snapshot, seat, false)
+    }
+
+    /// The state JSON and a receiver of every later change.
+    pub async fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
+        let st = self.state.lock().await;
+        (st.snapshot.clone(), self.tx.subscribe())
+    }
+
+    /// The game record.
+    pub async fn record(&self) -> Record {
+        let st = self.state.lock().await;
+        let name = |side: Side| match self.computer {
+            Some((s, level)) if s == side => format!("Computer (level {level})"),
+            _ => String::new(),
+        };
+        Record::from_game(
+            &st.game,
+            &name(Side::Army),
+            &name(Side::Indians),
+            Some(&ids::iso_date(self.row.created_at)),
+        )
+    }
+
+    /// Every position of the game in BFEN, the start first, and the moves between them.
+    pub async fn positions(&self) -> (Vec<String>, Vec<String>) {
+        let st = self.state.lock().await;
+        let mut pos = st.game.start().clone();
+        let mut positions = vec![pos.to_string()];
+        let mut moves = Vec::new();
+        for mv in st.game.moves() {
+            pos.play(mv);
+            positions.push(pos.to_string());
+            moves.push(mv.to_string());
+        }
+        (positions, moves)
+    }
+
+    /// After a change of `st`: a new version and snapshot, pushed to every subscriber.
+    pub(super) fn changed(&self, st: &mut LiveState) {
+        st.version = (st.version + 1).max(ids::now_millis());
+        st.snapshot = snapshot(
+            &self.row,
+            self.computer,
+            Changing {
+                game: &st.game,
+                version: st.version,
+                draw_offer: st.draw_offer,
+                updated_at: st.updated_at,
+            },
+        )
+        .into();
+        // No receiver is not an error: nobody is watching.
+        let _ = self.tx.send(st.snapshot.clone());
+    }
+}

@@ -1,0 +1,23 @@
+//! The game domain: games in memory behind a lock, their moves stored before they
+//! are acknowledged, their state pushed to every subscriber after each change, and
+//! the computer moving when it is its turn. Nothing here knows HTTP: refusals are
+//! [`GameError`]s, which the HTTP layer turns into status codes.
+
+mod actions;
+mod computer;
+mod created;
+mod error;
+mod live_game;
+pub mod policy;
+mod rebuild;
+mod registry;
+mod seat;
+mod snapshot;
+
+pub use created::{Created, Urls};
+pub use error::{Action, GameError};
+pub use live_game::LiveGame;
+pub use policy::DrawAction;
+pub use registry::{AppState, MemoryLimits};
+pub use seat::Seat;
+pub use snapshot::with_seat;

@@ -1,0 +1,220 @@
+//! The registry: the games in memory by id, loaded from the store on demand, and
+//! the server-wide state (store, search permits, shutdown) every request shares.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use battaglie_rules::Scenario;
+use tokio::sync::Semaphore;
+
+use super::live_game::LiveGame;
+use super::rebuild::rebuild;
+use super::GameError;
+use crate::ids;
+use crate::metrics::Metrics;
+use crate::store::Store;
+
+/// The shared state of the server: the store and the games in memory.
+#[derive(Clone)]
+pub struct AppState {
+    pub(super) inner: Arc<Inner>,
+}
+
+pub(super) struct Inner {
+    pub store: Store,
+    games: Mutex<HashMap<String, Arc<LiveGame>>>,
+    /// Bounds the computer searches running at once (they are CPU-bound).
+    pub searches: Semaphore,
+    /// Set when the server shuts down: WebSockets close, searches stop.
+    shutdown: tokio::sync::watch::Sender<bool>,
+    pub metrics: Metrics,
+    memory: MemoryLimits,
+}
+
+/// How many games a node keeps in memory, and for how long.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoryLimits {
+    /// A game nobody watches or asks for leaves memory after this long.
+    pub idle: Duration,
+    /// At most this many games stay in memory: past it, the least recently used
+    /// idle ones leave at once.
+    pub max_games: usize,
+}
+
+impl Default for MemoryLimits {
+    /// Ten minutes; 100,000 games (a few hundred MB at most).
+    fn default() -> MemoryLimits {
+        MemoryLimits {
+            idle: Duration::from_secs(600),
+            max_games: 100_000,
+        }
+    }
+}
+
+impl AppState {
+    /// A server state over `store`, with the default [`MemoryLimits`].
+    pub fn new(store: Store) -> AppState {
+        AppState::with_memory(store, MemoryLimits::default())
+    }
+
+    /// A server state over `store` keeping games in memory within `memory`.
+    pub fn with_memory(store: Store, memory: MemoryLimits) -> AppState {
+        let (shutdown, _) = tokio::sync::watch::channel(false);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        AppState {
+            inner: Arc::new(Inner {
+                store,
+                games: Mutex::new(HashMap::new()),
+                searches: Semaphore::new(cores),
+                shutdown,
+                metrics: Metrics::new(),
+                memory,
+            }),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// This node's metrics.
+    pub fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
+    }
+
+    /// How many games this node holds in memory.
+    pub fn games_in_memory(&self) -> usize {
+        self.games_lock().len()
+    }
+
+    /// Whether the server is shutting down.
+    pub fn is_shutting_down(&self) -> bool {
+        *self.inner.shutdown.borrow()
+    }
+
+    /// Tells WebSockets and searches to end.
+    pub fn shut_down(&self) {
+        self.inner.shutdown.send_replace(true);
+    }
+
+    /// A receiver that changes to `true` at shutdown.
+    pub fn shutdown_signal(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.inner.shutdown.subscribe()
+    }
+
+    /// The game `id`, loaded from the store (and its moves replayed) if not in memory.
+    ///
+    /// # Errors
+    /// No such game; stored moves that do not replay; the store failing.
+    pub async fn game(&self, id: &str) -> Result<Arc<LiveGame>, GameError> {
+        if !ids::is_game_id(id) {
+            return Err(GameError::BadId(id.to_string()));
+        }
+        if let Some(live) = self.games_lock().get(id).cloned() {
+            live.touch();
+            return Ok(live);
+        }
+        let (row, moves) = self
+            .inner
+            .store
+            .load(id)
+            .await?
+            .ok_or_else(|| GameError::NotFound(id.to_string()))?;
+        let live = Arc::new(rebuild(row, &moves)?);
+        let live = self
+            .games_lock()
+            .entry(id.to_string())
+            .or_insert(live)
+            .clone();
+        self.bound_memory();
+        Ok(live)
+    }
+
+    /// Keeps `live` in memory under its id.
+    pub(super) fn remember(&self, live: Arc<LiveGame>) {
+        self.games_lock().insert(live.id().to_string(), live);
+        self.bound_memory();
+    }
+
+    /// Drops the games idle for longer than [`MemoryLimits::idle`] (they come back
+    /// from the store when asked for); returns how many left.
+    pub fn evict_idle(&self) -> usize {
+        let cutoff = ids::now_millis()
+            .saturating_sub(u64::try_from(self.inner.memory.idle.as_millis()).unwrap_or(u64::MAX));
+        let mut games = self.games_lock();
+        let before = games.len();
+        games.retain(|_, g| !(g.is_idle() && g.last_used() <= cutoff));
+        before - games.len()
+    }
+
+    /// Past [`MemoryLimits::max_games`], drops the least recently used idle games.
+    fn bound_memory(&self) {
+        let max = self.inner.memory.max_games;
+        let mut games = self.games_lock();
+        if games.len() <= max {
+            return;
+        }
+        let mut idle: Vec<(u64, String)> = games
+            .iter()
+            .filter(|(_, g)| g.is_idle())
+            .map(|(id, g)| (g.last_used(), id.clone()))
+            .collect();
+        // A tenth more than needed, so that this sort does not run on every load.
+        let excess = (games.len() - max + max / 10).min(idle.len());
+        idle.sort_unstable();
+        for (_, id) in idle.into_iter().take(excess) {
+            games.remove(&id);
+        }
+    }
+
+    /// Evicts idle games every quarter of the idle time, until shutdown.
+    pub fn spawn_evictor(&self) {
+        let state = self.clone();
+        let every = (self.inner.memory.idle / 4).max(Duration::from_millis(100));
+        let mut shutdown = self.shutdown_signal();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tokio::select! {
+                    _ = tick.tick() => {
+                        let gone = state.evict_idle();
+                        if gone > 0 {
+                            tracing::debug!(games = gone, "idle games left memory");
+                        }
+                    }
+                    _ = shutdown.wait_for(|&s| s) => return,
+                }
+            }
+        });
+    }
+
+    fn games_lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<LiveGame>>> {
+        self.inner
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Forgets the games in memory (they are reloaded from the store on demand).
+    pub fn forget_all(&self) {
+        self.games_lock().clear();
+    }
+}
+
+/// The built-in scenario `id`.
+///
+/// # Errors
+/// [`GameError::UnknownScenario`] naming the known ones.
+pub(super) fn builtin_scenario(id: &str) -> Result<Arc<Scenario>, GameError> {
+    Scenario::builtin(id).ok_or_else(|| GameError::UnknownScenario {
+        id: id.to_string(),
+        known: Scenario::builtins()
+            .iter()
+            .map(|s| s.id())
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
+}

@@ -1,0 +1,140 @@
+//! The client's view of a game: the state JSON of `docs/api.md`, built once per
+//! change and shared by every reader, with the reader's seat put in front.
+
+use battaglie_rules::{Game, Kind, Position, Side};
+use serde::Serialize;
+
+use super::Seat;
+use crate::store::GameRow;
+
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    id: &'a str,
+    version: u64,
+    scenario: &'a str,
+    mode: &'a str,
+    computer: Option<ComputerView>,
+    bfen: String,
+    start: String,
+    to_move: &'static str,
+    turn: u32,
+    ply: usize,
+    moves: Vec<String>,
+    last_move: Option<String>,
+    legal_moves: Vec<String>,
+    status: &'static str,
+    result: Option<&'static str>,
+    reason: Option<&'static str>,
+    draw_offer: Option<&'static str>,
+    thinking: bool,
+    eliminated: Eliminated,
+    created_at: i64,
+    updated_at: i64,
+}
+
+#[derive(Serialize)]
+struct ComputerView {
+    side: &'static str,
+    level: u8,
+}
+
+#[derive(Serialize)]
+struct Eliminated {
+    army: KindCounts,
+    indians: KindCounts,
+}
+
+#[derive(Serialize)]
+#[allow(non_snake_case)]
+struct KindCounts {
+    F: u32,
+    M: u32,
+    V: u32,
+}
+
+/// What changes between snapshots of one game.
+pub(super) struct Changing<'a> {
+    pub game: &'a Game,
+    pub version: u64,
+    pub draw_offer: Option<Side>,
+    pub updated_at: i64,
+}
+
+fn counts(pos: &Position, side: Side) -> [u32; 3] {
+    let mut c = [0u32; 3];
+    for sq in pos.squares_of(side) {
+        if let Some((_, pieces)) = pos.stack(sq) {
+            for k in Kind::ALL {
+                c[k.index()] += u32::from(pieces.count(k));
+            }
+        }
+    }
+    c
+}
+
+/// The state JSON of the game (without the reader's seat).
+pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changing<'_>) -> String {
+    let game = now.game;
+    let pos = game.position();
+    let eliminated = |side: Side| {
+        let before = counts(game.start(), side);
+        let now = counts(pos, side);
+        let lost = |k: Kind| before[k.index()].saturating_sub(now[k.index()]);
+        KindCounts {
+            F: lost(Kind::Foot),
+            M: lost(Kind::Mounted),
+            V: lost(Kind::Vehicle),
+        }
+    };
+    let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
+    let ended = result_words(game);
+    let view = Snapshot {
+        id: &row.id,
+        version: now.version,
+        scenario: pos.scenario().id(),
+        mode: row.mode.word(),
+        computer: computer.map(|(side, level)| ComputerView {
+            side: side.word(),
+            level,
+        }),
+        bfen: pos.to_string(),
+        start: game.start().to_string(),
+        to_move: pos.side_to_move().word(),
+        turn: pos.turn(),
+        ply: moves.len(),
+        last_move: moves.last().cloned(),
+        moves,
+        legal_moves: game.legal_moves().iter().map(|m| m.to_string()).collect(),
+        status: if ended.is_some() { "over" } else { "ongoing" },
+        result: ended.map(|e| e.0),
+        reason: ended.map(|e| e.1),
+        draw_offer: now.draw_offer.map(Side::word),
+        thinking: computer.is_some_and(|(c, _)| ended.is_none() && pos.side_to_move() == c),
+        eliminated: Eliminated {
+            army: eliminated(Side::Army),
+            indians: eliminated(Side::Indians),
+        },
+        created_at: row.created_at,
+        updated_at: now.updated_at,
+    };
+    serde_json::to_string(&view).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "cannot serialise a game state");
+        "{}".into()
+    })
+}
+
+/// The state JSON with the reader's seat put in front (and a message type for sockets).
+pub fn with_seat(snapshot: &str, seat: Seat, message: bool) -> String {
+    let you = match seat.word() {
+        Some(w) => format!("\"{w}\""),
+        None => "null".into(),
+    };
+    let body = snapshot.strip_prefix('{').unwrap_or(snapshot);
+    let kind = if message { "\"type\":\"state\"," } else { "" };
+    format!("{{{kind}\"you\":{you},{body}")
+}
+
+/// `("army", "elimination")`... for a finished game: the words stored and shown.
+pub(super) fn result_words(game: &Game) -> Option<(&'static str, &'static str)> {
+    game.outcome().map(|o| (o.result_word(), o.reason_word()))
+}

@@ -1,0 +1,47 @@
+//! For the operators and the balancer: `/healthz` (the process answers),
+//! `/readyz` (it can serve: the database answers and it is not shutting down) and
+//! `/metrics` (Prometheus text format).
+
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::game::AppState;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/readyz", get(ready))
+        .route("/metrics", get(metrics))
+}
+
+async fn ready(State(state): State<AppState>) -> Response {
+    if state.is_shutting_down() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response();
+    }
+    match state.store().ping().await {
+        Ok(()) => (StatusCode::OK, "ready\n").into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "not ready: the database does not answer");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the database does not answer\n",
+            )
+                .into_response()
+        }
+    }
+}
+
+async fn metrics(State(state): State<AppState>) -> Response {
+    state.metrics().set_games_live(state.games_in_memory());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        state.metrics().render(),
+    )
+        .into_response()
+}

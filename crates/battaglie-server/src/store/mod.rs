@@ -1,0 +1,533 @@
+//! Storage of games and moves: the only module that speaks SQL.
+//!
+//! Everything else goes through [`Store`], over SQLite (one file, the default) or
+//! PostgreSQL (shared by any number of server nodes). Each query is written once,
+//! with `$N` parameters both databases read, and run on whichever pool is open.
+//! Every change of a game names the revision it expects: when another node
+//! changed the game first, the write is refused with [`StoreError::Conflict`].
+
+mod location;
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+
+pub use location::{Database, ParseDatabaseError};
+
+/// A storage failure (the database is unreachable, a constraint failed, ...).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Another change of the game was stored first (the same ply, or a newer revision).
+    #[error("the game was changed by another request first")]
+    Conflict,
+    /// The database said no.
+    #[error("database: {0}")]
+    Database(sqlx::Error),
+    /// Running the schema migrations failed.
+    #[error("database migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database could not be reached or opened at start.
+    #[error("cannot open the database {location}: {source}")]
+    Open {
+        /// Where (passwords hidden).
+        location: String,
+        /// Why.
+        source: sqlx::Error,
+    },
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        match &e {
+            sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Conflict,
+            _ => StoreError::Database(e),
+        }
+    }
+}
+
+/// How a game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A human against the computer.
+    Computer,
+    /// Two humans at the same screen, one seat token for both.
+    Hotseat,
+    /// Two humans in two browsers, one seat token each.
+    Online,
+}
+
+impl Mode {
+    /// The word used by the API and the database.
+    pub fn word(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Hotseat => "hotseat",
+            Mode::Online => "online",
+        }
+    }
+
+    /// Reads [`Mode::word`].
+    pub fn from_word(word: &str) -> Option<Mode> {
+        match word {
+            "computer" => Some(Mode::Computer),
+            "hotseat" => Some(Mode::Hotseat),
+            "online" => Some(Mode::Online),
+            _ => None,
+        }
+    }
+}
+
+/// A stored game: everything but its moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    /// The public id (also the spectator link).
+    pub id: String,
+    /// The scenario id.
+    pub scenario: String,
+    /// How the game is played.
+    pub mode: Mode,
+    /// The side the computer plays (`army` or `indians`), computer games only.
+    pub computer_side: Option<String>,
+    /// The computer's level 1..=8, computer games only.
+    pub computer_level: Option<u8>,
+    /// The secret of the Army's seat (the same as the Indians' in hotseat games).
+    pub army_token: Option<String>,
+    /// The secret of the Indians' seat.
+    pub indians_token: Option<String>,
+    /// The start position in BFEN when it is not the scenario's (imported records).
+    pub start: Option<String>,
+    /// The side that offered a draw, if an offer stands.
+    pub draw_offer: Option<String>,
+    /// `army`, `indians` or `draw` once the game is over.
+    pub result: Option<String>,
+    /// Why it ended (`elimination`, `resignation`, `agreement`, ...).
+    pub reason: Option<String>,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Unix seconds.
+    pub updated_at: i64,
+    /// Grows by one with every stored change of the game.
+    pub revision: i64,
+}
+
+/// The database behind the server.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pools: Pools,
+}
+
+#[derive(Debug, Clone)]
+enum Pools {
+    /// Writes go through one connection; reads use a small pool of their own.
+    Sqlite {
+        write: SqlitePool,
+        read: SqlitePool,
+    },
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the pool for writes, whichever the database.
+macro_rules! on_write {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match &$store.pools {
+            Pools::Sqlite { write: $pool, .. } => $body,
+            Pools::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$pool` bound to the pool for reads, whichever the database.
+macro_rules! on_read {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match &$store.pools {
+            Pools::Sqlite { read: $pool, .. } => $body,
+            Pools::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// How often the write-ahead log is copied back into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// How long a node waits for a PostgreSQL connection (at start, and from the pool).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+impl Store {
+    /// Opens `db` and runs the migrations (creating a SQLite file if missing).
+    ///
+    /// # Errors
+    /// When the database cannot be reached or opened, or the migrations fail.
+    pub async fn connect(db: &Database) -> Result<Store, StoreError> {
+        match db {
+            Database::Sqlite(path) => Store::open(path).await,
+            Database::Postgres(url) => Store::postgres(url).await,
+        }
+    }
+
+    /// Connects to the PostgreSQL database at `url` and runs the migrations
+    /// (concurrent nodes starting at once are serialised by sqlx's migration lock).
+    ///
+    /// # Errors
+    /// When the server cannot be reached, refuses the login, or the migrations fail.
+    pub async fn postgres(url: &str) -> Result<Store, StoreError> {
+        let open_error = |source| StoreError::Open {
+            location: Database::Postgres(url.to_string()).to_string(),
+            source,
+        };
+        let options = sqlx::postgres::PgConnectOptions::from_str(url).map_err(open_error)?;
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(CONNECT_TIMEOUT)
+            .connect_with(options)
+            .await
+            .map_err(open_error)?;
+        POSTGRES_MIGRATOR.run(&pool).await?;
+        Ok(Store {
+            pools: Pools::Postgres(pool),
+        })
+    }
+
+    /// Opens (creating if needed) the SQLite database file at `path` and runs the migrations.
+    ///
+    /// The database runs in WAL mode: a committed move survives the process being killed.
+    ///
+    /// # Errors
+    /// When the file cannot be opened or the migrations fail.
+    pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        Store::sqlite(options).await.map_err(|e| match e {
+            StoreError::Database(source) => StoreError::Open {
+                location: Database::Sqlite(path.to_path_buf()).to_string(),
+                source,
+            },
+            e => e,
+        })
+    }
+
+    /// Opens a private in-memory database (for tests and throw-away servers).
+    ///
+    /// # Errors
+    /// When the migrations fail.
+    pub async fn memory() -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options)
+            .await?;
+        SQLITE_MIGRATOR.run(&pool).await?;
+        Ok(Store {
+            pools: Pools::Sqlite {
+                read: pool.clone(),
+                write: pool,
+            },
+        })
+    }
+
+    async fn sqlite(options: SqliteConnectOptions) -> Result<Store, StoreError> {
+        // One writer: writes queue in the process instead of sleeping in SQLite's
+        // busy handler. It never checkpoints (a move would wait for a sync of the
+        // database file): a connection of its own does, in the background.
+        let write = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options.clone().pragma("wal_autocheckpoint", "0"))
+            .await?;
+        SQLITE_MIGRATOR.run(&write).await?;
+        let read = SqlitePoolOptions::new()
+            .max_connections(3)
+            .connect_with(options.clone())
+            .await?;
+        let checkpointer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options)
+            .await?;
+        let writer = write.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                if writer.is_closed() {
+                    checkpointer.close().await;
+                    return;
+                }
+                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&checkpointer)
+                    .await
+                {
+                    tracing::warn!(error = %e, "WAL checkpoint failed");
+                }
+            }
+        });
+        Ok(Store {
+            pools: Pools::Sqlite { write, read },
+        })
+    }
+
+    /// Which database this is: `sqlite` or `postgres`.
+    pub fn backend(&self) -> &'static str {
+        match self.pools {
+            Pools::Sqlite { .. } => "sqlite",
+            Pools::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Whether the database answers (for `/readyz`).
+    ///
+    /// # Errors
+    /// When it does not.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        on_read!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(drop))?;
+        Ok(())
+    }
+
+    /// Closes every connection (waits for running queries).
+    pub async fn close(&self) {
+        match &self.pools {
+            Pools::Sqlite { write, read } => {
+                write.close().await;
+                read.close().await;
+            }
+            Pools::Postgres(pool) => pool.close().await,
+        }
+    }
+
+    /// Stores a new game with its moves (an imported record has some), in one transaction.
+    ///
+    /// # Errors
+    /// On a database failure (a duplicate id included).
+    pub async fn insert_game(&self, game: &GameRow, moves: &[String]) -> Result<(), StoreError> {
+        on_write!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO games (id, scenario, mode, computer_side, computer_level, army_token, \
+                 indians_token, start, draw_offer, result, reason, created_at, updated_at, revision) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            )
+            .bind(&game.id)
+            .bind(&game.scenario)
+            .bind(game.mode.word())
+            .bind(&game.computer_side)
+            .bind(game.computer_level.map(i64::from))
+            .bind(&game.army_token)
+            .bind(&game.indians_token)
+            .bind(&game.start)
+            .bind(&game.draw_offer)
+            .bind(&game.result)
+            .bind(&game.reason)
+            .bind(game.created_at)
+            .bind(game.updated_at)
+            .bind(game.revision)
+            .execute(&mut *tx)
+            .await?;
+            for (ply, mv) in moves.iter().enumerate() {
+                sqlx::query("INSERT INTO moves (game_id, ply, mv) VALUES ($1, $2, $3)")
+                    .bind(&game.id)
+                    .bind(ply as i64 + 1)
+                    .bind(mv)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Appends move number `ply` (1-based) and updates the game's result and draw
+    /// offer, in one transaction, if the game is still at `revision`: when this
+    /// returns, the move is durable. Answers the new revision.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when another change was stored first (a move at that
+    /// ply, or any change of the game's revision); other database failures.
+    pub async fn append_move(
+        &self,
+        id: &str,
+        revision: i64,
+        ply: usize,
+        mv: &str,
+        ended: Option<(&str, &str)>,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        on_write!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let updated = sqlx::query(
+                "UPDATE games SET draw_offer = NULL, result = $1, reason = $2, updated_at = $3, \
+                 revision = revision + 1 WHERE id = $4 AND revision = $5",
+            )
+            .bind(ended.map(|e| e.0))
+            .bind(ended.map(|e| e.1))
+            .bind(now)
+            .bind(id)
+            .bind(revision)
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(StoreError::Conflict);
+            }
+            sqlx::query("INSERT INTO moves (game_id, ply, mv) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind(ply as i64)
+                .bind(mv)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        });
+        Ok(revision + 1)
+    }
+
+    /// Deletes every move after ply `keep` and clears the result and draw offer, if
+    /// the game is still at `revision`. Answers the new revision.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when another change was stored first; other database failures.
+    pub async fn truncate_moves(
+        &self,
+        id: &str,
+        revision: i64,
+        keep: usize,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        on_write!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let updated = sqlx::query(
+                "UPDATE games SET draw_offer = NULL, result = NULL, reason = NULL, updated_at = $1, \
+                 revision = revision + 1 WHERE id = $2 AND revision = $3",
+            )
+            .bind(now)
+            .bind(id)
+            .bind(revision)
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(StoreError::Conflict);
+            }
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
+                .bind(id)
+                .bind(keep as i64)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        });
+        Ok(revision + 1)
+    }
+
+    /// Sets the result (`army`/`indians`/`draw` and a reason) and the draw offer, if
+    /// the game is still at `revision`. Answers the new revision.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when another change was stored first; other database failures.
+    pub async fn set_status(
+        &self,
+        id: &str,
+        revision: i64,
+        ended: Option<(&str, &str)>,
+        draw_offer: Option<&str>,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        let updated = on_write!(self, pool => sqlx::query(
+            "UPDATE games SET result = $1, reason = $2, draw_offer = $3, updated_at = $4, \
+             revision = revision + 1 WHERE id = $5 AND revision = $6",
+        )
+        .bind(ended.map(|e| e.0))
+        .bind(ended.map(|e| e.1))
+        .bind(draw_offer)
+        .bind(now)
+        .bind(id)
+        .bind(revision)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        if updated == 0 {
+            return Err(StoreError::Conflict);
+        }
+        Ok(revision + 1)
+    }
+
+    /// A game and its moves in order, if it exists (read in one transaction, so
+    /// that the moves are those of the row's revision).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>, StoreError> {
+        on_read!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let Some(row) = sqlx::query("SELECT * FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+            else {
+                return Ok(None);
+            };
+            let game = game_row(&row)?;
+            let moves = sqlx::query("SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?
+                .iter()
+                .map(|r| r.try_get::<String, _>("mv"))
+                .collect::<Result<Vec<_>, _>>()?;
+            tx.commit().await?;
+            Ok(Some((game, moves)))
+        })
+    }
+
+    /// The ids of the unfinished computer games (to give the computer its turn at start).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn open_computer_games(&self) -> Result<Vec<String>, StoreError> {
+        let ids: Vec<String> = on_read!(self, pool => sqlx::query_scalar(
+            "SELECT id FROM games WHERE mode = 'computer' AND result IS NULL ORDER BY updated_at",
+        )
+        .fetch_all(pool)
+        .await?);
+        Ok(ids)
+    }
+}
+
+/// A [`GameRow`] from a `SELECT * FROM games` row of either database.
+fn game_row<'r, R>(row: &'r R) -> Result<GameRow, StoreError>
+where
+    R: Row,
+    &'static str: sqlx::ColumnIndex<R>,
+    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    let mode: String = row.try_get("mode")?;
+    let mode = Mode::from_word(&mode).ok_or_else(|| {
+        sqlx::Error::Decode(format!("unknown game mode {mode:?} in the database").into())
+    })?;
+    Ok(GameRow {
+        id: row.try_get("id")?,
+        scenario: row.try_get("scenario")?,
+        mode,
+        computer_side: row.try_get("computer_side")?,
+        computer_level: row
+            .try_get::<Option<i64>, _>("computer_level")?
+            .and_then(|l| u8::try_from(l).ok()),
+        army_token: row.try_get("army_token")?,
+        indians_token: row.try_get("indians_token")?,
+        start: row.try_get("start")?,
+        draw_offer: row.try_get("draw_offer")?,
+        result: row.try_get("result")?,
+        reason: row.try_get("reason")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        revision: row.try_get("revision")?,
+    })
+}

@@ -1,0 +1,74 @@
+//! What the server tests share: a fresh database of either kind, so that one suite
+//! runs against SQLite and PostgreSQL alike.
+//!
+//! PostgreSQL tests need `BATTAGLIE_TEST_POSTGRES`, the URL of a throw-away
+//! database (`.ci/run` starts a cluster and sets it). Each test gets a schema of its
+//! own there. Without the variable the PostgreSQL half says loudly that it was
+//! skipped.
+#![allow(dead_code)]
+
+use battaglie_server::{Database, Store};
+use sqlx::Connection;
+
+/// The environment variable naming the throw-away PostgreSQL database.
+pub const POSTGRES_ENV: &str = "BATTAGLIE_TEST_POSTGRES";
+
+/// Which database a test runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file in a temporary directory.
+    Sqlite,
+    /// A fresh schema in the database of `BATTAGLIE_TEST_POSTGRES`.
+    Postgres,
+}
+
+/// A fresh, empty database; the directory of a SQLite file lives as long as this.
+pub struct TestDb {
+    /// Where it is.
+    pub db: Database,
+    _dir: tempfile::TempDir,
+}
+
+impl TestDb {
+    /// A fresh database of `backend`; `None` (said loudly) when PostgreSQL is not configured.
+    pub async fn new(backend: Backend) -> Option<TestDb> {
+        let dir = tempfile::tempdir().unwrap();
+        let db = match backend {
+            Backend::Sqlite => Database::Sqlite(dir.path().join("test.sqlite")),
+            Backend::Postgres => Database::Postgres(postgres_schema().await?),
+        };
+        Some(TestDb { db, _dir: dir })
+    }
+
+    /// Opens it (again: a restart, or a second node on the same database).
+    pub async fn open(&self) -> Store {
+        Store::connect(&self.db).await.unwrap()
+    }
+}
+
+/// The URL of a new schema in the test database, or `None` when it is not configured.
+async fn postgres_schema() -> Option<String> {
+    let Ok(base) = std::env::var(POSTGRES_ENV) else {
+        eprintln!(
+            "\n*** POSTGRESQL HALF SKIPPED: {POSTGRES_ENV} is not set. Set it to a throw-away \
+             database (postgres://user@127.0.0.1:PORT/db) to run this test on PostgreSQL; \
+             .ci/run does. ***\n"
+        );
+        return None;
+    };
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).unwrap();
+    let schema: String = std::iter::once("t_".to_string())
+        .chain(bytes.iter().map(|b| format!("{b:02x}")))
+        .collect();
+    let mut conn = sqlx::PgConnection::connect(&base)
+        .await
+        .unwrap_or_else(|e| panic!("{POSTGRES_ENV}={base}: {e}"));
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    let sep = if base.contains('?') { '&' } else { '?' };
+    Some(format!("{base}{sep}options=-c%20search_path%3D{schema}"))
+}
