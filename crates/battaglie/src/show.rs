@@ -48,6 +48,8 @@ pub fn render(game: &Game) -> String {
     let _ = writeln!(out, "    {:^CELL$}  {header}", "@");
     let rule = "─".repeat(CELL * s.width() as usize);
     let _ = writeln!(out, "    {:CELL$} ┌{rule}┐", "");
+    // Two lines a rank: the stacks, then the terrain under them, so that a stack's
+    // letters never run into a terrain glyph.
     for r in (0..s.height()).rev() {
         let staging = match pos.stack(Square::staging(r)) {
             Some((side, p)) => p.label(side, 4),
@@ -55,17 +57,19 @@ pub fn render(game: &Game) -> String {
         };
         let _ = write!(out, "{:>3} {staging:>CELL$} │", r + 1);
         for f in 0..s.width() {
-            let sq = Square::new(f, r);
-            let t = s.terrain(sq).expect("a map square");
-            let g = glyph(t);
-            let cell = match pos.stack(sq) {
-                None => format!("{:^CELL$}", g),
-                Some((side, p)) if t.name == "open" => format!("{:^CELL$}", p.label(side, 4)),
-                Some((side, p)) => format!("{:>4}{g}", p.label(side, 4)),
+            let label = match pos.stack(Square::new(f, r)) {
+                Some((side, p)) => p.label(side, 4),
+                None => String::new(),
             };
-            out.push_str(&cell);
+            let _ = write!(out, "{label:^CELL$}");
         }
         let _ = writeln!(out, "│ {}", r + 1);
+        let _ = write!(out, "    {:CELL$} │", "");
+        for f in 0..s.width() {
+            let g = s.terrain(Square::new(f, r)).map_or('?', glyph);
+            let _ = write!(out, "{:^CELL$}", g);
+        }
+        let _ = writeln!(out, "│");
     }
     let _ = writeln!(out, "    {:CELL$} └{rule}┘", "");
     let _ = writeln!(out, "    {:^CELL$}  {header}\n", "@");
