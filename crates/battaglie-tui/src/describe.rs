@@ -116,11 +116,12 @@ pub(crate) fn stacks(pos: &Position) -> Vec<String> {
                     _ => None,
                 })
                 .collect();
+            let n = pos.piece_count(side);
             format!(
-                "{} ({}, {} pieces): {}.",
+                "{} ({}, {n} piece{}): {}.",
                 title(side),
                 s.side_name(side),
-                pos.piece_count(side),
+                if n == 1 { "" } else { "s" },
                 if list.is_empty() {
                     "none".to_string()
                 } else {

@@ -36,11 +36,16 @@ Commands:
 ";
 
 /// What is said after a move or a change of position: the last move in a sentence,
-/// then the stacks by square, or the result.
+/// then the stacks by square, and the result.
 fn report<W: Write>(out: &mut W, game: &Game) -> std::io::Result<()> {
     if let Some(sentence) = last_move(game) {
         writeln!(out, "{sentence}")?;
     }
+    stacks_and_result(out, game)
+}
+
+/// The stacks by square and, at the end, the result.
+fn stacks_and_result<W: Write>(out: &mut W, game: &Game) -> std::io::Result<()> {
     for line in stacks(game.position()) {
         writeln!(out, "{line}")?;
     }
@@ -363,14 +368,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                     continue;
                 }
                 match session.play_text(text) {
-                    Ok(mv) => {
-                        if session.computer_to_move() {
-                            writeln!(out, "You play: {mv}")?;
-                        } else {
-                            writeln!(out, "Played: {mv}")?;
-                        }
-                        report(out, &session.game)?;
-                    }
+                    Ok(_) => report(out, &session.game)?,
                     Err(e) => writeln!(
                         out,
                         "Error: {e}. Type moves for the legal moves, help for help."
@@ -395,8 +393,13 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
             session
                 .play(&result.best)
                 .map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;
-            writeln!(out, "Computer plays: {}", result.best)?;
-            report(out, &session.game)?;
+            writeln!(
+                out,
+                "Computer plays: {}{}.",
+                result.best,
+                crate::describe::eliminated(&session.game)
+            )?;
+            stacks_and_result(out, &session.game)?;
         }
         None => anyhow::bail!("the computer found no move in a game that is not over"),
     }

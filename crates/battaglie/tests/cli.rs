@@ -181,3 +181,29 @@ fn every_command_ends_quietly_when_the_reader_closes_the_pipe() {
         );
     }
 }
+
+#[test]
+fn play_without_a_terminal_falls_back_to_the_line_mode() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battaglie"))
+        .args(["play", "--hotseat"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"@8:MMM-a8\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("line mode (--plain)"), "{stderr}");
+    assert!(stdout.contains("The Army played @8:MMM-a8."), "{stdout}");
+    assert!(stdout.trim_end().ends_with("Goodbye."), "{stdout}");
+}
