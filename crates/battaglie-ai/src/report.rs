@@ -55,7 +55,7 @@ mod tests {
         for id in ["washita", "fetterman", "apache-pass"] {
             let mut game = Game::new(Position::start(&Scenario::builtin(id).unwrap()));
             let (first, best) = reported(&game);
-            game.play(&best).unwrap();
+            game.play(&best);
             let (second, _) = reported(&game);
             // The same position seen a ply later from the other side: the negation,
             // within what one ply of play changes.

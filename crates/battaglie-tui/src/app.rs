@@ -15,8 +15,8 @@ use ratatui::crossterm::event::{
 };
 use ratatui::Frame;
 
-use crate::session::{describe_outcome, title, Session};
 use crate::board::Geometry;
+use crate::session::{describe_outcome, title, Session};
 use crate::ui;
 use crate::PlayOptions;
 
@@ -154,7 +154,7 @@ impl Replay {
         let index = index.min(self.moves.len());
         let mut game = self.start.clone();
         for mv in &self.moves[..index] {
-            if game.play(mv).is_err() {
+            if game.try_play(mv).is_err() {
                 break;
             }
         }
@@ -237,7 +237,9 @@ impl App {
         if options.replay {
             app.open_replay();
         } else {
-            app.info("Arrows or h j k l move, Enter picks a stack, : types a move, m menu, ? help.");
+            app.info(
+                "Arrows or h j k l move, Enter picks a stack, : types a move, m menu, ? help.",
+            );
             app.maybe_start_computer();
         }
         Ok(app)
@@ -857,19 +859,17 @@ impl App {
                             return;
                         }
                     }
-                    PromptKind::Save => {
-                        match self.session.save(Path::new(&text)) {
-                            Ok(()) => {
-                                self.info(&format!("Saved to {text}."));
-                                self.save_path = text;
-                                if self.quit_after_save {
-                                    self.quit = true;
-                                }
-                                return;
+                    PromptKind::Save => match self.session.save(Path::new(&text)) {
+                        Ok(()) => {
+                            self.info(&format!("Saved to {text}."));
+                            self.save_path = text;
+                            if self.quit_after_save {
+                                self.quit = true;
                             }
-                            Err(e) => self.error(&format!("{e:#}")),
+                            return;
                         }
-                    }
+                        Err(e) => self.error(&format!("{e:#}")),
+                    },
                     PromptKind::Load => {
                         if self.session.is_dirty() {
                             self.mode = Mode::Confirm(Confirm::Load(text));

@@ -333,7 +333,10 @@ pub(crate) fn legend(app: &App, game: &Game, choosing: bool) -> Vec<Span<'static
     if choosing {
         legend.push(Span::styled(" + ", paint(app, None, Some(DEST_BG)).bold()));
         legend.push(Span::raw(" can go  "));
-        legend.push(Span::styled(" x ", paint(app, None, Some(CAPTURE_BG)).bold()));
+        legend.push(Span::styled(
+            " x ",
+            paint(app, None, Some(CAPTURE_BG)).bold(),
+        ));
         legend.push(Span::raw(" eliminates  "));
         legend.push(Span::styled("abc", Style::new().underlined()));
         legend.push(Span::raw(" picked / on the way "));

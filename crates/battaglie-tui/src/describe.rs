@@ -132,21 +132,10 @@ pub(crate) fn stacks(pos: &Position) -> Vec<String> {
         .collect()
 }
 
-/// The moves of `game` numbered by turn: `1. @6:FMM-a6`, `1... l8:F-k8`.
+/// The moves of `game` numbered by turn, as records number them: `1. @6:FMM-a6`,
+/// `1... l8:F-k8`.
 pub(crate) fn numbered_moves(game: &Game) -> Vec<String> {
-    let start = game.start();
-    let (mut turn, mut side) = (start.turn(), start.side_to_move());
-    game.moves()
-        .map(|mv| {
-            let text = match side {
-                Side::Army => format!("{turn:>3}. {mv}"),
-                Side::Indians => format!("{turn:>3}… {mv}"),
-            };
-            if side == Side::Indians {
-                turn += 1;
-            }
-            side = !side;
-            text
-        })
+    game.numbered_moves()
+        .map(|(ply, mv)| format!("{:>5} {mv}", ply.to_string()))
         .collect()
 }

@@ -212,7 +212,11 @@ impl App {
         self.cursor = self.home_square();
         let who = match ng.opponent {
             Opponent::Hotseat => "two players at this keyboard".to_string(),
-            o => format!("you play the {} against {}", title(ng.human), opponent_words(o)),
+            o => format!(
+                "you play the {} against {}",
+                title(ng.human),
+                opponent_words(o)
+            ),
         };
         self.info(&format!("New game: {}, {who}.", ng.scenario.name()));
         self.maybe_start_computer();
@@ -290,7 +294,11 @@ fn change(ng: &mut NewGame, item: Item, forward: bool) {
                 .position(|s| s.id() == ng.scenario.id())
                 .unwrap_or(0);
             let n = list.len();
-            let j = if forward { (i + 1) % n } else { (i + n - 1) % n };
+            let j = if forward {
+                (i + 1) % n
+            } else {
+                (i + n - 1) % n
+            };
             ng.scenario = list[j].clone();
         }
         Item::Side => ng.human = !ng.human,

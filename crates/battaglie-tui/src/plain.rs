@@ -74,7 +74,7 @@ impl Stepper {
     fn game(&self) -> Game {
         let mut game = Game::new(self.start.clone());
         for mv in &self.moves[..self.index] {
-            if game.play(mv).is_err() {
+            if game.try_play(mv).is_err() {
                 break;
             }
         }
@@ -246,7 +246,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                     writeln!(out, "No moves yet.")?;
                 } else {
                     for m in moves {
-                        writeln!(out, "{}", m.trim_start().replace('…', "..."))?;
+                        writeln!(out, "{}", m.trim_start())?;
                     }
                 }
             }

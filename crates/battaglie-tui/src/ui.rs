@@ -113,8 +113,15 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
 
 fn draw_notes(frame: &mut Frame, game: &Game, area: Rect) {
     let s = game.position().scenario();
-    let text = s.notes().summary.replace("\n\n", "\u{0}").replace('\n', " ");
-    let lines: Vec<Line> = text.split('\u{0}').map(|p| Line::raw(p.to_string())).collect();
+    let text = s
+        .notes()
+        .summary
+        .replace("\n\n", "\u{0}")
+        .replace('\n', " ");
+    let lines: Vec<Line> = text
+        .split('\u{0}')
+        .map(|p| Line::raw(p.to_string()))
+        .collect();
     frame.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: true }).block(
             Block::new()
@@ -146,7 +153,10 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
                 "GAME OVER",
                 paint(app, Some(Color::Indexed(226)), None).bold(),
             ));
-            status.push(Line::styled(end, paint(app, Some(Color::Indexed(226)), None)));
+            status.push(Line::styled(
+                end,
+                paint(app, Some(Color::Indexed(226)), None),
+            ));
             if !replaying {
                 status.push(Line::raw("m menu: new game, rematch"));
             }
@@ -245,7 +255,7 @@ fn draw_panel(frame: &mut Frame, app: &App, game: &Game, area: Rect, replaying: 
         (Some(r), true) => {
             let mut full = Game::new(r.game.start().clone());
             for mv in &r.moves {
-                if full.play(mv).is_err() {
+                if full.try_play(mv).is_err() {
                     break;
                 }
             }
@@ -326,13 +336,19 @@ fn footer_keys(app: &App, replaying: bool) -> Vec<(&'static str, &'static str)> 
         ],
         Mode::Prompt(ref p) => match p.kind {
             PromptKind::Move => vec![
-                ("moves like @8:MMM-a8, c3:FF-c4,Mxd3, pass", "e.g. @8:MMM-a8"),
+                (
+                    "moves like @8:MMM-a8, c3:FF-c4,Mxd3, pass",
+                    "e.g. @8:MMM-a8",
+                ),
                 ("Ctrl-U clear", "^U clear"),
                 ("Enter play", "Enter play"),
                 ("Esc cancel", "Esc cancel"),
             ],
             PromptKind::Save | PromptKind::Load => vec![
-                ("a name ending in .json is JSON, any other the text record", ".json = JSON"),
+                (
+                    "a name ending in .json is JSON, any other the text record",
+                    ".json = JSON",
+                ),
                 ("Ctrl-U clear", "^U clear"),
                 ("Enter accept", "Enter ok"),
                 ("Esc cancel", "Esc cancel"),

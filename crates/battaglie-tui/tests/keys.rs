@@ -392,7 +392,10 @@ fn the_computer_answers_on_its_own_thread() {
     );
     let screen = render(&app, 80, 24);
     assert!(screen.contains("Computer's eval"), "{screen}");
-    assert!(screen.contains("Indians +"), "centi-pieces from the mover's view: {screen}");
+    assert!(
+        screen.contains("Indians +"),
+        "centi-pieces from the mover's view: {screen}"
+    );
     assert!(screen.contains("(you)"), "{screen}");
     // Undo takes back the reply and the move.
     key(&mut app, KeyCode::Char('u'));
@@ -429,19 +432,27 @@ fn h_j_k_l_move_the_cursor_like_the_arrows() {
     let mut app = hotseat("washita");
     key(&mut app, KeyCode::Right);
     let start = app.cursor();
-    for (k, arrow) in [('l', KeyCode::Right), ('k', KeyCode::Up), ('h', KeyCode::Left), ('j', KeyCode::Down)] {
+    for (k, arrow) in [
+        ('l', KeyCode::Right),
+        ('k', KeyCode::Up),
+        ('h', KeyCode::Left),
+        ('j', KeyCode::Down),
+    ] {
         let mut by_arrow = hotseat("washita");
         key(&mut app, KeyCode::Char(k));
         key(&mut by_arrow, arrow);
         assert_ne!(app.cursor(), start, "{k} moved the cursor");
         assert!(app.question().is_none() && app.message().is_some());
         let _ = by_arrow;
-        key(&mut app, match k {
-            'l' => KeyCode::Char('h'),
-            'h' => KeyCode::Char('l'),
-            'k' => KeyCode::Char('j'),
-            _ => KeyCode::Char('k'),
-        });
+        key(
+            &mut app,
+            match k {
+                'l' => KeyCode::Char('h'),
+                'h' => KeyCode::Char('l'),
+                'k' => KeyCode::Char('j'),
+                _ => KeyCode::Char('k'),
+            },
+        );
         assert_eq!(app.cursor(), start, "{k} and its opposite come back");
     }
     // `l` no longer opens the load prompt: `o` does.
@@ -459,7 +470,10 @@ fn q_with_unsaved_moves_asks_to_save_discard_or_stay() {
     key(&mut app, KeyCode::Char('q'));
     assert!(!app.should_quit(), "an unsaved game is not lost at one key");
     let q = app.question().expect("a question");
-    assert!(q.contains("s save") && q.contains("d discard") && q.contains("Esc"), "{q}");
+    assert!(
+        q.contains("s save") && q.contains("d discard") && q.contains("Esc"),
+        "{q}"
+    );
     assert!(render(&app, 80, 24).contains("unsaved moves"));
     key(&mut app, KeyCode::Esc);
     assert!(!app.should_quit() && app.question().is_none());
@@ -471,7 +485,9 @@ fn q_with_unsaved_moves_asks_to_save_discard_or_stay() {
     type_text(&mut app, path.to_str().unwrap());
     key(&mut app, KeyCode::Enter);
     assert!(app.should_quit());
-    assert!(std::fs::read_to_string(&path).unwrap().contains("@8:MMM-a8"));
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .contains("@8:MMM-a8"));
     // d quits without saving.
     let mut app = hotseat("washita");
     play(&mut app, "@8:MMM-a8");
@@ -541,16 +557,32 @@ fn the_menu_starts_a_new_game_a_rematch_and_agrees_a_draw() {
     key(&mut app, KeyCode::Char('m'));
     assert!(app.menu_open());
     let screen = render(&app, 100, 30);
-    for entry in ["Start the new game", "Battle:", "You play:", "Against:", "Rematch", "Agree a draw", "Save", "Quit"] {
-        assert!(screen.contains(entry), "{entry} missing:
-{screen}");
+    for entry in [
+        "Start the new game",
+        "Battle:",
+        "You play:",
+        "Against:",
+        "Rematch",
+        "Agree a draw",
+        "Save",
+        "Quit",
+    ] {
+        assert!(
+            screen.contains(entry),
+            "{entry} missing:
+{screen}"
+        );
     }
     // Battle: Washita -> Fetterman; then start: the game is unsaved, so it asks.
     key(&mut app, KeyCode::Down);
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Enter);
-    assert!(app.question().unwrap().contains("new game"), "{:?}", app.question());
+    assert!(
+        app.question().unwrap().contains("new game"),
+        "{:?}",
+        app.question()
+    );
     key(&mut app, KeyCode::Char('y'));
     assert_eq!(app.game().position().scenario().id(), "fetterman");
     assert_eq!(moves(&app).len(), 0);
@@ -563,7 +595,11 @@ fn the_menu_starts_a_new_game_a_rematch_and_agrees_a_draw() {
     assert!(app.question().unwrap().contains("draw"));
     key(&mut app, KeyCode::Char('y'));
     assert!(app.game().is_over());
-    assert!(app.message().unwrap().contains("Draw by agreement"), "{:?}", app.message());
+    assert!(
+        app.message().unwrap().contains("Draw by agreement"),
+        "{:?}",
+        app.message()
+    );
     // At the end the menu offers a rematch; the finished game is unsaved.
     key(&mut app, KeyCode::Enter);
     assert!(app.message().unwrap().contains("m opens the menu"));
@@ -592,7 +628,11 @@ fn the_computer_declines_a_draw_when_it_is_ahead() {
     }
     key(&mut app, KeyCode::Enter);
     assert!(!app.game().is_over());
-    assert!(app.message().unwrap().contains("declines"), "{:?}", app.message());
+    assert!(
+        app.message().unwrap().contains("declines"),
+        "{:?}",
+        app.message()
+    );
 }
 
 #[test]

@@ -108,7 +108,10 @@ fn a_bad_record_is_an_error_not_a_panic() {
 
 #[test]
 fn after_a_move_the_line_mode_says_it_and_lists_the_stacks_not_the_grid() {
-    let out = run("@8:MMM-a8\nl8:F-k8\n", &options("washita", Opponent::Hotseat));
+    let out = run(
+        "@8:MMM-a8\nl8:F-k8\n",
+        &options("washita", Opponent::Hotseat),
+    );
     assert!(out.contains("The Army played @8:MMM-a8."), "{out}");
     assert!(
         out.contains("Army (7th U.S. Cavalry, 16 pieces): @2 MV, @3 F, @4 FF, @5 MM, @6 FMM, @7 MMM, a8 MMM (ridge)."),
@@ -134,9 +137,15 @@ fn an_elimination_is_said_in_a_sentence_and_history_is_numbered() {
         "{out}"
     );
     assert!(out.contains("> 30... l1:F-l2\n31. k2:Mxl2\n"), "{out}");
-    assert!(out.contains("Army (7th U.S. Cavalry, 1 piece): l2 M."), "{out}");
+    assert!(
+        out.contains("Army (7th U.S. Cavalry, 1 piece): l2 M."),
+        "{out}"
+    );
     // A move after the end is answered in words, not with the rules' code.
-    assert!(out.contains("The game is over. Victory for the Army"), "{out}");
+    assert!(
+        out.contains("The game is over. Victory for the Army"),
+        "{out}"
+    );
     assert!(!out.contains("(win army)"), "{out}");
 }
 
@@ -165,7 +174,19 @@ fn replay_works_in_the_line_mode() {
 #[test]
 fn help_lists_the_commands_of_the_line_mode() {
     let out = run("help\n", &options("washita", Opponent::Hotseat));
-    for command in ["stacks", "board", "moves", "history", "undo", "save FILE", "replay", "draw", "resign", "rematch", "quit"] {
+    for command in [
+        "stacks",
+        "board",
+        "moves",
+        "history",
+        "undo",
+        "save FILE",
+        "replay",
+        "draw",
+        "resign",
+        "rematch",
+        "quit",
+    ] {
         assert!(out.contains(command), "{command} missing from {out}");
     }
 }

@@ -49,7 +49,7 @@ fn the_game_screen_at_80x24_and_120x40() {
     let small = render(&app, 80, 24);
     assert!(small.contains("Moves (2)"), "{small}");
     assert!(small.contains("1. @6:FMM-a6"), "{small}");
-    assert!(small.contains("1… l8:F-k8"), "{small}");
+    assert!(small.contains("1... l8:F-k8"), "{small}");
     snapshot("game-80x24", &small);
     let large = render(&app, 120, 40);
     assert!(large.contains("Turn 2"), "{large}");
@@ -60,7 +60,10 @@ fn the_game_screen_at_80x24_and_120x40() {
 #[test]
 fn a_terminal_too_small_for_the_board_says_how_large_it_must_be() {
     let app = game_after_two_moves();
-    let screen = render(&app, 40, 10).split_whitespace().collect::<Vec<_>>().join(" ");
+    let screen = render(&app, 40, 10)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         screen.contains("Enlarge the terminal to at least 80x17"),
         "{screen}"
@@ -80,7 +83,10 @@ fn the_footer_keeps_help_and_quit_at_every_width() {
     for width in [80, 100, 120, 160] {
         let screen = render(&app, width, 24);
         let keys = screen.lines().last().unwrap();
-        assert!(keys.contains("? help") && keys.contains("q quit"), "{width}: {keys:?}");
+        assert!(
+            keys.contains("? help") && keys.contains("q quit"),
+            "{width}: {keys:?}"
+        );
     }
 }
 
@@ -96,9 +102,17 @@ fn long_messages_wrap_instead_of_being_cut() {
     let message = app.message().unwrap().to_string();
     assert!(message.len() > 70, "{message}");
     let screen = render(&app, 80, 24);
-    let tail: String = message.split_whitespace().rev().take(2).collect::<Vec<_>>().join(" ");
+    let tail: String = message
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
     let last_words: Vec<&str> = message.split_whitespace().rev().take(1).collect();
-    assert!(screen.contains(last_words[0]), "the end of {message:?} shows:\n{screen}\n{tail}");
+    assert!(
+        screen.contains(last_words[0]),
+        "the end of {message:?} shows:\n{screen}\n{tail}"
+    );
 }
 
 #[test]
@@ -108,7 +122,10 @@ fn large_terminals_get_bigger_squares_and_the_battles_notes() {
     let large = render(&app, 160, 50);
     let width = |screen: &str| screen.lines().nth(2).unwrap().chars().count();
     assert!(width(&large) > width(&small) + 40, "{large}");
-    assert!(large.contains("Washita River · ? for the history"), "{large}");
+    assert!(
+        large.contains("Washita River · ? for the history"),
+        "{large}"
+    );
     let blank = large.lines().filter(|l| l.trim().is_empty()).count();
     assert!(blank < 5, "{blank} blank rows at 160x50:\n{large}");
     snapshot("game-160x50", &large);
@@ -126,7 +143,10 @@ fn the_last_move_is_highlighted_in_play_and_in_replay() {
         assert!(c.modifier.contains(Modifier::UNDERLINED), "{f},{r}");
         assert_eq!(c.bg, Color::Indexed(136), "{f},{r}");
     }
-    assert!(!buffer[cell(0, 6)].modifier.contains(Modifier::UNDERLINED), "a6 was the first move, not the last");
+    assert!(
+        !buffer[cell(0, 6)].modifier.contains(Modifier::UNDERLINED),
+        "a6 was the first move, not the last"
+    );
 }
 
 #[test]
@@ -171,14 +191,32 @@ fn without_colour_the_cursor_the_pick_and_the_targets_stay_visible() {
         }
     }
     let cell = |file: u16, rank: u16| (4 + 4 + 1 + file * 4, 1 + 2 + (8 - rank));
-    let text_at = |(x, y): (u16, u16)| -> String { (x..x + 4).map(|x| buffer[(x, y)].symbol()).collect() };
-    assert_eq!(text_at(cell(11, 2)), " xf ", "l2: an elimination is marked x");
-    assert_eq!(text_at(cell(10, 1)), " +  ", "k1: a destination is marked +");
+    let text_at =
+        |(x, y): (u16, u16)| -> String { (x..x + 4).map(|x| buffer[(x, y)].symbol()).collect() };
+    assert_eq!(
+        text_at(cell(11, 2)),
+        " xf ",
+        "l2: an elimination is marked x"
+    );
+    assert_eq!(
+        text_at(cell(10, 1)),
+        " +  ",
+        "k1: a destination is marked +"
+    );
     let source = &buffer[cell(10, 2)];
-    assert!(source.modifier.contains(Modifier::REVERSED), "the cursor is in reverse video");
-    assert!(source.modifier.contains(Modifier::UNDERLINED), "the picked stack is underlined");
+    assert!(
+        source.modifier.contains(Modifier::REVERSED),
+        "the cursor is in reverse video"
+    );
+    assert!(
+        source.modifier.contains(Modifier::UNDERLINED),
+        "the picked stack is underlined"
+    );
     let screen = text(&buffer);
-    assert!(screen.contains(" +  can go   x ") && screen.contains("eliminates"), "{screen}");
+    assert!(
+        screen.contains(" +  can go   x ") && screen.contains("eliminates"),
+        "{screen}"
+    );
     snapshot("select-mono-80x24", &screen);
 }
 

@@ -14,7 +14,7 @@ use std::time::Duration;
 use anyhow::Context;
 use battaglie_ai::{Limits, Score};
 use battaglie_rules::record::Record;
-use battaglie_rules::{Game, Outcome, Side};
+use battaglie_rules::{Game, Outcome, Side, WinReason};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `battaglie analyze`.
@@ -79,7 +79,7 @@ struct Line {
 /// A finished game is scored by its result.
 fn judge(game: &Game, limits: &Limits) -> (Score, Option<String>) {
     match game.outcome() {
-        Some(Outcome::Win(side)) => {
+        Some(Outcome::Win(side, _)) => {
             let score = if side == game.position().side_to_move() {
                 Score::Win(0)
             } else {
@@ -120,11 +120,7 @@ fn read_record(file: &str) -> anyhow::Result<Game> {
     } else {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
     };
-    let record = if text.trim_start().starts_with('{') {
-        Record::from_json(&text)?
-    } else {
-        text.parse::<Record>()?
-    };
+    let record = Record::read(&text)?;
     let scenario = crate::scenarios::load(&record.scenario)?;
     record.replay(&scenario).with_context(|| file.to_string())
 }
@@ -158,7 +154,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     for (i, mv) in moves.iter().enumerate() {
         let side = game.position().side_to_move();
         let (before, best) = current.clone();
-        game.play(mv)
+        game.try_play(mv)
             .with_context(|| format!("move {} ({mv})", i + 1))?;
         // The reported score is symmetric: the next mover's judgement, negated, is the
         // mover's view of the position after the move.
@@ -326,8 +322,8 @@ fn ending(game: &Game) -> String {
             game.moves().len(),
             game.position().side_to_move().word()
         ),
-        Some(Outcome::Win(side)) => {
-            if game.settled().is_some() {
+        Some(Outcome::Win(side, reason)) => {
+            if reason == WinReason::Resignation {
                 format!(
                     "{} ({}) won: the {} resigned",
                     side.word(),

@@ -4,22 +4,6 @@ use std::fmt::Write;
 
 use battaglie_rules::{Game, Position, Side, Square, TerrainKind};
 
-/// The glyph drawn for a terrain kind, by name (the scenario's own character otherwise).
-fn glyph(t: &TerrainKind) -> char {
-    match t.name.as_str() {
-        "open" => '·',
-        "house" => '⌂',
-        "river" => '≈',
-        "creek" => '~',
-        "ford" => '=',
-        "woods" => '♣',
-        "rocks" => '▲',
-        "ridge" => '∩',
-        "trail" => '░',
-        _ => t.symbol,
-    }
-}
-
 /// Draws the board, a status line and the legend.
 pub fn render(game: &Game) -> String {
     let pos: &Position = game.position();
@@ -49,7 +33,8 @@ pub fn render(game: &Game) -> String {
     let rule = "─".repeat(CELL * s.width() as usize);
     let _ = writeln!(out, "    {:CELL$} ┌{rule}┐", "");
     // Two lines a rank: the stacks, then the terrain under them, so that a stack's
-    // letters never run into a terrain glyph.
+    // letters never run into a terrain glyph (the rules crate's one-line board puts
+    // the glyph right after them).
     for r in (0..s.height()).rev() {
         let staging = match pos.stack(Square::staging(r)) {
             Some((side, p)) => p.label(side, 4),
@@ -66,7 +51,7 @@ pub fn render(game: &Game) -> String {
         let _ = writeln!(out, "│ {}", r + 1);
         let _ = write!(out, "    {:CELL$} │", "");
         for f in 0..s.width() {
-            let g = s.terrain(Square::new(f, r)).map_or('?', glyph);
+            let g = s.terrain(Square::new(f, r)).map_or('?', TerrainKind::glyph);
             let _ = write!(out, "{:^CELL$}", g);
         }
         let _ = writeln!(out, "│");
@@ -99,7 +84,7 @@ pub fn render(game: &Game) -> String {
             } else {
                 String::new()
             };
-            format!("{} {}{who}", glyph(t), t.name)
+            format!("{} {}{who}", t.glyph(), t.name)
         })
         .collect();
     let _ = writeln!(out, "Terrain: {}.", terrain.join(", "));
