@@ -5,7 +5,7 @@
 //! repetitions) and [`Limits`], reports each finished iteration through a callback
 //! and returns the best move found. The modules: `search` (iterative deepening,
 //! PVS, quiescence), `tt` (transposition table), `ordering` (move ordering),
-//! `eval` (static evaluation), `weights` (its named weights), `limits` (budgets and levels), `bench` (the fixed
+//! `eval` (static evaluation), `weights` (its named weights), `limits` (budgets and levels), `report` (the score front ends show), `bench` (the fixed
 //! benchmark whose node count is the search's signature).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -14,6 +14,7 @@ mod bench;
 mod eval;
 mod limits;
 mod ordering;
+mod report;
 mod search;
 mod tt;
 mod weights;
@@ -21,5 +22,6 @@ mod weights;
 pub use bench::bench;
 pub use eval::{evaluate, evaluate_with, PIECE_VALUE};
 pub use limits::{level_nodes, Limits, DEFAULT_SEED, MAX_LEVEL};
+pub use report::report_score;
 pub use search::{search, Info, Score, SearchResult};
 pub use weights::{ParseWeightsError, Weights};

@@ -8,15 +8,16 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use battaglie_ai::{Info, Limits, Score, SearchResult};
-use battaglie_rules::{Game, Kind, Move, Pieces, Side, Square};
+use battaglie_ai::{Info, Limits, Score, SearchResult, Weights};
+use battaglie_rules::{Game, Kind, Move, Pieces, Position, Side, Square};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::Frame;
 
+use crate::board::Geometry;
 use crate::session::{describe_outcome, title, Session};
-use crate::ui::{self, Geometry};
+use crate::ui;
 use crate::PlayOptions;
 
 /// Which screen is shown.
@@ -107,6 +108,23 @@ pub(crate) enum Mode {
     Select(Selection),
     /// Typing into the prompt.
     Prompt(Prompt),
+    /// A question that needs an answer before anything else.
+    Confirm(Confirm),
+    /// The game menu: new game, rematch, draw, save, quit.
+    Menu(crate::menu::Menu),
+}
+
+/// What a yes/no question is about.
+#[derive(Debug, Clone)]
+pub(crate) enum Confirm {
+    /// Leaving with unsaved moves: save, discard or stay.
+    Quit,
+    /// Loading this file over a game with unsaved moves.
+    Load(String),
+    /// Starting this new game over a game with unsaved moves.
+    NewGame(crate::menu::NewGame),
+    /// Both players at the keyboard agreeing to a draw.
+    Draw,
 }
 
 /// The replay viewer: a game's moves and how many of them are shown played.
@@ -180,7 +198,11 @@ pub struct App {
     /// Where the board was last drawn, for mouse clicks.
     pub(crate) geometry: Cell<Option<Geometry>>,
     quit: bool,
-    save_path: String,
+    /// Quit once the save prompt has saved.
+    quit_after_save: bool,
+    pub(crate) save_path: String,
+    /// Whether to draw without colour (NO_COLOR): reverse video, bold and symbols.
+    pub(crate) monochrome: bool,
 }
 
 impl App {
@@ -207,13 +229,17 @@ impl App {
             help_scroll: 0,
             geometry: Cell::new(None),
             quit: false,
+            quit_after_save: false,
             save_path,
+            monochrome: options.monochrome,
         };
         app.cursor = app.home_square();
         if options.replay {
             app.open_replay();
         } else {
-            app.info("Arrows move, Enter picks a stack, : types a move, ? for help.");
+            app.info(
+                "Arrows or h j k l move, Enter picks a stack, : types a move, m menu, ? help.",
+            );
             app.maybe_start_computer();
         }
         Ok(app)
@@ -258,9 +284,28 @@ impl App {
         self.thinking.is_some()
     }
 
-    /// Whether the player asked to leave.
+    /// Whether the player asked to leave (and answered any question about saving).
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// The question waiting for an answer, in words, if any (the quit, load, new
+    /// game or draw confirmation).
+    pub fn question(&self) -> Option<String> {
+        match &self.mode {
+            Mode::Confirm(c) => Some(crate::menu::question(c)),
+            _ => None,
+        }
+    }
+
+    /// Whether the game menu is open.
+    pub fn menu_open(&self) -> bool {
+        matches!(self.mode, Mode::Menu(_))
+    }
+
+    /// Whether moves were played since the game was last saved or loaded.
+    pub fn unsaved(&self) -> bool {
+        self.session.is_dirty()
     }
 
     /// Draws the current screen.
@@ -310,11 +355,15 @@ impl App {
         self.thinking.is_none()
     }
 
-    /// How long the computer has been thinking, and what it has found so far.
-    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<&Info>)> {
-        self.thinking
-            .as_ref()
-            .map(|t| (t.started.elapsed(), t.info.as_ref()))
+    /// How long the computer has been thinking, and its evaluation so far in words.
+    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<String>)> {
+        self.thinking.as_ref().map(|t| {
+            let root = self.session.game.position();
+            (
+                t.started.elapsed(),
+                t.info.as_ref().map(|i| eval_words(root, i)),
+            )
+        })
     }
 
     fn computer_answered(&mut self, result: Option<SearchResult>, plies: usize) {
@@ -324,14 +373,19 @@ impl App {
         let Some(result) = result else {
             return;
         };
+        let root = self.session.game.position().clone();
         match self.session.play(&result.best) {
             Ok(()) => {
-                self.last_eval = Some(eval_words(&result.info));
+                self.last_eval = Some(eval_words(&root, &result.info));
                 self.mode = match std::mem::replace(&mut self.mode, Mode::Normal) {
                     Mode::Prompt(p) => Mode::Prompt(p),
                     _ => Mode::Normal,
                 };
-                let mut text = format!("Computer plays {}.", result.best);
+                let mut text = format!(
+                    "Computer plays {}{}.",
+                    result.best,
+                    crate::describe::eliminated(&self.session.game)
+                );
                 if let Some(end) = describe_outcome(&self.session.game) {
                     text = format!("{text} {end}");
                 } else if self.only_pass() {
@@ -344,7 +398,7 @@ impl App {
         }
     }
 
-    fn maybe_start_computer(&mut self) {
+    pub(crate) fn maybe_start_computer(&mut self) {
         if self.thinking.is_some() || self.screen == Screen::Replay {
             return;
         }
@@ -384,17 +438,17 @@ impl App {
         }
     }
 
-    fn stop_thinking(&mut self) {
+    pub(crate) fn stop_thinking(&mut self) {
         if let Some(t) = self.thinking.take() {
             t.stop.store(true, Ordering::Relaxed);
         }
     }
 
-    fn info(&mut self, text: &str) {
+    pub(crate) fn info(&mut self, text: &str) {
         self.message = Some((text.to_string(), false));
     }
 
-    fn error(&mut self, text: &str) {
+    pub(crate) fn error(&mut self, text: &str) {
         self.message = Some((text.to_string(), true));
     }
 
@@ -405,7 +459,7 @@ impl App {
     }
 
     /// The stack of the side to move (or of the human) nearest the cursor.
-    fn home_square(&self) -> Square {
+    pub(crate) fn home_square(&self) -> Square {
         let pos = self.session.game.position();
         let side = if self.session.human_to_move() {
             pos.side_to_move()
@@ -441,7 +495,12 @@ impl App {
         if key.modifiers.contains(KeyModifiers::CONTROL)
             && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q'))
         {
-            self.quit = true;
+            // A second Ctrl-C while the question is asked leaves without saving.
+            if matches!(self.mode, Mode::Confirm(Confirm::Quit)) {
+                self.quit = true;
+            } else {
+                self.ask_quit();
+            }
             return;
         }
         match self.screen {
@@ -451,6 +510,8 @@ impl App {
                 Mode::Normal => self.normal_key(key),
                 Mode::Select(sel) => self.select_key(key, sel),
                 Mode::Prompt(prompt) => self.prompt_key(key, prompt),
+                Mode::Confirm(c) => self.confirm_key(key, c),
+                Mode::Menu(menu) => self.menu_key(key, menu),
             },
         }
     }
@@ -463,7 +524,7 @@ impl App {
         {
             return;
         }
-        if matches!(self.mode, Mode::Prompt(_)) {
+        if !matches!(self.mode, Mode::Normal | Mode::Select(_)) {
             return;
         }
         let Some(geometry) = self.geometry.get() else {
@@ -495,9 +556,11 @@ impl App {
 
     fn normal_key(&mut self, key: KeyEvent) {
         match key.code {
-            KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down => {
-                self.move_cursor(key.code)
-            }
+            KeyCode::Left
+            | KeyCode::Right
+            | KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::Char('h' | 'j' | 'k' | 'l') => self.move_cursor(key.code),
             KeyCode::Enter | KeyCode::Char(' ') => self.pick_stack(),
             KeyCode::Char(':') | KeyCode::Char('/') => {
                 self.mode = Mode::Prompt(Prompt {
@@ -511,12 +574,13 @@ impl App {
                     text: self.save_path.clone(),
                 });
             }
-            KeyCode::Char('l') => {
+            KeyCode::Char('o' | 'L') => {
                 self.mode = Mode::Prompt(Prompt {
                     kind: PromptKind::Load,
                     text: self.save_path.clone(),
                 });
             }
+            KeyCode::Char('m') | KeyCode::Char('n') => self.open_menu(),
             KeyCode::Char('u') => self.undo(),
             KeyCode::Char('r') => self.redo(),
             KeyCode::Char('p') => self.pass(),
@@ -525,7 +589,7 @@ impl App {
                 self.screen = Screen::Help;
                 self.help_scroll = 0;
             }
-            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Char('q') => self.ask_quit(),
             KeyCode::Esc => self.message = None,
             _ => {}
         }
@@ -536,7 +600,7 @@ impl App {
         let game = &self.session.game;
         if let Some(end) = describe_outcome(game) {
             self.error(&format!(
-                "The game is over. {end} Press u to undo, q to quit."
+                "The game is over. {end} m opens the menu (new game, rematch), u undoes, q quits."
             ));
             return;
         }
@@ -552,10 +616,10 @@ impl App {
                 self.cursor
             )),
             Some((side, _)) if side != us => self.error(&format!(
-                "{} holds {} pieces; the {} are to move.",
+                "{} holds {} pieces: it is {} turn.",
                 self.cursor,
-                title(side),
-                title(us)
+                crate::describe::possessive(side),
+                crate::describe::possessive(us)
             )),
             Some((_, stack)) => {
                 let sel = Selection::new(self.cursor, stack);
@@ -575,9 +639,11 @@ impl App {
                 self.info("Move cancelled.");
                 return;
             }
-            KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down => {
-                self.move_cursor(key.code)
-            }
+            KeyCode::Left
+            | KeyCode::Right
+            | KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::Char('h' | 'j' | 'k' | 'l') => self.move_cursor(key.code),
             KeyCode::Char('a') => {
                 sel.chosen = sel.remaining();
                 sel.picked.clear();
@@ -704,7 +770,10 @@ impl App {
 
     fn after_move(&mut self, mv: Move) {
         self.mode = Mode::Normal;
-        let mut text = format!("Played {mv}.");
+        let mut text = format!(
+            "Played {mv}{}.",
+            crate::describe::eliminated(&self.session.game)
+        );
         if let Some(end) = describe_outcome(&self.session.game) {
             text = format!("{text} {end}");
         } else if self.session.computer_to_move() {
@@ -732,6 +801,8 @@ impl App {
         if undone.is_empty() {
             if was_settled {
                 self.info("The game is open again.");
+            } else if self.session.game.moves().len() > 0 {
+                self.error("Nothing to undo: you have not moved yet.");
             } else {
                 self.error("Nothing to undo.");
             }
@@ -758,7 +829,11 @@ impl App {
         match key.code {
             KeyCode::Esc => {
                 self.message = None;
+                self.quit_after_save = false;
                 return;
+            }
+            KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                prompt.text.clear();
             }
             KeyCode::Backspace => {
                 prompt.text.pop();
@@ -784,31 +859,23 @@ impl App {
                             return;
                         }
                     }
-                    PromptKind::Save => {
-                        match self.session.save(Path::new(&text)) {
-                            Ok(()) => {
-                                self.info(&format!("Saved to {text}."));
-                                self.save_path = text;
+                    PromptKind::Save => match self.session.save(Path::new(&text)) {
+                        Ok(()) => {
+                            self.info(&format!("Saved to {text}."));
+                            self.save_path = text;
+                            if self.quit_after_save {
+                                self.quit = true;
                             }
-                            Err(e) => self.error(&format!("{e:#}")),
+                            return;
                         }
-                        return;
-                    }
+                        Err(e) => self.error(&format!("{e:#}")),
+                    },
                     PromptKind::Load => {
-                        self.stop_thinking();
-                        match self.session.load(Path::new(&text)) {
-                            Ok(()) => {
-                                self.info(&format!(
-                                    "Loaded {text}: {} moves. v replays it.",
-                                    self.session.game.moves().len()
-                                ));
-                                self.save_path = text;
-                                self.cursor = self.home_square();
-                                self.last_eval = None;
-                            }
-                            Err(e) => self.error(&format!("{e:#}")),
+                        if self.session.is_dirty() {
+                            self.mode = Mode::Confirm(Confirm::Load(text));
+                            return;
                         }
-                        self.maybe_start_computer();
+                        self.load(&text);
                         return;
                     }
                 }
@@ -816,6 +883,47 @@ impl App {
             _ => {}
         }
         self.mode = Mode::Prompt(prompt);
+    }
+
+    /// Loads a saved game over the current one.
+    pub(crate) fn load(&mut self, text: &str) {
+        self.stop_thinking();
+        match self.session.load(Path::new(text)) {
+            Ok(()) => {
+                self.info(&format!(
+                    "Loaded {text}: {} moves. v replays it.",
+                    self.session.game.moves().len()
+                ));
+                self.save_path = text.to_string();
+                self.cursor = self.home_square();
+                self.last_eval = None;
+            }
+            Err(e) => self.error(&format!("{e:#}")),
+        }
+        self.maybe_start_computer();
+    }
+
+    /// `q`: leave at once when nothing would be lost, otherwise ask.
+    fn ask_quit(&mut self) {
+        if self.session.is_dirty() {
+            self.screen = Screen::Game;
+            self.mode = Mode::Confirm(Confirm::Quit);
+        } else {
+            self.quit = true;
+        }
+    }
+
+    /// Opens the save prompt, and leaves once the game is saved.
+    pub(crate) fn save_then_quit(&mut self) {
+        self.quit_after_save = true;
+        self.mode = Mode::Prompt(Prompt {
+            kind: PromptKind::Save,
+            text: self.save_path.clone(),
+        });
+    }
+
+    pub(crate) fn set_quit(&mut self) {
+        self.quit = true;
     }
 
     fn resign(&mut self) {
@@ -934,8 +1042,8 @@ impl App {
     /// Who plays, in words.
     pub(crate) fn players(&self) -> String {
         match self.session.level() {
-            None => "Hotseat: both sides at this keyboard".to_string(),
-            Some(level) => format!("You: {} vs computer L{level}", title(self.session.human)),
+            None => "Two at one keyboard".to_string(),
+            Some(level) => format!("You: {} · vs L{level}", title(self.session.human)),
         }
     }
 
@@ -951,17 +1059,15 @@ impl Drop for App {
     }
 }
 
-/// The computer's evaluation in words, from its own point of view.
-fn eval_words(info: &Info) -> String {
-    let score = match info.score {
-        Score::Value(v) => format!("{:+.2}", v as f64 / 100.0),
-        Score::Win(n) => format!("wins in {n}"),
-        Score::Loss(n) => format!("loses in {n}"),
+/// The computer's evaluation of `root` in words, from the view of the side to move
+/// there, in centi-pieces: the same number as `battaglie analyze` and the protocol's
+/// `score` give.
+pub(crate) fn eval_words(root: &Position, info: &Info) -> String {
+    let side = title(root.side_to_move());
+    let score = match battaglie_ai::report_score(root, &Weights::default(), info.score) {
+        Score::Value(v) => format!("{side} {v:+}"),
+        Score::Win(n) => format!("{side} win in {n}"),
+        Score::Loss(n) => format!("{side} lose in {n}"),
     };
-    format!("eval {score} (depth {})", info.depth)
-}
-
-/// The evaluation found so far by a search still running.
-pub(crate) fn eval_so_far(info: &Info) -> String {
-    eval_words(info)
+    format!("{score} (d{})", info.depth)
 }

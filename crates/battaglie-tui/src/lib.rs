@@ -18,6 +18,10 @@
 #![deny(missing_docs)]
 
 mod app;
+mod board;
+mod describe;
+mod help;
+mod menu;
 mod plain;
 mod session;
 mod term;
@@ -62,6 +66,9 @@ pub struct PlayOptions {
     pub replay: bool,
     /// The line mode: no full-screen drawing, moves and commands read line by line.
     pub plain: bool,
+    /// Draw without colour: reverse video, bold and symbols carry everything
+    /// (set when the `NO_COLOR` environment variable is set and not empty).
+    pub monochrome: bool,
 }
 
 impl PlayOptions {
@@ -74,18 +81,26 @@ impl PlayOptions {
             load: None,
             replay: false,
             plain: false,
+            monochrome: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
         }
     }
 }
 
 /// Plays a game as `options` say: the full-screen interface on the terminal, or
-/// with `options.plain` the line mode on standard input and output.
+/// with `options.plain` the line mode on standard input and output. Without a
+/// terminal on both (a pipe, a script), the line mode is used, with a note on
+/// standard error.
 ///
 /// # Errors
 /// When the record to load cannot be read or replayed, or the terminal cannot be
 /// set up or written to.
 pub fn run(options: PlayOptions) -> anyhow::Result<()> {
-    if options.plain {
+    use std::io::IsTerminal;
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if !options.plain && !terminal {
+        eprintln!("battaglie: no terminal to draw on: playing in the line mode (--plain).");
+    }
+    if options.plain || !terminal {
         let stdin = std::io::stdin();
         let stdout = std::io::stdout();
         run_plain(stdin.lock(), stdout.lock(), &options)

@@ -1,12 +1,15 @@
-//! The line mode: the board as text, moves and commands read line by line.
+//! The line mode, for screen readers and pipes: after each move a sentence saying
+//! what happened and the stacks by square; the grid only on request.
 
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use battaglie_ai::Limits;
+use battaglie_rules::{Game, Move, Position};
 
-use crate::session::{title, Session};
+use crate::describe::{last_move, numbered_moves, stacks};
+use crate::session::{describe_outcome, title, Session};
 use crate::text::render_text;
 use crate::{Opponent, PlayOptions};
 
@@ -17,24 +20,82 @@ Type a move in notation, or a command.
   square: @8:MMM-a8 rides three horsemen from staging onto a8; c3:FF-c4,Mxd3 sends two
   Foot north and a Mounted east onto an enemy stack. pass only when nothing else is legal.
 Commands:
-  board            show the board again
+  stacks (where)   every stack by square
+  board            the board as a grid, with the terrain
   moves (legal)    list the legal moves
-  history          the moves played so far
+  history          the moves played so far, numbered by turn
   undo, redo       take back a move (against the computer: your last move and its reply), play it again
   save FILE        save the game (JSON when FILE ends in .json, the text record otherwise)
   load FILE        load a saved game and go on from its end
+  replay           step through the game: next, back, start, end, then play (go on from there) or stop
+  draw             offer a draw (two players: agreed; the computer accepts when it is not ahead)
   resign           give up the game
+  new, rematch     the same battle from the start (rematch: against the computer, sides swapped)
   help             this text
   quit             leave (end of input leaves too)
 ";
 
+/// What is said after a move or a change of position: the last move in a sentence,
+/// then the stacks by square, and the result.
+fn report<W: Write>(out: &mut W, game: &Game) -> std::io::Result<()> {
+    if let Some(sentence) = last_move(game) {
+        writeln!(out, "{sentence}")?;
+    }
+    stacks_and_result(out, game)
+}
+
+/// The stacks by square and, at the end, the result.
+fn stacks_and_result<W: Write>(out: &mut W, game: &Game) -> std::io::Result<()> {
+    for line in stacks(game.position()) {
+        writeln!(out, "{line}")?;
+    }
+    if let Some(end) = describe_outcome(game) {
+        writeln!(out, "Game over. {end}")?;
+    }
+    Ok(())
+}
+
+/// The replay being stepped through in the line mode.
+struct Stepper {
+    moves: Vec<Move>,
+    index: usize,
+    start: Position,
+}
+
+impl Stepper {
+    fn new(game: &Game) -> Stepper {
+        Stepper {
+            moves: game.moves().copied().collect(),
+            index: 0,
+            start: game.start().clone(),
+        }
+    }
+
+    fn game(&self) -> Game {
+        let mut game = Game::new(self.start.clone());
+        for mv in &self.moves[..self.index] {
+            if game.try_play(mv).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    fn say<W: Write>(&self, out: &mut W) -> std::io::Result<()> {
+        writeln!(out, "Replay: move {} of {}.", self.index, self.moves.len())?;
+        report(out, &self.game())
+    }
+}
+
 /// Plays a game in the line mode, reading moves and commands from `input` and
-/// writing the board, prompts and answers to `output`. The end of the input ends
-/// the session, so it works through a pipe.
+/// writing prompts and answers to `output`. The end of the input ends the session,
+/// so it works through a pipe.
 ///
 /// The prompt is `Army to move (turn 3)> `; the computer's moves are written as
-/// `Computer plays: <move>`; at the end of a game the result and its reason are
-/// written.
+/// `Computer plays: <move>`; after every move a sentence says who played what and
+/// what it eliminated, and the stacks are listed by square; at the end of a game
+/// the result and its reason are written. With `options.replay` the loaded game
+/// opens in the replay (`next`, `back`, `start`, `end`, `play`, `stop`).
 ///
 /// # Errors
 /// When the record named in `options.load` cannot be loaded, or `output` cannot
@@ -57,19 +118,28 @@ pub fn run_plain<R: BufRead, W: Write>(
     };
     writeln!(
         out,
-        "battaglie: {} ({}). {who}. Type help for the commands, quit to leave.\n",
+        "battaglie: {} ({}). {who}. Type help for the commands, board for the grid, quit to leave.",
         s.name(),
         s.date()
     )?;
-    write!(out, "{}", render_text(&session.game))?;
+    let mut replay = None;
+    if options.replay {
+        let stepper = Stepper::new(&session.game);
+        stepper.say(out)?;
+        replay = Some(stepper);
+    } else {
+        report(out, &session.game)?;
+    }
     let mut line = String::new();
     loop {
-        if session.computer_to_move() {
+        if replay.is_none() && session.computer_to_move() {
             computer_move(&mut session, out)?;
             continue;
         }
         let pos = session.game.position();
-        if session.game.is_over() {
+        if replay.is_some() {
+            write!(out, "Replay> ")?;
+        } else if session.game.is_over() {
             write!(out, "Game over> ")?;
         } else {
             let legal = session.game.legal_moves();
@@ -105,14 +175,57 @@ pub fn run_plain<R: BufRead, W: Write>(
             Some((w, r)) => (w, r.trim()),
             None => (text, ""),
         };
-        match word.to_ascii_lowercase().as_str() {
+        let word = word.to_ascii_lowercase();
+        if let Some(stepper) = &mut replay {
+            match word.as_str() {
+                "" | "next" | "n" => stepper.index = (stepper.index + 1).min(stepper.moves.len()),
+                "back" | "b" | "previous" | "p" => stepper.index = stepper.index.saturating_sub(1),
+                "start" | "home" => stepper.index = 0,
+                "end" => stepper.index = stepper.moves.len(),
+                "board" => {
+                    write!(out, "{}", render_text(&stepper.game()))?;
+                    continue;
+                }
+                "play" | "t" => {
+                    let mut redo: Vec<Move> = stepper.moves[stepper.index..].to_vec();
+                    redo.reverse();
+                    session.game = stepper.game();
+                    session.redo = redo;
+                    replay = None;
+                    writeln!(
+                        out,
+                        "Playing on from move {}; redo plays the record's next move.",
+                        session.game.moves().len()
+                    )?;
+                    report(out, &session.game)?;
+                    continue;
+                }
+                "stop" | "quit" | "q" | "exit" => {
+                    replay = None;
+                    writeln!(out, "Back to the game.")?;
+                    report(out, &session.game)?;
+                    continue;
+                }
+                _ => {
+                    writeln!(
+                        out,
+                        "In the replay: next (or Enter), back, start, end, board, play (go on from here), stop."
+                    )?;
+                    continue;
+                }
+            }
+            stepper.say(out)?;
+            continue;
+        }
+        match word.as_str() {
             "" => {}
             "help" | "?" | "h" => write!(out, "{HELP}")?,
             "quit" | "exit" | "q" => {
                 writeln!(out, "Goodbye.")?;
                 break;
             }
-            "board" | "show" | "b" => write!(out, "{}", render_text(&session.game))?,
+            "board" | "b" | "grid" => write!(out, "{}", render_text(&session.game))?,
+            "stacks" | "where" | "show" => report(out, &session.game)?,
             "moves" | "legal" => {
                 let moves: Vec<String> = session
                     .game
@@ -128,11 +241,13 @@ pub fn run_plain<R: BufRead, W: Write>(
                 }
             }
             "history" => {
-                let moves: Vec<String> = session.game.moves().map(|m| m.to_string()).collect();
+                let moves = numbered_moves(&session.game);
                 if moves.is_empty() {
                     writeln!(out, "No moves yet.")?;
                 } else {
-                    writeln!(out, "{}", wrap(&moves, 78))?;
+                    for m in moves {
+                        writeln!(out, "{}", m.trim_start())?;
+                    }
                 }
             }
             "undo" | "u" => {
@@ -147,7 +262,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                         let list: Vec<String> = undone.iter().map(|m| m.to_string()).collect();
                         writeln!(out, "Took back: {}.", list.join(", "))?;
                     }
-                    write!(out, "{}", render_text(&session.game))?;
+                    report(out, &session.game)?;
                 }
             }
             "redo" => {
@@ -157,7 +272,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                 } else {
                     let list: Vec<String> = done.iter().map(|m| m.to_string()).collect();
                     writeln!(out, "Played again: {}.", list.join(", "))?;
-                    write!(out, "{}", render_text(&session.game))?;
+                    report(out, &session.game)?;
                 }
             }
             "save" => {
@@ -177,40 +292,96 @@ pub fn run_plain<R: BufRead, W: Write>(
                     match session.load(Path::new(rest)) {
                         Ok(()) => {
                             writeln!(out, "Loaded {rest}: {} moves.", session.game.moves().len())?;
-                            write!(out, "{}", render_text(&session.game))?;
+                            report(out, &session.game)?;
                         }
                         Err(e) => writeln!(out, "Error: {e:#}")?,
                     }
                 }
             }
-            "resign" => {
-                let side = session.game.position().side_to_move();
-                match session.game.resign(side) {
-                    Ok(()) => write!(out, "{}", render_text(&session.game))?,
-                    Err(o) => writeln!(out, "Error: the game is already over ({o}).")?,
+            "replay" => {
+                let stepper = Stepper::new(&session.game);
+                stepper.say(out)?;
+                replay = Some(stepper);
+            }
+            "draw" => {
+                if let Some(end) = describe_outcome(&session.game) {
+                    writeln!(out, "The game is already over. {end}")?;
+                    continue;
+                }
+                let accepted = match session.opponent {
+                    Opponent::Hotseat => true,
+                    Opponent::Computer { .. } => {
+                        let (accepts, rating) = session.computer_accepts_draw();
+                        if !accepts {
+                            writeln!(
+                                out,
+                                "The computer declines the draw: it rates its side {rating:+} (a Foot is 100)."
+                            )?;
+                        }
+                        accepts
+                    }
+                };
+                if accepted && session.game.agree_draw().is_ok() {
+                    report(out, &session.game)?;
                 }
             }
-            _ => match session.play_text(text) {
-                Ok(mv) => {
-                    if session.computer_to_move() {
-                        writeln!(out, "You play: {mv}")?;
-                    } else {
-                        writeln!(out, "Played: {mv}")?;
-                        write!(out, "{}", render_text(&session.game))?;
-                    }
+            "resign" => {
+                let side = if session.human_to_move() {
+                    session.game.position().side_to_move()
+                } else {
+                    session.human
+                };
+                match session.game.resign(side) {
+                    Ok(()) => report(out, &session.game)?,
+                    Err(_) => writeln!(
+                        out,
+                        "The game is already over. {}",
+                        describe_outcome(&session.game).unwrap_or_default()
+                    )?,
                 }
-                Err(e) => writeln!(
+            }
+            "new" | "rematch" => {
+                let human = match (word.as_str(), session.opponent) {
+                    ("rematch", Opponent::Computer { .. }) => !session.human,
+                    _ => session.human,
+                };
+                let game = Game::new(Position::start(session.game.start().scenario()));
+                session = Session::from_game(game, session.opponent, human);
+                writeln!(
                     out,
-                    "Error: {e}. Type moves for the legal moves, help for help."
-                )?,
-            },
+                    "A new game of {}. {}",
+                    s.name(),
+                    match session.opponent {
+                        Opponent::Hotseat => "Both sides at this keyboard.".to_string(),
+                        Opponent::Computer { .. } =>
+                            format!("You play the {}.", title(session.human)),
+                    }
+                )?;
+                report(out, &session.game)?;
+            }
+            _ => {
+                if let Some(end) = describe_outcome(&session.game) {
+                    writeln!(
+                        out,
+                        "The game is over. {end} Type undo to take back the last move, new or rematch to play again, quit to leave."
+                    )?;
+                    continue;
+                }
+                match session.play_text(text) {
+                    Ok(_) => report(out, &session.game)?,
+                    Err(e) => writeln!(
+                        out,
+                        "Error: {e}. Type moves for the legal moves, help for help."
+                    )?,
+                }
+            }
         }
     }
     out.flush()?;
     Ok(())
 }
 
-/// Lets the computer choose and play its move, and prints it and the board.
+/// Lets the computer choose and play its move, and says what happened.
 fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result<()> {
     let limits = Limits {
         level: session.level(),
@@ -222,8 +393,13 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
             session
                 .play(&result.best)
                 .map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;
-            writeln!(out, "Computer plays: {}", result.best)?;
-            write!(out, "{}", render_text(&session.game))?;
+            writeln!(
+                out,
+                "Computer plays: {}{}.",
+                result.best,
+                crate::describe::eliminated(&session.game)
+            )?;
+            stacks_and_result(out, &session.game)?;
         }
         None => anyhow::bail!("the computer found no move in a game that is not over"),
     }

@@ -114,6 +114,9 @@ pub(crate) fn title(side: Side) -> &'static str {
     }
 }
 
+/// The most the computer may rate its own side and still accept a draw.
+const DRAW_ACCEPT: i32 = 50;
+
 /// A game with its players, and the moves taken back (for redo).
 #[derive(Debug, Clone)]
 pub(crate) struct Session {
@@ -121,6 +124,8 @@ pub(crate) struct Session {
     pub(crate) redo: Vec<Move>,
     pub(crate) opponent: Opponent,
     pub(crate) human: Side,
+    /// The moves (and settlement) as last saved or loaded: anything else is unsaved.
+    saved: (Vec<Move>, Option<Outcome>),
 }
 
 impl Session {
@@ -130,12 +135,43 @@ impl Session {
             Some(path) => load_record(path, &options.scenario)?,
             None => Game::new(Position::start(&options.scenario)),
         };
-        Ok(Session {
+        Ok(Session::from_game(
+            game,
+            options.opponent,
+            options.human_side,
+        ))
+    }
+
+    /// A session on `game`, counted as saved as it is.
+    pub(crate) fn from_game(game: Game, opponent: Opponent, human: Side) -> Session {
+        let saved = (game.moves().copied().collect(), game.settled());
+        Session {
             game,
             redo: Vec::new(),
-            opponent: options.opponent,
-            human: options.human_side,
-        })
+            opponent,
+            human,
+            saved,
+        }
+    }
+
+    /// Whether moves were played (or taken back) since the game was saved or loaded.
+    pub(crate) fn is_dirty(&self) -> bool {
+        !self.game.moves().eq(self.saved.0.iter()) || self.game.settled() != self.saved.1
+    }
+
+    fn mark_saved(&mut self) {
+        self.saved = (self.game.moves().copied().collect(), self.game.settled());
+    }
+
+    /// Whether the human has a move of their own to take back.
+    fn human_has_moved(&self) -> bool {
+        match self.opponent {
+            Opponent::Hotseat => self.game.moves().len() > 0,
+            Opponent::Computer { .. } => self
+                .game
+                .numbered_moves()
+                .any(|(ply, _)| ply.side == self.human),
+        }
     }
 
     /// Whether a person plays the side to move.
@@ -188,6 +224,9 @@ impl Session {
             self.game = game;
             return undone;
         }
+        if !self.human_has_moved() {
+            return undone;
+        }
         while let Some(mv) = self.game.undo() {
             self.redo.push(mv);
             undone.push(mv);
@@ -215,6 +254,18 @@ impl Session {
         done
     }
 
+    /// Whether the computer accepts a draw now, and how it rates its own side (the
+    /// onlooker's evaluation in centi-pieces): it accepts when it does not rate its
+    /// side more than half a Foot ahead.
+    pub(crate) fn computer_accepts_draw(&self) -> (bool, i32) {
+        let pos = self.game.position();
+        let mut rating = battaglie_ai::evaluate(pos);
+        if pos.side_to_move() == self.human {
+            rating = -rating;
+        }
+        (rating <= DRAW_ACCEPT, rating)
+    }
+
     /// The names written into saved records.
     pub(crate) fn player_names(&self) -> (String, String) {
         match self.opponent {
@@ -230,9 +281,11 @@ impl Session {
     }
 
     /// Saves the game to `path`.
-    pub(crate) fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub(crate) fn save(&mut self, path: &Path) -> anyhow::Result<()> {
         let (army, indians) = self.player_names();
-        save_record(path, &self.game, &army, &indians)
+        save_record(path, &self.game, &army, &indians)?;
+        self.mark_saved();
+        Ok(())
     }
 
     /// Loads a game from `path`; the current game stays when that fails.
@@ -240,6 +293,7 @@ impl Session {
         let game = load_record(path, self.game.start().scenario())?;
         self.game = game;
         self.redo.clear();
+        self.mark_saved();
         Ok(())
     }
 }

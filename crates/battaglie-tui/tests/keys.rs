@@ -149,7 +149,7 @@ fn bad_sends_and_picks_are_refused_with_a_message() {
     go(&mut app, "l8");
     key(&mut app, KeyCode::Enter);
     assert!(
-        app.message().unwrap().contains("the Army are to move"),
+        app.message().unwrap() == "l8 holds the Indians' pieces: it is the Army's turn.",
         "{:?}",
         app.message()
     );
@@ -314,19 +314,24 @@ fn save_and_load_through_the_prompts() {
     }
     key(&mut app, KeyCode::Char('u'));
     key(&mut app, KeyCode::Char('u'));
-    key(&mut app, KeyCode::Char('l'));
-    // The load prompt offers the last file saved.
+    key(&mut app, KeyCode::Char('o'));
+    // The load prompt offers the last file saved; the moves taken back are unsaved,
+    // so it asks first.
     key(&mut app, KeyCode::Enter);
+    assert!(
+        app.question().unwrap().contains("unsaved"),
+        "{:?}",
+        app.question()
+    );
+    key(&mut app, KeyCode::Char('y'));
     assert!(
         app.message().unwrap().starts_with("Loaded"),
         "{:?}",
         app.message()
     );
     assert_eq!(moves(&app), ["@8:MMM-a8", "l8:F-k8"]);
-    key(&mut app, KeyCode::Char('l'));
-    for _ in 0..200 {
-        key(&mut app, KeyCode::Backspace);
-    }
+    key(&mut app, KeyCode::Char('o'));
+    ctrl(&mut app, 'u');
     type_text(&mut app, "/no/such/file.json");
     key(&mut app, KeyCode::Enter);
     assert!(
@@ -386,7 +391,11 @@ fn the_computer_answers_on_its_own_thread() {
         app.message()
     );
     let screen = render(&app, 80, 24);
-    assert!(screen.contains("Computer: eval"), "{screen}");
+    assert!(screen.contains("Computer's eval"), "{screen}");
+    assert!(
+        screen.contains("Indians +"),
+        "centi-pieces from the mover's view: {screen}"
+    );
     assert!(screen.contains("(you)"), "{screen}");
     // Undo takes back the reply and the move.
     key(&mut app, KeyCode::Char('u'));
@@ -415,7 +424,215 @@ fn help_opens_and_closes_and_q_quits() {
     assert_eq!(app.screen(), Screen::Game);
     assert!(!app.should_quit());
     key(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit(), "nothing to lose: q quits at once");
+}
+
+#[test]
+fn h_j_k_l_move_the_cursor_like_the_arrows() {
+    let mut app = hotseat("washita");
+    key(&mut app, KeyCode::Right);
+    let start = app.cursor();
+    for (k, arrow) in [
+        ('l', KeyCode::Right),
+        ('k', KeyCode::Up),
+        ('h', KeyCode::Left),
+        ('j', KeyCode::Down),
+    ] {
+        let mut by_arrow = hotseat("washita");
+        key(&mut app, KeyCode::Char(k));
+        key(&mut by_arrow, arrow);
+        assert_ne!(app.cursor(), start, "{k} moved the cursor");
+        assert!(app.question().is_none() && app.message().is_some());
+        let _ = by_arrow;
+        key(
+            &mut app,
+            match k {
+                'l' => KeyCode::Char('h'),
+                'h' => KeyCode::Char('l'),
+                'k' => KeyCode::Char('j'),
+                _ => KeyCode::Char('k'),
+            },
+        );
+        assert_eq!(app.cursor(), start, "{k} and its opposite come back");
+    }
+    // `l` no longer opens the load prompt: `o` does.
+    key(&mut app, KeyCode::Char('l'));
+    assert!(!render(&app, 80, 24).contains("Open:"));
+    key(&mut app, KeyCode::Char('o'));
+    assert!(render(&app, 80, 24).contains("Open:"));
+}
+
+#[test]
+fn q_with_unsaved_moves_asks_to_save_discard_or_stay() {
+    let mut app = hotseat("washita");
+    play(&mut app, "@8:MMM-a8");
+    assert!(app.unsaved());
+    key(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit(), "an unsaved game is not lost at one key");
+    let q = app.question().expect("a question");
+    assert!(
+        q.contains("s save") && q.contains("d discard") && q.contains("Esc"),
+        "{q}"
+    );
+    assert!(render(&app, 80, 24).contains("unsaved moves"));
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit() && app.question().is_none());
+    // s saves, then quits.
+    let (_dir, path) = temp_path("quit-save.txt");
+    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::Char('s'));
+    ctrl(&mut app, 'u');
+    type_text(&mut app, path.to_str().unwrap());
+    key(&mut app, KeyCode::Enter);
     assert!(app.should_quit());
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .contains("@8:MMM-a8"));
+    // d quits without saving.
+    let mut app = hotseat("washita");
+    play(&mut app, "@8:MMM-a8");
+    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::Char('d'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn ctrl_u_clears_the_prompt_and_file_prompts_show_no_move_hint() {
+    let mut app = hotseat("washita");
+    key(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "@8:MMM");
+    ctrl(&mut app, 'u');
+    type_text(&mut app, "@8:MMM-a8");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app), ["@8:MMM-a8"]);
+    key(&mut app, KeyCode::Char('s'));
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains("Save to:"), "{screen}");
+    assert!(!screen.contains("@8:MMM-a8,"), "no move hint: {screen}");
+    assert!(!screen.contains("e.g. @8"), "no move hint: {screen}");
+}
+
+#[test]
+fn undo_before_the_human_has_moved_says_there_is_nothing_to_undo() {
+    let mut options = options("washita", Opponent::Computer { level: 1 });
+    options.human_side = Side::Indians;
+    let mut app = App::new(&options).unwrap();
+    assert!(app.wait_for_computer(Duration::from_secs(20)));
+    assert_eq!(moves(&app).len(), 1);
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(moves(&app).len(), 1, "the computer's move stays");
+    assert!(
+        app.message().unwrap().starts_with("Nothing to undo"),
+        "{:?}",
+        app.message()
+    );
+}
+
+#[test]
+fn an_elimination_is_said_in_words_and_the_last_move_stays_in_the_status_panel() {
+    let (_dir, path) = temp_path("eliminate.txt");
+    // The Army's horseman on k2 can take the Foot on l2 after the Indians move l1-l2.
+    std::fs::write(&path, ENDGAME).unwrap();
+    let mut options = options("washita", Opponent::Hotseat);
+    options.load = Some(path);
+    let mut app = App::new(&options).unwrap();
+    play(&mut app, "l1:F-l2");
+    play(&mut app, "k2:Mxl2");
+    let message = app.message().unwrap().to_string();
+    assert!(
+        message.contains("Played k2:Mxl2: the Indians lose 1 Foot on l2 (0 left)."),
+        "{message}"
+    );
+    // Keys that are not moves leave the last move in the status panel.
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Enter);
+    let screen = render(&app, 100, 30);
+    assert!(screen.contains("Last: The Army played"), "{screen}");
+}
+
+#[test]
+fn the_menu_starts_a_new_game_a_rematch_and_agrees_a_draw() {
+    let mut app = hotseat("washita");
+    play(&mut app, "@8:MMM-a8");
+    key(&mut app, KeyCode::Char('m'));
+    assert!(app.menu_open());
+    let screen = render(&app, 100, 30);
+    for entry in [
+        "Start the new game",
+        "Battle:",
+        "You play:",
+        "Against:",
+        "Rematch",
+        "Agree a draw",
+        "Save",
+        "Quit",
+    ] {
+        assert!(
+            screen.contains(entry),
+            "{entry} missing:
+{screen}"
+        );
+    }
+    // Battle: Washita -> Fetterman; then start: the game is unsaved, so it asks.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.question().unwrap().contains("new game"),
+        "{:?}",
+        app.question()
+    );
+    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.game().position().scenario().id(), "fetterman");
+    assert_eq!(moves(&app).len(), 0);
+    // Agree a draw (two players at the keyboard).
+    key(&mut app, KeyCode::Char('m'));
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert!(app.question().unwrap().contains("draw"));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(app.game().is_over());
+    assert!(
+        app.message().unwrap().contains("Draw by agreement"),
+        "{:?}",
+        app.message()
+    );
+    // At the end the menu offers a rematch; the finished game is unsaved.
+    key(&mut app, KeyCode::Enter);
+    assert!(app.message().unwrap().contains("m opens the menu"));
+    key(&mut app, KeyCode::Char('m'));
+    for _ in 0..4 {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('y'));
+    assert!(!app.game().is_over());
+    assert_eq!(app.game().position().scenario().id(), "fetterman");
+}
+
+#[test]
+fn the_computer_declines_a_draw_when_it_is_ahead() {
+    let (_dir, path) = temp_path("declines.txt");
+    // The computer (Army) has a horseman next to the last Indian Foot: it is winning.
+    std::fs::write(&path, ENDGAME).unwrap();
+    let mut options = options("washita", Opponent::Computer { level: 1 });
+    options.human_side = Side::Indians;
+    options.load = Some(path);
+    let mut app = App::new(&options).unwrap();
+    key(&mut app, KeyCode::Char('m'));
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert!(!app.game().is_over());
+    assert!(
+        app.message().unwrap().contains("declines"),
+        "{:?}",
+        app.message()
+    );
 }
 
 #[test]

@@ -105,3 +105,88 @@ fn a_bad_record_is_an_error_not_a_panic() {
     let err = run_plain("".as_bytes(), &mut output, &options).unwrap_err();
     assert!(format!("{err:#}").contains("move 1 (l8:F-k8)"), "{err:#}");
 }
+
+#[test]
+fn after_a_move_the_line_mode_says_it_and_lists_the_stacks_not_the_grid() {
+    let out = run(
+        "@8:MMM-a8\nl8:F-k8\n",
+        &options("washita", Opponent::Hotseat),
+    );
+    assert!(out.contains("The Army played @8:MMM-a8."), "{out}");
+    assert!(
+        out.contains("Army (7th U.S. Cavalry, 16 pieces): @2 MV, @3 F, @4 FF, @5 MM, @6 FMM, @7 MMM, a8 MMM (ridge)."),
+        "{out}"
+    );
+    assert!(out.contains("l7 ffmm, k8 f (ridge), l8 mm."), "{out}");
+    assert!(!out.contains("Played: "), "the move is said once: {out}");
+    // The 13-line grid only on request.
+    assert!(!out.contains("+---"), "{out}");
+    let out = run("board\n", &options("washita", Opponent::Hotseat));
+    assert!(out.contains("+---"), "{out}");
+}
+
+#[test]
+fn an_elimination_is_said_in_a_sentence_and_history_is_numbered() {
+    let (_dir, path) = temp_path("plain-eliminate.txt");
+    std::fs::write(&path, ENDGAME).unwrap();
+    let mut options = options("washita", Opponent::Hotseat);
+    options.load = Some(path);
+    let out = run("l1:F-l2\nk2:Mxl2\nhistory\nl2:F-l3\n", &options);
+    assert!(
+        out.contains("The Army played k2:Mxl2: the Indians lose 1 Foot on l2 (0 left)."),
+        "{out}"
+    );
+    assert!(out.contains("> 30... l1:F-l2\n31. k2:Mxl2\n"), "{out}");
+    assert!(
+        out.contains("Army (7th U.S. Cavalry, 1 piece): l2 M."),
+        "{out}"
+    );
+    // A move after the end is answered in words, not with the rules' code.
+    assert!(
+        out.contains("The game is over. Victory for the Army"),
+        "{out}"
+    );
+    assert!(!out.contains("(win army)"), "{out}");
+}
+
+#[test]
+fn replay_works_in_the_line_mode() {
+    let (_dir, path) = temp_path("plain-replay.txt");
+    let mut game = battaglie_rules::Game::new(battaglie_rules::Position::start(
+        &battaglie_rules::Scenario::builtin("washita").unwrap(),
+    ));
+    for mv in ["@8:MMM-a8", "l8:F-k8", "@7:MMM-a7"] {
+        game.play_text(mv).unwrap();
+    }
+    battaglie_tui::save_record(&path, &game, "A", "B").unwrap();
+    let mut options = options("washita", Opponent::Hotseat);
+    options.load = Some(path);
+    options.replay = true;
+    let out = run("next\nnext\nback\nend\nplay\nhistory\n", &options);
+    assert!(out.contains("Replay: move 0 of 3."), "{out}");
+    assert!(out.contains("Replay: move 2 of 3."), "{out}");
+    assert!(out.contains("Replay: move 1 of 3."), "{out}");
+    assert!(out.contains("Replay: move 3 of 3."), "{out}");
+    assert!(out.contains("Playing on from move 3"), "{out}");
+    assert!(out.contains("2. @7:MMM-a7"), "{out}");
+}
+
+#[test]
+fn help_lists_the_commands_of_the_line_mode() {
+    let out = run("help\n", &options("washita", Opponent::Hotseat));
+    for command in [
+        "stacks",
+        "board",
+        "moves",
+        "history",
+        "undo",
+        "save FILE",
+        "replay",
+        "draw",
+        "resign",
+        "rematch",
+        "quit",
+    ] {
+        assert!(out.contains(command), "{command} missing from {out}");
+    }
+}

@@ -5,7 +5,7 @@ mod common;
 use battaglie_tui::{App, Opponent, Screen};
 use common::*;
 use ratatui::crossterm::event::KeyCode;
-use ratatui::style::Color;
+use ratatui::style::{Color, Modifier};
 
 fn game_after_two_moves() -> App {
     let mut app = hotseat("washita");
@@ -49,11 +49,175 @@ fn the_game_screen_at_80x24_and_120x40() {
     let small = render(&app, 80, 24);
     assert!(small.contains("Moves (2)"), "{small}");
     assert!(small.contains("1. @6:FMM-a6"), "{small}");
-    assert!(small.contains("1… l8:F-k8"), "{small}");
+    assert!(small.contains("1... l8:F-k8"), "{small}");
     snapshot("game-80x24", &small);
     let large = render(&app, 120, 40);
-    assert!(large.contains("Turn 2 · Army to move"), "{large}");
+    assert!(large.contains("Turn 2"), "{large}");
+    assert!(large.contains("Army to move"), "{large}");
     snapshot("game-120x40", &large);
+}
+
+#[test]
+fn a_terminal_too_small_for_the_board_says_how_large_it_must_be() {
+    let app = game_after_two_moves();
+    let screen = render(&app, 40, 10)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        screen.contains("Enlarge the terminal to at least 80x17"),
+        "{screen}"
+    );
+    assert!(screen.contains("(it is 40x10)"), "{screen}");
+    // At the minimum the whole board shows, file l included, and full stacks.
+    let screen = render(&app, 80, 17);
+    assert!(!screen.contains("Enlarge"), "{screen}");
+    assert!(screen.lines().nth(1).unwrap().contains("k   l"), "{screen}");
+    assert!(screen.contains("ffmm"), "{screen}");
+    assert!(render(&app, 79, 24).contains("Enlarge"));
+}
+
+#[test]
+fn the_footer_keeps_help_and_quit_at_every_width() {
+    let app = game_after_two_moves();
+    for width in [80, 100, 120, 160] {
+        let screen = render(&app, width, 24);
+        let keys = screen.lines().last().unwrap();
+        assert!(
+            keys.contains("? help") && keys.contains("q quit"),
+            "{width}: {keys:?}"
+        );
+    }
+}
+
+#[test]
+fn long_messages_wrap_instead_of_being_cut() {
+    let mut app = hotseat("washita");
+    // Four Army pieces sent onto a square holding three would make a stack of 7.
+    play(&mut app, "@8:MMM-a8");
+    play(&mut app, "l8:F-k8");
+    play(&mut app, "@7:MMM-a7");
+    play(&mut app, "k8:F-j8");
+    play(&mut app, "a7:MMM-a8");
+    let message = app.message().unwrap().to_string();
+    assert!(message.len() > 70, "{message}");
+    let screen = render(&app, 80, 24);
+    let tail: String = message
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let last_words: Vec<&str> = message.split_whitespace().rev().take(1).collect();
+    assert!(
+        screen.contains(last_words[0]),
+        "the end of {message:?} shows:\n{screen}\n{tail}"
+    );
+}
+
+#[test]
+fn large_terminals_get_bigger_squares_and_the_battles_notes() {
+    let app = game_after_two_moves();
+    let small = render(&app, 80, 24);
+    let large = render(&app, 160, 50);
+    let width = |screen: &str| screen.lines().nth(2).unwrap().chars().count();
+    assert!(width(&large) > width(&small) + 40, "{large}");
+    assert!(
+        large.contains("Washita River · ? for the history"),
+        "{large}"
+    );
+    let blank = large.lines().filter(|l| l.trim().is_empty()).count();
+    assert!(blank < 5, "{blank} blank rows at 160x50:\n{large}");
+    snapshot("game-160x50", &large);
+    snapshot("game-100x30", &render(&app, 100, 30));
+}
+
+#[test]
+fn the_last_move_is_highlighted_in_play_and_in_replay() {
+    let app = game_after_two_moves();
+    let buffer = draw(&app, 80, 24);
+    // l8 (left) and k8 (arrived): file k is the 11th map cell, rank 8 the first row.
+    let cell = |file: u16, rank: u16| (4 + 4 + 1 + file * 4 + 1, 1 + 2 + (8 - rank));
+    for (f, r) in [(10, 8), (11, 8)] {
+        let c = &buffer[cell(f, r)];
+        assert!(c.modifier.contains(Modifier::UNDERLINED), "{f},{r}");
+        assert_eq!(c.bg, Color::Indexed(136), "{f},{r}");
+    }
+    assert!(
+        !buffer[cell(0, 6)].modifier.contains(Modifier::UNDERLINED),
+        "a6 was the first move, not the last"
+    );
+}
+
+#[test]
+fn pieces_sent_but_not_yet_played_are_drawn_where_they_go() {
+    let mut app = hotseat("washita");
+    // @8 holds MMM: pick it, send two to a8, leaving one.
+    while app.cursor().to_string() != "@8" {
+        key(&mut app, KeyCode::Up);
+        if app.cursor().to_string().starts_with('@') {
+            continue;
+        }
+        key(&mut app, KeyCode::Left);
+    }
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('m'));
+    key(&mut app, KeyCode::Char('m'));
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    let screen = render(&app, 80, 24);
+    let row = screen.lines().nth(3).unwrap();
+    assert!(row.starts_with("  8  M  │ MM "), "{row}");
+}
+
+#[test]
+fn without_colour_the_cursor_the_pick_and_the_targets_stay_visible() {
+    let (_path_dir, path) = temp_path("mono.txt");
+    std::fs::write(&path, ENDGAME).unwrap();
+    let mut options = options("washita", Opponent::Hotseat);
+    options.load = Some(path);
+    options.monochrome = true;
+    let mut app = App::new(&options).unwrap();
+    play(&mut app, "l1:F-l2");
+    key(&mut app, KeyCode::Enter);
+    let buffer = draw(&app, 80, 24);
+    for y in 0..24 {
+        for x in 0..80 {
+            let c = &buffer[(x, y)];
+            assert!(
+                matches!(c.fg, Color::Reset) && matches!(c.bg, Color::Reset),
+                "no colour at {x},{y}: {c:?}"
+            );
+        }
+    }
+    let cell = |file: u16, rank: u16| (4 + 4 + 1 + file * 4, 1 + 2 + (8 - rank));
+    let text_at =
+        |(x, y): (u16, u16)| -> String { (x..x + 4).map(|x| buffer[(x, y)].symbol()).collect() };
+    assert_eq!(
+        text_at(cell(11, 2)),
+        " xf ",
+        "l2: an elimination is marked x"
+    );
+    assert_eq!(
+        text_at(cell(10, 1)),
+        " +  ",
+        "k1: a destination is marked +"
+    );
+    let source = &buffer[cell(10, 2)];
+    assert!(
+        source.modifier.contains(Modifier::REVERSED),
+        "the cursor is in reverse video"
+    );
+    assert!(
+        source.modifier.contains(Modifier::UNDERLINED),
+        "the picked stack is underlined"
+    );
+    let screen = text(&buffer);
+    assert!(
+        screen.contains(" +  can go   x ") && screen.contains("eliminates"),
+        "{screen}"
+    );
+    snapshot("select-mono-80x24", &screen);
 }
 
 #[test]

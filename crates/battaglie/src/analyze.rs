@@ -2,15 +2,19 @@
 //!
 //! For each move: the evaluation before it (from the mover's view), the engine's
 //! preferred move, the evaluation after the played move (from the same view), the
-//! loss, and a mark for inaccuracies (`?!`), mistakes (`?`) and blunders (`??`).
+//! loss, and a mark for inaccuracies (`?!`), mistakes (`?`) and blunders (`??`);
+//! then a summary per side and how the game ended. Evaluations are the reported
+//! score of `battaglie_ai::report_score`: centi-pieces, symmetric, the same number
+//! as the protocol's `score` and the terminal's.
 
+use std::io::IsTerminal;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::Context;
 use battaglie_ai::{Limits, Score};
 use battaglie_rules::record::Record;
-use battaglie_rules::{Game, Outcome};
+use battaglie_rules::{Game, Outcome, Side, WinReason};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `battaglie analyze`.
@@ -62,7 +66,7 @@ fn negate(score: Score) -> Score {
 #[derive(Debug, Clone)]
 struct Line {
     ply: usize,
-    side: &'static str,
+    side: Side,
     played: String,
     before: Score,
     best: String,
@@ -87,7 +91,10 @@ fn judge(game: &Game, limits: &Limits) -> (Score, Option<String>) {
         None => {
             let stop = AtomicBool::new(false);
             match battaglie_ai::search(game, limits, &stop, |_| {}) {
-                Some(r) => (r.info.score, Some(r.best.to_string())),
+                Some(r) => (
+                    battaglie_ai::report_score(game.position(), &limits.weights, r.info.score),
+                    Some(r.best.to_string()),
+                ),
                 None => (Score::Value(0), None),
             }
         }
@@ -105,10 +112,6 @@ fn mark(before: Score, after: Score, loss: i32) -> &'static str {
     } else {
         ""
     }
-}
-
-fn json_string(s: &str) -> String {
-    serde_json::to_string(s).expect("a string serialises")
 }
 
 fn read_record(file: &str) -> anyhow::Result<Game> {
@@ -142,6 +145,8 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
             .expect("a valid template")
             .progress_chars("=> "),
     );
+    // Without a terminal the bar is hidden: a line per move on standard error instead.
+    let bar_shown = std::io::stderr().is_terminal();
     let mut game = Game::new(full.start().clone());
     let mut lines = Vec::with_capacity(moves.len());
     // The judgement of the current position; it becomes the "after" of the previous move.
@@ -151,16 +156,10 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         let (before, best) = current.clone();
         game.try_play(mv)
             .with_context(|| format!("move {} ({mv})", i + 1))?;
-        // Some evaluation terms are weighed for the side searching (the handicap of a
-        // side that starts with fewer piece values, contempt): the position after the
-        // move is judged from the mover's side, like the one before it, and then from
-        // the next mover's for the next move.
-        let mover = Limits {
-            perspective: Some(side),
-            ..limits
-        };
-        let after = negate(judge(&game, &mover).0);
+        // The reported score is symmetric: the next mover's judgement, negated, is the
+        // mover's view of the position after the move.
         current = judge(&game, &limits);
+        let after = negate(current.0);
         let played = mv.to_string();
         let best = best.unwrap_or_else(|| "-".to_string());
         let loss = if best == played {
@@ -170,7 +169,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         };
         lines.push(Line {
             ply: i + 1,
-            side: side.word(),
+            side,
             played,
             before,
             best,
@@ -179,26 +178,55 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
             mark: mark(before, after, loss),
         });
         bar.inc(1);
+        if !bar_shown {
+            eprintln!("analyze: move {} of {} ({mv})", i + 1, moves.len());
+        }
     }
     bar.finish_and_clear();
+    let summary = Summary::of_lines(&lines);
+    let ending = ending(&full);
     if args.json {
-        let items: Vec<String> = lines
+        let items: Vec<serde_json::Value> = lines
             .iter()
             .map(|l| {
-                format!(
-                    "{{\"ply\":{},\"side\":{},\"move\":{},\"before\":{},\"best\":{},\"after\":{},\"loss\":{},\"mark\":{}}}",
-                    l.ply,
-                    json_string(l.side),
-                    json_string(&l.played),
-                    json_string(&l.before.to_string()),
-                    json_string(&l.best),
-                    json_string(&l.after.to_string()),
-                    l.loss,
-                    json_string(l.mark)
+                serde_json::json!({
+                    "ply": l.ply,
+                    "side": l.side.word(),
+                    "move": l.played,
+                    "before": centi(l.before),
+                    "before_text": l.before.to_string(),
+                    "best": l.best,
+                    "after": centi(l.after),
+                    "after_text": l.after.to_string(),
+                    "loss": l.loss,
+                    "mark": l.mark,
+                })
+            })
+            .collect();
+        let sides: serde_json::Map<String, serde_json::Value> = Side::ALL
+            .into_iter()
+            .map(|side| {
+                let t = summary.of(side);
+                (
+                    side.word().to_string(),
+                    serde_json::json!({
+                        "moves": t.moves,
+                        "average_loss": t.average_loss(),
+                        "inaccuracies": t.inaccuracies,
+                        "mistakes": t.mistakes,
+                        "blunders": t.blunders,
+                    }),
                 )
             })
             .collect();
-        crate::bench::emit(&format!("[{}]\n", items.join(",\n ")))
+        let doc = serde_json::json!({
+            "scenario": full.start().scenario().id(),
+            "unit": "centi-pieces (a Foot is 100) from the mover's view; won/lost as +-(100000 - plies)",
+            "moves": items,
+            "summary": sides,
+            "result": ending,
+        });
+        crate::out::emit(&format!("{doc:#}\n"))
     } else {
         let mut text = format!(
             "{:>4}  {:<8} {:<20} {:>9}  {:<20} {:>9} {:>7}  mark\n",
@@ -208,7 +236,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
             text += format!(
                 "{:>4}  {:<8} {:<20} {:>9}  {:<20} {:>9} {:>7}  {}",
                 l.ply,
-                l.side,
+                l.side.word(),
                 l.played,
                 l.before.to_string(),
                 l.best,
@@ -219,7 +247,99 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
             .trim_end();
             text += "\n";
         }
-        crate::bench::emit(&text)
+        text += "\n";
+        for side in Side::ALL {
+            let t = summary.of(side);
+            text += &format!(
+                "{:<8} {} moves, average loss {}, {} inaccuracies, {} mistakes, {} blunders\n",
+                side.word(),
+                t.moves,
+                t.average_loss(),
+                t.inaccuracies,
+                t.mistakes,
+                t.blunders
+            );
+        }
+        text += &format!("Result: {ending}\n");
+        crate::out::emit(&text)
+    }
+}
+
+/// One side's tally of marks and losses.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    moves: usize,
+    loss: i64,
+    inaccuracies: usize,
+    mistakes: usize,
+    blunders: usize,
+}
+
+impl Tally {
+    /// The average loss per move, in centi-pieces, rounded.
+    fn average_loss(&self) -> i64 {
+        if self.moves == 0 {
+            0
+        } else {
+            (self.loss as f64 / self.moves as f64).round() as i64
+        }
+    }
+}
+
+/// Both sides' tallies.
+#[derive(Debug, Default)]
+struct Summary([Tally; 2]);
+
+impl Summary {
+    fn of_lines(lines: &[Line]) -> Summary {
+        let mut s = Summary::default();
+        for l in lines {
+            let t = &mut s.0[l.side.index()];
+            t.moves += 1;
+            // A lost win counts as a blunder but its loss in numbers would swamp the average.
+            t.loss += i64::from(l.loss.min(BLUNDER * 10));
+            match l.mark {
+                "?!" => t.inaccuracies += 1,
+                "?" => t.mistakes += 1,
+                "??" => t.blunders += 1,
+                _ => {}
+            }
+        }
+        s
+    }
+
+    fn of(&self, side: Side) -> Tally {
+        self.0[side.index()]
+    }
+}
+
+/// How the game ended, in words.
+fn ending(game: &Game) -> String {
+    let s = game.position().scenario();
+    match game.outcome() {
+        None => format!(
+            "unfinished after {} moves, {} to move",
+            game.moves().len(),
+            game.position().side_to_move().word()
+        ),
+        Some(Outcome::Win(side, reason)) => {
+            if reason == WinReason::Resignation {
+                format!(
+                    "{} ({}) won: the {} resigned",
+                    side.word(),
+                    s.side_name(side),
+                    (!side).word()
+                )
+            } else {
+                format!(
+                    "{} ({}) won by eliminating every {} piece",
+                    side.word(),
+                    s.side_name(side),
+                    (!side).word()
+                )
+            }
+        }
+        Some(Outcome::Draw(reason)) => format!("drawn ({})", reason.word()),
     }
 }
 

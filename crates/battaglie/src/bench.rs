@@ -93,16 +93,6 @@ pub fn positions() -> Vec<(String, Game)> {
     out
 }
 
-/// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
-pub fn emit(text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
-}
-
 /// Runs `battaglie bench`.
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let limits = Limits {
@@ -124,7 +114,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         let best = result
             .map(|r| r.best.to_string())
             .unwrap_or_else(|| "-".to_string());
-        emit(&format!(
+        crate::out::emit(&format!(
             "{label:<16} {nodes:>12} nodes {:>8} ms  best {best}\n",
             elapsed.as_millis()
         ))?;
@@ -132,7 +122,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         total_time += elapsed;
     }
     let nps = (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64;
-    emit(&format!(
+    crate::out::emit(&format!(
         "bench: {total_nodes} nodes {nps} nps {} ms\n",
         total_time.as_millis()
     ))

@@ -169,18 +169,14 @@ impl Cli {
                 engine::run_stdio(threads);
                 Ok(())
             }
-            Some(Command::Scenarios) => {
-                print!("{}", scenarios::listing());
-                Ok(())
-            }
+            Some(Command::Scenarios) => crate::out::emit(&scenarios::listing()),
             Some(Command::Show {
                 scenario,
                 bfen,
                 moves,
             }) => {
                 let game = load_game(&scenario, bfen.as_deref(), moves.as_deref())?;
-                print!("{}", show::render(&game));
-                Ok(())
+                crate::out::emit(&show::render(&game))
             }
             Some(Command::Play {
                 battle,
@@ -218,12 +214,11 @@ impl Cli {
                 // Written back from the replayed game: canonical notation throughout.
                 let record =
                     Record::from_game(&game, &record.army, &record.indians, record.date.as_deref());
-                match to {
-                    RecordFormat::Text => print!("{record}"),
-                    RecordFormat::Json => println!("{}", record.to_json()),
-                    RecordFormat::Board => print!("{}", show::render(&game)),
-                }
-                Ok(())
+                crate::out::emit(&match to {
+                    RecordFormat::Text => record.to_string(),
+                    RecordFormat::Json => format!("{}\n", record.to_json()),
+                    RecordFormat::Board => show::render(&game),
+                })
             }
             Some(Command::Match(args)) => crate::matches::run(args),
             Some(Command::Ladder(args)) => crate::ladder::run(args),
@@ -308,11 +303,13 @@ fn run_perft(
     }
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
+    let mut text = String::new();
     for l in lines {
-        println!("{l}");
+        text += &l;
+        text.push('\n');
     }
-    println!(
-        "perft {depth}: {total} ({:.3} s, {:.1} M moves/s, {})",
+    text += &format!(
+        "perft {depth}: {total} ({:.3} s, {:.1} M moves/s, {})\n",
         secs,
         total as f64 / secs.max(1e-9) / 1e6,
         if played {
@@ -321,5 +318,5 @@ fn run_perft(
             "last ply counted"
         }
     );
-    Ok(())
+    crate::out::emit(&text)
 }

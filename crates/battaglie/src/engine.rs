@@ -35,7 +35,24 @@ enum Flow {
 const DEFAULT_SCENARIO: &str = "washita";
 
 const COMMANDS: &str =
-    "scenario, position, move, legal, bfen, status, history, perft, go, stop, quit, threads";
+    "scenario, position, move, legal, bfen, status, history, perft, go, stop, quit, threads, help";
+
+/// What `help` answers: one line per command.
+const HELP: [&str; 13] = [
+    "scenario <id|file>                     load a battle (washita, fetterman, apache-pass) at its start",
+    "position startpos|bfen <4 fields> [moves ...]   set the position",
+    "move <m1> [m2 ...]                     play moves on the current position",
+    "legal                                  the legal moves, one a line",
+    "bfen                                   the current position as BFEN",
+    "status                                 ongoing, or the result",
+    "history                                the moves since the last position/scenario",
+    "perft <depth>                          count the move sequences of that length",
+    "go [depth N] [nodes N] [movetime MS] [level N]   search: info lines, then bestmove",
+    "stop                                   end the running search now",
+    "threads <N>                            search threads for go (1 to 64)",
+    "help                                   this list",
+    "quit                                   leave",
+];
 
 /// The most search threads `threads` accepts.
 const MAX_THREADS: u32 = 64;
@@ -133,6 +150,9 @@ impl Engine {
                 .no_args(word, rest)
                 .map(|_| self.game.moves().map(|m| m.to_string()).collect()),
             "perft" => self.perft(rest),
+            "help" => self
+                .no_args(word, rest)
+                .map(|_| HELP.iter().map(|l| l.to_string()).collect()),
             "threads" => self.set_threads(rest),
             "go" => match self.go(rest) {
                 Ok(()) => return Flow::Continue,
@@ -251,6 +271,7 @@ impl Engine {
         }
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
+        let root = game.position().clone();
         let out = Arc::clone(&self.out);
         let flag = Arc::clone(&stop);
         let handle = std::thread::spawn(move || {
@@ -262,7 +283,7 @@ impl Engine {
                     o,
                     "info depth {} score {} nodes {} nps {nps} time {} pv {}",
                     info.depth,
-                    info.score,
+                    battaglie_ai::report_score(&root, &limits.weights, info.score),
                     info.nodes,
                     info.time_ms,
                     pv.join(" ")

@@ -128,9 +128,11 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
     let svg = args.out.join("ladder.svg");
     std::fs::write(&svg, chart(&args, &rungs))
         .with_context(|| format!("cannot write {}", svg.display()))?;
-    print!("{table}");
-    println!("table: {}\nchart: {}", md.display(), svg.display());
-    Ok(())
+    crate::out::emit(&format!(
+        "{table}table: {}\nchart: {}\n",
+        md.display(),
+        svg.display()
+    ))
 }
 
 /// The Markdown table of the rungs, with each level's Elo above level `from`.

@@ -6,6 +6,7 @@ mod cli;
 mod engine;
 mod ladder;
 mod matches;
+mod out;
 mod scenarios;
 mod serve;
 mod show;
@@ -18,6 +19,8 @@ use clap::Parser;
 fn main() -> ExitCode {
     match cli::Cli::parse().run() {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`| head`): nothing more to say to anyone.
+        Err(e) if out::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             // The chain of causes on one line, without a backtrace: users read this.
             eprintln!("battaglie: {e:#}");

@@ -728,7 +728,7 @@ impl Writer {
 /// Runs `battaglie match`.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let played = play_match(&args)?;
-    crate::bench::emit(&played.report)
+    crate::out::emit(&played.report)
 }
 
 /// A finished match: A's points per game (in game order) and the printed report.

@@ -104,9 +104,8 @@ pub fn run(options: Options) -> anyhow::Result<()> {
             SocketAddr::V6(a) if a.ip().is_unspecified() => format!("[::1]:{}", a.port()),
             other => other.to_string(),
         };
-        println!("battaglie is running at http://{host}/");
-        use std::io::Write;
-        let _ = std::io::stdout().flush();
+        // A closed standard output must not stop the server.
+        let _ = crate::out::emit(&format!("battaglie is running at http://{host}/\n"));
     })?;
     Ok(())
 }

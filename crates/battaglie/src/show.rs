@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use battaglie_rules::{board_text, Charset, Game, Position, Side, TerrainKind};
+use battaglie_rules::{Game, Position, Side, Square, TerrainKind};
 
 /// Draws the board, a status line and the legend.
 pub fn render(game: &Game) -> String {
@@ -25,9 +25,39 @@ pub fn render(game: &Game) -> String {
         pos.turn(),
         pos.quiet()
     );
-    out.push_str(&board_text(pos, Charset::Unicode));
-    out.push('\n');
-
+    const CELL: usize = 5;
+    let header: String = (0..s.width())
+        .map(|f| format!("{:^CELL$}", (b'a' + f) as char))
+        .collect();
+    let _ = writeln!(out, "    {:^CELL$}  {header}", "@");
+    let rule = "─".repeat(CELL * s.width() as usize);
+    let _ = writeln!(out, "    {:CELL$} ┌{rule}┐", "");
+    // Two lines a rank: the stacks, then the terrain under them, so that a stack's
+    // letters never run into a terrain glyph (the rules crate's one-line board puts
+    // the glyph right after them).
+    for r in (0..s.height()).rev() {
+        let staging = match pos.stack(Square::staging(r)) {
+            Some((side, p)) => p.label(side, 4),
+            None => String::new(),
+        };
+        let _ = write!(out, "{:>3} {staging:>CELL$} │", r + 1);
+        for f in 0..s.width() {
+            let label = match pos.stack(Square::new(f, r)) {
+                Some((side, p)) => p.label(side, 4),
+                None => String::new(),
+            };
+            let _ = write!(out, "{label:^CELL$}");
+        }
+        let _ = writeln!(out, "│ {}", r + 1);
+        let _ = write!(out, "    {:CELL$} │", "");
+        for f in 0..s.width() {
+            let g = s.terrain(Square::new(f, r)).map_or('?', TerrainKind::glyph);
+            let _ = write!(out, "{:^CELL$}", g);
+        }
+        let _ = writeln!(out, "│");
+    }
+    let _ = writeln!(out, "    {:CELL$} └{rule}┘", "");
+    let _ = writeln!(out, "    {:^CELL$}  {header}\n", "@");
     let _ = writeln!(
         out,
         "Pieces: F Foot, M Mounted, V Vehicle; UPPER case = {} (Army), lower case = {} (Indians).",

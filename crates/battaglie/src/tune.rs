@@ -122,7 +122,5 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     let _ = writeln!(log, "\nResult: `{current}`");
     let path = args.out.join("tune.md");
     std::fs::write(&path, &log).with_context(|| format!("cannot write {}", path.display()))?;
-    print!("{log}");
-    println!("log: {}", path.display());
-    Ok(())
+    crate::out::emit(&format!("{log}log: {}\n", path.display()))
 }

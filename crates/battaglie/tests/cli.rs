@@ -116,3 +116,94 @@ fn record_replays_a_text_record_and_prints_it_as_canonical_json() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn show_never_glues_a_terrain_glyph_to_a_stack() {
+    let out = stdout(&["show", "washita"]);
+    // The Cheyenne on l1 stand on a ridge and on l3 in the river: each glyph on a
+    // line of its own under the stacks.
+    for line in out.lines().filter(|l| l.contains('│')) {
+        for glyph in ['∩', '≈', '♣', '⌂', '=', '·'] {
+            for letters in ["f", "m", "F", "M", "V"] {
+                assert!(
+                    !line.contains(&format!("{letters}{glyph}")),
+                    "{letters}{glyph} glued in {line:?}"
+                );
+            }
+        }
+    }
+    assert!(out.contains(" fmm "), "{out}");
+}
+
+/// Runs `battaglie ARGS` with its standard output a pipe whose reader has gone, as
+/// `| head -1` leaves it: every write fails with a broken pipe.
+fn through_a_closed_pipe(args: &[&str]) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battaglie"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn every_command_ends_quietly_when_the_reader_closes_the_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.txt");
+    let mut game = battaglie_rules::Game::new(battaglie_rules::Position::start(
+        &battaglie_rules::Scenario::builtin("washita").unwrap(),
+    ));
+    for _ in 0..40 {
+        let mv = game.legal_moves()[0];
+        game.play(&mv);
+    }
+    let record = battaglie_rules::record::Record::from_game(&game, "A", "B", None);
+    std::fs::write(&file, record.to_string()).unwrap();
+    let file = file.to_str().unwrap();
+    for args in [
+        vec!["record", file, "--to", "json"],
+        vec!["record", file],
+        vec!["record", file, "--to", "board"],
+        vec!["show", "washita"],
+        vec!["scenarios"],
+        vec!["perft", "washita", "2", "--divide"],
+    ] {
+        let out = through_a_closed_pipe(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && err.is_empty(),
+            "{args:?}: {:?} {err}",
+            out.status
+        );
+    }
+}
+
+#[test]
+fn play_without_a_terminal_falls_back_to_the_line_mode() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battaglie"))
+        .args(["play", "--hotseat"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"@8:MMM-a8\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("line mode (--plain)"), "{stderr}");
+    assert!(stdout.contains("The Army played @8:MMM-a8."), "{stdout}");
+    assert!(stdout.trim_end().ends_with("Goodbye."), "{stdout}");
+}

@@ -202,3 +202,43 @@ fn threads_command_sets_the_search_threads_and_refuses_bad_counts() {
         );
     }
 }
+
+#[test]
+fn help_lists_every_command() {
+    let mut e = Engine::start();
+    let lines = e.ok("help");
+    for command in [
+        "scenario", "position", "move", "legal", "bfen", "status", "history", "perft", "go",
+        "stop", "threads", "help", "quit",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(command)),
+            "{command} missing from {lines:?}"
+        );
+    }
+}
+
+/// The `score` of the last `info` line of `go depth 2` on the current position.
+fn score_at_depth_2(e: &mut Engine) -> (i64, String) {
+    let data = e.ok("go depth 2");
+    let info = data.iter().rfind(|l| l.starts_with("info ")).unwrap();
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score").unwrap();
+    let best = data.last().unwrap().strip_prefix("bestmove ").unwrap();
+    (words[at + 1].parse().unwrap(), best.to_string())
+}
+
+#[test]
+fn the_score_is_one_symmetric_view_so_both_sides_agree_who_is_ahead() {
+    // The engine's search credits a side that starts behind in piece values with a
+    // handicap; the reported score does not, so the Army's view of the start and the
+    // Cheyenne's view a move later are (nearly) each other's negation.
+    let mut e = Engine::start();
+    let (army, best) = score_at_depth_2(&mut e);
+    e.ok(&format!("move {best}"));
+    let (indians, _) = score_at_depth_2(&mut e);
+    assert!(
+        (army + indians).abs() < 250,
+        "the Army sees {army}, the Indians then {indians}"
+    );
+}

@@ -247,37 +247,54 @@ fn analyze_prints_a_line_per_move_and_json() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines.len(),
-        n + 1,
-        "a header and one line per move:\n{text}"
+        n + 5,
+        "a header, one line per move, a blank line, a summary per side and the result:\n{text}"
     );
     for (line, mv) in lines[1..].iter().zip(&record.moves) {
         assert!(line.contains(mv.as_str()), "{line:?} lacks {mv}");
     }
+    assert!(lines[n + 2].starts_with("army") && lines[n + 2].contains("average loss"));
+    assert!(lines[n + 3].starts_with("indians") && lines[n + 3].contains("blunders"));
+    assert!(
+        lines[n + 4].starts_with("Result: unfinished after 12 moves"),
+        "{text}"
+    );
 
     let out = run(&["analyze", path.to_str().unwrap(), "--depth", "2", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
-    let items = json.as_array().expect("an array");
+    let items = json["moves"].as_array().expect("an array of moves");
     assert_eq!(items.len(), n);
     for (i, (item, mv)) in items.iter().zip(&record.moves).enumerate() {
         assert_eq!(item["ply"], i + 1);
         assert_eq!(item["move"], mv.as_str());
         assert!(item["loss"].as_i64().unwrap() >= 0);
         assert!(["", "?!", "?", "??"].contains(&item["mark"].as_str().unwrap()));
-        assert!(item["best"].is_string() && item["before"].is_string());
+        assert!(item["best"].is_string(), "{item}");
+        assert!(
+            item["before"].is_i64() && item["after"].is_i64(),
+            "evaluations are numbers: {item}"
+        );
     }
+    assert_eq!(json["summary"]["army"]["moves"], 6);
+    assert!(json["summary"]["indians"]["average_loss"].is_i64());
+    assert!(json["result"].as_str().unwrap().starts_with("unfinished"));
+    // Without a terminal, the progress goes to standard error line by line.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("analyze: move 12 of 12"), "{err}");
 
     // The text form of the record is read too.
     let text_path = dir.path().join("short.txt");
     std::fs::write(&text_path, record.to_string()).unwrap();
     let out = run(&["analyze", text_path.to_str().unwrap(), "--depth", "1"]);
-    assert_eq!(stdout(&out).lines().count(), n + 1);
+    assert_eq!(stdout(&out).lines().count(), n + 5);
 }
 
 #[test]
 fn analysis_judges_the_position_after_a_move_from_the_movers_side() {
     // The Washita's Army starts 1,250 behind in piece values, which its own search
-    // measures against the start and the Cheyenne's does not: judged from the
-    // Cheyenne's side after the move, every Army move would look like a blunder.
+    // measures against the start and the Cheyenne's does not: unless the reported
+    // score leaves that one-sided credit out, every Army move would look like a
+    // blunder (and both sides would look ahead at the start).
     let dir = tempfile::tempdir().unwrap();
     let mut record = unfinished_opening(dir.path(), "washita", 1);
     let path = dir.path().join("first.json");
@@ -287,9 +304,12 @@ fn analysis_judges_the_position_after_a_move_from_the_movers_side() {
         serde_json::from_str(&stdout(&out)).expect("valid JSON")
     };
     // Play the engine's own choice: it loses nothing by its own measure.
-    record.moves[0] = analyse(&record)[0]["best"].as_str().unwrap().to_string();
-    let line = &analyse(&record)[0];
-    let centi = |key: &str| line[key].as_str().unwrap().parse::<i32>().unwrap();
+    record.moves[0] = analyse(&record)["moves"][0]["best"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let line = &analyse(&record)["moves"][0];
+    let centi = |key: &str| line[key].as_i64().unwrap();
     assert!(
         (centi("before") - centi("after")).abs() < 300,
         "the best move kept its value: {line}"

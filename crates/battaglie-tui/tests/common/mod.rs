@@ -17,11 +17,25 @@ pub const ENDGAME: &str = "[Scenario \"washita\"]\n[Start \"|12/|12/|12/|12/|12/
 pub fn options(id: &str, opponent: Opponent) -> PlayOptions {
     let mut options = PlayOptions::new(Scenario::builtin(id).expect("a built-in battle"));
     options.opponent = opponent;
+    // The tests' screens do not depend on the NO_COLOR of whoever runs them.
+    options.monochrome = false;
     options
 }
 
 pub fn hotseat(id: &str) -> App {
     App::new(&options(id, Opponent::Hotseat)).expect("a new game")
+}
+
+/// A hotseat game drawn without colour, as with NO_COLOR.
+pub fn monochrome(id: &str) -> App {
+    let mut o = options(id, Opponent::Hotseat);
+    o.monochrome = true;
+    App::new(&o).expect("a new game")
+}
+
+/// Presses a key with Ctrl held.
+pub fn ctrl(app: &mut App, c: char) {
+    app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
 }
 
 pub fn key(app: &mut App, code: KeyCode) {
@@ -84,17 +98,22 @@ pub fn temp_path(name: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, path)
 }
 
-/// Compares `actual` with the snapshot file `tests/snapshots/NAME.txt`; writes
-/// it when it does not exist yet or when UPDATE_SNAPSHOTS is set.
+/// Compares `actual` with the snapshot file `tests/snapshots/NAME.txt`. Only
+/// `UPDATE_SNAPSHOTS=1` writes it: a missing snapshot fails the test, so that a
+/// screen nobody has looked at is never taken as right.
 pub fn snapshot(name: &str, actual: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/snapshots")
         .join(format!("{name}.txt"));
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() || !path.exists() {
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::write(&path, actual).expect("snapshot written");
         return;
     }
-    let expected = std::fs::read_to_string(&path).expect("snapshot read");
+    let Ok(expected) = std::fs::read_to_string(&path) else {
+        panic!(
+            "snapshot {name} is missing: look at the screen below, then write it with UPDATE_SNAPSHOTS=1\n{actual}"
+        );
+    };
     assert_eq!(
         actual, expected,
         "snapshot {name} differs (UPDATE_SNAPSHOTS=1 rewrites it)\n--- actual:\n{actual}"

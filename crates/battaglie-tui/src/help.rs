@@ -1,0 +1,87 @@
+//! The help screen: the keys, the rules in brief, and the battle's notes.
+
+use battaglie_rules::Side;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+use crate::app::App;
+use crate::board::terrain_style;
+use crate::text::{kinds_on_map, who_enters};
+
+/// The help screen's text: keys, the rules in brief, and the battle's notes.
+pub(crate) fn help_text(app: &App) -> Vec<Line<'static>> {
+    let s = app.game().position().scenario().clone();
+    let h = |t: &str| Line::styled(t.to_string(), Style::new().bold().fg(Color::Indexed(214)));
+    let p = |t: &str| Line::raw(t.to_string());
+    let mut lines = vec![
+        h("Keys"),
+        p("• Arrows (or h j k l) move the cursor; a mouse click on a square does the same as Enter there."),
+        p("• The last move is underlined on the board and told in words in the status panel, with what it eliminated."),
+        p("• Enter or space on one of your stacks picks it, with all its pieces chosen. a chooses all; f, m, v add one Foot, Mounted, Vehicle (the first key starts afresh); F, M, V or Backspace remove one."),
+        p("• Arrow to a neighbour (+ can go, x eliminates the enemy there; green and red in colour) and press Enter to send the chosen pieces; they are drawn where they are going (underlined) until the move is played. Send others to other neighbours the same way; then Enter (or c) on the stack plays the move. Esc cancels."),
+        p("• : or / types a move in notation: @8:MMM-a8, c3:FF-c4,Mxd3, pass, or resign."),
+        p("• p passes (only when you have no move); u undoes, r redoes (against the computer, your move and its reply)."),
+        p("• s saves (a name ending in .json writes JSON, any other the text record); o (or L) opens a saved game, asking first if this one has unsaved moves. In a prompt, Ctrl-U clears what is typed."),
+        p("• v replays the game: Left/Right step, Home/End, t plays on from the position shown."),
+        p("• m (or n) opens the menu: a new game (battle, side, opponent), a rematch with sides swapped, a draw (the computer accepts one when it does not rate its side ahead), save, quit."),
+        p("• ? shows this help; q or Ctrl-C quits, asking to save the game first if it has unsaved moves."),
+        p("• The computer's evaluation is in centi-pieces (a Foot is 100) from the view of the side it was to move for: the same number as `battaglie analyze` and the engine protocol give."),
+        p("• Without colour (NO_COLOR set): the cursor is in reverse video, the picked stack, pieces on their way and the last move are underlined, + marks where the pieces can go and x an elimination."),
+        p(""),
+        h("The rules in brief"),
+        p("The Army (upper-case letters) moves first, riding in from the staging squares (@) west of file a; the Indians (lower case) start on the east edge. F is Foot, M Mounted, V Vehicle."),
+        p("A move takes one or more pieces from ONE square, each one step north, east, south or west, never diagonally; the pieces may split up between neighbours. Pieces in staging only step east onto file a."),
+        p(&format!(
+            "No square may hold more than {} pieces. Only Foot may enter houses; other terrain as the legend says.",
+            s.rules().stack_limit()
+        )),
+        p("Moving onto an enemy stack eliminates the whole stack, if every enemy piece there can be eliminated by one of the arriving pieces: Foot eliminate only Foot; Mounted and Vehicles eliminate anything."),
+        p(&format!(
+            "A side with no pieces left loses. A side with no legal move passes. Draws: neither side can move, the same position a third time, or {} plies without an elimination. A player may resign.",
+            s.rules().quiet_limit()
+        )),
+        p(""),
+        h(&format!("The battle: {} ({})", s.name(), s.date())),
+        p(&format!(
+            "Army: {}. Indians: {}.",
+            s.side_name(Side::Army),
+            s.side_name(Side::Indians)
+        )),
+    ];
+    for t in kinds_on_map(&s) {
+        let (g, _, _) = terrain_style(&t.name, t.symbol);
+        lines.push(p(&format!("{g} {}{}", t.name, who_enters(t))));
+    }
+    for (head, body) in [
+        ("Summary", &s.notes().summary),
+        ("History", &s.notes().history),
+    ] {
+        if body.trim().is_empty() {
+            continue;
+        }
+        lines.push(p(""));
+        lines.push(h(head));
+        for para in body.split("\n\n") {
+            lines.push(p(&para.replace('\n', " ")));
+            lines.push(p(""));
+        }
+    }
+    lines
+}
+
+pub(crate) fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
+    frame.render_widget(
+        Paragraph::new(help_text(app))
+            .wrap(Wrap { trim: false })
+            .scroll((app.help_scroll, 0))
+            .block(
+                Block::new()
+                    .borders(Borders::ALL)
+                    .title(" Help · arrows/PgUp/PgDn scroll · Esc closes "),
+            ),
+        area,
+    );
+}

@@ -1,0 +1,25 @@
+//! Standard output for every command: a closed pipe (`| head -1`) ends the program
+//! quietly instead of panicking the way `print!` does.
+
+use std::io::{ErrorKind, Write};
+
+/// Writes `text` to standard output and flushes it.
+///
+/// # Errors
+/// When standard output cannot be written; a closed pipe is an error too (so that
+/// the command stops working for nobody), which [`is_broken_pipe`] recognises.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Whether `error` (or any of its causes) is a write to a closed pipe.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == ErrorKind::BrokenPipe)
+    })
+}
