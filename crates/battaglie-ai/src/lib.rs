@@ -11,9 +11,12 @@
 #![deny(missing_docs)]
 
 mod bench;
+mod board;
 mod eval;
+mod evalcache;
 mod limits;
 mod ordering;
+mod picker;
 mod search;
 mod tt;
 mod weights;

@@ -16,6 +16,7 @@ mod rules;
 pub mod scenario;
 mod side;
 mod square;
+mod staged;
 mod terrain;
 mod zobrist;
 
@@ -32,4 +33,5 @@ pub use rules::Rules;
 pub use scenario::{Notes, Scenario, ScenarioError};
 pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square, MAX_SIDE};
+pub use staged::Stage;
 pub use terrain::TerrainKind;
