@@ -328,11 +328,14 @@ fn pressure(
     let mut closest = w.press_range;
     for us in ours {
         let row = &penalty[us.kinds.0 as usize][..n];
-        let mut nearest = w.press_range;
-        for j in 0..n {
-            let d = ((us.file - file[j]).abs() + (us.rank - rank[j]).abs()).max(floor[j]);
-            nearest = nearest.min(d + row[j]);
-        }
+        let (f, r) = (us.file, us.rank);
+        let nearest = file[..n]
+            .iter()
+            .zip(&rank[..n])
+            .zip(&floor[..n])
+            .zip(row)
+            .map(|(((&tf, &tr), &fl), &pen)| ((f - tf).abs() + (r - tr).abs()).max(fl) + pen)
+            .fold(w.press_range, i32::min);
         total += w.press * us.total * (w.press_range - nearest).max(0);
         closest = closest.min(nearest);
     }

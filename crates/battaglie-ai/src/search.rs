@@ -171,12 +171,15 @@ impl Searcher<'_> {
     }
 
     /// Whether the current position occurred before (in the game or on the path):
-    /// a draw by the search's reckoning.
+    /// a draw by the search's reckoning. Only the positions since the last elimination
+    /// can recur, and of those only the ones with the same side to move at least four
+    /// plies back: two plies cannot undo a move, since each side moves its own pieces
+    /// and two passes never follow each other.
     fn is_repetition(&self, pos: &Position) -> bool {
         let n = self.path.len();
         let back = (pos.quiet() as usize).min(n.saturating_sub(1));
         let h = pos.hash();
-        self.path[n - 1 - back..n - 1].contains(&h)
+        (4..=back).step_by(2).any(|k| self.path[n - 1 - k] == h)
     }
 
     fn buffer(&mut self, ply: u32) -> Vec<Move> {
