@@ -4,9 +4,12 @@
 //! [`search`] takes a [`Game`](battaglie_rules::Game) (for the history that counts
 //! repetitions) and [`Limits`], reports each finished iteration through a callback
 //! and returns the best move found. The modules: `search` (iterative deepening,
-//! PVS, quiescence), `tt` (transposition table), `ordering` (move ordering),
-//! `eval` (static evaluation), `weights` (its named weights), `limits` (budgets and levels), `bench` (the fixed
-//! benchmark whose node count is the search's signature).
+//! PVS, quiescence), `picker` (the moves of a node in stages: table move,
+//! eliminations, killers, quiet moves), `tt` (transposition table), `ordering`
+//! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
+//! `evalcache` (the evaluations a search already made), `weights` (its named
+//! weights), `limits` (budgets and levels), `bench` (a fixed benchmark whose node
+//! count is the search's signature).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

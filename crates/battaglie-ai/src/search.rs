@@ -1,7 +1,9 @@
 //! Iterative-deepening principal-variation search (negamax alpha-beta) with a
-//! transposition table, move ordering (TT move, eliminations, killers, history),
-//! late-move reductions of quiet moves, repetition detection, and a quiescence
-//! search over eliminations with stand-pat.
+//! transposition table, moves generated in stages as they are needed (table move,
+//! eliminations, killers, quiet moves by history: see `picker`), late-move
+//! reductions of quiet moves, repetition detection, and a quiescence search over
+//! eliminations with stand-pat on a cached static evaluation. Nothing is allocated
+//! per node: every buffer is kept per ply and reused.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
@@ -49,7 +51,7 @@ const QUIESCE_WIDTH: usize = 8;
 /// log2 of the transposition table's entries.
 const TT_BITS: u32 = 18;
 /// log2 of the evaluation cache's entries (at most).
-const EVAL_BITS: u32 = 16;
+const EVAL_BITS: u32 = 14;
 /// log2 of the smallest transposition table.
 const MIN_TT_BITS: u32 = 10;
 /// The most search threads.
