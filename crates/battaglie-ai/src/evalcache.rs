@@ -30,9 +30,9 @@ impl EvalCache {
     #[inline]
     pub fn get(&self, key: u64) -> Option<Placement> {
         let (k, v) = self.slots[key as usize & self.mask];
-        (k == key && key != 0).then(|| Placement {
+        (k == key && key != 0).then_some(Placement {
             score: v as u32 as i32,
-            contact: (v >> 32) as u16 as i16 as i32,
+            contact: i32::from((v >> 32) as u16 as i16),
             can_win: [v >> 48 & 1 != 0, v >> 49 & 1 != 0],
         })
     }
