@@ -10,8 +10,9 @@
 //! into contact); and a pull towards 0 as the quiet counter, plus the plies the armies
 //! still need to meet, nears the scenario's quiet limit. The weights are [`Weights`].
 
-use battaglie_rules::{Kind, KindSet, Pieces, Position, Rules, Side, Square};
+use battaglie_rules::{Kind, KindSet, Pieces, Position, Scenario, Side};
 
+use crate::board::{Board, SQUARES};
 use crate::weights::Weights;
 
 /// The default value of one piece of each kind (indexed by [`Kind::index`]): Mounted
@@ -26,8 +27,13 @@ const MAX_STACKS: usize = 64;
 /// and the game runs out in a quiet draw.
 const STAGING_REACH: i32 = 3;
 
-/// Squares are indexed below this bound.
-const INDEX_WORDS: usize = 5;
+/// Words of a bitset over square indices.
+const INDEX_WORDS: usize = SQUARES.div_ceil(64);
+
+/// The owner bits of [`analyse_on`]'s occupancy map, by [`Side::index`].
+const OWNER: [u8; 2] = [0x08, 0x10];
+/// The kinds bits of the occupancy map.
+const KINDS: u8 = 0x07;
 
 /// The value of a stack: the sum of its pieces' values.
 #[inline]
@@ -36,14 +42,6 @@ pub(crate) fn stack_value(p: Pieces, values: &[i32; 3]) -> i32 {
         .iter()
         .map(|&k| values[k.index()] * p.count(k) as i32)
         .sum()
-}
-
-/// The kinds that may enter `sq` (staging squares: nobody, but nothing steps there).
-#[inline]
-fn enter_kinds(pos: &Position, sq: Square) -> KindSet {
-    pos.scenario()
-        .terrain(sq)
-        .map_or(KindSet::EMPTY, |t| t.enter)
 }
 
 /// What the evaluation sees: the score terms per side and the threatened stacks.
@@ -61,36 +59,90 @@ pub(crate) struct Analysis {
     pub can_win: [bool; 2],
 }
 
-/// Whether `arriving` (of `side`, stepping from `from`) would be out of reach of
-/// every enemy stack next to `to`.
-#[inline]
-fn safe(
-    pos: &Position,
-    rules: &Rules,
-    side: Side,
-    from: Square,
-    to: Square,
-    arriving: Pieces,
-) -> bool {
-    let enter = enter_kinds(pos, to);
-    pos.scenario().neighbours(to).all(|n| {
-        n == from
-            || !matches!(pos.stack(n), Some((owner, enemy))
-                if owner != side && rules.can_eliminate(enemy.only(enter), arriving))
-    })
+/// A stack as the pressure term sees it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct StackAt {
+    /// The file, -1 for staging.
+    pub file: i32,
+    /// The rank.
+    pub rank: i32,
+    /// The kinds present.
+    pub kinds: KindSet,
+    /// How many pieces.
+    pub total: i32,
+    /// The kinds that may enter its square (every kind for staging: see `STAGING_REACH`).
+    pub enter: KindSet,
 }
 
+impl Default for StackAt {
+    fn default() -> StackAt {
+        StackAt {
+            file: 0,
+            rank: 0,
+            kinds: KindSet::EMPTY,
+            total: 0,
+            enter: KindSet::EMPTY,
+        }
+    }
+}
+
+/// A scenario's board with the evaluation's working memory, kept between calls so
+/// that an evaluation clears only what it wrote.
+pub(crate) struct Evaluator {
+    board: Board,
+    /// Each square's owner and kinds (0 when empty), for the neighbourhood lookups.
+    occupant: [u8; SQUARES],
+    /// Per side, for each empty square, the kind sets (bit `a` for `KindSet(a)`) that
+    /// an enemy stack next to it could eliminate there.
+    unsafe_for: [[u8; SQUARES]; 2],
+    stacks: [[StackAt; MAX_STACKS]; 2],
+    /// See [`pressure`].
+    press: PressScratch,
+}
+
+impl Evaluator {
+    /// An evaluator for positions of `scenario`.
+    pub fn new(scenario: &Scenario) -> Box<Evaluator> {
+        Box::new(Evaluator {
+            board: Board::new(scenario),
+            occupant: [0; SQUARES],
+            unsafe_for: [[0; SQUARES]; 2],
+            stacks: [[StackAt::default(); MAX_STACKS]; 2],
+            press: PressScratch {
+                file: [0; MAX_STACKS],
+                rank: [0; MAX_STACKS],
+                floor: [0; MAX_STACKS],
+                penalty: [[0; MAX_STACKS]; 8],
+            },
+        })
+    }
+}
+
+/// [`analyse_on`] with an evaluator made for the occasion.
 pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Analysis {
+    analyse_on(&mut Evaluator::new(pos.scenario()), pos, w, engine)
+}
+
+pub(crate) fn analyse_on(
+    ev: &mut Evaluator,
+    pos: &Position,
+    w: &Weights,
+    engine: Option<Side>,
+) -> Analysis {
+    let Evaluator {
+        board,
+        occupant,
+        unsafe_for,
+        stacks,
+        press: press_scratch,
+    } = ev;
     let values = w.piece_values();
-    let scenario = pos.scenario();
-    let rules = scenario.rules();
     let mut base = [0i32; 2];
     let mut threatened = [[0i32; 2]; 2];
     let mut seen = [[0u64; INDEX_WORDS]; 2];
     let mut material = [0i32; 2];
     let mut foot = [0i32; 2];
     let mut sheltered = [0i32; 2];
-    let mut stacks = [[(0i32, 0i32, Pieces::EMPTY, KindSet::EMPTY); MAX_STACKS]; 2];
     let mut counts = [0usize; 2];
     let mut kinds = [KindSet::EMPTY; 2];
     for side in Side::ALL {
@@ -99,57 +151,95 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
             let Some((_, p)) = pos.stack(sq) else {
                 continue;
             };
+            let pk = p.kinds();
+            occupant[sq.index()] = OWNER[s] | pk.0;
+            let n = i32::from(p.total());
+            let here = board.enter[sq.index()];
             if counts[s] < MAX_STACKS {
-                let file = sq.file().map_or(-1, i32::from);
                 // Staging squares cannot be entered, but the pieces there must step onto
                 // file a: standing near it presses them (see `STAGING_REACH`).
-                let enter = if sq.is_staging() {
-                    KindSet(0b111)
-                } else {
-                    enter_kinds(pos, sq)
+                stacks[s][counts[s]] = StackAt {
+                    file: sq.file().map_or(-1, i32::from),
+                    rank: i32::from(sq.rank()),
+                    kinds: pk,
+                    total: n,
+                    enter: if sq.is_staging() { KindSet::ALL } else { here },
                 };
-                stacks[s][counts[s]] = (file, i32::from(sq.rank()), p, enter);
                 counts[s] += 1;
             }
-            let n = p.total() as i32;
-            kinds[s] = KindSet(kinds[s].0 | p.kinds().0);
+            kinds[s] = KindSet(kinds[s].0 | pk.0);
             material[s] += stack_value(p, &values);
-            foot[s] += i32::from(p.count(Kind::Foot));
+            let f = i32::from(p.count(Kind::Foot));
+            foot[s] += f;
             match (side, sq.file()) {
                 (Side::Army, None) => base[s] -= w.staging * n,
-                (Side::Army, Some(f)) => base[s] += w.advance * f as i32 * n,
+                (Side::Army, Some(file)) => base[s] += w.advance * i32::from(file) * n,
                 _ => {}
             }
-            if !sq.is_staging() && enter_kinds(pos, sq) == Kind::Foot.set() {
-                sheltered[s] += i32::from(p.count(Kind::Foot));
+            if here == Kind::Foot.set() {
+                sheltered[s] += f;
             }
-            for to in scenario.neighbours(sq) {
-                let enter = enter_kinds(pos, to);
-                let avail = p.only(enter);
-                if avail.is_empty() {
+        }
+    }
+    // Staging squares are nobody's neighbours, so stacks in staging threaten nothing.
+    for side in Side::ALL {
+        let danger = &mut unsafe_for[side.index()];
+        for z in pos.squares_of(!side) {
+            if z.is_staging() {
+                continue;
+            }
+            let attacker = occupant[z.index()] & KINDS;
+            for &y in board.neighbours(z) {
+                let i = y.index();
+                if occupant[i] == 0 {
+                    danger[i] |= board.kills[(attacker & board.enter[i].0) as usize];
+                }
+            }
+        }
+    }
+    for side in Side::ALL {
+        let s = side.index();
+        let o = 1 - s;
+        for sq in pos.squares_of(side) {
+            let ours = occupant[sq.index()] & KINDS;
+            for &to in board.neighbours(sq) {
+                let i = to.index();
+                let avail = ours & board.enter[i].0;
+                if avail == 0 {
                     continue;
                 }
-                match pos.stack(to) {
-                    None if safe(pos, rules, side, sq, to, avail) => base[s] += w.mobility,
-                    None => {}
-                    Some((owner, enemy)) if owner != side && rules.can_eliminate(avail, enemy) => {
-                        let i = to.index();
-                        let (w, b) = (i / 64 % INDEX_WORDS, i % 64);
-                        let o = owner.index();
-                        if seen[o][w] & (1 << b) == 0 {
-                            seen[o][w] |= 1 << b;
-                            let v = stack_value(enemy, &values);
-                            let t = &mut threatened[o];
-                            if v > t[0] {
-                                t[1] = t[0];
-                                t[0] = v;
-                            } else if v > t[1] {
-                                t[1] = v;
-                            }
+                let there = occupant[i];
+                if there == 0 {
+                    // A step out of reach of every enemy stack that could eliminate it.
+                    if unsafe_for[s][i] >> avail & 1 == 0 {
+                        base[s] += w.mobility;
+                    }
+                } else if there & OWNER[s] == 0
+                    && board.eliminates(KindSet(avail), KindSet(there & KINDS))
+                {
+                    let (word, bit) = (i / 64 % INDEX_WORDS, i % 64);
+                    if seen[o][word] & (1 << bit) == 0 {
+                        seen[o][word] |= 1 << bit;
+                        let enemy = pos.stack(to).map_or(Pieces::EMPTY, |(_, p)| p);
+                        let v = stack_value(enemy, &values);
+                        let t = &mut threatened[o];
+                        if v > t[0] {
+                            t[1] = t[0];
+                            t[0] = v;
+                        } else if v > t[1] {
+                            t[1] = v;
                         }
                     }
-                    _ => {}
                 }
+            }
+        }
+    }
+    // Clear what was written, for the next call.
+    for side in Side::ALL {
+        for sq in pos.squares_of(side) {
+            occupant[sq.index()] = 0;
+            for &y in board.neighbours(sq) {
+                unsafe_for[1 - side.index()][y.index()] = 0;
             }
         }
     }
@@ -159,7 +249,8 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
         let o = 1 - s;
         base[s] += material[s] + w.shelter * sheltered[s] + w.hunter * foot[s].min(sheltered[o]);
         let (press, nearest) = pressure(
-            rules,
+            board,
+            press_scratch,
             w,
             &stacks[s][..counts[s]],
             &stacks[1 - s][..counts[1 - s]],
@@ -171,9 +262,9 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
         };
     }
     let can_win = [0, 1].map(|s| {
-        let reach = kinds[s]
-            .iter()
-            .fold(KindSet::EMPTY, |r, k| KindSet(r.0 | rules.eliminates(k).0));
+        let reach = kinds[s].iter().fold(KindSet::EMPTY, |r, k| {
+            KindSet(r.0 | board.eliminates[k.index()].0)
+        });
         reach.is_superset(kinds[1 - s])
     });
     Analysis {
@@ -189,26 +280,63 @@ pub(crate) fn analyse(pos: &Position, w: &Weights, engine: Option<Side>) -> Anal
 /// our stacks, a bonus that grows as the nearest such target gets nearer. It draws the
 /// pieces into contact, where the search takes over. Also returns the distance of the
 /// nearest such pair.
+/// The pressure term's working memory: the targets' coordinates in columns, and per
+/// kind set of attackers, what each target's distance is charged.
+pub(crate) struct PressScratch {
+    file: [i32; MAX_STACKS],
+    rank: [i32; MAX_STACKS],
+    floor: [i32; MAX_STACKS],
+    penalty: [[i32; MAX_STACKS]; 8],
+}
+
 fn pressure(
-    rules: &Rules,
+    board: &Board,
+    scratch: &mut PressScratch,
     w: &Weights,
-    ours: &[(i32, i32, Pieces, KindSet)],
-    theirs: &[(i32, i32, Pieces, KindSet)],
+    ours: &[StackAt],
+    theirs: &[StackAt],
 ) -> (i32, i32) {
-    let mut total = 0;
-    let mut closest = w.press_range;
-    for &(f, r, p, _) in ours {
-        let mut nearest = w.press_range;
-        for &(tf, tr, tp, enter) in theirs {
-            let mut d = (f - tf).abs() + (r - tr).abs();
-            if tf < 0 {
-                d = d.max(STAGING_REACH);
-            }
-            if d < nearest && rules.can_eliminate(p.only(enter), tp) {
-                nearest = d;
+    // Far beyond any range: added to the distance of a target the attacker cannot take.
+    const FAR: i32 = 1 << 20;
+    let n = theirs.len();
+    let PressScratch {
+        file,
+        rank,
+        floor,
+        penalty,
+    } = scratch;
+    for (j, t) in theirs.iter().enumerate() {
+        file[j] = t.file;
+        rank[j] = t.rank;
+        floor[j] = if t.file < 0 { STAGING_REACH } else { 0 };
+    }
+    // Per kind set of ours present, FAR for each target those kinds cannot eliminate:
+    // the inner loop is then plain arithmetic.
+    let present = ours.iter().fold(0u8, |acc, us| acc | 1 << us.kinds.0);
+    for (a, row) in penalty.iter_mut().enumerate() {
+        if present >> a & 1 != 0 {
+            for (slot, t) in row.iter_mut().zip(theirs) {
+                *slot = if board.eliminates(KindSet(a as u8 & t.enter.0), t.kinds) {
+                    0
+                } else {
+                    FAR
+                };
             }
         }
-        total += w.press * i32::from(p.total()) * (w.press_range - nearest).max(0);
+    }
+    let mut total = 0;
+    let mut closest = w.press_range;
+    for us in ours {
+        let row = &penalty[us.kinds.0 as usize][..n];
+        let (f, r) = (us.file, us.rank);
+        let nearest = file[..n]
+            .iter()
+            .zip(&rank[..n])
+            .zip(&floor[..n])
+            .zip(row)
+            .map(|(((&tf, &tr), &fl), &pen)| ((f - tf).abs() + (r - tr).abs()).max(fl) + pen)
+            .fold(w.press_range, i32::min);
+        total += w.press * us.total * (w.press_range - nearest).max(0);
         closest = closest.min(nearest);
     }
     (total, closest)
@@ -262,7 +390,31 @@ pub(crate) fn draw_value(pos: &Position, w: &Weights, engine: Option<Side>) -> i
 
 /// The evaluation as `engine` (the side searching, if any) weighs it.
 pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>, start: &Start) -> i32 {
-    let a = analyse(pos, w, engine);
+    placement(&mut Evaluator::new(pos.scenario()), pos, w, engine, start).finish(pos, w, engine)
+}
+
+/// What the evaluation makes of the placement alone, before the quiet counter pulls
+/// it towards a draw: the same for every visit of a position within a search, so a
+/// search may keep it ([`crate::evalcache`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Placement {
+    /// The score from the side to move's view.
+    pub score: i32,
+    /// [`Analysis::contact`].
+    pub contact: i32,
+    /// [`Analysis::can_win`], the side to move's first.
+    pub can_win: [bool; 2],
+}
+
+/// The placement's part of [`score`].
+pub(crate) fn placement(
+    ev: &mut Evaluator,
+    pos: &Position,
+    w: &Weights,
+    engine: Option<Side>,
+    start: &Start,
+) -> Placement {
+    let a = analyse_on(ev, pos, w, engine);
     let us = pos.side_to_move().index();
     let them = 1 - us;
     let mut score = a.base[us] - a.base[them];
@@ -285,26 +437,38 @@ pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>, start: &S
         let credit = behind * (start.total - gone) / start.total.max(1) * w.handicap / 100;
         score += if e == us { credit } else { -credit };
     }
-    // A quiet spell makes the advantage less sure, and it is gone at the quiet limit.
-    // The plies still needed to bring two stacks into reach of each other (the
-    // attacker may have to walk the whole way) count as already spent.
-    let limit = pos.scenario().rules().quiet_limit() as i32;
-    let approach = 2 * (a.contact - 1).max(0);
-    let quiet = (pos.quiet() as i32 + approach).min(limit);
-    let draw = draw_value(pos, w, engine);
-    score = draw + (score - draw) * (100 * limit - w.urgency * quiet) / (100 * limit).max(1);
-    let left = limit - quiet;
-    if left < w.fade {
-        score = draw + (score - draw) * left / w.fade.max(1);
+    Placement {
+        score,
+        contact: a.contact,
+        can_win: [a.can_win[us], a.can_win[them]],
     }
-    // A side whose kinds cannot eliminate every kind the other has left cannot win.
-    if !a.can_win[us] {
-        score = score.min(draw);
+}
+
+impl Placement {
+    /// The score once the quiet counter has had its say.
+    pub(crate) fn finish(self, pos: &Position, w: &Weights, engine: Option<Side>) -> i32 {
+        let mut score = self.score;
+        // A quiet spell makes the advantage less sure, and it is gone at the quiet
+        // limit. The plies still needed to bring two stacks into reach of each other
+        // (the attacker may have to walk the whole way) count as already spent.
+        let limit = pos.scenario().rules().quiet_limit() as i32;
+        let approach = 2 * (self.contact - 1).max(0);
+        let quiet = (pos.quiet() as i32 + approach).min(limit);
+        let draw = draw_value(pos, w, engine);
+        score = draw + (score - draw) * (100 * limit - w.urgency * quiet) / (100 * limit).max(1);
+        let left = limit - quiet;
+        if left < w.fade {
+            score = draw + (score - draw) * left / w.fade.max(1);
+        }
+        // A side whose kinds cannot eliminate every kind the other has left cannot win.
+        if !self.can_win[0] {
+            score = score.min(draw);
+        }
+        if !self.can_win[1] {
+            score = score.max(draw);
+        }
+        score
     }
-    if !a.can_win[them] {
-        score = score.max(draw);
-    }
-    score
 }
 
 /// The value of `side`'s most valuable stack that the other side can eliminate next move.
@@ -378,10 +542,25 @@ mod tests {
     #[test]
     fn stacks_press_staging_from_file_c_and_gain_nothing_by_blocking_file_a() {
         let w = Weights::default();
-        let rules = Rules::default();
-        let staged = [(-1, 2, Pieces::new(2, 0, 0), KindSet::ALL)];
-        let at = |file| [(file, 2, Pieces::new(0, 1, 0), KindSet::ALL)];
-        let press = |file| pressure(&rules, &w, &at(file), &staged).0;
+        let board = Board::new(&Scenario::builtin("washita").unwrap());
+        let staged = [StackAt {
+            file: -1,
+            rank: 2,
+            kinds: Kind::Foot.set(),
+            total: 2,
+            enter: KindSet::ALL,
+        }];
+        let at = |file| {
+            [StackAt {
+                file,
+                rank: 2,
+                kinds: Kind::Mounted.set(),
+                total: 1,
+                enter: KindSet::ALL,
+            }]
+        };
+        let mut ev = Evaluator::new(&Scenario::builtin("washita").unwrap());
+        let mut press = |file| pressure(&board, &mut ev.press, &w, &at(file), &staged).0;
         assert_eq!(press(0), press(2), "file a presses no more than file c");
         assert_eq!(press(1), press(2), "file b presses no more than file c");
         assert!(press(2) > press(3), "further than file c presses less");

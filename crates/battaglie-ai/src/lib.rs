@@ -4,16 +4,22 @@
 //! [`search`] takes a [`Game`](battaglie_rules::Game) (for the history that counts
 //! repetitions) and [`Limits`], reports each finished iteration through a callback
 //! and returns the best move found. The modules: `search` (iterative deepening,
-//! PVS, quiescence), `tt` (transposition table), `ordering` (move ordering),
-//! `eval` (static evaluation), `weights` (its named weights), `limits` (budgets and levels), `report` (the score front ends show), `bench` (the fixed
-//! benchmark whose node count is the search's signature).
+//! PVS, quiescence), `picker` (the moves of a node in stages: table move,
+//! eliminations, killers, quiet moves), `tt` (transposition table), `ordering`
+//! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
+//! `evalcache` (the evaluations a search already made), `weights` (its named
+//! weights), `limits` (budgets and levels), `report` (the score front ends show),
+//! `bench` (a fixed benchmark whose node count is the search's signature).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod bench;
+mod board;
 mod eval;
+mod evalcache;
 mod limits;
 mod ordering;
+mod picker;
 mod report;
 mod search;
 mod tt;

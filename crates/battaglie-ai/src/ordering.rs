@@ -34,7 +34,11 @@ impl Ordering {
         (side * SQUARES + to.min(SQUARES - 1)) * 3 + kind.index()
     }
 
-    fn history_of(&self, side: usize, mv: &Move) -> i32 {
+    /// The history score of quiet move `mv` for side `side` (by [`Side::index`]),
+    /// clamped below the killers'.
+    ///
+    /// [`Side::index`]: battaglie_rules::Side::index
+    pub fn history_of(&self, side: usize, mv: &Move) -> i32 {
         let mut h = 0;
         for g in mv.groups() {
             for k in Kind::ALL {
@@ -44,7 +48,12 @@ impl Ordering {
                 }
             }
         }
-        h
+        h.clamp(-KILLER + 1, KILLER - 1)
+    }
+
+    /// The two killers of `ply`, the most recent first.
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply.min(MAX_PLY)]
     }
 
     /// The ordering score of `mv` in `pos`.
@@ -63,7 +72,6 @@ impl Ordering {
             return KILLER;
         }
         self.history_of(pos.side_to_move().index(), mv)
-            .clamp(-KILLER + 1, KILLER - 1)
     }
 
     /// A quiet move caused a cutoff at `ply` with `depth` left.
@@ -109,20 +117,20 @@ pub(crate) fn capture_gain(pos: &Position, mv: &Move) -> i32 {
     victims * 16 - attackers.min(PIECE_VALUE[1] * 15)
 }
 
-/// Sorts `moves` best first by their ordering scores.
+/// Sorts `moves` best first by their ordering scores, stably (moves scored alike keep
+/// the generator's order), keying them in `scratch` rather than in a new vector.
 pub(crate) fn sort(
     ord: &Ordering,
     pos: &Position,
     moves: &mut [Move],
     tt: Option<Move>,
     ply: usize,
+    scratch: &mut Vec<(i32, Move)>,
 ) {
-    let mut keyed: Vec<(i32, Move)> = moves
-        .iter()
-        .map(|m| (ord.score(pos, m, tt, ply), *m))
-        .collect();
-    keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
-    for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
-        *slot = m;
+    scratch.clear();
+    scratch.extend(moves.iter().map(|m| (ord.score(pos, m, tt, ply), *m)));
+    scratch.sort_by_key(|k| std::cmp::Reverse(k.0));
+    for (slot, (_, m)) in moves.iter_mut().zip(scratch.iter()) {
+        *slot = *m;
     }
 }

@@ -1,17 +1,21 @@
 //! Iterative-deepening principal-variation search (negamax alpha-beta) with a
-//! transposition table, move ordering (TT move, eliminations, killers, history),
-//! late-move reductions of quiet moves, repetition detection, and a quiescence
-//! search over eliminations with stand-pat.
+//! transposition table, moves generated in stages as they are needed (table move,
+//! eliminations, killers, quiet moves by history: see `picker`), late-move
+//! reductions of quiet moves, repetition detection, and a quiescence search over
+//! eliminations with stand-pat on a cached static evaluation. Nothing is allocated
+//! per node: every buffer is kept per ply and reused.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use battaglie_rules::{Game, Move, Outcome, Position, Rng, Side};
+use battaglie_rules::{Game, Move, Outcome, Position, Rng, Side, Stage};
 
-use crate::eval::{draw_value, hanging, score, Start};
+use crate::eval::{draw_value, hanging, placement, score, Evaluator, Start};
+use crate::evalcache::EvalCache;
 use crate::limits::{Budget, Limits};
 use crate::ordering::{self, capture_gain, Ordering, MAX_PLY};
+use crate::picker::Picker;
 use crate::tt::{Bound, Table};
 use crate::weights::Weights;
 
@@ -46,6 +50,8 @@ const MAX_QDEPTH: u32 = 6;
 const QUIESCE_WIDTH: usize = 8;
 /// log2 of the transposition table's entries.
 const TT_BITS: u32 = 18;
+/// log2 of the evaluation cache's entries (at most).
+const EVAL_BITS: u32 = 14;
 /// log2 of the smallest transposition table.
 const MIN_TT_BITS: u32 = 10;
 /// The most search threads.
@@ -130,6 +136,14 @@ struct Searcher<'a> {
     tt: &'a Table,
     ord: Ordering,
     buffers: Vec<Vec<Move>>,
+    /// The move pickers per ply.
+    pickers: Vec<Picker>,
+    /// The static evaluation's board and working memory.
+    evaluator: Box<Evaluator>,
+    /// The static evaluations met so far.
+    evals: EvalCache,
+    /// The ordering's keyed moves, reused at every node.
+    scratch: Vec<(i32, Move)>,
     weights: Weights,
     /// The side the search plays for (draws are worth less to it by the contempt).
     engine: Side,
@@ -159,12 +173,15 @@ impl Searcher<'_> {
     }
 
     /// Whether the current position occurred before (in the game or on the path):
-    /// a draw by the search's reckoning.
+    /// a draw by the search's reckoning. Only the positions since the last elimination
+    /// can recur, and of those only the ones with the same side to move at least four
+    /// plies back: two plies cannot undo a move, since each side moves its own pieces
+    /// and two passes never follow each other.
     fn is_repetition(&self, pos: &Position) -> bool {
         let n = self.path.len();
         let back = (pos.quiet() as usize).min(n.saturating_sub(1));
         let h = pos.hash();
-        self.path[n - 1 - back..n - 1].contains(&h)
+        (4..=back).step_by(2).any(|k| self.path[n - 1 - k] == h)
     }
 
     fn buffer(&mut self, ply: u32) -> Vec<Move> {
@@ -179,6 +196,15 @@ impl Searcher<'_> {
         self.buffers[ply as usize] = moves;
     }
 
+    /// The move picker of `ply`, taken out (put it back into `pickers` after use).
+    fn picker(&mut self, ply: u32) -> Picker {
+        let ply = ply as usize;
+        while self.pickers.len() <= ply {
+            self.pickers.push(Picker::default());
+        }
+        std::mem::take(&mut self.pickers[ply])
+    }
+
     fn terminal(&self, pos: &Position, ply: u32) -> i32 {
         match pos.outcome() {
             Some(Outcome::Win(side, _)) if side == pos.side_to_move() => WIN - ply as i32,
@@ -189,6 +215,28 @@ impl Searcher<'_> {
 
     fn draw(&self, pos: &Position) -> i32 {
         draw_value(pos, &self.weights, Some(self.engine))
+    }
+
+    /// The static evaluation for the engine, its placement part from the cache.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash();
+        let engine = Some(self.engine);
+        let p = match self.evals.get(key) {
+            Some(p) => p,
+            None => {
+                let p = placement(
+                    &mut self.evaluator,
+                    pos,
+                    &self.weights,
+                    engine,
+                    &self.start_forces,
+                );
+                self.evals.put(key, p);
+                p
+            }
+        };
+        p.finish(pos, &self.weights, engine)
     }
 
     fn negamax(
@@ -223,19 +271,18 @@ impl Searcher<'_> {
                 }
             }
         }
-        let mut moves = self.buffer(ply);
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            self.give_back(ply, moves);
+        if pos.ends_before_moving() {
             return self.terminal(pos, ply);
         }
-        ordering::sort(&self.ord, pos, &mut moves, tt_move, ply as usize);
+        let mut picker = self.picker(ply);
+        picker.reset(tt_move, self.ord.killers(ply as usize));
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for (i, mv) in moves.iter().enumerate() {
+        let mut i = 0;
+        while let Some(mv) = picker.next(pos, &self.ord) {
             let quiet = !mv.is_capture();
-            let undo = pos.play_unchecked(mv);
+            let undo = pos.play_unchecked(&mv);
             self.path.push(pos.hash());
             let mut v;
             if i == 0 {
@@ -254,27 +301,31 @@ impl Searcher<'_> {
                     v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
                 }
             }
+            i += 1;
             self.path.pop();
-            pos.undo(mv, undo);
+            pos.undo(&mv, undo);
             if self.aborted {
-                self.give_back(ply, moves);
+                self.pickers[ply as usize] = picker;
                 return 0;
             }
             if v > best {
                 best = v;
-                best_move = Some(*mv);
+                best_move = Some(mv);
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
                         if quiet {
-                            self.ord.cutoff(pos, mv, ply as usize, depth);
+                            self.ord.cutoff(pos, &mv, ply as usize, depth);
                         }
                         break;
                     }
                 }
             }
         }
-        self.give_back(ply, moves);
+        self.pickers[ply as usize] = picker;
+        if i == 0 {
+            return self.terminal(pos, ply);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > orig_alpha {
@@ -302,23 +353,27 @@ impl Searcher<'_> {
         if qdepth == 0 && ply > 0 && self.is_repetition(pos) {
             return self.draw(pos);
         }
-        let mut moves = self.buffer(ply);
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            self.give_back(ply, moves);
+        let us = pos.side_to_move();
+        if pos.ends_before_moving() || (!pos.has_step(us) && !pos.has_step(!us)) {
             return self.terminal(pos, ply);
         }
-        let stand = score(pos, &self.weights, Some(self.engine), &self.start_forces);
+        let stand = self.evaluate(pos);
         if stand >= beta || qdepth >= MAX_QDEPTH {
-            self.give_back(ply, moves);
             return stand;
         }
         alpha = alpha.max(stand);
         // Only turns where every moving group eliminates, the most promising first: a
         // stack's many ways to split would otherwise make the tree explode.
-        moves.retain(|m| m.is_capture() && m.groups().all(|g| g.capture));
-        moves.sort_by_cached_key(|m| -capture_gain(pos, m));
-        moves.truncate(QUIESCE_WIDTH);
+        let mut moves = self.buffer(ply);
+        pos.stage_moves_into(Stage::OnlyEliminations, &mut moves);
+        if moves.len() > 1 {
+            self.scratch.clear();
+            self.scratch
+                .extend(moves.iter().map(|m| (-capture_gain(pos, m), *m)));
+            self.scratch.sort_by_key(|k| k.0);
+            moves.clear();
+            moves.extend(self.scratch.iter().take(QUIESCE_WIDTH).map(|k| k.1));
+        }
         let mut best = stand;
         for mv in moves.iter() {
             let undo = pos.play_unchecked(mv);
@@ -455,6 +510,7 @@ pub fn search(
     let start = Instant::now();
     let engine = limits.perspective.unwrap_or(pos.side_to_move());
     let start_forces = Start::of(&pos, &budget.weights);
+    let scenario = std::sync::Arc::clone(pos.scenario());
     let searcher = |stop| Searcher {
         stop,
         start,
@@ -467,6 +523,10 @@ pub fn search(
         tt: &tt,
         ord: Ordering::new(),
         buffers: Vec::new(),
+        pickers: Vec::new(),
+        evaluator: Evaluator::new(&scenario),
+        evals: EvalCache::new(bits.clamp(MIN_TT_BITS, EVAL_BITS)),
+        scratch: Vec::with_capacity(256),
         weights: budget.weights,
         engine,
         start_forces,
@@ -539,7 +599,7 @@ impl Searcher<'_> {
             return Some(result);
         }
         let mut ordered = legal.to_vec();
-        ordering::sort(&s.ord, pos, &mut ordered, None, 0);
+        ordering::sort(&s.ord, pos, &mut ordered, None, 0, &mut s.scratch);
         let mut roots: Vec<RootMove> = ordered
             .into_iter()
             .map(|mv| RootMove {

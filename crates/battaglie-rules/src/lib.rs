@@ -21,6 +21,7 @@ pub mod scenario;
 mod setup;
 mod side;
 mod square;
+mod staged;
 mod terrain;
 mod zobrist;
 
@@ -41,4 +42,5 @@ pub use scenario::{Notes, Scenario, ScenarioError};
 pub use setup::{BfenError, SetupError};
 pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square, MAX_SIDE};
+pub use staged::Stage;
 pub use terrain::TerrainKind;

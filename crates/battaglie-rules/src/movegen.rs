@@ -35,18 +35,18 @@ const FITS: [u8; 8] = {
 
 /// What one destination accepts.
 #[derive(Clone, Copy, Default)]
-struct Entry {
+pub(crate) struct Entry {
     /// Bit `a` set when an arriving group whose kinds are `KindSet(a)` may go there.
-    kinds: u8,
+    pub(crate) kinds: u8,
     /// How many pieces may arrive.
-    room: u8,
+    pub(crate) room: u8,
     /// Whether arriving eliminates the enemy stack there.
-    capture: bool,
+    pub(crate) capture: bool,
 }
 
 impl Entry {
     #[inline]
-    fn accepts(self, group: Pieces) -> bool {
+    pub(crate) fn accepts(self, group: Pieces) -> bool {
         self.kinds & (1 << group.kinds().0) != 0 && group.total() <= self.room
     }
 }
@@ -54,7 +54,7 @@ impl Entry {
 impl Position {
     /// What each neighbour of internal square `from` accepts from `side`.
     #[inline]
-    fn entries(&self, from: usize, side: Side) -> [Entry; DIRECTIONS] {
+    pub(crate) fn entries(&self, from: usize, side: Side) -> [Entry; DIRECTIONS] {
         let s = self.scenario();
         let limit = s.rules().stack_limit();
         let mut out = [Entry::default(); DIRECTIONS];
@@ -139,9 +139,10 @@ impl Position {
         n
     }
 
-    /// Win or quiet limit: the cheap end conditions (deadlock needs move generation).
+    /// Whether the game ends here by a side without pieces or the quiet limit: the
+    /// cheap end conditions (a deadlock needs [`Position::has_step`] for both sides).
     #[inline]
-    fn ends_before_moving(&self) -> bool {
+    pub fn ends_before_moving(&self) -> bool {
         self.piece_count(Side::Army) == 0
             || self.piece_count(Side::Indians) == 0
             || self.quiet() >= self.scenario().rules().quiet_limit()
