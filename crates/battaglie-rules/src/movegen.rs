@@ -34,18 +34,18 @@ const FITS: [u8; 8] = {
 
 /// What one destination accepts.
 #[derive(Clone, Copy, Default)]
-struct Entry {
+pub(crate) struct Entry {
     /// Bit `a` set when an arriving group whose kinds are `KindSet(a)` may go there.
-    kinds: u8,
+    pub(crate) kinds: u8,
     /// How many pieces may arrive.
-    room: u8,
+    pub(crate) room: u8,
     /// Whether arriving eliminates the enemy stack there.
-    capture: bool,
+    pub(crate) capture: bool,
 }
 
 impl Entry {
     #[inline]
-    fn accepts(self, group: Pieces) -> bool {
+    pub(crate) fn accepts(self, group: Pieces) -> bool {
         self.kinds & (1 << group.kinds().0) != 0 && group.total() <= self.room
     }
 }
@@ -53,7 +53,7 @@ impl Entry {
 impl Position {
     /// What each neighbour of internal square `from` accepts from `side`.
     #[inline]
-    fn entries(&self, from: usize, side: Side) -> [Entry; DIRECTIONS] {
+    pub(crate) fn entries(&self, from: usize, side: Side) -> [Entry; DIRECTIONS] {
         let s = self.scenario();
         let limit = s.rules().stack_limit();
         let mut out = [Entry::default(); DIRECTIONS];
@@ -140,7 +140,7 @@ impl Position {
 
     /// Win or quiet limit: the cheap end conditions (deadlock needs move generation).
     #[inline]
-    fn ends_before_moving(&self) -> bool {
+    pub(crate) fn ends_before_moving(&self) -> bool {
         self.piece_count(Side::Army) == 0
             || self.piece_count(Side::Indians) == 0
             || self.quiet() >= self.scenario().rules().quiet_limit()
@@ -352,7 +352,7 @@ pub struct IllegalMoveError {
     pub reason: String,
 }
 
-fn generate(
+pub(crate) fn generate(
     from: Square,
     stack: Pieces,
     left: Pieces,
@@ -397,7 +397,7 @@ thread_local! {
 
 /// The number of moves from a stack with these destinations.
 #[inline]
-fn count_from(stack: Pieces, entries: &[Entry; DIRECTIONS]) -> u64 {
+pub(crate) fn count_from(stack: Pieces, entries: &[Entry; DIRECTIONS]) -> u64 {
     if stack.total() == 1 {
         return entries.iter().filter(|e| e.accepts(stack)).count() as u64;
     }
