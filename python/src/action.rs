@@ -16,6 +16,14 @@ use battaglie_rules::{Kind, Move, Scenario, Square};
 /// Counts per move: 3 kinds x 4 directions.
 const SLOTS: usize = 12;
 
+/// Slots of the per-thread memo of ranks (a power of two).
+const RANK_SLOTS: usize = 1 << 12;
+
+thread_local! {
+    static RANKS: std::cell::RefCell<Vec<(u64, u64)>> =
+        std::cell::RefCell::new(vec![(0, 0); RANK_SLOTS]);
+}
+
 /// The action space of one scenario.
 #[derive(Debug, Clone)]
 pub struct ActionSpace {
@@ -23,6 +31,9 @@ pub struct ActionSpace {
     height: u8,
     /// `ways[m][s]`: m-tuples with sum at most s, C(m + s, m).
     ways: Vec<Vec<u64>>,
+    /// `skip[i][left][c]`: the tuples ranked before those whose slot `i` holds `c`,
+    /// with `left` still to share out from slot `i` on.
+    skip: Vec<Vec<Vec<u64>>>,
     per_square: u64,
     size: u64,
 }
@@ -54,12 +65,29 @@ impl ActionSpace {
             }
         }
         let per_square = ways[SLOTS][limit];
+        let skip = (0..SLOTS)
+            .map(|i| {
+                let rest = SLOTS - i - 1;
+                (0..=limit)
+                    .map(|left| {
+                        (0..=left)
+                            .scan(0u64, |acc, c| {
+                                let before = *acc;
+                                *acc += ways[rest][left - c];
+                                Some(before)
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
         let squares = u64::from(scenario.height()) * (u64::from(scenario.width()) + 1);
         let size = squares.checked_mul(per_square)?.checked_add(1)?;
         Some(ActionSpace {
             width: scenario.width(),
             height: scenario.height(),
             ways,
+            skip,
             per_square,
             size,
         })
@@ -119,17 +147,34 @@ impl ActionSpace {
         let Some(from) = mv.from() else {
             return self.pass();
         };
+        self.square_index(from) * self.per_square + self.rank(mv)
+    }
+
+    /// The rank of a move's counts among the tuples, remembered per thread by what the
+    /// move sends where (its packed form without the source square).
+    fn rank(&self, mv: &Move) -> u64 {
+        let limit = (self.ways[0].len() - 1) as u64;
+        // Not zero: a move other than the pass sends something.
+        let key = (mv.to_bits() >> 9) | limit << 56;
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (RANK_SLOTS - 1);
+        RANKS.with(|ranks| {
+            let mut ranks = ranks.borrow_mut();
+            if ranks[slot].0 != key {
+                ranks[slot] = (key, self.rank_of(mv));
+            }
+            ranks[slot].1
+        })
+    }
+
+    fn rank_of(&self, mv: &Move) -> u64 {
         let counts = ActionSpace::counts(mv);
         let mut left = self.ways[0].len() - 1;
         let mut rank = 0;
         for (i, &c) in counts.iter().enumerate() {
-            let rest = SLOTS - i - 1;
-            for v in 0..usize::from(c) {
-                rank += self.ways[rest][left - v];
-            }
+            rank += self.skip[i][left][usize::from(c)];
             left -= usize::from(c);
         }
-        self.square_index(from) * self.per_square + rank
+        rank
     }
 
     /// The source square and twelve counts an action names (`None` for the pass or

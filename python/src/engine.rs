@@ -125,7 +125,8 @@ pub fn search(
         let stop = AtomicBool::new(false);
         battaglie_ai::search(&g, &limits, &stop, |_| {})
     });
-    let r = found.ok_or_else(|| GameOverError::new_err("the game is over: there is nothing to search"))?;
+    let r = found
+        .ok_or_else(|| GameOverError::new_err("the game is over: there is nothing to search"))?;
     let (score, mate) = score_parts(r.info.score);
     Ok(PySearchResult {
         mv: PyMove { inner: r.best },
@@ -226,7 +227,16 @@ pub fn analyze(
             let best = best.unwrap_or_else(|| "-".to_string());
             let (b, a) = (score_parts(before).0, score_parts(after).0);
             let loss = if best == played { 0 } else { (b - a).max(0) };
-            lines.push((i + 1, side.word(), played, b, best, a, loss, mark(before, after, loss)));
+            lines.push((
+                i + 1,
+                side.word(),
+                played,
+                b,
+                best,
+                a,
+                loss,
+                mark(before, after, loss),
+            ));
         }
         lines
     });

@@ -84,17 +84,24 @@ pub struct Env {
     rng: XorShift,
     rollout: Rollout,
     moves: Vec<Move>,
-    /// The legal moves now and their actions (sorted by action).
+    /// The legal moves now and their actions, in move generation order.
     legal: Vec<(u64, Move)>,
     outcome: Option<Outcome>,
+    /// The agent resigned (an illegal action) in this game.
     forfeited: bool,
-    /// The agent resigned (an illegal action) in that game.
+    /// The legal moves after the last ply (empty once the game is over).
     scratch: Vec<Move>,
 }
 
 impl Env {
     /// An env of `battle`, reset with `seed`.
-    pub fn new(battle: Arc<Battle>, opponent: Opponent, agent: Side, illegal: Illegal, seed: u64) -> Env {
+    pub fn new(
+        battle: Arc<Battle>,
+        opponent: Opponent,
+        agent: Side,
+        illegal: Illegal,
+        seed: u64,
+    ) -> Env {
         let rollout = Rollout::from_position(battle.start.clone());
         let mut env = Env {
             battle,
@@ -126,7 +133,7 @@ impl Env {
         }
         self.rollout = Rollout::from_position(self.battle.start.clone());
         self.moves.clear();
-        self.outcome = None;
+        self.outcome = self.rollout.legal_moves_into(&mut self.scratch);
         self.forfeited = false;
         self.opponent_moves();
         self.refresh();
@@ -147,7 +154,7 @@ impl Env {
         self.outcome
     }
 
-    /// The legal actions now and their moves, by increasing action.
+    /// The legal actions now and their moves, in move generation order.
     pub fn legal(&self) -> &[(u64, Move)] {
         &self.legal
     }
@@ -175,7 +182,7 @@ impl Env {
             return Err(StepError::Over);
         }
         let mover = self.position().side_to_move();
-        let Ok(i) = self.legal.binary_search_by_key(&action, |(a, _)| *a) else {
+        let Some(i) = self.legal.iter().position(|(a, _)| *a == action) else {
             if self.illegal == Illegal::Raise {
                 return Err(StepError::Illegal(action));
             }
@@ -211,10 +218,11 @@ impl Env {
         })
     }
 
+    /// Plays a legal move and lists the moves after it (in `scratch`).
     fn play(&mut self, mv: &Move) {
         self.rollout.play(mv);
         self.moves.push(*mv);
-        self.outcome = self.rollout.outcome();
+        self.outcome = self.rollout.legal_moves_into(&mut self.scratch);
     }
 
     /// The opponent plays until the agent is to move (or the game ends).
@@ -224,11 +232,8 @@ impl Env {
         }
         while self.outcome.is_none() && self.position().side_to_move() != self.agent {
             let mv = match self.opponent {
-                Opponent::Random => {
-                    let rng = &mut self.rng;
-                    let pos = self.rollout.position();
-                    pos.random_move(|n| rng.below(n)).expect("the game is not over")
-                }
+                // The moves listed after the last ply: the same choice as `random_move`.
+                Opponent::Random => self.scratch[self.rng.below(self.scratch.len())],
                 Opponent::Engine(limits) => {
                     let limits = Limits {
                         seed: limits.seed.or(Some(self.rng.next_u64())),
@@ -251,13 +256,9 @@ impl Env {
         if self.outcome.is_some() {
             return;
         }
-        let mut moves = std::mem::take(&mut self.scratch);
-        self.rollout.position().legal_moves_into(&mut moves);
         let space = &self.battle.space;
         self.legal
-            .extend(moves.iter().map(|m| (space.encode(m), *m)));
-        self.legal.sort_unstable_by_key(|(a, _)| *a);
-        self.scratch = moves;
+            .extend(self.scratch.iter().map(|m| (space.encode(m), *m)));
     }
 
     /// Writes the observation into `out`.

@@ -156,4 +156,3 @@ impl<T, E: IntoPyErr> PyResultExt<T> for Result<T, E> {
         self.map_err(IntoPyErr::py_err)
     }
 }
-

@@ -128,7 +128,10 @@ fn read_move(pos: &Position, arg: &Bound<'_, PyAny>) -> PyResult<Move> {
     let text: String = arg.extract().map_err(|_| {
         PyTypeError::new_err(format!(
             "move: expected a Move or its notation (`c3:FF-c4`), got {}",
-            arg.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            arg.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
         ))
     })?;
     pos.parse_move(&text).py()
@@ -255,7 +258,11 @@ impl PyPosition {
         self.inner.to_string()
     }
     fn __repr__(&self) -> String {
-        format!("Position({:?}, {:?})", self.inner.scenario().id(), self.inner.to_string())
+        format!(
+            "Position({:?}, {:?})",
+            self.inner.scenario().id(),
+            self.inner.to_string()
+        )
     }
 }
 
@@ -395,7 +402,13 @@ impl PyGame {
     }
     /// The game record: `form` is `json` or `text` (the PGN-like form).
     #[pyo3(signature = (form = "json", army = "", indians = "", date = None))]
-    fn record(&self, form: &str, army: &str, indians: &str, date: Option<&str>) -> PyResult<String> {
+    fn record(
+        &self,
+        form: &str,
+        army: &str,
+        indians: &str,
+        date: Option<&str>,
+    ) -> PyResult<String> {
         let record = Record::from_game(&self.inner, army, indians, date);
         match form {
             "json" => Ok(record.to_json()),
@@ -431,7 +444,12 @@ impl PyGame {
     /// The legal actions (numbers in the battle's action space), ascending.
     fn legal_actions(&self) -> PyResult<Vec<u64>> {
         let space = scenario::space(self.inner.start().scenario())?;
-        let mut actions: Vec<u64> = self.inner.legal_moves().iter().map(|m| space.encode(m)).collect();
+        let mut actions: Vec<u64> = self
+            .inner
+            .legal_moves()
+            .iter()
+            .map(|m| space.encode(m))
+            .collect();
         actions.sort_unstable();
         Ok(actions)
     }
@@ -493,7 +511,9 @@ pub fn move_of(game: &Game, action: u64) -> PyResult<Move> {
         )));
     }
     if game.is_over() {
-        return Err(GameOverError::new_err("the game is over: no action is legal"));
+        return Err(GameOverError::new_err(
+            "the game is over: no action is legal",
+        ));
     }
     game.legal_moves()
         .into_iter()
@@ -501,7 +521,9 @@ pub fn move_of(game: &Game, action: u64) -> PyResult<Move> {
         .ok_or_else(|| {
             let what = match space.decode(action) {
                 None => "the pass".to_string(),
-                Some((sq, counts)) => format!("from {sq} with counts {counts:?} (F, M, V x N, E, S, W)"),
+                Some((sq, counts)) => {
+                    format!("from {sq} with counts {counts:?} (F, M, V x N, E, S, W)")
+                }
             };
             ActionError::new_err(format!("action {action} ({what}) is not legal now"))
         })

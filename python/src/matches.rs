@@ -25,7 +25,10 @@ pub fn parse_limits(text: &str) -> PyResult<Limits> {
             .ok_or_else(|| err(format!("{part:?} is not key:value")))?;
         let key = key.trim();
         if Weights::NAMES.contains(&key) {
-            limits.weights.set(key, value).map_err(|e| err(e.to_string()))?;
+            limits
+                .weights
+                .set(key, value)
+                .map_err(|e| err(e.to_string()))?;
             continue;
         }
         let n: u64 = value
@@ -108,10 +111,19 @@ fn opening(scenario: &Arc<Scenario>, plies: u32, rng: &mut XorShift) -> Vec<Move
 /// makes for the same arguments.
 #[pyfunction]
 #[pyo3(signature = (a, b, games, battle = "all", openings = 0, seed = 1))]
-pub fn match_jobs(a: &str, b: &str, games: usize, battle: &str, openings: u32, seed: u64) -> PyResult<Vec<PyJob>> {
+pub fn match_jobs(
+    a: &str,
+    b: &str,
+    games: usize,
+    battle: &str,
+    openings: u32,
+    seed: u64,
+) -> PyResult<Vec<PyJob>> {
     let (la, lb) = (parse_limits(a)?, parse_limits(b)?);
     if games == 0 {
-        return Err(pyo3::exceptions::PyValueError::new_err("games must be at least 1"));
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "games must be at least 1",
+        ));
     }
     let scenarios: Vec<Arc<Scenario>> = if battle == "all" {
         Scenario::builtins().to_vec()
@@ -174,12 +186,19 @@ pub struct PyGameResult {
 /// Plays one game of a match (both players built in). Releases the GIL.
 #[pyfunction]
 #[pyo3(signature = (job, a, b, date))]
-pub fn play_match_game(py: Python<'_>, job: PyJob, a: &str, b: &str, date: &str) -> PyResult<PyGameResult> {
+pub fn play_match_game(
+    py: Python<'_>,
+    job: PyJob,
+    a: &str,
+    b: &str,
+    date: &str,
+) -> PyResult<PyGameResult> {
     let (la, lb) = (parse_limits(a)?, parse_limits(b)?);
     let scenario = crate::scenario::resolve_id(&job.battle)?;
     let mut game = Game::new(Position::start(&scenario));
     for text in &job.opening {
-        game.play_text(text).map_err(|e| SpecError::new_err(format!("opening: {e}")))?;
+        game.play_text(text)
+            .map_err(|e| SpecError::new_err(format!("opening: {e}")))?;
     }
     let (army, indians) = if job.a_is_army { (la, lb) } else { (lb, la) };
     let (army_name, indians_name) = if job.a_is_army { (a, b) } else { (b, a) };
@@ -326,8 +345,11 @@ pub fn match_report(a: &str, b: &str, games: Vec<PyGameResult>) -> String {
     );
     for (battle, [a_wins, draws, i_wins]) in &sides {
         let games = a_wins + draws + i_wins;
-        let score = (f64::from(*a_wins) + f64::from(*draws) / 2.0) / f64::from(games.max(1)) * 100.0;
-        out += &format!("{battle:<16} {games:>6} {a_wins:>9} {draws:>6} {i_wins:>12} {score:>10.1}%\n");
+        let score =
+            (f64::from(*a_wins) + f64::from(*draws) / 2.0) / f64::from(games.max(1)) * 100.0;
+        out += &format!(
+            "{battle:<16} {games:>6} {a_wins:>9} {draws:>6} {i_wins:>12} {score:>10.1}%\n"
+        );
     }
     if !results.is_empty() {
         let points: Vec<f64> = results.iter().map(|r| r.a_points).collect();
@@ -354,14 +376,20 @@ pub fn match_report(a: &str, b: &str, games: Vec<PyGameResult>) -> String {
         firsts.sort_unstable();
         let none = results.len() - firsts.len();
         out += &match firsts.get(firsts.len() / 2) {
-            Some(median) => format!("first elimination: ply {median} (median); games without any: {none}\n"),
+            Some(median) => {
+                format!("first elimination: ply {median} (median); games without any: {none}\n")
+            }
             None => format!("first elimination: none in {none} games\n"),
         };
     }
     let draws = if reasons.is_empty() {
         "none".to_string()
     } else {
-        reasons.iter().map(|(r, n)| format!("{r} {n}")).collect::<Vec<_>>().join(", ")
+        reasons
+            .iter()
+            .map(|(r, n)| format!("{r} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     out += &format!("draw reasons: {draws}\n");
     out += "forfeits: 0\n";

@@ -75,7 +75,8 @@ impl Layout {
                 for k in Kind::ALL {
                     let n = pieces.count(k);
                     if n > 0 {
-                        out[(side.index() * 3 + k.index()) * plane + at] = f32::from(n) / self.limit;
+                        out[(side.index() * 3 + k.index()) * plane + at] =
+                            f32::from(n) / self.limit;
                     }
                 }
             }

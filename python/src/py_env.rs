@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use battaglie_rules::{Position, Side};
+use battaglie_rules::Position;
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -40,8 +40,7 @@ fn battle(scenario: &Bound<'_, PyAny>, bfen: Option<&str>) -> PyResult<Arc<Battl
         None => Position::start(&scenario),
         Some(text) => Position::from_bfen(&scenario, text).py()?,
     };
-    let space = scenario::space(&scenario)?;
-    drop(space);
+    scenario::space(&scenario)?;
     Ok(Battle::new(scenario, start).expect("the action space was checked"))
 }
 
@@ -118,7 +117,9 @@ impl PyEnv {
     }
     /// The legal actions, ascending.
     fn legal_actions(&self) -> Vec<u64> {
-        self.env.legal().iter().map(|(a, _)| *a).collect()
+        let mut actions: Vec<u64> = self.env.legal().iter().map(|(a, _)| *a).collect();
+        actions.sort_unstable();
+        actions
     }
     /// The game so far (a copy, with its history).
     fn game(&self) -> PyGame {
@@ -176,6 +177,8 @@ impl PyEnv {
 pub struct PyVectorEnv {
     envs: Vec<Env>,
     pool: Option<rayon::ThreadPool>,
+    /// The generator of `sample_actions`.
+    sampler: crate::rng::XorShift,
     obs: Py<PyArray4<f32>>,
     mask: Py<PyArray2<bool>>,
     rewards: Py<PyArray1<f32>>,
@@ -237,6 +240,7 @@ impl PyVectorEnv {
         let env = PyVectorEnv {
             envs: Vec::new(),
             pool,
+            sampler: crate::rng::XorShift::new(seed ^ 0x5a4d_91e5),
             obs: PyArray4::zeros(py, [n, p, h, w], false).unbind(),
             mask: PyArray2::zeros(py, [n, actions], false).unbind(),
             rewards: PyArray1::zeros(py, [n], false).unbind(),
@@ -247,7 +251,15 @@ impl PyVectorEnv {
         let envs = env.run(py, || {
             (0..n)
                 .into_par_iter()
-                .map(|i| Env::new(Arc::clone(&battle), opponent, agent, illegal, seed.wrapping_add(i as u64)))
+                .map(|i| {
+                    Env::new(
+                        Arc::clone(&battle),
+                        opponent,
+                        agent,
+                        illegal,
+                        seed.wrapping_add(i as u64),
+                    )
+                })
                 .collect()
         });
         let mut env = env;
@@ -301,7 +313,9 @@ impl PyVectorEnv {
         let actions: PyReadonlyArray1<'py, i64> = actions.extract().map_err(|_| {
             PyTypeError::new_err("actions: expected a one-dimensional int64 numpy array")
         })?;
-        let actions = actions.as_slice().map_err(|_| PyValueError::new_err("actions: the array is not contiguous"))?;
+        let actions = actions
+            .as_slice()
+            .map_err(|_| PyValueError::new_err("actions: the array is not contiguous"))?;
         if actions.len() != self.envs.len() {
             return Err(PyValueError::new_err(format!(
                 "actions: expected {} actions (one per env), got {}",
@@ -312,7 +326,9 @@ impl PyVectorEnv {
         let actions: Vec<u64> = actions
             .iter()
             .map(|&a| {
-                u64::try_from(a).map_err(|_| ActionError::new_err(format!("action {a} is outside the action space")))
+                u64::try_from(a).map_err(|_| {
+                    ActionError::new_err(format!("action {a} is outside the action space"))
+                })
             })
             .collect::<PyResult<_>>()?;
         let obs = self.obs.bind(py).clone();
@@ -374,7 +390,46 @@ impl PyVectorEnv {
             });
             result.map_err(step_error)?;
         }
-        Ok((obs, mask, rewards, terminated, self.truncated.bind(py).clone()))
+        Ok((
+            obs,
+            mask,
+            rewards,
+            terminated,
+            self.truncated.bind(py).clone(),
+        ))
+    }
+
+    /// A uniformly random legal action for every game (int64), from a generator seeded
+    /// with the env's seed: a random agent without a Python loop over the masks.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let rng = &mut self.sampler;
+        let envs = &self.envs;
+        let actions: Vec<i64> = py.detach(|| {
+            envs.iter()
+                .map(|env| {
+                    let legal = env.legal();
+                    if legal.is_empty() {
+                        0
+                    } else {
+                        legal[rng.below(legal.len())].0 as i64
+                    }
+                })
+                .collect()
+        });
+        PyArray1::from_vec(py, actions)
+    }
+
+    /// The legal actions of game `i`, ascending.
+    fn legal_actions(&self, i: usize) -> PyResult<Vec<u64>> {
+        let env = self.envs.get(i).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "env {i}: there are {} envs",
+                self.envs.len()
+            ))
+        })?;
+        let mut actions: Vec<u64> = env.legal().iter().map(|(a, _)| *a).collect();
+        actions.sort_unstable();
+        Ok(actions)
     }
 
     /// The plies of each game that ended at the last step (0 for the others).
@@ -386,7 +441,10 @@ impl PyVectorEnv {
     /// Game `i` so far (a copy, with its history).
     fn game(&self, i: usize) -> PyResult<PyGame> {
         let env = self.envs.get(i).ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!("env {i}: there are {} envs", self.envs.len()))
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "env {i}: there are {} envs",
+                self.envs.len()
+            ))
         })?;
         Ok(PyGame { inner: env.game() })
     }
@@ -427,7 +485,6 @@ impl PyVectorEnv {
                 None => work(),
             }
         });
-        let _ = Side::Army;
         Ok(())
     }
 }

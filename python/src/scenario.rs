@@ -50,7 +50,9 @@ impl PyScenario {
     /// The built-in battle with this id.
     #[new]
     fn new(id: &str) -> PyResult<PyScenario> {
-        Ok(PyScenario { inner: builtin(id)? })
+        Ok(PyScenario {
+            inner: builtin(id)?,
+        })
     }
 
     /// Reads a scenario from TOML text; `file` names the source in error messages.
@@ -67,7 +69,9 @@ impl PyScenario {
     fn builtins() -> Vec<PyScenario> {
         Scenario::builtins()
             .iter()
-            .map(|s| PyScenario { inner: Arc::clone(s) })
+            .map(|s| PyScenario {
+                inner: Arc::clone(s),
+            })
             .collect()
     }
 

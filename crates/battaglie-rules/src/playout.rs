@@ -131,6 +131,27 @@ impl Rollout {
         None
     }
 
+    /// The legal moves into `moves` (as [`Position::legal_moves_cached`]) and the
+    /// result: when the game is over `moves` is left empty. One pass where
+    /// [`Rollout::outcome`] then [`Position::legal_moves`] would make two.
+    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) -> Option<Outcome> {
+        if self.position.ends_before_moving() {
+            moves.clear();
+            return self.outcome();
+        }
+        self.position.legal_moves_cached(moves);
+        let steps = if moves.first().is_some_and(Move::is_pass) {
+            0
+        } else {
+            moves.len() as u64
+        };
+        let outcome = self.outcome_with(steps);
+        if outcome.is_some() {
+            moves.clear();
+        }
+        outcome
+    }
+
     /// Plays a move of [`Position::legal_moves`] (anything else leaves the rollout
     /// inconsistent, though never unsafe).
     pub fn play(&mut self, mv: &Move) {
@@ -156,6 +177,36 @@ impl Rollout {
             self.play(mv);
         }
         mv
+    }
+}
+
+impl Position {
+    /// [`Position::legal_moves_into`], the same moves in the same order, with the
+    /// moves of each stack taken from the per-thread cache of the playouts: faster
+    /// where the same stacks and neighbourhoods recur (environments, playouts).
+    pub fn legal_moves_cached(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.ends_before_moving() {
+            return;
+        }
+        let us = self.side_to_move();
+        LISTS.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            for from in self.occupied_indices(us) {
+                let entries = self.entries(from, us);
+                let pieces = cell_pieces(self.cell(from));
+                let (slot, _) = cache.lookup(from, pieces, &entries);
+                let sq = Square::from_index(from).expect("occupied squares are squares");
+                moves.extend(
+                    cache.lists[slot]
+                        .iter()
+                        .map(|&(parts, flags)| Move::new(sq, parts, flags)),
+                );
+            }
+        });
+        if moves.is_empty() && self.has_step(!us) {
+            moves.push(Move::PASS);
+        }
     }
 }
 
@@ -394,9 +445,15 @@ mod tests {
             }
             let mut rollout = Rollout::new(&game);
             assert_eq!(rollout.position(), game.position());
+            let mut listed = Vec::new();
             while !game.is_over() {
                 assert_eq!(rollout.outcome(), None);
+                assert_eq!(rollout.legal_moves_into(&mut listed), None);
+                assert_eq!(listed, game.legal_moves());
                 let moves = game.legal_moves();
+                let mut cached = Vec::new();
+                game.position().legal_moves_cached(&mut cached);
+                assert_eq!(cached, moves);
                 let i = pick(moves.len());
                 assert_eq!(game.position().random_move(|_| i), Some(moves[i]));
                 game.play(&moves[i]).unwrap();
@@ -404,6 +461,8 @@ mod tests {
                 assert_eq!(rollout.occurrences(), game.occurrences());
             }
             assert_eq!(rollout.outcome(), game.outcome());
+            assert_eq!(rollout.legal_moves_into(&mut listed), game.outcome());
+            assert!(listed.is_empty());
             assert_eq!(rollout.play_random(|_| 0), None);
         }
     }
