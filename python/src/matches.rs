@@ -86,6 +86,21 @@ pub struct PyJob {
     pub seed: u64,
 }
 
+#[pymethods]
+impl PyJob {
+    /// A job from its fields (as a cluster task receives them).
+    #[new]
+    fn new(index: usize, battle: String, opening: Vec<String>, a_is_army: bool, seed: u64) -> PyJob {
+        PyJob {
+            index,
+            battle,
+            opening,
+            a_is_army,
+            seed,
+        }
+    }
+}
+
 /// Up to `plies` random legal moves from the start that do not end the game (as
 /// `battaglie match --openings`).
 fn opening(scenario: &Arc<Scenario>, plies: u32, rng: &mut XorShift) -> Vec<Move> {
@@ -181,6 +196,37 @@ pub struct PyGameResult {
     pub a_points: f64,
     /// The game record, JSON on one line.
     pub record: String,
+}
+
+#[pymethods]
+impl PyGameResult {
+    /// A result from its fields (as a cluster task returns them).
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (index, battle, a_is_army, result, draw_reason, plies, first_elimination, a_points, record))]
+    fn new(
+        index: usize,
+        battle: String,
+        a_is_army: bool,
+        result: String,
+        draw_reason: Option<String>,
+        plies: usize,
+        first_elimination: Option<usize>,
+        a_points: f64,
+        record: String,
+    ) -> PyGameResult {
+        PyGameResult {
+            index,
+            battle,
+            a_is_army,
+            result,
+            draw_reason,
+            plies,
+            first_elimination,
+            a_points,
+            record,
+        }
+    }
 }
 
 /// Plays one game of a match (both players built in). Releases the GIL.
