@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import sys
 import time
 from collections.abc import Sequence
 
-import ray
-
 from . import _core
+
+# Ray replaces a loopback address by the machine's network address unless told it runs
+# on one machine only: a local instance, and a head started on 127.0.0.1, keep to loopback.
+_LOOPBACK_ONLY = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 
 __all__ = ["main", "play_match"]
 
@@ -27,8 +30,8 @@ __all__ = ["main", "play_match"]
 _JOB_FIELDS = ("index", "battle", "opening", "a_is_army", "seed")
 
 
-@ray.remote(num_cpus=1)
 def _play(job: dict, a: str, b: str, date: str) -> dict:
+    """One game, as a Ray task (the engine releases the GIL while it thinks)."""
     game = _core.play_match_game(_core.MatchJob(**job), a, b, date)
     return {name: getattr(game, name) for name in _RESULT_FIELDS}
 
@@ -58,10 +61,13 @@ def play_match(
 ) -> tuple[list[dict], str]:
     """Plays the match as Ray tasks on the connected cluster; writes each record (a JSON
     line) to ``out`` in game order; returns the games and the report."""
+    import ray
+
+    play = ray.remote(num_cpus=1)(_play)
     jobs = _core.match_jobs(a, b, games, battle, openings, seed)
     date = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
     pending = {
-        _play.remote({f: getattr(job, f) for f in _JOB_FIELDS}, a, b, date): job.index for job in jobs
+        play.remote({f: getattr(job, f) for f in _JOB_FIELDS}, a, b, date): job.index for job in jobs
     }
     done: dict[int, dict] = {}
     next_index = 0
@@ -110,6 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(e))
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S")
     out_path = args.out or f"match-{stamp}.jsonl"
+    host = (args.address or "127.0.0.1").removeprefix("ray://").rsplit(":", 1)[0]
+    if host in ("127.0.0.1", "localhost", "::1", "[::1]"):
+        os.environ.setdefault(_LOOPBACK_ONLY, "0")
+    import ray
+
     if args.address:
         ray.init(address=args.address, log_to_driver=False)
     else:

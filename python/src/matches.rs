@@ -18,6 +18,11 @@ use crate::rng::XorShift;
 /// Parses a limits list such as `level:8,movetime:100` (as `battaglie match`).
 pub fn parse_limits(text: &str) -> PyResult<Limits> {
     let err = |m: String| SpecError::new_err(format!("player {text:?}: {m}"));
+    if text.trim_start().starts_with("engine:") {
+        return Err(err(
+            "external engines cannot play on a cluster: give built-in limits".into(),
+        ));
+    }
     let mut limits = Limits::default();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (key, value) = part
@@ -51,11 +56,6 @@ pub fn parse_limits(text: &str) -> PyResult<Limits> {
             "nodes" => limits.nodes = Some(n),
             "threads" => limits.threads = Some(n.min(64) as u32),
             "movetime" => limits.movetime = Some(Duration::from_millis(n)),
-            "engine" => {
-                return Err(err(
-                    "external engines cannot play on a cluster: give built-in limits".into(),
-                ))
-            }
             other => {
                 return Err(err(format!(
                     "unknown limit {other:?} (level, depth, nodes, movetime, threads, seed, or a weight: {})",
@@ -90,7 +90,13 @@ pub struct PyJob {
 impl PyJob {
     /// A job from its fields (as a cluster task receives them).
     #[new]
-    fn new(index: usize, battle: String, opening: Vec<String>, a_is_army: bool, seed: u64) -> PyJob {
+    fn new(
+        index: usize,
+        battle: String,
+        opening: Vec<String>,
+        a_is_army: bool,
+        seed: u64,
+    ) -> PyJob {
         PyJob {
             index,
             battle,
