@@ -10,7 +10,8 @@ library when imported:
 * ``battaglie.cluster`` -- matches as Ray tasks (``python -m battaglie.cluster match``).
 
 Every error of the rules and the engine is a ``BattaglieError`` (a ``ValueError``),
-with one subclass per kind: ``ScenarioError``, ``BfenError``, ``MoveParseError``,
+with one subclass per kind: ``ScenarioError``, ``BfenError`` (``BfenParseError``,
+``SetupError``), ``MoveParseError``,
 ``IllegalMoveError``, ``GameOverError``, ``RecordError``, ``SideError``,
 ``ActionError``, ``SpecError``.
 """
@@ -21,6 +22,7 @@ from ._core import (
     ActionError,
     BattaglieError,
     BfenError,
+    BfenParseError,
     Game,
     GameOverError,
     IllegalMoveError,
@@ -32,6 +34,7 @@ from ._core import (
     Scenario,
     ScenarioError,
     SearchResult,
+    SetupError,
     SideError,
     SpecError,
     VectorEnv,
@@ -49,6 +52,7 @@ __all__ = [
     "ActionError",
     "BattaglieError",
     "BfenError",
+    "BfenParseError",
     "Game",
     "GameOverError",
     "IllegalMoveError",
@@ -60,6 +64,7 @@ __all__ = [
     "Scenario",
     "ScenarioError",
     "SearchResult",
+    "SetupError",
     "SideError",
     "SpecError",
     "VectorEnv",

@@ -98,11 +98,6 @@ impl ActionSpace {
         self.size
     }
 
-    /// Actions per source square: C(12 + L, 12).
-    pub fn per_square(&self) -> u64 {
-        self.per_square
-    }
-
     /// The pass.
     pub fn pass(&self) -> u64 {
         self.size - 1

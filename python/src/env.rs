@@ -6,11 +6,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use battaglie_ai::Limits;
-use battaglie_rules::{Game, Move, Outcome, Position, Rollout, Scenario, Side};
+use battaglie_rules::{Game, Move, Outcome, Position, Rng, Rollout, Scenario, Side, WinReason};
 
 use crate::action::ActionSpace;
 use crate::observation::Layout;
-use crate::rng::XorShift;
 
 /// Who answers the agent's moves.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -81,7 +80,7 @@ pub struct Env {
     /// The agent's side (ignored in self-play).
     pub agent: Side,
     pub illegal: Illegal,
-    rng: XorShift,
+    rng: Rng,
     rollout: Rollout,
     moves: Vec<Move>,
     /// The legal moves now and their actions, in move generation order.
@@ -108,7 +107,7 @@ impl Env {
             opponent,
             agent,
             illegal,
-            rng: XorShift::new(seed),
+            rng: Rng::new(seed),
             rollout,
             moves: Vec::new(),
             legal: Vec::new(),
@@ -129,7 +128,7 @@ impl Env {
     /// (so that an env reset without a seed plays another game).
     pub fn reset(&mut self, seed: Option<u64>) {
         if let Some(seed) = seed {
-            self.rng = XorShift::new(seed);
+            self.rng = Rng::new(seed);
         }
         self.rollout = Rollout::from_position(self.battle.start.clone());
         self.moves.clear();
@@ -163,7 +162,7 @@ impl Env {
     pub fn game(&self) -> Game {
         let mut game = Game::new(self.battle.start.clone());
         for mv in &self.moves {
-            game.play(mv).expect("the env played only legal moves");
+            game.play(mv);
         }
         if self.forfeited && !game.is_over() {
             let loser = self.rollout.position().side_to_move();
@@ -187,7 +186,7 @@ impl Env {
                 return Err(StepError::Illegal(action));
             }
             self.forfeited = true;
-            self.outcome = Some(Outcome::Win(!mover));
+            self.outcome = Some(Outcome::Win(!mover, WinReason::Resignation));
             self.legal.clear();
             return Ok(Step {
                 reward: -1.0,

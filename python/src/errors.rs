@@ -2,7 +2,10 @@
 //! under `battaglie.BattaglieError` (a `ValueError`), and the conversions into them.
 
 use battaglie_rules::record::RecordError as RulesRecordError;
-use battaglie_rules::{MoveError, ParseBfenError, ParseMoveError, ParseSideError, PlayError};
+use battaglie_rules::{
+    BfenError as RulesBfenError, GameOver, IllegalMoveError as RulesIllegalMoveError, MoveError,
+    ParseBfenError, ParseMoveError, ParseSideError, PlayError, SetupError as RulesSetupError,
+};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -23,7 +26,19 @@ create_exception!(
     battaglie,
     BfenError,
     BattaglieError,
-    "A BFEN that is not one, or does not fit the scenario: names the field, rank or square."
+    "A BFEN that is not one, or does not fit the scenario (base of BfenParseError and SetupError)."
+);
+create_exception!(
+    battaglie,
+    BfenParseError,
+    BfenError,
+    "Text that is not a BFEN: names the field and, for the placement, the rank."
+);
+create_exception!(
+    battaglie,
+    SetupError,
+    BfenError,
+    "A BFEN that does not fit the scenario's map or rules: names the rank or square."
 );
 create_exception!(
     battaglie,
@@ -35,7 +50,7 @@ create_exception!(
     battaglie,
     IllegalMoveError,
     BattaglieError,
-    "A well-formed move that breaks a rule in the position: names the square and the rule."
+    "A well-formed move that breaks a rule in the position: names the square; `rule` names the rule (`StackLimit`, `Terrain`...)."
 );
 create_exception!(
     battaglie,
@@ -74,6 +89,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BattaglieError", py.get_type::<BattaglieError>())?;
     m.add("ScenarioError", py.get_type::<ScenarioError>())?;
     m.add("BfenError", py.get_type::<BfenError>())?;
+    m.add("BfenParseError", py.get_type::<BfenParseError>())?;
+    m.add("SetupError", py.get_type::<SetupError>())?;
     m.add("MoveParseError", py.get_type::<MoveParseError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
@@ -90,7 +107,7 @@ pub trait IntoPyErr {
     fn py_err(self) -> PyErr;
 }
 
-impl IntoPyErr for battaglie_rules::scenario::ScenarioError {
+impl IntoPyErr for battaglie_rules::ScenarioError {
     fn py_err(self) -> PyErr {
         ScenarioError::new_err(self.to_string())
     }
@@ -98,7 +115,22 @@ impl IntoPyErr for battaglie_rules::scenario::ScenarioError {
 
 impl IntoPyErr for ParseBfenError {
     fn py_err(self) -> PyErr {
-        BfenError::new_err(self.to_string())
+        BfenParseError::new_err(self.to_string())
+    }
+}
+
+impl IntoPyErr for RulesSetupError {
+    fn py_err(self) -> PyErr {
+        SetupError::new_err(self.to_string())
+    }
+}
+
+impl IntoPyErr for RulesBfenError {
+    fn py_err(self) -> PyErr {
+        match self {
+            RulesBfenError::Parse(e) => e.py_err(),
+            RulesBfenError::Setup(e) => e.py_err(),
+        }
     }
 }
 
@@ -120,27 +152,43 @@ impl IntoPyErr for RulesRecordError {
     }
 }
 
-/// Whether a reason says the game is over (until the rules type that case).
-fn game_over(reason: &str) -> bool {
-    reason.starts_with("the game is over")
+impl IntoPyErr for GameOver {
+    fn py_err(self) -> PyErr {
+        GameOverError::new_err(self.to_string())
+    }
+}
+
+/// An `IllegalMoveError` with the message and the rule's name (its variant).
+fn illegal(message: String, rule: &RulesIllegalMoveError) -> PyErr {
+    let name: String = format!("{rule:?}")
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    Python::attach(|py| {
+        let err = IllegalMoveError::new_err(message);
+        // Setting an attribute on a fresh exception cannot fail.
+        let _ = err.value(py).setattr("rule", name);
+        err
+    })
 }
 
 impl IntoPyErr for PlayError {
     fn py_err(self) -> PyErr {
-        if game_over(&self.reason) {
-            GameOverError::new_err(self.to_string())
-        } else {
-            IllegalMoveError::new_err(self.to_string())
+        let message = self.to_string();
+        match self {
+            PlayError::GameOver(_) => GameOverError::new_err(message),
+            PlayError::Illegal { reason, .. } => illegal(message, &reason),
         }
     }
 }
 
 impl IntoPyErr for MoveError {
     fn py_err(self) -> PyErr {
+        let message = self.to_string();
         match self {
             MoveError::Parse(e) => e.py_err(),
-            MoveError::Illegal(e) if game_over(&e.reason) => GameOverError::new_err(e.to_string()),
-            MoveError::Illegal(e) => IllegalMoveError::new_err(e.to_string()),
+            MoveError::Illegal { reason, .. } => illegal(message, &reason),
+            MoveError::GameOver(_) => GameOverError::new_err(message),
         }
     }
 }

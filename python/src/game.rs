@@ -3,13 +3,14 @@
 use std::sync::Arc;
 
 use battaglie_rules::record::Record;
-use battaglie_rules::{perft, perft_played, random_playout, Game, Move, Outcome, Position, Square};
+use battaglie_rules::{
+    perft, perft_played, random_playout, Game, Move, Outcome, Position, Rng, Square,
+};
 use numpy::PyArrayMethods;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use crate::errors::{ActionError, GameOverError, PyResultExt};
-use crate::rng::XorShift;
 use crate::scenario::{self, PyScenario};
 
 /// A square in notation (`c5`, `@3`).
@@ -65,17 +66,12 @@ impl PyMove {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct PyOutcome {
     pub inner: Outcome,
-    /// Whether a win was by resignation (the rules type says so after the typed-errors change).
-    pub resigned: bool,
 }
 
 impl PyOutcome {
     /// The outcome of `game`.
     pub fn of(game: &Game) -> Option<PyOutcome> {
-        game.outcome().map(|inner| PyOutcome {
-            inner,
-            resigned: game.settled().is_some() && inner.winner().is_some(),
-        })
+        game.outcome().map(|inner| PyOutcome { inner })
     }
 }
 
@@ -89,19 +85,12 @@ impl PyOutcome {
     /// `army`, `indians` or `draw`, as records write it.
     #[getter]
     fn result(&self) -> &'static str {
-        match self.inner {
-            Outcome::Win(side) => side.word(),
-            Outcome::Draw(_) => "draw",
-        }
+        self.inner.result_word()
     }
     /// Why the game ended, as records write it.
     #[getter]
     fn reason(&self) -> &'static str {
-        match self.inner {
-            Outcome::Win(_) if self.resigned => "resignation",
-            Outcome::Win(_) => "elimination",
-            Outcome::Draw(r) => r.word(),
-        }
+        self.inner.reason_word()
     }
     /// The points of `side`: 1 for a win, 0.5 for a draw, 0 for a loss.
     fn points(&self, side: &str) -> PyResult<f64> {
@@ -222,10 +211,7 @@ impl PyPosition {
     /// The result as far as the position alone tells (win, deadlock, quiet limit).
     #[getter]
     fn outcome(&self) -> Option<PyOutcome> {
-        self.inner.outcome().map(|inner| PyOutcome {
-            inner,
-            resigned: false,
-        })
+        self.inner.outcome().map(|inner| PyOutcome { inner })
     }
     /// How many move sequences of `depth` plies start here (protocol `perft`);
     /// `played` plays the last ply too. Releases the GIL.
@@ -274,18 +260,9 @@ pub struct PyGame {
     pub inner: Game,
 }
 
-/// Reads a record in either form: JSON when it starts with `{`, else the text form.
-pub fn read_record(text: &str) -> PyResult<Record> {
-    if text.trim_start().starts_with('{') {
-        Record::from_json(text).py()
-    } else {
-        text.parse::<Record>().py()
-    }
-}
-
-/// Replays a record (either form) into a game.
+/// Replays a record (JSON or text) into a game.
 pub fn replay(text: &str) -> PyResult<Game> {
-    let record = read_record(text)?;
+    let record = Record::read(text).py()?;
     let scenario = battaglie_rules::Scenario::builtin(&record.scenario).ok_or_else(|| {
         crate::errors::RecordError::new_err(format!(
             "game record: scenario {:?} is not a built-in battle",
@@ -380,7 +357,7 @@ impl PyGame {
             )));
         }
         let mv = read_move(self.inner.position(), mv)?;
-        self.inner.play(&mv).py()?;
+        self.inner.try_play(&mv).py()?;
         Ok(PyMove { inner: mv })
     }
     /// Takes back the last move (and any settled result); `None` at the start.
@@ -390,15 +367,11 @@ impl PyGame {
     /// `side` resigns.
     fn resign(&mut self, side: &str) -> PyResult<()> {
         let side = scenario::side(side)?;
-        self.inner
-            .resign(side)
-            .map_err(|o| GameOverError::new_err(format!("the game is already over ({o})")))
+        self.inner.resign(side).py()
     }
     /// The players agree a draw.
     fn agree_draw(&mut self) -> PyResult<()> {
-        self.inner
-            .agree_draw()
-            .map_err(|o| GameOverError::new_err(format!("the game is already over ({o})")))
+        self.inner.agree_draw().py()
     }
     /// The game record: `form` is `json` or `text` (the PGN-like form).
     #[pyo3(signature = (form = "json", army = "", indians = "", date = None))]
@@ -429,17 +402,10 @@ impl PyGame {
     fn random_playout(&self, py: Python<'_>, seed: u64) -> (PyOutcome, u32) {
         let game = &self.inner;
         let p = py.detach(|| {
-            let mut rng = XorShift::new(seed);
+            let mut rng = Rng::new(seed);
             random_playout(game, |n| rng.below(n))
         });
-        let resigned = game.settled().is_some() && p.outcome.winner().is_some();
-        (
-            PyOutcome {
-                inner: p.outcome,
-                resigned,
-            },
-            p.plies,
-        )
+        (PyOutcome { inner: p.outcome }, p.plies)
     }
     /// The legal actions (numbers in the battle's action space), ascending.
     fn legal_actions(&self) -> PyResult<Vec<u64>> {
@@ -465,7 +431,7 @@ impl PyGame {
     /// Plays the legal move an action number names.
     fn play_action(&mut self, action: u64) -> PyResult<PyMove> {
         let mv = move_of(&self.inner, action)?;
-        self.inner.play(&mv).py()?;
+        self.inner.try_play(&mv).py()?;
         Ok(PyMove { inner: mv })
     }
     /// The observation tensor of the current position, shape (12, height, width + 1).

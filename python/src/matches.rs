@@ -118,7 +118,7 @@ fn opening(scenario: &Arc<Scenario>, plies: u32, rng: &mut XorShift) -> Vec<Move
                 break;
             }
             let mv = moves[rng.below(moves.len())];
-            game.play(&mv).expect("a listed move is legal");
+            game.play(&mv);
         }
         if !game.is_over() {
             return game.moves().copied().collect();
@@ -266,7 +266,7 @@ pub fn play_match_game(
             let best = battaglie_ai::search(&game, &seats[side.index()], &stop, |_| {})
                 .expect("the game is not over")
                 .best;
-            game.play(&best).expect("the engine plays legal moves");
+            game.play(&best);
         }
         game
     });
@@ -284,13 +284,10 @@ pub fn play_match_game(
         index: job.index,
         battle: job.battle.clone(),
         a_is_army: job.a_is_army,
-        result: match outcome {
-            Outcome::Win(s) => s.word().to_string(),
-            Outcome::Draw(_) => "draw".into(),
-        },
+        result: outcome.result_word().to_string(),
         draw_reason: match outcome {
             Outcome::Draw(r) => Some(r.word().to_string()),
-            Outcome::Win(_) => None,
+            Outcome::Win(..) => None,
         },
         plies,
         first_elimination,

@@ -130,7 +130,7 @@ impl PyEnv {
     /// The result once the game is over.
     #[getter]
     fn outcome(&self) -> Option<PyOutcome> {
-        PyOutcome::of(&self.env.game())
+        self.env.outcome().map(|inner| PyOutcome { inner })
     }
     /// `army` or `indians`.
     #[getter]
@@ -178,7 +178,7 @@ pub struct PyVectorEnv {
     envs: Vec<Env>,
     pool: Option<rayon::ThreadPool>,
     /// The generator of `sample_actions`.
-    sampler: crate::rng::XorShift,
+    sampler: battaglie_rules::Rng,
     obs: Py<PyArray4<f32>>,
     mask: Py<PyArray2<bool>>,
     rewards: Py<PyArray1<f32>>,
@@ -240,7 +240,7 @@ impl PyVectorEnv {
         let env = PyVectorEnv {
             envs: Vec::new(),
             pool,
-            sampler: crate::rng::XorShift::new(seed ^ 0x5a4d_91e5),
+            sampler: battaglie_rules::Rng::new(seed ^ 0x5a4d_91e5),
             obs: PyArray4::zeros(py, [n, p, h, w], false).unbind(),
             mask: PyArray2::zeros(py, [n, actions], false).unbind(),
             rewards: PyArray1::zeros(py, [n], false).unbind(),

@@ -1,5 +1,7 @@
-//! The seeded generator `battaglie match` uses (xorshift64*), so that the same seeds
-//! give the same openings, seats and random moves here as there.
+//! The generator `battaglie match` seeds its openings and seats with (xorshift64*,
+//! still its own in the command-line crate), so that a cluster match plays the same
+//! games for the same seeds. Everything else here draws from the workspace's
+//! `battaglie_rules::Rng`; this copy goes when `battaglie match` moves to it too.
 
 /// xorshift64* with a mixed seed: reproducible across platforms.
 #[derive(Debug, Clone)]

@@ -65,18 +65,20 @@ def test_bfen_round_trips_and_bad_bfen_names_the_fault():
     g.play(g.legal_moves()[3])
     p = b.Position("apache-pass", g.bfen)
     assert p == g.position and p.bfen == g.bfen
-    with pytest.raises(b.BfenError, match="rank"):
+    with pytest.raises(b.SetupError, match="1 ranks given, the map has 8"):
         b.Position("washita", "MMM|11(fmm) A 0 1")
-    with pytest.raises(b.BattaglieError):
+    with pytest.raises(b.BfenParseError):
         b.Position("washita", "not a bfen")
+    assert issubclass(b.SetupError, b.BfenError) and issubclass(b.BfenParseError, b.BfenError)
 
 
 def test_errors_have_one_class_per_kind():
     g = b.Game("washita")
     with pytest.raises(b.MoveParseError, match="no `:`"):
         g.play("c3")
-    with pytest.raises(b.IllegalMoveError, match="empty"):
+    with pytest.raises(b.IllegalMoveError, match="empty") as illegal:
         g.play("e5:F-e6")
+    assert illegal.value.rule == "EmptySource"
     with pytest.raises(b.ScenarioError, match="the battles are"):
         b.Scenario("waterloo")
     with pytest.raises(b.ScenarioError, match="<string>: line 1"):

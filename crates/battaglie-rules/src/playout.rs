@@ -13,7 +13,7 @@
 use crate::game::Game;
 use crate::movegen::{generate, Entry};
 use crate::moves::{Move, DIRECTIONS};
-use crate::outcome::{DrawReason, Outcome};
+use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::pieces::Pieces;
 use crate::position::{cell_pieces, Position};
 use crate::square::Square;
@@ -116,7 +116,7 @@ impl Rollout {
         let us = pos.side_to_move();
         for side in [us, !us] {
             if pos.piece_count(side) == 0 {
-                return Some(Outcome::Win(!side));
+                return Some(Outcome::Win(!side, WinReason::Elimination));
             }
         }
         if moves == 0 && !pos.has_step(!us) {
@@ -396,15 +396,10 @@ mod tests {
     use super::*;
     use crate::Scenario;
 
-    /// xorshift64*, as the tests of the playout need some seeded numbers.
+    /// Seeded choices from the workspace's generator.
     fn numbers(seed: u64) -> impl FnMut(usize) -> usize {
-        let mut x = seed | 1;
-        move |n| {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            (x.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-        }
+        let mut rng = crate::Rng::new(seed);
+        move |n| rng.below(n)
     }
 
     #[test]
@@ -416,7 +411,7 @@ mod tests {
                 while !game.is_over() {
                     let moves = game.legal_moves();
                     let mv = moves[pick(moves.len())];
-                    game.play(&mv).unwrap();
+                    game.play(&mv);
                 }
                 let start = Game::new(Position::start(scenario));
                 let playout = random_playout(&start, numbers(seed));
@@ -441,7 +436,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                game.play(&moves[pick(moves.len())]).unwrap();
+                game.play(&moves[pick(moves.len())]);
             }
             let mut rollout = Rollout::new(&game);
             assert_eq!(rollout.position(), game.position());
@@ -456,7 +451,7 @@ mod tests {
                 assert_eq!(cached, moves);
                 let i = pick(moves.len());
                 assert_eq!(game.position().random_move(|_| i), Some(moves[i]));
-                game.play(&moves[i]).unwrap();
+                game.play(&moves[i]);
                 rollout.play(&moves[i]);
                 assert_eq!(rollout.occurrences(), game.occurrences());
             }
