@@ -195,3 +195,18 @@ def test_long_calls_let_other_python_threads_run():
     stop.set()
     t.join()
     assert during > 5, "the counting thread was blocked: perft held the GIL"
+
+
+def test_the_type_stubs_cover_every_public_name_of_the_core():
+    import ast
+    from pathlib import Path
+
+    stub = ast.parse((Path(b.__file__).parent / "_core.pyi").read_text())
+    stubbed = {
+        node.name if hasattr(node, "name") else node.target.id
+        for node in stub.body
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AnnAssign))
+    }
+    public = {name for name in dir(b._core) if not name.startswith("_")}
+    assert public - stubbed == set()
+    assert stubbed - public == set()
