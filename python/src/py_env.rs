@@ -167,6 +167,9 @@ impl PyEnv {
     }
 }
 
+/// Observations and masks, as the vector env returns them.
+type Observed<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
+
 /// N battles stepped together inside Rust, across cores (rayon), with numpy arrays in
 /// and out. Environment `i` is seeded `seed + i` and plays exactly the games of
 /// `Env(..., seed=seed + i)` reset without a seed after each game: an env whose game
@@ -287,11 +290,7 @@ impl PyVectorEnv {
 
     /// Resets every game (env `i` from `seed + i` when a seed is given): (observations, masks).
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
-        seed: Option<u64>,
-    ) -> PyResult<(Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>)> {
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Observed<'py>> {
         self.write_all(py, Some(seed))?;
         Ok((self.obs.bind(py).clone(), self.mask.bind(py).clone()))
     }
