@@ -336,7 +336,7 @@ impl Position {
     }
 }
 
-fn generate(
+pub(crate) fn generate(
     from: Square,
     stack: Pieces,
     left: Pieces,
@@ -381,7 +381,7 @@ thread_local! {
 
 /// The number of moves from a stack with these destinations.
 #[inline]
-fn count_from(stack: Pieces, entries: &[Entry; DIRECTIONS]) -> u64 {
+pub(crate) fn count_from(stack: Pieces, entries: &[Entry; DIRECTIONS]) -> u64 {
     if stack.total() == 1 {
         return entries.iter().filter(|e| e.accepts(stack)).count() as u64;
     }

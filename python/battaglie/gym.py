@@ -1,0 +1,98 @@
+"""A Gymnasium env: one battle against a built-in opponent.
+
+Observations are dicts: ``observation``, float32 of shape (12, height, width + 1)
+(see ``docs/python.md``), and ``action_mask``, int8 with a 1 for each legal action.
+Actions are numbers of the battle's fixed action space (189,281 for the 12x8
+battles). Reward +1 for a win, -1 for a loss, 0 otherwise, at the end. An illegal
+action forfeits the game (reward -1, ``info["forfeit"]``) unless ``illegal="raise"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from . import _core
+
+__all__ = ["BattaglieEnv"]
+
+
+class BattaglieEnv(gymnasium.Env):
+    """One battle against a built-in opponent.
+
+    Args:
+        battle: ``washita``, ``fetterman``, ``apache-pass`` or a ``Scenario``.
+        opponent: ``random``, a level ``level:1`` to ``level:8`` (or any engine limits
+            such as ``nodes:2000``), or ``self`` for self-play (the agent moves for both
+            sides; the reward is the mover's).
+        side: the agent's side, ``army`` (moves first) or ``indians``.
+        illegal: ``forfeit`` (default) or ``raise`` (``ActionError``).
+        render_mode: ``ansi`` for a text board (``render()`` returns it) or ``None``.
+    """
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        battle: str | _core.Scenario = "washita",
+        opponent: str = "random",
+        side: str = "army",
+        illegal: str = "forfeit",
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+        self._settings = (battle, opponent, side, illegal)
+        self._env = _core.Env(battle, opponent=opponent, side=side, illegal=illegal, seed=0)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, self._env.observation_shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (self._env.num_actions,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self._env.num_actions)
+        self._seeded = False
+
+    @property
+    def core(self) -> _core.Env:
+        """The Rust env underneath."""
+        return self._env
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return {"observation": self._env.observation(), "action_mask": self._env.action_mask()}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        super().reset(seed=seed)
+        if seed is None and not self._seeded:
+            seed = int(self.np_random.integers(2**63))
+        self._seeded = True
+        self._env.reset(seed)
+        return self._obs(), {"side_to_move": self._env.side_to_move}
+
+    def step(self, action):
+        reward, terminated, forfeit = self._env.step(int(action))
+        info: dict[str, Any] = {"side_to_move": self._env.side_to_move}
+        if forfeit:
+            info["forfeit"] = True
+        if terminated:
+            info["outcome"] = str(self._env.outcome)
+        return self._obs(), float(reward), terminated, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions as booleans (the name sb3-contrib's MaskablePPO asks for)."""
+        return self._env.action_mask().astype(bool)
+
+    def render(self):
+        if self.render_mode == "ansi":
+            game = self._env.game()
+            return f"{game.bfen}\n{len(game)} plies, {game.side_to_move} to move\n"
+        return None
+
+
+gymnasium.register(id="battaglie/Washita-v0", entry_point=BattaglieEnv, kwargs={"battle": "washita"})
+gymnasium.register(id="battaglie/Fetterman-v0", entry_point=BattaglieEnv, kwargs={"battle": "fetterman"})
+gymnasium.register(id="battaglie/ApachePass-v0", entry_point=BattaglieEnv, kwargs={"battle": "apache-pass"})

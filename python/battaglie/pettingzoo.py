@@ -1,0 +1,113 @@
+"""The two-player PettingZoo AEC env: agents ``army`` and ``indians``, who alternate.
+
+Observations are dicts as in the classic PettingZoo games: ``observation``, float32
+of shape (12, height, width + 1), the same for both agents (the board is public), and
+``action_mask``, int8, with the legal actions of the agent to move (all zero for the
+other). Rewards are +1 / -1 to the winner and the loser at the end, 0 for a draw.
+``env()`` wraps ``raw_env`` as the classic games are wrapped: an illegal move ends the
+game with reward -1 for its author.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from . import _core
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**kwargs) -> AECEnv:
+    """The wrapped env (illegal moves end the game, actions checked, order enforced)."""
+    e = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv, EzPickle):
+    """A battle between two agents, ``army`` (moves first) and ``indians``."""
+
+    metadata = {"render_modes": ["ansi"], "name": "battaglie_v0", "is_parallelizable": False}
+
+    def __init__(self, battle: str = "washita", render_mode: str | None = None) -> None:
+        super().__init__()
+        EzPickle.__init__(self, battle, render_mode)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self._core = _core.Env(battle, opponent="self", illegal="raise", seed=0)
+        self.possible_agents = ["army", "indians"]
+        self.agents = self.possible_agents[:]
+        n = self._core.num_actions
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, self._core.observation_shape, np.float32),
+                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._reset_state()
+
+    def _reset_state(self) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self._core.side_to_move
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def observe(self, agent):
+        if agent == self.agent_selection and not self.terminations[agent]:
+            mask = self._core.action_mask()
+        else:
+            mask = np.zeros(self._core.num_actions, np.int8)
+        return {"observation": self._core.observation(), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options=None) -> None:
+        self._core.reset(seed)
+        self._reset_state()
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        reward, terminated, _ = self._core.step(int(action))
+        self.rewards = {a: 0 for a in self.agents}
+        if terminated:
+            other = "indians" if agent == "army" else "army"
+            self.rewards[agent] = reward
+            self.rewards[other] = -reward
+            self.terminations = {a: True for a in self.agents}
+            self.infos = {a: {"outcome": str(self._core.outcome)} for a in self.agents}
+            # The opponent of the last mover is the one whose turn it is.
+            self.agent_selection = other
+        else:
+            self.agent_selection = self._core.side_to_move
+        self._accumulate_rewards()
+
+    def render(self):
+        if self.render_mode == "ansi":
+            game = self._core.game()
+            return f"{game.bfen}\n{len(game)} plies, {game.side_to_move} to move\n"
+        return None
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,197 @@
+//! The fixed action space of a battle: a move is one source square and, for each
+//! piece kind, how many pieces go north, east, south and west.
+//!
+//! Squares are numbered `rank * (width + 1) + column`, column 0 being the rank's
+//! staging square and 1..=width the files `a`...: the layout of the observation.
+//! The twelve counts (Foot N, E, S, W, Mounted N, E, S, W, Vehicle N, E, S, W) of a
+//! move add up to at most the stack limit `L`, since they all leave one stack; the
+//! 12-tuples of non-negative integers with sum at most `L` number C(12 + L, 12)
+//! (1,820 for the 1977 limit of 4), ranked in lexicographic order. Action
+//! `square * C(12 + L, 12) + rank` is that move (rank 0, nothing moving, is never
+//! legal) and the last action, `squares * C(12 + L, 12)`, is the pass. The three
+//! 12x8 battles have 104 squares: 189,281 actions.
+
+use battaglie_rules::{Kind, Move, Scenario, Square};
+
+/// Counts per move: 3 kinds x 4 directions.
+const SLOTS: usize = 12;
+
+/// Slots of the per-thread memo of ranks (a power of two).
+const RANK_SLOTS: usize = 1 << 12;
+
+thread_local! {
+    static RANKS: std::cell::RefCell<Vec<(u64, u64)>> =
+        std::cell::RefCell::new(vec![(0, 0); RANK_SLOTS]);
+}
+
+/// The action space of one scenario.
+#[derive(Debug, Clone)]
+pub struct ActionSpace {
+    width: u8,
+    height: u8,
+    /// `ways[m][s]`: m-tuples with sum at most s, C(m + s, m).
+    ways: Vec<Vec<u64>>,
+    /// `skip[i][left][c]`: the tuples ranked before those whose slot `i` holds `c`,
+    /// with `left` still to share out from slot `i` on.
+    skip: Vec<Vec<Vec<u64>>>,
+    per_square: u64,
+    size: u64,
+}
+
+/// North, east, south, west: the index of a step from `from` to `to`.
+fn direction(from: Square, to: Square) -> usize {
+    let col = |s: Square| s.file().map_or(0, |f| i32::from(f) + 1);
+    let (dr, dc) = (
+        i32::from(to.rank()) - i32::from(from.rank()),
+        col(to) - col(from),
+    );
+    match (dr, dc) {
+        (1, 0) => 0,
+        (0, 1) => 1,
+        (-1, 0) => 2,
+        _ => 3,
+    }
+}
+
+impl ActionSpace {
+    /// The action space of `scenario`; `None` when it would not fit in 63 bits.
+    pub fn new(scenario: &Scenario) -> Option<ActionSpace> {
+        let limit = usize::from(scenario.rules().stack_limit());
+        let mut ways = vec![vec![1u64; limit + 1]; SLOTS + 1];
+        for m in 1..=SLOTS {
+            for s in 0..=limit {
+                // Tuples of m with sum <= s: first value v, then m-1 with sum <= s-v.
+                ways[m][s] = (0..=s).map(|v| ways[m - 1][s - v]).sum();
+            }
+        }
+        let per_square = ways[SLOTS][limit];
+        let skip = (0..SLOTS)
+            .map(|i| {
+                let rest = SLOTS - i - 1;
+                (0..=limit)
+                    .map(|left| {
+                        (0..=left)
+                            .scan(0u64, |acc, c| {
+                                let before = *acc;
+                                *acc += ways[rest][left - c];
+                                Some(before)
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let squares = u64::from(scenario.height()) * (u64::from(scenario.width()) + 1);
+        let size = squares.checked_mul(per_square)?.checked_add(1)?;
+        Some(ActionSpace {
+            width: scenario.width(),
+            height: scenario.height(),
+            ways,
+            skip,
+            per_square,
+            size,
+        })
+    }
+
+    /// How many actions there are (the pass included).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The pass.
+    pub fn pass(&self) -> u64 {
+        self.size - 1
+    }
+
+    /// The number of a square in the observation layout.
+    pub fn square_index(&self, sq: Square) -> u64 {
+        let col = sq.file().map_or(0, |f| u64::from(f) + 1);
+        u64::from(sq.rank()) * (u64::from(self.width) + 1) + col
+    }
+
+    /// The square of a number, if it is one of this board's.
+    pub fn square(&self, index: u64) -> Option<Square> {
+        let stride = u64::from(self.width) + 1;
+        let (rank, col) = (index / stride, index % stride);
+        if rank >= u64::from(self.height) {
+            return None;
+        }
+        Some(if col == 0 {
+            Square::staging(rank as u8)
+        } else {
+            Square::new(col as u8 - 1, rank as u8)
+        })
+    }
+
+    /// The twelve counts of a move (all zero for the pass).
+    pub fn counts(mv: &Move) -> [u8; SLOTS] {
+        let mut counts = [0u8; SLOTS];
+        if let Some(from) = mv.from() {
+            for g in mv.groups() {
+                let dir = direction(from, g.to);
+                for kind in Kind::ALL {
+                    counts[kind.index() * 4 + dir] += g.pieces.count(kind);
+                }
+            }
+        }
+        counts
+    }
+
+    /// The action of a move of this scenario.
+    pub fn encode(&self, mv: &Move) -> u64 {
+        let Some(from) = mv.from() else {
+            return self.pass();
+        };
+        self.square_index(from) * self.per_square + self.rank(mv)
+    }
+
+    /// The rank of a move's counts among the tuples, remembered per thread by what the
+    /// move sends where (its packed form without the source square).
+    fn rank(&self, mv: &Move) -> u64 {
+        let limit = (self.ways[0].len() - 1) as u64;
+        // Not zero: a move other than the pass sends something.
+        let key = (mv.to_bits() >> 9) | limit << 56;
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (RANK_SLOTS - 1);
+        RANKS.with(|ranks| {
+            let mut ranks = ranks.borrow_mut();
+            if ranks[slot].0 != key {
+                ranks[slot] = (key, self.rank_of(mv));
+            }
+            ranks[slot].1
+        })
+    }
+
+    fn rank_of(&self, mv: &Move) -> u64 {
+        let counts = ActionSpace::counts(mv);
+        let mut left = self.ways[0].len() - 1;
+        let mut rank = 0;
+        for (i, &c) in counts.iter().enumerate() {
+            rank += self.skip[i][left][usize::from(c)];
+            left -= usize::from(c);
+        }
+        rank
+    }
+
+    /// The source square and twelve counts an action names (`None` for the pass or
+    /// a number outside the space).
+    pub fn decode(&self, action: u64) -> Option<(Square, [u8; SLOTS])> {
+        if action >= self.pass() {
+            return None;
+        }
+        let square = self.square(action / self.per_square)?;
+        let mut rank = action % self.per_square;
+        let mut left = self.ways[0].len() - 1;
+        let mut counts = [0u8; SLOTS];
+        for (i, count) in counts.iter_mut().enumerate() {
+            let rest = SLOTS - i - 1;
+            let mut v = 0;
+            while rank >= self.ways[rest][left - v] {
+                rank -= self.ways[rest][left - v];
+                v += 1;
+            }
+            *count = v as u8;
+            left -= v;
+        }
+        Some((square, counts))
+    }
+}

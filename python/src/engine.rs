@@ -1,0 +1,258 @@
+//! `battaglie.search` and `battaglie.analyze`: the built-in engine.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use battaglie_ai::{Limits, Score, MAX_LEVEL};
+use battaglie_rules::{Game, Outcome};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::errors::GameOverError;
+use crate::game::{PyGame, PyMove};
+
+/// What a search found: the move, its score from the mover's side, the depth reached,
+/// the principal variation, nodes and milliseconds.
+#[pyclass(name = "SearchResult", module = "battaglie", frozen, get_all)]
+#[derive(Clone)]
+pub struct PySearchResult {
+    /// The move to play.
+    #[pyo3(name = "move")]
+    pub mv: PyMove,
+    /// Centi-pieces (a Foot is 100) from the side to move's view; for a forced
+    /// result see `mate`.
+    pub score: i32,
+    /// Plies to a forced win (positive) or loss (negative), else `None`.
+    pub mate: Option<i64>,
+    /// The last finished iteration's depth in plies.
+    pub depth: u32,
+    /// The principal variation, starting with `move`.
+    pub pv: Vec<PyMove>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time_ms: u64,
+}
+
+#[pymethods]
+impl PySearchResult {
+    fn __repr__(&self) -> String {
+        let pv: Vec<String> = self.pv.iter().map(|m| m.inner.to_string()).collect();
+        format!(
+            "SearchResult(move={:?}, score={}, mate={:?}, depth={}, pv={:?}, nodes={})",
+            self.mv.inner.to_string(),
+            self.score,
+            self.mate,
+            self.depth,
+            pv,
+            self.nodes
+        )
+    }
+}
+
+/// The search limits of the keyword arguments, checked.
+pub fn limits(
+    level: Option<i64>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
+    movetime: Option<f64>,
+    seed: Option<u64>,
+    threads: Option<i64>,
+) -> PyResult<Limits> {
+    let positive = |name: &str, v: Option<i64>, max: i64| -> PyResult<Option<i64>> {
+        match v {
+            Some(n) if n < 1 || n > max => Err(PyValueError::new_err(format!(
+                "{name} must be 1 to {max}, got {n}"
+            ))),
+            other => Ok(other),
+        }
+    };
+    let level = positive("level", level, i64::from(MAX_LEVEL))?;
+    let depth = positive("depth", depth, 64)?;
+    let nodes = positive("nodes", nodes, i64::MAX)?;
+    let threads = positive("threads", threads, 64)?;
+    let movetime = match movetime {
+        Some(ms) if !(ms.is_finite() && ms > 0.0) => {
+            return Err(PyValueError::new_err(format!(
+                "movetime must be a positive number of milliseconds, got {ms}"
+            )))
+        }
+        Some(ms) => Some(Duration::from_secs_f64(ms / 1000.0)),
+        None => None,
+    };
+    Ok(Limits {
+        level: level.map(|l| l as u8),
+        depth: depth.map(|d| d as u32),
+        nodes: nodes.map(|n| n as u64),
+        movetime,
+        seed,
+        threads: threads.map(|t| t as u32),
+        ..Limits::default()
+    })
+}
+
+fn score_parts(score: Score) -> (i32, Option<i64>) {
+    match score {
+        Score::Value(v) => (v, None),
+        Score::Win(n) => (100_000 - n.min(1000) as i32, Some(i64::from(n))),
+        Score::Loss(n) => (-100_000 + n.min(1000) as i32, Some(-i64::from(n))),
+    }
+}
+
+/// Searches `game`'s position and returns the engine's move with its score, depth and
+/// principal variation. `level` is 1 (weakest) to 8; `nodes`, `depth` and `movetime`
+/// (milliseconds) bound the search (with a level, they replace its own budget); `seed`
+/// fixes the weak levels' randomness. With no limit at all, level 8. Releases the GIL.
+///
+/// Raises `GameOverError` when the game is over.
+#[pyfunction]
+#[pyo3(signature = (game, level = None, nodes = None, movetime = None, depth = None, seed = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    py: Python<'_>,
+    game: PyRef<'_, PyGame>,
+    level: Option<i64>,
+    nodes: Option<i64>,
+    movetime: Option<f64>,
+    depth: Option<i64>,
+    seed: Option<u64>,
+    threads: Option<i64>,
+) -> PyResult<PySearchResult> {
+    let limits = limits(level, depth, nodes, movetime, seed, threads)?;
+    let g = game.inner.clone();
+    drop(game);
+    let found = py.detach(|| {
+        let stop = AtomicBool::new(false);
+        battaglie_ai::search(&g, &limits, &stop, |_| {})
+    });
+    let r = found
+        .ok_or_else(|| GameOverError::new_err("the game is over: there is nothing to search"))?;
+    let (score, mate) = score_parts(r.info.score);
+    Ok(PySearchResult {
+        mv: PyMove { inner: r.best },
+        score,
+        mate,
+        depth: r.info.depth,
+        pv: r.info.pv.iter().map(|&inner| PyMove { inner }).collect(),
+        nodes: r.info.nodes,
+        time_ms: r.info.time_ms,
+    })
+}
+
+/// Analysis thresholds in centi-pieces (as `battaglie analyze`).
+const INACCURACY: i32 = 50;
+const MISTAKE: i32 = 150;
+const BLUNDER: i32 = 300;
+
+fn negate(score: Score) -> Score {
+    match score {
+        Score::Value(v) => Score::Value(-v),
+        Score::Win(n) => Score::Loss(n + 1),
+        Score::Loss(n) => Score::Win(n + 1),
+    }
+}
+
+/// The score of `game` for the side to move, and the engine's move.
+fn judge(game: &Game, limits: &Limits) -> (Score, Option<String>) {
+    match game.outcome() {
+        Some(Outcome::Win(side, _)) => (
+            if side == game.position().side_to_move() {
+                Score::Win(0)
+            } else {
+                Score::Loss(0)
+            },
+            None,
+        ),
+        Some(Outcome::Draw(_)) => (Score::Value(0), None),
+        None => {
+            let stop = AtomicBool::new(false);
+            match battaglie_ai::search(game, limits, &stop, |_| {}) {
+                Some(r) => (r.info.score, Some(r.best.to_string())),
+                None => (Score::Value(0), None),
+            }
+        }
+    }
+}
+
+fn mark(before: Score, after: Score, loss: i32) -> &'static str {
+    let lost_win = matches!(before, Score::Win(_)) && !matches!(after, Score::Win(_));
+    if loss >= BLUNDER || lost_win {
+        "??"
+    } else if loss >= MISTAKE {
+        "?"
+    } else if loss >= INACCURACY {
+        "?!"
+    } else {
+        ""
+    }
+}
+
+/// The engine's view of every move of a game record (JSON or text), as `battaglie
+/// analyze --json` gives it: a list of dicts with `ply`, `side`, `move`, `before`,
+/// `best`, `after` (centi-pieces from the mover's side), `loss` and `mark` (`?!`, `?`,
+/// `??` or `""`). `depth` (default 3) or `movetime` (milliseconds) bound each search.
+/// Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (record, depth = None, movetime = None))]
+pub fn analyze(
+    py: Python<'_>,
+    record: &str,
+    depth: Option<i64>,
+    movetime: Option<f64>,
+) -> PyResult<Vec<Py<pyo3::types::PyDict>>> {
+    if depth.is_some() && movetime.is_some() {
+        return Err(PyValueError::new_err("give depth or movetime, not both"));
+    }
+    let full = crate::game::replay(record)?;
+    let limits = match movetime {
+        Some(_) => limits(None, None, None, movetime, None, None)?,
+        None => limits(None, Some(depth.unwrap_or(3)), None, None, None, None)?,
+    };
+    let lines = py.detach(|| {
+        let moves: Vec<_> = full.moves().copied().collect();
+        let mut game = Game::new(full.start().clone());
+        let mut current = judge(&game, &limits);
+        let mut lines = Vec::with_capacity(moves.len());
+        for (i, mv) in moves.iter().enumerate() {
+            let side = game.position().side_to_move();
+            let (before, best) = current.clone();
+            game.play(mv);
+            let mover = Limits {
+                perspective: Some(side),
+                ..limits
+            };
+            let after = negate(judge(&game, &mover).0);
+            current = judge(&game, &limits);
+            let played = mv.to_string();
+            let best = best.unwrap_or_else(|| "-".to_string());
+            let (b, a) = (score_parts(before).0, score_parts(after).0);
+            let loss = if best == played { 0 } else { (b - a).max(0) };
+            lines.push((
+                i + 1,
+                side.word(),
+                played,
+                b,
+                best,
+                a,
+                loss,
+                mark(before, after, loss),
+            ));
+        }
+        lines
+    });
+    lines
+        .into_iter()
+        .map(|(ply, side, played, before, best, after, loss, mark)| {
+            let d = pyo3::types::PyDict::new(py);
+            d.set_item("ply", ply)?;
+            d.set_item("side", side)?;
+            d.set_item("move", played)?;
+            d.set_item("before", before)?;
+            d.set_item("best", best)?;
+            d.set_item("after", after)?;
+            d.set_item("loss", loss)?;
+            d.set_item("mark", mark)?;
+            Ok(d.unbind())
+        })
+        .collect()
+}

@@ -1,0 +1,281 @@
+//! One environment: a battle the agent plays against a built-in opponent (or both
+//! sides, for self-play), stepped by action numbers. The Gymnasium env, the PettingZoo
+//! env and the vector env all step this, so their trajectories agree by construction.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use battaglie_ai::Limits;
+use battaglie_rules::{Game, Move, Outcome, Position, Rng, Rollout, Scenario, Side, WinReason};
+
+use crate::action::ActionSpace;
+use crate::observation::Layout;
+
+/// Who answers the agent's moves.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Opponent {
+    /// Nobody: the agent plays both sides (rewards are the mover's).
+    SelfPlay,
+    /// A uniformly random legal move.
+    Random,
+    /// The engine with these limits.
+    Engine(Limits),
+}
+
+/// What the agent does with an action that is not legal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Illegal {
+    /// The agent forfeits: it resigns, the episode ends with reward -1.
+    Forfeit,
+    /// The step is refused with an error; nothing changes.
+    Raise,
+}
+
+/// The scenario-wide parts shared by every copy of an env.
+#[derive(Debug)]
+pub struct Battle {
+    pub scenario: Arc<Scenario>,
+    pub space: ActionSpace,
+    pub layout: Layout,
+    pub start: Position,
+}
+
+impl Battle {
+    /// The battle of `scenario` from `start`; `None` when its action space is too large.
+    pub fn new(scenario: Arc<Scenario>, start: Position) -> Option<Arc<Battle>> {
+        Some(Arc::new(Battle {
+            space: ActionSpace::new(&scenario)?,
+            layout: Layout::new(&scenario),
+            scenario,
+            start,
+        }))
+    }
+}
+
+/// What one step did.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Step {
+    /// +1 when the agent (or in self-play, the side that moved) won, -1 lost, else 0.
+    pub reward: f32,
+    /// Whether the game ended.
+    pub terminated: bool,
+    /// Whether the action was illegal and forfeited the game.
+    pub forfeit: bool,
+}
+
+/// An action that cannot be stepped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepError {
+    /// The game is over: reset first.
+    Over,
+    /// The action is not a legal move now.
+    Illegal(u64),
+}
+
+/// One environment.
+#[derive(Debug, Clone)]
+pub struct Env {
+    battle: Arc<Battle>,
+    pub opponent: Opponent,
+    /// The agent's side (ignored in self-play).
+    pub agent: Side,
+    pub illegal: Illegal,
+    rng: Rng,
+    rollout: Rollout,
+    moves: Vec<Move>,
+    /// The legal moves now and their actions, in move generation order.
+    legal: Vec<(u64, Move)>,
+    outcome: Option<Outcome>,
+    /// The agent resigned (an illegal action) in this game.
+    forfeited: bool,
+    /// The legal moves after the last ply (empty once the game is over).
+    scratch: Vec<Move>,
+}
+
+impl Env {
+    /// An env of `battle`, reset with `seed`.
+    pub fn new(
+        battle: Arc<Battle>,
+        opponent: Opponent,
+        agent: Side,
+        illegal: Illegal,
+        seed: u64,
+    ) -> Env {
+        let rollout = Rollout::from_position(battle.start.clone());
+        let mut env = Env {
+            battle,
+            opponent,
+            agent,
+            illegal,
+            rng: Rng::new(seed),
+            rollout,
+            moves: Vec::new(),
+            legal: Vec::new(),
+            outcome: None,
+            forfeited: false,
+            scratch: Vec::new(),
+        };
+        env.reset(Some(seed));
+        env
+    }
+
+    /// The battle.
+    pub fn battle(&self) -> &Arc<Battle> {
+        &self.battle
+    }
+
+    /// A new game; with a seed the generator restarts from it, without one it goes on
+    /// (so that an env reset without a seed plays another game).
+    pub fn reset(&mut self, seed: Option<u64>) {
+        if let Some(seed) = seed {
+            self.rng = Rng::new(seed);
+        }
+        self.rollout = Rollout::from_position(self.battle.start.clone());
+        self.moves.clear();
+        self.outcome = self.rollout.legal_moves_into(&mut self.scratch);
+        self.forfeited = false;
+        self.opponent_moves();
+        self.refresh();
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.rollout.position()
+    }
+
+    /// The moves played since the reset.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The legal actions now and their moves, in move generation order.
+    pub fn legal(&self) -> &[(u64, Move)] {
+        &self.legal
+    }
+
+    /// The game so far as a rules [`Game`] (with its history, for the engine and records).
+    pub fn game(&self) -> Game {
+        let mut game = Game::new(self.battle.start.clone());
+        for mv in &self.moves {
+            game.play(mv);
+        }
+        if self.forfeited && !game.is_over() {
+            let loser = self.rollout.position().side_to_move();
+            game.resign(loser).expect("the game is not over");
+        }
+        game
+    }
+
+    /// Plays the agent's action, then the opponent's answer.
+    ///
+    /// # Errors
+    /// [`StepError::Over`] after the end; [`StepError::Illegal`] for an action that is
+    /// not legal when illegal actions raise.
+    pub fn step(&mut self, action: u64) -> Result<Step, StepError> {
+        if self.outcome.is_some() {
+            return Err(StepError::Over);
+        }
+        let mover = self.position().side_to_move();
+        let Some(i) = self.legal.iter().position(|(a, _)| *a == action) else {
+            if self.illegal == Illegal::Raise {
+                return Err(StepError::Illegal(action));
+            }
+            self.forfeited = true;
+            self.outcome = Some(Outcome::Win(!mover, WinReason::Resignation));
+            self.legal.clear();
+            return Ok(Step {
+                reward: -1.0,
+                terminated: true,
+                forfeit: true,
+            });
+        };
+        let mv = self.legal[i].1;
+        self.play(&mv);
+        if self.outcome.is_none() {
+            self.opponent_moves();
+        }
+        self.refresh();
+        let perspective = if self.opponent == Opponent::SelfPlay {
+            mover
+        } else {
+            self.agent
+        };
+        let reward = match self.outcome.and_then(Outcome::winner) {
+            Some(w) if w == perspective => 1.0,
+            Some(_) => -1.0,
+            None => 0.0,
+        };
+        Ok(Step {
+            reward,
+            terminated: self.outcome.is_some(),
+            forfeit: false,
+        })
+    }
+
+    /// Plays a legal move and lists the moves after it (in `scratch`).
+    fn play(&mut self, mv: &Move) {
+        self.rollout.play(mv);
+        self.moves.push(*mv);
+        self.outcome = self.rollout.legal_moves_into(&mut self.scratch);
+    }
+
+    /// The opponent plays until the agent is to move (or the game ends).
+    fn opponent_moves(&mut self) {
+        if self.opponent == Opponent::SelfPlay {
+            return;
+        }
+        while self.outcome.is_none() && self.position().side_to_move() != self.agent {
+            let mv = match self.opponent {
+                // The moves listed after the last ply: the same choice as `random_move`.
+                Opponent::Random => self.scratch[self.rng.below(self.scratch.len())],
+                Opponent::Engine(limits) => {
+                    let limits = Limits {
+                        seed: limits.seed.or(Some(self.rng.next_u64())),
+                        ..limits
+                    };
+                    let stop = AtomicBool::new(false);
+                    battaglie_ai::search(&self.game(), &limits, &stop, |_| {})
+                        .expect("the game is not over")
+                        .best
+                }
+                Opponent::SelfPlay => unreachable!("self-play has no opponent"),
+            };
+            self.play(&mv);
+        }
+    }
+
+    /// The legal actions of the new position.
+    fn refresh(&mut self) {
+        self.legal.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let space = &self.battle.space;
+        self.legal
+            .extend(self.scratch.iter().map(|m| (space.encode(m), *m)));
+    }
+
+    /// Writes the observation into `out`.
+    pub fn observe(&self, out: &mut [f32]) {
+        self.battle.layout.write(self.position(), out);
+    }
+
+    /// Sets the mask entries of the legal actions in `mask` (which must be clear).
+    pub fn set_mask(&self, mask: &mut [bool]) {
+        for (a, _) in &self.legal {
+            mask[*a as usize] = true;
+        }
+    }
+
+    /// Clears the mask entries `set_mask` set.
+    pub fn clear_mask(&self, mask: &mut [bool]) {
+        for (a, _) in &self.legal {
+            mask[*a as usize] = false;
+        }
+    }
+}

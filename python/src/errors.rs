@@ -1,0 +1,206 @@
+//! The Python exceptions: one class per error kind of the rules and the engine, all
+//! under `battaglie.BattaglieError` (a `ValueError`), and the conversions into them.
+
+use battaglie_rules::record::RecordError as RulesRecordError;
+use battaglie_rules::{
+    BfenError as RulesBfenError, GameOver, IllegalMoveError as RulesIllegalMoveError, MoveError,
+    ParseBfenError, ParseMoveError, ParseSideError, PlayError, SetupError as RulesSetupError,
+};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    battaglie,
+    BattaglieError,
+    PyValueError,
+    "Base class of every error the rules and the engine report."
+);
+create_exception!(
+    battaglie,
+    ScenarioError,
+    BattaglieError,
+    "A scenario file that cannot be read: names the file, the key and the reason."
+);
+create_exception!(
+    battaglie,
+    BfenError,
+    BattaglieError,
+    "A BFEN that is not one, or does not fit the scenario (base of BfenParseError and SetupError)."
+);
+create_exception!(
+    battaglie,
+    BfenParseError,
+    BfenError,
+    "Text that is not a BFEN: names the field and, for the placement, the rank."
+);
+create_exception!(
+    battaglie,
+    SetupError,
+    BfenError,
+    "A BFEN that does not fit the scenario's map or rules: names the rank or square."
+);
+create_exception!(
+    battaglie,
+    MoveParseError,
+    BattaglieError,
+    "Text that is not a move at all (`c3:FF-c4`, `pass`)."
+);
+create_exception!(
+    battaglie,
+    IllegalMoveError,
+    BattaglieError,
+    "A well-formed move that breaks a rule in the position: names the square; `rule` names the rule (`StackLimit`, `Terrain`...)."
+);
+create_exception!(
+    battaglie,
+    GameOverError,
+    BattaglieError,
+    "A move, resignation or draw offered after the game ended."
+);
+create_exception!(
+    battaglie,
+    RecordError,
+    BattaglieError,
+    "A game record that cannot be read or replayed: names the line, move or field."
+);
+create_exception!(
+    battaglie,
+    SideError,
+    BattaglieError,
+    "A side that is not `army` or `indians`."
+);
+create_exception!(
+    battaglie,
+    ActionError,
+    BattaglieError,
+    "An action number outside the action space, or not legal in the position."
+);
+create_exception!(
+    battaglie,
+    SpecError,
+    BattaglieError,
+    "A player specification (`level:8`, `nodes:5000,seed:3`) that cannot be read."
+);
+
+/// Registers the exception classes on the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("BattaglieError", py.get_type::<BattaglieError>())?;
+    m.add("ScenarioError", py.get_type::<ScenarioError>())?;
+    m.add("BfenError", py.get_type::<BfenError>())?;
+    m.add("BfenParseError", py.get_type::<BfenParseError>())?;
+    m.add("SetupError", py.get_type::<SetupError>())?;
+    m.add("MoveParseError", py.get_type::<MoveParseError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("GameOverError", py.get_type::<GameOverError>())?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
+    m.add("SideError", py.get_type::<SideError>())?;
+    m.add("ActionError", py.get_type::<ActionError>())?;
+    m.add("SpecError", py.get_type::<SpecError>())?;
+    Ok(())
+}
+
+/// The Python exception of a rules error.
+pub trait IntoPyErr {
+    /// The exception, with the error's message.
+    fn py_err(self) -> PyErr;
+}
+
+impl IntoPyErr for battaglie_rules::ScenarioError {
+    fn py_err(self) -> PyErr {
+        ScenarioError::new_err(self.to_string())
+    }
+}
+
+impl IntoPyErr for ParseBfenError {
+    fn py_err(self) -> PyErr {
+        BfenParseError::new_err(self.to_string())
+    }
+}
+
+impl IntoPyErr for RulesSetupError {
+    fn py_err(self) -> PyErr {
+        SetupError::new_err(self.to_string())
+    }
+}
+
+impl IntoPyErr for RulesBfenError {
+    fn py_err(self) -> PyErr {
+        match self {
+            RulesBfenError::Parse(e) => e.py_err(),
+            RulesBfenError::Setup(e) => e.py_err(),
+        }
+    }
+}
+
+impl IntoPyErr for ParseMoveError {
+    fn py_err(self) -> PyErr {
+        MoveParseError::new_err(self.to_string())
+    }
+}
+
+impl IntoPyErr for ParseSideError {
+    fn py_err(self) -> PyErr {
+        SideError::new_err(self.to_string())
+    }
+}
+
+impl IntoPyErr for RulesRecordError {
+    fn py_err(self) -> PyErr {
+        RecordError::new_err(self.to_string())
+    }
+}
+
+impl IntoPyErr for GameOver {
+    fn py_err(self) -> PyErr {
+        GameOverError::new_err(self.to_string())
+    }
+}
+
+/// An `IllegalMoveError` with the message and the rule's name (its variant).
+fn illegal(message: String, rule: &RulesIllegalMoveError) -> PyErr {
+    let name: String = format!("{rule:?}")
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    Python::attach(|py| {
+        let err = IllegalMoveError::new_err(message);
+        // Setting an attribute on a fresh exception cannot fail.
+        let _ = err.value(py).setattr("rule", name);
+        err
+    })
+}
+
+impl IntoPyErr for PlayError {
+    fn py_err(self) -> PyErr {
+        let message = self.to_string();
+        match self {
+            PlayError::GameOver(_) => GameOverError::new_err(message),
+            PlayError::Illegal { reason, .. } => illegal(message, &reason),
+        }
+    }
+}
+
+impl IntoPyErr for MoveError {
+    fn py_err(self) -> PyErr {
+        let message = self.to_string();
+        match self {
+            MoveError::Parse(e) => e.py_err(),
+            MoveError::Illegal { reason, .. } => illegal(message, &reason),
+            MoveError::GameOver(_) => GameOverError::new_err(message),
+        }
+    }
+}
+
+/// `?` for rules results: `result.py()?`.
+pub trait PyResultExt<T> {
+    /// The value, or the error as its Python exception.
+    fn py(self) -> PyResult<T>;
+}
+
+impl<T, E: IntoPyErr> PyResultExt<T> for Result<T, E> {
+    fn py(self) -> PyResult<T> {
+        self.map_err(IntoPyErr::py_err)
+    }
+}

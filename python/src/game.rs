@@ -1,0 +1,496 @@
+//! `battaglie.Move`, `Outcome`, `Position` and `Game`.
+
+use std::sync::Arc;
+
+use battaglie_rules::record::Record;
+use battaglie_rules::{
+    perft, perft_played, random_playout, Game, Move, Outcome, Position, Rng, Square,
+};
+use numpy::PyArrayMethods;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+
+use crate::errors::{ActionError, GameOverError, PyResultExt};
+use crate::scenario::{self, PyScenario};
+
+/// A square in notation (`c5`, `@3`).
+pub fn square(text: &str) -> PyResult<Square> {
+    text.parse::<Square>()
+        .map_err(|e| crate::errors::BattaglieError::new_err(e.to_string()))
+}
+
+/// A legal move of some position, in canonical notation when printed (`c3:FF-c4,Mxd3`).
+#[pyclass(name = "Move", module = "battaglie", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyMove {
+    pub inner: Move,
+}
+
+#[pymethods]
+impl PyMove {
+    /// The square the pieces leave; `None` for the pass.
+    #[getter]
+    fn source(&self) -> Option<String> {
+        self.inner.from().map(|s| s.to_string())
+    }
+    /// Whether this is the pass.
+    #[getter]
+    fn is_pass(&self) -> bool {
+        self.inner.is_pass()
+    }
+    /// Whether the move eliminates enemy pieces.
+    #[getter]
+    fn is_capture(&self) -> bool {
+        self.inner.is_capture()
+    }
+    /// The groups: (destination, kinds arriving such as `FF`, whether they eliminate).
+    #[getter]
+    fn groups(&self) -> Vec<(String, String, bool)> {
+        self.inner
+            .groups()
+            .map(|g| (g.to.to_string(), g.pieces.to_string(), g.capture))
+            .collect()
+    }
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!("Move({:?})", self.inner.to_string())
+    }
+}
+
+/// How a game ended: `winner` (`army`, `indians` or `None`), `result` (`army`,
+/// `indians`, `draw`) and `reason` (`elimination`, `resignation`, `deadlock`,
+/// `repetition`, `quiet`, `agreement`).
+#[pyclass(name = "Outcome", module = "battaglie", frozen, eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct PyOutcome {
+    pub inner: Outcome,
+}
+
+impl PyOutcome {
+    /// The outcome of `game`.
+    pub fn of(game: &Game) -> Option<PyOutcome> {
+        game.outcome().map(|inner| PyOutcome { inner })
+    }
+}
+
+#[pymethods]
+impl PyOutcome {
+    /// The winning side, or `None` for a draw.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.inner.winner().map(|s| s.word())
+    }
+    /// `army`, `indians` or `draw`, as records write it.
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.inner.result_word()
+    }
+    /// Why the game ended, as records write it.
+    #[getter]
+    fn reason(&self) -> &'static str {
+        self.inner.reason_word()
+    }
+    /// The points of `side`: 1 for a win, 0.5 for a draw, 0 for a loss.
+    fn points(&self, side: &str) -> PyResult<f64> {
+        let side = scenario::side(side)?;
+        Ok(match self.inner.winner() {
+            None => 0.5,
+            Some(w) if w == side => 1.0,
+            Some(_) => 0.0,
+        })
+    }
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!("Outcome({:?}, {:?})", self.result(), self.reason())
+    }
+}
+
+/// A move given as a `Move` or as text, read in `pos`.
+fn read_move(pos: &Position, arg: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(m) = arg.extract::<PyRef<'_, PyMove>>() {
+        return Ok(m.inner);
+    }
+    let text: String = arg.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "move: expected a Move or its notation (`c3:FF-c4`), got {}",
+            arg.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    pos.parse_move(&text).py()
+}
+
+fn moves(list: Vec<Move>) -> Vec<PyMove> {
+    list.into_iter().map(|inner| PyMove { inner }).collect()
+}
+
+/// A position of a battle: pieces, side to move, counters. It does not know the
+/// history (repetition is the `Game`'s business).
+#[pyclass(name = "Position", module = "battaglie")]
+#[derive(Clone)]
+pub struct PyPosition {
+    pub inner: Position,
+}
+
+#[pymethods]
+impl PyPosition {
+    /// The position a BFEN describes in `scenario` (the start position when `bfen` is `None`).
+    #[new]
+    #[pyo3(signature = (scenario, bfen = None))]
+    fn new(scenario: &Bound<'_, PyAny>, bfen: Option<&str>) -> PyResult<PyPosition> {
+        let scenario = scenario::resolve(scenario)?;
+        let inner = match bfen {
+            None => Position::start(&scenario),
+            Some(text) => Position::from_bfen(&scenario, text).py()?,
+        };
+        Ok(PyPosition { inner })
+    }
+    /// The scenario.
+    #[getter]
+    fn scenario(&self) -> PyScenario {
+        PyScenario {
+            inner: Arc::clone(self.inner.scenario()),
+        }
+    }
+    /// The position in BFEN.
+    #[getter]
+    fn bfen(&self) -> String {
+        self.inner.to_string()
+    }
+    /// `army` or `indians`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        self.inner.side_to_move().word()
+    }
+    /// The turn number (1 at the start, +1 after each Indian move).
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.inner.turn()
+    }
+    /// Plies since the last elimination.
+    #[getter]
+    fn quiet(&self) -> u32 {
+        self.inner.quiet()
+    }
+    /// The Zobrist hash of the placement and the side to move.
+    #[getter]
+    fn hash(&self) -> u64 {
+        self.inner.hash()
+    }
+    /// Pieces `side` has left.
+    fn piece_count(&self, side: &str) -> PyResult<u32> {
+        Ok(self.inner.piece_count(scenario::side(side)?))
+    }
+    /// The stack on `square`: (owner, kinds such as `FFM`), or `None` when empty.
+    fn stack(&self, square: &str) -> PyResult<Option<(&'static str, String)>> {
+        let sq = self::square(square)?;
+        Ok(self.inner.stack(sq).map(|(s, p)| (s.word(), p.to_string())))
+    }
+    /// Every legal move (`[pass]` when nothing else is legal; none when the position ends the game).
+    fn legal_moves(&self) -> Vec<PyMove> {
+        moves(self.inner.legal_moves())
+    }
+    /// Reads a move in notation and checks it here.
+    fn parse_move(&self, text: &str) -> PyResult<PyMove> {
+        Ok(PyMove {
+            inner: self.inner.parse_move(text).py()?,
+        })
+    }
+    /// Plays a move (a `Move` or its notation) in place.
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let mv = read_move(&self.inner, mv)?;
+        self.inner.try_play(&mv).py()?;
+        Ok(PyMove { inner: mv })
+    }
+    /// The result as far as the position alone tells (win, deadlock, quiet limit).
+    #[getter]
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.inner.outcome().map(|inner| PyOutcome { inner })
+    }
+    /// How many move sequences of `depth` plies start here (protocol `perft`);
+    /// `played` plays the last ply too. Releases the GIL.
+    #[pyo3(signature = (depth, played = false))]
+    fn perft(&self, py: Python<'_>, depth: u32, played: bool) -> u64 {
+        let mut pos = self.inner.clone();
+        py.detach(|| {
+            if played {
+                perft_played(&mut pos, depth)
+            } else {
+                perft(&mut pos, depth)
+            }
+        })
+    }
+    fn copy(&self) -> PyPosition {
+        self.clone()
+    }
+    fn __copy__(&self) -> PyPosition {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyPosition {
+        self.clone()
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, PyPosition>>()
+            .is_ok_and(|o| o.inner == self.inner)
+    }
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Position({:?}, {:?})",
+            self.inner.scenario().id(),
+            self.inner.to_string()
+        )
+    }
+}
+
+/// A game: a start position, the moves played, repetition over the whole history,
+/// and results the players settle (resignation, agreed draw).
+#[pyclass(name = "Game", module = "battaglie")]
+#[derive(Clone)]
+pub struct PyGame {
+    pub inner: Game,
+}
+
+/// Replays a record (JSON or text) into a game.
+pub fn replay(text: &str) -> PyResult<Game> {
+    let record = Record::read(text).py()?;
+    let scenario = battaglie_rules::Scenario::builtin(&record.scenario).ok_or_else(|| {
+        crate::errors::RecordError::new_err(format!(
+            "game record: scenario {:?} is not a built-in battle",
+            record.scenario
+        ))
+    })?;
+    record.replay(&scenario).py()
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game of `scenario` (a `Scenario` or a built-in id) from its start or from `bfen`.
+    #[new]
+    #[pyo3(signature = (scenario, bfen = None))]
+    fn new(scenario: &Bound<'_, PyAny>, bfen: Option<&str>) -> PyResult<PyGame> {
+        let start = PyPosition::new(scenario, bfen)?.inner;
+        Ok(PyGame {
+            inner: Game::new(start),
+        })
+    }
+    /// Replays a game record, JSON or text, checking every move and the result.
+    #[staticmethod]
+    fn from_record(text: &str) -> PyResult<PyGame> {
+        Ok(PyGame {
+            inner: replay(text)?,
+        })
+    }
+    /// The scenario.
+    #[getter]
+    fn scenario(&self) -> PyScenario {
+        PyScenario {
+            inner: Arc::clone(self.inner.start().scenario()),
+        }
+    }
+    /// The current position (a copy).
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            inner: self.inner.position().clone(),
+        }
+    }
+    /// The start position (a copy).
+    #[getter]
+    fn start(&self) -> PyPosition {
+        PyPosition {
+            inner: self.inner.start().clone(),
+        }
+    }
+    /// The current position in BFEN.
+    #[getter]
+    fn bfen(&self) -> String {
+        self.inner.position().to_string()
+    }
+    /// `army` or `indians`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        self.inner.position().side_to_move().word()
+    }
+    /// The moves played, in order.
+    #[getter]
+    fn moves(&self) -> Vec<PyMove> {
+        moves(self.inner.moves().copied().collect())
+    }
+    /// The number of plies played.
+    fn __len__(&self) -> usize {
+        self.inner.moves().len()
+    }
+    /// The result, or `None` while the game goes on.
+    #[getter]
+    fn outcome(&self) -> Option<PyOutcome> {
+        PyOutcome::of(&self.inner)
+    }
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+    /// How many times the current placement has occurred (3 ends the game).
+    #[getter]
+    fn occurrences(&self) -> u32 {
+        self.inner.occurrences()
+    }
+    /// The legal moves; none once the game is over (repetition included).
+    fn legal_moves(&self) -> Vec<PyMove> {
+        moves(self.inner.legal_moves())
+    }
+    /// Plays a move (a `Move` or its notation) and returns it.
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        if let Some(o) = self.inner.outcome() {
+            return Err(GameOverError::new_err(format!(
+                "the game is over ({o}): no move can be played"
+            )));
+        }
+        let mv = read_move(self.inner.position(), mv)?;
+        self.inner.try_play(&mv).py()?;
+        Ok(PyMove { inner: mv })
+    }
+    /// Takes back the last move (and any settled result); `None` at the start.
+    fn undo(&mut self) -> Option<PyMove> {
+        self.inner.undo().map(|inner| PyMove { inner })
+    }
+    /// `side` resigns.
+    fn resign(&mut self, side: &str) -> PyResult<()> {
+        let side = scenario::side(side)?;
+        self.inner.resign(side).py()
+    }
+    /// The players agree a draw.
+    fn agree_draw(&mut self) -> PyResult<()> {
+        self.inner.agree_draw().py()
+    }
+    /// The game record: `form` is `json` or `text` (the PGN-like form).
+    #[pyo3(signature = (form = "json", army = "", indians = "", date = None))]
+    fn record(
+        &self,
+        form: &str,
+        army: &str,
+        indians: &str,
+        date: Option<&str>,
+    ) -> PyResult<String> {
+        let record = Record::from_game(&self.inner, army, indians, date);
+        match form {
+            "json" => Ok(record.to_json()),
+            "text" => Ok(record.to_string()),
+            other => Err(crate::errors::BattaglieError::new_err(format!(
+                "record form {other:?}: expected `json` or `text`"
+            ))),
+        }
+    }
+    /// Perft from the current position (see `Position.perft`). Releases the GIL.
+    #[pyo3(signature = (depth, played = false))]
+    fn perft(&self, py: Python<'_>, depth: u32, played: bool) -> u64 {
+        self.position().perft(py, depth, played)
+    }
+    /// Plays the game to its end by uniformly random legal moves from a seeded
+    /// generator, without changing this game: (outcome, plies played). Releases the GIL.
+    #[pyo3(signature = (seed = 0))]
+    fn random_playout(&self, py: Python<'_>, seed: u64) -> (PyOutcome, u32) {
+        let game = &self.inner;
+        let p = py.detach(|| {
+            let mut rng = Rng::new(seed);
+            random_playout(game, |n| rng.below(n))
+        });
+        (PyOutcome { inner: p.outcome }, p.plies)
+    }
+    /// The legal actions (numbers in the battle's action space), ascending.
+    fn legal_actions(&self) -> PyResult<Vec<u64>> {
+        let space = scenario::space(self.inner.start().scenario())?;
+        let mut actions: Vec<u64> = self
+            .inner
+            .legal_moves()
+            .iter()
+            .map(|m| space.encode(m))
+            .collect();
+        actions.sort_unstable();
+        Ok(actions)
+    }
+    /// The action number of a move (a `Move` or its notation) legal now.
+    fn action_of(&self, mv: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let mv = read_move(self.inner.position(), mv)?;
+        Ok(scenario::space(self.inner.start().scenario())?.encode(&mv))
+    }
+    /// The legal move an action number names.
+    fn move_of(&self, action: u64) -> PyResult<PyMove> {
+        move_of(&self.inner, action).map(|inner| PyMove { inner })
+    }
+    /// Plays the legal move an action number names.
+    fn play_action(&mut self, action: u64) -> PyResult<PyMove> {
+        let mv = move_of(&self.inner, action)?;
+        self.inner.try_play(&mv).py()?;
+        Ok(PyMove { inner: mv })
+    }
+    /// The observation tensor of the current position, shape (12, height, width + 1).
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+        let layout = crate::observation::Layout::new(self.inner.start().scenario());
+        let mut out = vec![0.0; layout.len()];
+        layout.write(self.inner.position(), &mut out);
+        let [p, h, w] = layout.shape();
+        numpy::PyArray1::from_vec(py, out).reshape([p, h, w])
+    }
+    fn copy(&self) -> PyGame {
+        self.clone()
+    }
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+        let from_record = py.get_type::<PyGame>().getattr("from_record")?.unbind();
+        Ok((from_record, (self.record("json", "", "", None)?,)))
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({:?}, {} plies, {})",
+            self.inner.start().scenario().id(),
+            self.inner.moves().len(),
+            self.inner
+                .outcome()
+                .map_or_else(|| "ongoing".to_string(), |o| o.to_string())
+        )
+    }
+}
+
+/// The legal move of `game` that an action number names.
+pub fn move_of(game: &Game, action: u64) -> PyResult<Move> {
+    let space = scenario::space(game.start().scenario())?;
+    if action >= space.size() {
+        return Err(ActionError::new_err(format!(
+            "action {action} is outside the action space (0 to {})",
+            space.size() - 1
+        )));
+    }
+    if game.is_over() {
+        return Err(GameOverError::new_err(
+            "the game is over: no action is legal",
+        ));
+    }
+    game.legal_moves()
+        .into_iter()
+        .find(|m| space.encode(m) == action)
+        .ok_or_else(|| {
+            let what = match space.decode(action) {
+                None => "the pass".to_string(),
+                Some((sq, counts)) => {
+                    format!("from {sq} with counts {counts:?} (F, M, V x N, E, S, W)")
+                }
+            };
+            ActionError::new_err(format!("action {action} ({what}) is not legal now"))
+        })
+}

@@ -1,0 +1,489 @@
+//! `battaglie._core.Env` (one game, behind the Gymnasium, PettingZoo and OpenSpiel
+//! wrappers) and `battaglie.VectorEnv` (N games stepped in Rust per call, across cores).
+
+use std::sync::Arc;
+
+use battaglie_rules::Position;
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::env::{Battle, Env, Illegal, Opponent, StepError};
+use crate::errors::{ActionError, GameOverError, PyResultExt};
+use crate::game::{PyGame, PyOutcome};
+use crate::scenario::{self, PyScenario};
+
+/// The opponent a spec names: `random`, `self` (self-play) or engine limits as
+/// `battaglie match` writes them (`level:3`, `nodes:2000,seed:1`).
+fn opponent(spec: &str) -> PyResult<Opponent> {
+    match spec.trim() {
+        "random" => Ok(Opponent::Random),
+        "self" => Ok(Opponent::SelfPlay),
+        other => Ok(Opponent::Engine(crate::matches::parse_limits(other)?)),
+    }
+}
+
+fn illegal(word: &str) -> PyResult<Illegal> {
+    match word {
+        "forfeit" => Ok(Illegal::Forfeit),
+        "raise" => Ok(Illegal::Raise),
+        other => Err(PyValueError::new_err(format!(
+            "illegal: expected `forfeit` or `raise`, got {other:?}"
+        ))),
+    }
+}
+
+fn battle(scenario: &Bound<'_, PyAny>, bfen: Option<&str>) -> PyResult<Arc<Battle>> {
+    let scenario = scenario::resolve(scenario)?;
+    let start = match bfen {
+        None => Position::start(&scenario),
+        Some(text) => Position::from_bfen(&scenario, text).py()?,
+    };
+    scenario::space(&scenario)?;
+    Ok(Battle::new(scenario, start).expect("the action space was checked"))
+}
+
+fn step_error(e: StepError) -> PyErr {
+    match e {
+        StepError::Over => GameOverError::new_err("the game is over: call reset() first"),
+        StepError::Illegal(a) => ActionError::new_err(format!("action {a} is not legal now")),
+    }
+}
+
+/// One battle against a built-in opponent, stepped by action numbers (see
+/// `docs/python.md` for the action space and the observation).
+#[pyclass(name = "Env", module = "battaglie._core")]
+pub struct PyEnv {
+    env: Env,
+}
+
+#[pymethods]
+impl PyEnv {
+    /// `opponent`: `random`, `self` (the agent plays both sides) or engine limits
+    /// (`level:1` to `level:8`, `nodes:N`, `depth:N`, `seed:N`...); `side`: the agent's
+    /// side; `illegal`: `forfeit` (an illegal action resigns, reward -1) or `raise`.
+    #[new]
+    #[pyo3(signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = 0, bfen = None))]
+    fn new(
+        scenario: &Bound<'_, PyAny>,
+        opponent: &str,
+        side: &str,
+        illegal: &str,
+        seed: u64,
+        bfen: Option<&str>,
+    ) -> PyResult<PyEnv> {
+        let battle = battle(scenario, bfen)?;
+        let env = Env::new(
+            battle,
+            self::opponent(opponent)?,
+            scenario::side(side)?,
+            self::illegal(illegal)?,
+            seed,
+        );
+        Ok(PyEnv { env })
+    }
+    /// Starts a new game (the generator restarts from `seed`, or goes on without one).
+    #[pyo3(signature = (seed = None))]
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) {
+        let env = &mut self.env;
+        py.detach(|| env.reset(seed));
+    }
+    /// Plays the action, then the opponent's answer: (reward, terminated, forfeit).
+    /// Releases the GIL.
+    fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, bool, bool)> {
+        let action = u64::try_from(action).map_err(|_| {
+            ActionError::new_err(format!("action {action} is outside the action space"))
+        })?;
+        let env = &mut self.env;
+        let s = py.detach(|| env.step(action)).map_err(step_error)?;
+        Ok((s.reward, s.terminated, s.forfeit))
+    }
+    /// The observation of the current position, shape (12, height, width + 1).
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+        let layout = &self.env.battle().layout;
+        let mut out = vec![0.0; layout.len()];
+        self.env.observe(&mut out);
+        let [p, h, w] = layout.shape();
+        PyArray1::from_vec(py, out).reshape([p, h, w])
+    }
+    /// The mask of legal actions (int8, one per action).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut mask = vec![0i8; self.env.battle().space.size() as usize];
+        for (a, _) in self.env.legal() {
+            mask[*a as usize] = 1;
+        }
+        PyArray1::from_vec(py, mask)
+    }
+    /// The legal actions, ascending.
+    fn legal_actions(&self) -> Vec<u64> {
+        let mut actions: Vec<u64> = self.env.legal().iter().map(|(a, _)| *a).collect();
+        actions.sort_unstable();
+        actions
+    }
+    /// The game so far (a copy, with its history).
+    fn game(&self) -> PyGame {
+        PyGame {
+            inner: self.env.game(),
+        }
+    }
+    /// The result once the game is over.
+    #[getter]
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.env.outcome().map(|inner| PyOutcome { inner })
+    }
+    /// `army` or `indians`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        self.env.position().side_to_move().word()
+    }
+    /// The agent's side.
+    #[getter]
+    fn agent(&self) -> &'static str {
+        self.env.agent.word()
+    }
+    /// The scenario.
+    #[getter]
+    fn scenario(&self) -> PyScenario {
+        PyScenario {
+            inner: Arc::clone(&self.env.battle().scenario),
+        }
+    }
+    /// The number of actions.
+    #[getter]
+    fn num_actions(&self) -> u64 {
+        self.env.battle().space.size()
+    }
+    /// The observation's shape.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let [p, h, w] = self.env.battle().layout.shape();
+        (p, h, w)
+    }
+    /// The plies played since the reset.
+    #[getter]
+    fn plies(&self) -> usize {
+        self.env.moves().len()
+    }
+}
+
+/// Observations and masks, as the vector env returns them.
+type Observed<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
+
+/// N battles stepped together inside Rust, across cores (rayon), with numpy arrays in
+/// and out. Environment `i` is seeded `seed + i` and plays exactly the games of
+/// `Env(..., seed=seed + i)` reset without a seed after each game: an env whose game
+/// ends is reset at once (its `terminated` is set and its observation is the new
+/// game's). The arrays returned are the env's own buffers, overwritten by the next
+/// call: copy what you keep, and do not write to them.
+#[pyclass(name = "VectorEnv", module = "battaglie")]
+pub struct PyVectorEnv {
+    envs: Vec<Env>,
+    pool: Option<rayon::ThreadPool>,
+    /// The generator of `sample_actions`.
+    sampler: battaglie_rules::Rng,
+    obs: Py<PyArray4<f32>>,
+    mask: Py<PyArray2<bool>>,
+    rewards: Py<PyArray1<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    /// The number of plies of the games that ended at the last step (0 for the others).
+    lengths: Py<PyArray1<u32>>,
+}
+
+impl PyVectorEnv {
+    fn run<R: Send>(&self, py: Python<'_>, f: impl FnOnce() -> R + Send) -> R {
+        py.detach(|| match &self.pool {
+            Some(pool) => pool.install(f),
+            None => f(),
+        })
+    }
+}
+
+#[pymethods]
+impl PyVectorEnv {
+    /// `num_envs` games of `scenario`; `opponent`, `side` and `illegal` as for `Env`;
+    /// `threads` the rayon threads (all cores when `None`).
+    #[new]
+    #[pyo3(signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = 0, threads = None, bfen = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        scenario: &Bound<'_, PyAny>,
+        num_envs: usize,
+        opponent: &str,
+        side: &str,
+        illegal: &str,
+        seed: u64,
+        threads: Option<usize>,
+        bfen: Option<&str>,
+    ) -> PyResult<PyVectorEnv> {
+        if num_envs == 0 {
+            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        let battle = battle(scenario, bfen)?;
+        let (opponent, agent, illegal) = (
+            self::opponent(opponent)?,
+            scenario::side(side)?,
+            self::illegal(illegal)?,
+        );
+        let pool = match threads {
+            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
+            Some(n) => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build()
+                    .map_err(|e| PyValueError::new_err(format!("threads: {e}")))?,
+            ),
+            None => None,
+        };
+        let [p, h, w] = battle.layout.shape();
+        let actions = battle.space.size() as usize;
+        let n = num_envs;
+        let env = PyVectorEnv {
+            envs: Vec::new(),
+            pool,
+            sampler: battaglie_rules::Rng::new(seed ^ 0x5a4d_91e5),
+            obs: PyArray4::zeros(py, [n, p, h, w], false).unbind(),
+            mask: PyArray2::zeros(py, [n, actions], false).unbind(),
+            rewards: PyArray1::zeros(py, [n], false).unbind(),
+            terminated: PyArray1::zeros(py, [n], false).unbind(),
+            truncated: PyArray1::zeros(py, [n], false).unbind(),
+            lengths: PyArray1::zeros(py, [n], false).unbind(),
+        };
+        let envs = env.run(py, || {
+            (0..n)
+                .into_par_iter()
+                .map(|i| {
+                    Env::new(
+                        Arc::clone(&battle),
+                        opponent,
+                        agent,
+                        illegal,
+                        seed.wrapping_add(i as u64),
+                    )
+                })
+                .collect()
+        });
+        let mut env = env;
+        env.envs = envs;
+        env.write_all(py, None)?;
+        Ok(env)
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.envs.len()
+    }
+    /// The number of actions of each game.
+    #[getter]
+    fn num_actions(&self) -> u64 {
+        self.envs[0].battle().space.size()
+    }
+    /// One game's observation shape.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let [p, h, w] = self.envs[0].battle().layout.shape();
+        (p, h, w)
+    }
+
+    /// Resets every game (env `i` from `seed + i` when a seed is given): (observations, masks).
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Observed<'py>> {
+        self.write_all(py, Some(seed))?;
+        Ok((self.obs.bind(py).clone(), self.mask.bind(py).clone()))
+    }
+
+    /// Steps every game with its action (int64 array of num_envs): (observations,
+    /// masks, rewards, terminated, truncated). Releases the GIL.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<(
+        Bound<'py, PyArray4<f32>>,
+        Bound<'py, PyArray2<bool>>,
+        Bound<'py, PyArray1<f32>>,
+        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyArray1<bool>>,
+    )> {
+        let actions: PyReadonlyArray1<'py, i64> = actions.extract().map_err(|_| {
+            PyTypeError::new_err("actions: expected a one-dimensional int64 numpy array")
+        })?;
+        let actions = actions
+            .as_slice()
+            .map_err(|_| PyValueError::new_err("actions: the array is not contiguous"))?;
+        if actions.len() != self.envs.len() {
+            return Err(PyValueError::new_err(format!(
+                "actions: expected {} actions (one per env), got {}",
+                self.envs.len(),
+                actions.len()
+            )));
+        }
+        let actions: Vec<u64> = actions
+            .iter()
+            .map(|&a| {
+                u64::try_from(a).map_err(|_| {
+                    ActionError::new_err(format!("action {a} is outside the action space"))
+                })
+            })
+            .collect::<PyResult<_>>()?;
+        let obs = self.obs.bind(py).clone();
+        let mask = self.mask.bind(py).clone();
+        let rewards = self.rewards.bind(py).clone();
+        let terminated = self.terminated.bind(py).clone();
+        let lengths = self.lengths.bind(py).clone();
+        {
+            let mut obs_w = obs.readwrite();
+            let mut mask_w = mask.readwrite();
+            let mut rew_w = rewards.readwrite();
+            let mut term_w = terminated.readwrite();
+            let mut len_w = lengths.readwrite();
+            let obs_s = obs_w.as_slice_mut().expect("own contiguous buffer");
+            let mask_s = mask_w.as_slice_mut().expect("own contiguous buffer");
+            let rew_s = rew_w.as_slice_mut().expect("own contiguous buffer");
+            let term_s = term_w.as_slice_mut().expect("own contiguous buffer");
+            let len_s = len_w.as_slice_mut().expect("own contiguous buffer");
+            let obs_len = obs_s.len() / self.envs.len();
+            let mask_len = mask_s.len() / self.envs.len();
+            let pool = &self.pool;
+            let envs = &mut self.envs;
+            let result = py.detach(|| {
+                let mut work = move || {
+                    envs.par_iter_mut()
+                        .zip(obs_s.par_chunks_mut(obs_len))
+                        .zip(mask_s.par_chunks_mut(mask_len))
+                        .zip(rew_s.par_iter_mut())
+                        .zip(term_s.par_iter_mut())
+                        .zip(len_s.par_iter_mut())
+                        .zip(actions.par_iter())
+                        .map(|((((((env, obs), mask), rew), term), len), &action)| {
+                            env.clear_mask(mask);
+                            let result = env.step(action);
+                            let step = match result {
+                                Ok(s) => s,
+                                Err(e) => {
+                                    env.set_mask(mask);
+                                    return Err(e);
+                                }
+                            };
+                            *rew = step.reward;
+                            *term = step.terminated;
+                            *len = 0;
+                            if step.terminated {
+                                *len = env.moves().len() as u32;
+                                env.reset(None);
+                            }
+                            env.observe(obs);
+                            env.set_mask(mask);
+                            Ok(())
+                        })
+                        .collect::<Result<(), StepError>>()
+                };
+                match pool {
+                    Some(p) => p.install(work),
+                    None => work(),
+                }
+            });
+            result.map_err(step_error)?;
+        }
+        Ok((
+            obs,
+            mask,
+            rewards,
+            terminated,
+            self.truncated.bind(py).clone(),
+        ))
+    }
+
+    /// A uniformly random legal action for every game (int64), from a generator seeded
+    /// with the env's seed: a random agent without a Python loop over the masks.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let rng = &mut self.sampler;
+        let envs = &self.envs;
+        let actions: Vec<i64> = py.detach(|| {
+            envs.iter()
+                .map(|env| {
+                    let legal = env.legal();
+                    if legal.is_empty() {
+                        0
+                    } else {
+                        legal[rng.below(legal.len())].0 as i64
+                    }
+                })
+                .collect()
+        });
+        PyArray1::from_vec(py, actions)
+    }
+
+    /// The legal actions of game `i`, ascending.
+    fn legal_actions(&self, i: usize) -> PyResult<Vec<u64>> {
+        let env = self.envs.get(i).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "env {i}: there are {} envs",
+                self.envs.len()
+            ))
+        })?;
+        let mut actions: Vec<u64> = env.legal().iter().map(|(a, _)| *a).collect();
+        actions.sort_unstable();
+        Ok(actions)
+    }
+
+    /// The plies of each game that ended at the last step (0 for the others).
+    #[getter]
+    fn episode_lengths<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        self.lengths.bind(py).clone()
+    }
+
+    /// Game `i` so far (a copy, with its history).
+    fn game(&self, i: usize) -> PyResult<PyGame> {
+        let env = self.envs.get(i).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "env {i}: there are {} envs",
+                self.envs.len()
+            ))
+        })?;
+        Ok(PyGame { inner: env.game() })
+    }
+}
+
+impl PyVectorEnv {
+    /// Resets (when `seed` is given, `Some(None)` continuing each generator) and rewrites
+    /// every observation and mask.
+    fn write_all(&mut self, py: Python<'_>, reset: Option<Option<u64>>) -> PyResult<()> {
+        let obs = self.obs.bind(py).clone();
+        let mask = self.mask.bind(py).clone();
+        let mut obs_w = obs.readwrite();
+        let mut mask_w = mask.readwrite();
+        let obs_s = obs_w.as_slice_mut().expect("own contiguous buffer");
+        let mask_s = mask_w.as_slice_mut().expect("own contiguous buffer");
+        let obs_len = obs_s.len() / self.envs.len();
+        let mask_len = mask_s.len() / self.envs.len();
+        let pool = &self.pool;
+        let envs = &mut self.envs;
+        py.detach(|| {
+            let mut work = move || {
+                envs.par_iter_mut()
+                    .enumerate()
+                    .zip(obs_s.par_chunks_mut(obs_len))
+                    .zip(mask_s.par_chunks_mut(mask_len))
+                    .for_each(|(((i, env), obs), mask)| {
+                        if let Some(seed) = reset {
+                            env.clear_mask(mask);
+                            env.reset(seed.map(|s| s.wrapping_add(i as u64)));
+                        }
+                        mask.fill(false);
+                        env.observe(obs);
+                        env.set_mask(mask);
+                    })
+            };
+            match pool {
+                Some(p) => p.install(work),
+                None => work(),
+            }
+        });
+        Ok(())
+    }
+}

@@ -1,0 +1,212 @@
+"""The core API: scenarios, positions, games, records, errors, search, analysis."""
+
+import json
+import threading
+import time
+
+import pytest
+
+import battaglie as b
+
+
+def test_the_three_battles_are_built_in_with_their_12x8_maps():
+    ids = [s.id for s in b.Scenario.builtins()]
+    assert sorted(ids) == ["apache-pass", "fetterman", "washita"]
+    s = b.Scenario("washita")
+    assert (s.width, s.height, s.stack_limit, s.quiet_limit) == (12, 8, 4, 100)
+    assert s.name == "Washita River"
+    assert s.num_actions == 104 * 1820 + 1
+    assert s.terrain("e5") == "house"
+    assert s.terrain("@3") is None
+
+
+def test_perft_matches_the_reference_counts(repo):
+    rows = [
+        line.split(" ; ")
+        for line in (repo / "crates/battaglie-rules/tests/perft/battles.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    checked = 0
+    for scenario, bfen, depth, count in rows:
+        if int(count) > 200_000:
+            continue
+        pos = b.Position(scenario, bfen)
+        assert pos.perft(int(depth)) == int(count), (scenario, bfen, depth)
+        assert pos.perft(int(depth), played=True) == int(count)
+        checked += 1
+    assert checked >= 6
+
+
+def test_play_and_undo_restore_the_position_and_the_move_list():
+    g = b.Game("washita")
+    start = g.bfen
+    first = g.legal_moves()[0]
+    assert g.play(first) == first
+    assert g.play("l7:ff-k7") == g.moves[-1]
+    assert str(g.moves[-1]) == "l7:FF-k7"
+    assert len(g) == 2 and g.side_to_move == "army"
+    assert g.undo() is not None and g.undo() == first
+    assert g.undo() is None
+    assert g.bfen == start
+
+
+def test_a_copied_game_goes_its_own_way():
+    g = b.Game("fetterman")
+    h = g.copy()
+    h.play(h.legal_moves()[0])
+    assert len(g) == 0 and len(h) == 1
+    import copy
+
+    assert copy.deepcopy(h).bfen == h.bfen
+
+
+def test_bfen_round_trips_and_bad_bfen_names_the_fault():
+    g = b.Game("apache-pass")
+    g.play(g.legal_moves()[3])
+    p = b.Position("apache-pass", g.bfen)
+    assert p == g.position and p.bfen == g.bfen
+    with pytest.raises(b.SetupError, match="1 ranks given, the map has 8"):
+        b.Position("washita", "MMM|11(fmm) A 0 1")
+    with pytest.raises(b.BfenParseError):
+        b.Position("washita", "not a bfen")
+    assert issubclass(b.SetupError, b.BfenError) and issubclass(b.BfenParseError, b.BfenError)
+
+
+def test_errors_have_one_class_per_kind():
+    g = b.Game("washita")
+    with pytest.raises(b.MoveParseError, match="no `:`"):
+        g.play("c3")
+    with pytest.raises(b.IllegalMoveError, match="empty") as illegal:
+        g.play("e5:F-e6")
+    assert illegal.value.rule == "EmptySource"
+    with pytest.raises(b.ScenarioError, match="the battles are"):
+        b.Scenario("waterloo")
+    with pytest.raises(b.ScenarioError, match="<string>: line 1"):
+        b.Scenario.from_toml("id = 3")
+    with pytest.raises(b.SideError):
+        g.resign("cavalry")
+    with pytest.raises(b.RecordError):
+        b.Game.from_record('{"scenario": "washita", "moves": ["e5:F-e6"]}')
+    g.resign("army")
+    with pytest.raises(b.GameOverError):
+        g.play(b.Game("washita").legal_moves()[0])
+    for cls in (b.MoveParseError, b.IllegalMoveError, b.GameOverError, b.RecordError, b.BfenError):
+        assert issubclass(cls, b.BattaglieError) and issubclass(cls, ValueError)
+
+
+def test_bad_python_arguments_say_what_was_expected():
+    with pytest.raises(TypeError, match="expected a Scenario or a built-in id"):
+        b.Game(42)
+    with pytest.raises(TypeError, match="expected a Move or its notation"):
+        b.Game("washita").play(3.5)
+    with pytest.raises(ValueError, match="level must be 1 to 8"):
+        b.search(b.Game("washita"), level=9)
+    with pytest.raises(ValueError, match="movetime"):
+        b.search(b.Game("washita"), movetime=-1)
+    with pytest.raises(b.ActionError, match="outside the action space"):
+        b.Game("washita").move_of(10**9)
+
+
+def test_outcomes_carry_their_reason():
+    g = b.Game("washita")
+    g.agree_draw()
+    assert (g.outcome.result, g.outcome.reason, g.outcome.winner) == ("draw", "agreement", None)
+    g = b.Game("washita")
+    g.resign("indians")
+    assert (g.outcome.result, g.outcome.reason, g.outcome.points("army")) == ("army", "resignation", 1.0)
+    outcome, plies = b.Game("washita").random_playout(seed=4)
+    assert plies > 0 and outcome.reason in {"elimination", "deadlock", "repetition", "quiet"}
+
+
+def test_records_in_both_forms_replay_to_the_same_game():
+    g = b.Game("fetterman")
+    for _ in range(7):
+        g.play(g.legal_moves()[-1])
+    text = g.record("text", army="me", indians="you", date="2026-12-01")
+    data = g.record("json", army="me", indians="you")
+    assert text.startswith('[Scenario "fetterman"]') and "1. " in text
+    assert json.loads(data)["army"] == "me"
+    for form in (text, data):
+        replayed = b.Game.from_record(form)
+        assert [str(m) for m in replayed.moves] == [str(m) for m in g.moves]
+        assert replayed.bfen == g.bfen
+    with pytest.raises(b.BattaglieError, match="form"):
+        g.record("pgn")
+
+
+def test_games_pickle_through_their_record():
+    import pickle
+
+    g = b.Game("washita")
+    g.play(g.legal_moves()[1])
+    assert pickle.loads(pickle.dumps(g)).bfen == g.bfen
+
+
+def test_actions_name_each_legal_move_once_and_back():
+    for battle in b.BATTLES:
+        g = b.Game(battle)
+        for _ in range(12):
+            actions = g.legal_actions()
+            assert actions == sorted(set(actions))
+            assert len(actions) == len(g.legal_moves())
+            for mv in g.legal_moves():
+                assert g.move_of(g.action_of(mv)) == mv
+            g.play_action(actions[len(actions) // 2])
+
+
+def test_search_returns_a_legal_move_with_its_line():
+    g = b.Game("washita")
+    r = b.search(g, nodes=3000)
+    assert r.move in g.legal_moves()
+    assert r.pv[0] == r.move and r.depth >= 1 and r.nodes > 0
+    assert b.search(g, depth=2).depth == 2
+    # A level with a seed and a node budget is reproducible.
+    assert b.search(g, level=3, seed=7, nodes=800).move == b.search(g, level=3, seed=7, nodes=800).move
+    over = b.Game("washita")
+    over.resign("army")
+    with pytest.raises(b.GameOverError):
+        b.search(over, level=1)
+
+
+def test_analyze_judges_every_move_of_a_record():
+    g = b.Game("washita")
+    for _ in range(4):
+        g.play(b.search(g, depth=1).move)
+    lines = b.analyze(g.record("text"), depth=1)
+    assert [line["ply"] for line in lines] == [1, 2, 3, 4]
+    assert {line["side"] for line in lines} == {"army", "indians"}
+    assert all(line["mark"] in ("", "?!", "?", "??") for line in lines)
+
+
+def test_long_calls_let_other_python_threads_run():
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    t = threading.Thread(target=count)
+    t.start()
+    before = len(ticks)
+    b.Position("washita").perft(4, played=True)  # seconds of playing 16.7 million moves
+    during = len(ticks) - before
+    stop.set()
+    t.join()
+    assert during > 5, "the counting thread was blocked: perft held the GIL"
+
+
+def test_the_type_stubs_cover_every_public_name_of_the_core():
+    import ast
+    from pathlib import Path
+
+    stub = ast.parse((Path(b.__file__).parent / "_core.pyi").read_text())
+    stubbed = {
+        node.name if hasattr(node, "name") else node.target.id
+        for node in stub.body
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AnnAssign))
+    }
+    public = {name for name in dir(b._core) if not name.startswith("_")}
+    assert public - stubbed == set()
+    assert stubbed - public == set()

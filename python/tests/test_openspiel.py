@@ -1,0 +1,73 @@
+"""The battles as OpenSpiel games: OpenSpiel's own tests and algorithms on them."""
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import mcts
+
+import battaglie as b
+import battaglie.openspiel as bo
+
+
+def test_each_battle_is_registered_with_pyspiel():
+    names = {g.short_name for g in pyspiel.registered_games()}
+    assert {"battaglie_washita", "battaglie_fetterman", "battaglie_apache_pass"} <= names
+    game = pyspiel.load_game("battaglie_apache_pass")
+    assert game.num_distinct_actions() == 104 * 1820 + 1
+    assert game.observation_tensor_shape() == [12, 8, 13]
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+
+
+@pytest.mark.parametrize("battle", ["washita", "fetterman", "apache-pass"])
+def test_openspiel_random_simulation_test_passes_with_serialisation(battle):
+    pyspiel.random_sim_test(bo.load(battle), num_sims=2, serialize=True, verbose=False)
+
+
+def test_states_observe_clone_serialise_and_score():
+    game = bo.load("washita")
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.observation_tensor(0)) == 12 * 8 * 13
+    assert state.observation_string(0) == state.battaglie.bfen
+    assert state.information_state_string(0) != state.information_state_string(0) + "x"
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(state.history()) == 5 and len(clone.history()) == 6
+    _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, clone))
+    assert restored.history() == clone.history() and str(restored) == str(clone)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    assert sum(state.returns()) == 0
+
+
+def test_openspiels_mcts_bot_plays_a_whole_battle_against_level_8():
+    game = bo.load("washita")
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=4,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1)),
+        random_state=np.random.RandomState(1),
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+        else:
+            found = b.search(state.battaglie, level=8, nodes=1500)
+            action = state.battaglie.action_of(found.move)
+        state.apply_action(action)
+    outcome = state.battaglie.outcome
+    assert outcome is not None
+    assert state.returns() == ([0.0, 0.0] if outcome.winner is None else [1.0, -1.0] if outcome.winner == "army" else [-1.0, 1.0])
+
+
+def test_mcts_with_rollouts_in_rust_picks_legal_moves():
+    game = bo.load("fetterman")
+    bot = mcts.MCTSBot(game, 2.0, 20, bo.PlayoutEvaluator(n_rollouts=1, seed=3))
+    state = game.new_initial_state()
+    for _ in range(4):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
