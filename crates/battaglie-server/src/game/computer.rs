@@ -78,7 +78,7 @@ impl AppState {
                 Ok(()) => self.store_move(live, &mut st, &best).await,
                 Err(source) => Err(GameError::ComputerMove {
                     id: live.id().to_string(),
-                    source,
+                    source: Box::new(source),
                 }),
             };
             match played {

@@ -123,7 +123,7 @@ pub enum GameError {
         /// The game.
         id: String,
         /// Why.
-        source: BfenError,
+        source: Box<BfenError>,
     },
     /// A stored move does not replay.
     #[error("game {id}: stored move {ply} {mv:?}: {source}")]
@@ -134,8 +134,8 @@ pub enum GameError {
         ply: usize,
         /// The stored text.
         mv: String,
-        /// Why it does not replay.
-        source: MoveError,
+        /// Why it does not replay (boxed: a rare error should not make every result large).
+        source: Box<MoveError>,
     },
     /// The computer's own move was refused by the rules (a fault of the engine).
     #[error("game {id}: the computer's move is refused: {source}")]
@@ -143,7 +143,7 @@ pub enum GameError {
         /// The game.
         id: String,
         /// The rules crate's refusal.
-        source: PlayError,
+        source: Box<PlayError>,
     },
     /// The database failed.
     #[error(transparent)]

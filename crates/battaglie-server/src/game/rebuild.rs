@@ -33,7 +33,7 @@ pub(super) fn replay(row: &GameRow, moves: &[String]) -> Result<(Game, Option<Si
         Some(bfen) => {
             Position::from_bfen(&scenario, bfen).map_err(|source| GameError::StoredStart {
                 id: row.id.clone(),
-                source,
+                source: Box::new(source),
             })?
         }
     };
@@ -43,7 +43,7 @@ pub(super) fn replay(row: &GameRow, moves: &[String]) -> Result<(Game, Option<Si
             id: row.id.clone(),
             ply: i + 1,
             mv: mv.clone(),
-            source,
+            source: Box::new(source),
         })?;
     }
     match (row.result.as_deref(), row.reason.as_deref()) {
