@@ -2,7 +2,7 @@
 // battaglie in the browser: the header (language, sound) and the two pages, home and
 // game. Each concern lives in its own module; this one only routes.
 
-import { h } from "./dom.js";
+import { h, toast } from "./dom.js";
 import { api } from "./api.js";
 import { t, setLang, lang, LANGUAGES } from "./i18n.js";
 import { errorText } from "./errors.js";
@@ -63,4 +63,7 @@ async function route() {
 }
 
 window.addEventListener("popstate", route);
+// A fault of the page is said, not swallowed.
+window.addEventListener("error", (e) => toast(`${t("pageFault")}: ${e.message}`));
+window.addEventListener("unhandledrejection", (e) => toast(`${t("pageFault")}: ${e.reason}`));
 route();

@@ -14,7 +14,7 @@ export { CELL };
 /** @typedef {import("./bfen.js").Counts} Counts */
 /** @typedef {import("./bfen.js").Side} Side */
 /** @typedef {{quarter?: boolean, flip?: boolean}} Orientation */
-/** @typedef {{square: string, kind: "last" | "selected" | "source" | "target" | "capture" | "cursor"}} Overlay */
+/** @typedef {{square: string, kind: "last" | "selected" | "source" | "target" | "join" | "capture" | "cursor"}} Overlay */
 /** @typedef {{from: string, to: string, kind?: string}} Arrow */
 /** @typedef {{square: string, counts: Counts, side: Side}} Ghost */
 /**
@@ -102,6 +102,7 @@ function drawStack(g, stack, x, y, uid, how) {
           : [[0.28, 0.3], [0.72, 0.3], [0.28, 0.72], [0.72, 0.72]];
   const scale = shown.length === 1 ? 1 : 0.72;
   const group = el("g", { class: `stack ${stack.side}${how.ghost ? " ghost" : ""}`, color: colour.fill }, g);
+  if (how.ghost) el("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 8, class: "ghost-pad" }, group);
   shown.forEach((k, i) => {
     const [sx, sy] = slots[i];
     const w = (k === "F" ? 20 : k === "M" ? 30 : 32) * scale * 0.95;
@@ -210,6 +211,8 @@ export function drawBoard(scenario, opts = {}) {
     const cx = x + CELL / 2;
     const cy = y + CELL / 2;
     if (o.kind === "target") el("circle", { cx, cy, r: 9, class: "hl hl-target" }, over);
+    // Onto pieces (one's own, or those on their way): a ring, that hides nothing.
+    if (o.kind === "join") el("circle", { cx, cy, r: CELL / 2 - 4, class: "hl hl-join" }, over);
     if (o.kind === "capture") {
       el("circle", { cx, cy, r: CELL / 2 - 5, class: "hl hl-capture" }, over);
       el("path", { d: `M${cx - 8} ${cy - 8} l16 16 m0 -16 l-16 16`, class: "hl hl-capture" }, over);

@@ -55,7 +55,7 @@ export function renderEnd(box, o) {
   };
   box.replaceChildren(
     h("h2", { id: "end-h" }, headline),
-    h("p", {}, resultText(game, o.sideName, false), " · ", t("afterMoves", { n: game.ply })),
+    h("p", {}, t("endReason", { reason: t(`reason_${game.reason}`), moves: t("afterMoves", { n: game.ply }) })),
     h(
       "div",
       { class: "buttons" },

@@ -86,8 +86,7 @@ export async function gamePage(root, list, id, token) {
     "main",
     { class: "game", id: "main" },
     h("div", { class: "status-row" }, title, banner),
-    endBox,
-    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar), h("aside", {}, mover, actions, moveList, help, panels)),
+    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar), h("aside", {}, endBox, mover, actions, moveList, help, panels)),
   );
   root.append(main);
 
@@ -182,7 +181,8 @@ export async function gamePage(root, list, id, token) {
       ui.sel = null;
       ui.confirmable = null;
       ui.sending = false;
-      update(next);
+      // The socket may have brought this state (or a newer one) already.
+      if (!update(next)) render();
     } catch (e) {
       ui.sending = false;
       if (e instanceof ApiError && e.status === 0) setOnline(false);
@@ -221,9 +221,10 @@ export async function gamePage(root, list, id, token) {
    * socket): the one with the higher version wins.
    * @param {GameState} next
    * @param {boolean} [force]
+   * @returns {boolean} whether the state was taken
    */
   function update(next, force = false) {
-    if (!force && next.version < game.version) return;
+    if (!force && next.version < game.version) return false;
     const before = game;
     if (next.ply !== before.ply || next.bfen !== before.bfen) {
       ui.positions = null;
@@ -245,6 +246,7 @@ export async function gamePage(root, list, id, token) {
     }
     updateRecent(id, { status: game.status === "over" ? "over" : "ongoing" });
     render();
+    return true;
   }
 
   /**
@@ -374,7 +376,7 @@ export async function gamePage(root, list, id, token) {
     const ghosts = [];
     if (ui.sel && canMove()) {
       overlays.push({ square: ui.sel.src, kind: "selected" });
-      for (const [dest, capture] of build.targets(ui.sel, legal())) overlays.push({ square: dest, kind: capture ? "capture" : "target" });
+      for (const [dest, capture] of build.targets(ui.sel, legal())) overlays.push({ square: dest, kind: capture ? "capture" : ui.sel.pending.has(dest) || stacks.has(dest) ? "join" : "target" });
       for (const [dest, c] of ui.sel.pending) {
         ghosts.push({ square: dest, counts: c, side: game.to_move });
         arrows.push({ from: ui.sel.src, to: dest, kind: "pending" });
@@ -404,11 +406,11 @@ export async function gamePage(root, list, id, token) {
         h("button", { type: "button", "data-focus": `replay-${key}`, class: `rp-${key}`, title: t(`replay_${key}`), "aria-label": t(`replay_${key}`), onclick: (/** @type {Event} */ e) => { if (/** @type {Element} */ (e.currentTarget).getAttribute("aria-disabled") !== "true") go(); } }, label);
       const slider = h("input", { type: "range", min: 0, "data-focus": "replay-slider", "aria-label": t("replayPosition"), oninput: (/** @type {Event} */ e) => showReplay(Number(/** @type {HTMLInputElement} */ (e.target).value)) });
       replayBar.append(
-        b("first", "⏮", () => showReplay(0)),
+        b("first", "|◀", () => showReplay(0)),
         b("previous", "◀", () => step(-1)),
         slider,
         b("next", "▶", () => step(1)),
-        b("last", "⏭", () => showReplay(null)),
+        b("last", "▶|", () => showReplay(null)),
         h("button", { type: "button", class: "primary live", "data-focus": "replay-live", onclick: () => showReplay(null) }, t("live")),
       );
     }
