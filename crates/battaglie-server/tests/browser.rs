@@ -229,6 +229,29 @@ async fn a_phone_gets_the_board_turned_a_quarter_and_landscape_fits() {
     page.screenshot(&mut b, "home-phone").await;
     page.assert_accessible(&mut b, "the home page on a phone")
         .await;
+    // Animations stop for those who ask the system for less motion.
+    page.reduced_motion(&mut b).await;
+    let motion = page
+        .eval(
+            &mut b,
+            "getComputedStyle(document.querySelector('article.card')).transitionDuration",
+        )
+        .await;
+    assert_eq!(motion, "0s");
+
+    // In French: the page, the battles' summaries.
+    set_select(&page, &mut b, "lang", "fr").await;
+    page.wait(&mut b, "document.documentElement.lang === 'fr' && document.querySelector('button.play')?.textContent === 'Jouer'")
+        .await;
+    let summary = page
+        .eval(&mut b, "[document.querySelector('.summary').textContent.startsWith('Le 15 juillet 1862'), document.querySelector('.summary').lang]")
+        .await;
+    assert_eq!(
+        summary,
+        json!([true, ""]),
+        "the summary is French, not English marked as such"
+    );
+    page.screenshot(&mut b, "home-phone-fr").await;
     page.click(&mut b, "button.play").await;
     page.wait(&mut b, "document.querySelector('svg.board .hit')")
         .await;
@@ -277,6 +300,12 @@ async fn a_phone_gets_the_board_turned_a_quarter_and_landscape_fits() {
     )
     .await;
     page.screenshot(&mut b, "game-phone-landscape").await;
+
+    // In German, the game goes on where it was.
+    set_select(&page, &mut b, "lang", "de").await;
+    page.wait(&mut b, "document.documentElement.lang === 'de' && document.querySelector('.banner')?.textContent.includes('am Zug')")
+        .await;
+    page.assert_accessible(&mut b, "a game in German").await;
 }
 
 /// A long game with turn numbers past 1000: quiet moves played at one screen through
@@ -537,6 +566,20 @@ async fn online_players_a_spectator_draw_offers_and_a_lost_network() {
         "document.title.startsWith('●') && document.documentElement.dataset.sound === 'yourTurn'",
     )
     .await;
+    let said = army.text(&mut b, "#announcer").await;
+    assert!(
+        said.contains(&second),
+        "a screen reader hears the move: {said:?}"
+    );
+    // Muted, no sound.
+    army.click(&mut b, "header .mute").await;
+    army.wait(
+        &mut b,
+        "document.querySelector('header .mute').getAttribute('aria-pressed') === 'true'",
+    )
+    .await;
+    army.eval(&mut b, "delete document.documentElement.dataset.sound")
+        .await;
 
     // The network goes: the Army cannot move and is told; it comes back by itself.
     let st = indians.state(&mut b).await;
@@ -559,6 +602,26 @@ async fn online_players_a_spectator_draw_offers_and_a_lost_network() {
     army.screenshot(&mut b, "online-network-lost").await;
     server.restore();
     my_turn(&army, &mut b).await;
+    // The game goes on; muted, the Army hears nothing of the Indians' reply.
+    let st = army.state(&mut b).await;
+    let (from, to, _) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
+    army.click(&mut b, &format!("[data-square=\"{from}\"]"))
+        .await;
+    army.click(&mut b, &format!("[data-square=\"{to}\"]")).await;
+    my_turn(&indians, &mut b).await;
+    let st = indians.state(&mut b).await;
+    let (from, to, _) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
+    indians
+        .click(&mut b, &format!("[data-square=\"{from}\"]"))
+        .await;
+    indians
+        .click(&mut b, &format!("[data-square=\"{to}\"]"))
+        .await;
+    move_count(&army, &mut b, 4).await;
+    let quiet = army
+        .eval(&mut b, "[document.documentElement.dataset.sound ?? null, document.querySelector('header .mute').getAttribute('aria-pressed')]")
+        .await;
+    assert_eq!(quiet, json!([null, "true"]), "muted: no sound");
 
     // Italian, remembered after a reload.
     set_select(&spectator, &mut b, "lang", "it").await;

@@ -9,6 +9,7 @@ import { errorText } from "./errors.js";
 import { drawBoard } from "./board.js";
 import { parseBfen, KINDS } from "./bfen.js";
 import { recentGames, saveRecent, forgetRecent } from "./recent.js";
+import { battleNote } from "./notes.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 
@@ -31,19 +32,6 @@ export function forcesText(forces) {
   return KINDS.filter((k) => forces[k] > 0)
     .map((k) => t(`count_${k}`, { n: forces[k] }))
     .join(", ");
-}
-
-/**
- * A battle's note in the current language, or the English one from the server.
- * @param {Scenario} s
- * @param {"summary" | "history"} part
- */
-export function battleNote(s, part) {
-  const key = `${part}_${s.id}`;
-  const own = t(key);
-  if (own !== key) return own;
-  const text = s.notes[part];
-  return text && text.trim() !== "TODO" ? text.trim() : "";
 }
 
 /**
@@ -147,7 +135,7 @@ export function homePage(root, list, reroute) {
         h("dt", { class: "indians" }, `${s.sides.indians.name} (${t("indians")})`),
         h("dd", {}, forcesText(s.sides.indians.forces)),
       ),
-      summary ? h("p", { class: "summary" }, summary) : null,
+      summary.text ? h("p", { class: "summary", lang: summary.lang === lang() ? null : summary.lang }, summary.text) : null,
     );
     cards.append(card);
   }

@@ -13,7 +13,7 @@ import de from "./lang-de.js";
 export const STRINGS = /** @type {Record<string, Strings>} */ ({ en, it, fr, de });
 
 /** The languages' own names, for the switch. */
-export const LANGUAGES = /** @type {Record<string, string>} */ ({ en: "English", it: "Italiano" });
+export const LANGUAGES = /** @type {Record<string, string>} */ ({ en: "English", it: "Italiano", fr: "Français", de: "Deutsch" });
 
 const KEY = "battaglie.lang";
 

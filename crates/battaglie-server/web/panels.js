@@ -2,10 +2,11 @@
 // The panels beside the board: settings, export, the battle's story, the rules.
 
 import { h, download } from "./dom.js";
-import { t, longDate } from "./i18n.js";
+import { t, lang, longDate } from "./i18n.js";
 import { drawBoard } from "./board.js";
 import { settings, changeSettings } from "./settings.js";
-import { battleNote, forcesText } from "./home.js";
+import { forcesText } from "./home.js";
+import { battleNote } from "./notes.js";
 import { rulesSections } from "./rules.js";
 
 /**
@@ -57,15 +58,16 @@ export function renderSidePanels(box, o) {
 
   const notes = h("details", { class: "notes" }, h("summary", {}, t("notes")));
   for (const part of /** @type {const} */ (["summary", "history"])) {
-    const text = battleNote(scenario, part);
-    if (text) notes.append(...text.split(/\n\s*\n/).map((p) => h("p", {}, p)));
+    const note = battleNote(scenario, part);
+    const other = note.lang === lang() ? null : note.lang;
+    if (note.text) notes.append(...note.text.split(/\n\s*\n/).map((p) => h("p", { lang: other }, p)));
   }
   notes.append(
     h("p", { class: "muted" }, `${longDate(scenario.date)} · ${scenario.width}×${scenario.height}`),
     h("p", {}, h("strong", { class: "army" }, o.sideName("army")), `: ${forcesText(scenario.sides.army.forces)}`),
     h("p", {}, h("strong", { class: "indians" }, o.sideName("indians")), `: ${forcesText(scenario.sides.indians.forces)}`),
   );
-  if (scenario.notes.sources && scenario.notes.sources.trim() !== "TODO") notes.append(h("p", { class: "muted sources" }, scenario.notes.sources.trim()));
+  if (scenario.notes.sources && scenario.notes.sources.trim() !== "TODO") notes.append(h("p", { class: "muted sources", lang: lang() === "en" ? null : "en" }, scenario.notes.sources.trim()));
 
   const rules = h("details", { class: "rules" }, h("summary", {}, t("rules")));
   for (const [title, paragraphs] of rulesSections()) rules.append(h("h3", {}, title), ...paragraphs.map((p) => h("p", {}, p)));

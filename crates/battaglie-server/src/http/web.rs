@@ -30,6 +30,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("lang-fr.js", include_str!("../../web/lang-fr.js")),
     ("lang-it.js", include_str!("../../web/lang-it.js")),
     ("moves.js", include_str!("../../web/moves.js")),
+    ("notes.js", include_str!("../../web/notes.js")),
     ("movelist.js", include_str!("../../web/movelist.js")),
     ("panels.js", include_str!("../../web/panels.js")),
     ("plies.js", include_str!("../../web/plies.js")),

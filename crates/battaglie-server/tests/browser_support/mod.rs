@@ -218,6 +218,16 @@ impl Page {
         .await;
     }
 
+    /// The system asks for less motion (`prefers-reduced-motion: reduce`).
+    pub async fn reduced_motion(&self, b: &mut Browser) {
+        b.call(
+            Some(&self.session),
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
+        )
+        .await;
+    }
+
     pub async fn goto(&self, b: &mut Browser, url: &str) {
         b.call(Some(&self.session), "Page.navigate", json!({"url": url}))
             .await;
