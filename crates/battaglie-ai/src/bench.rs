@@ -13,9 +13,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use battaglie_rules::{Game, Position, Scenario};
+use battaglie_rules::{Game, Position, Rng, Scenario};
 
-use crate::limits::{Limits, Rng};
+use crate::limits::Limits;
 use crate::search::search;
 
 /// The seed of the random plies that make the benchmark's positions.
@@ -34,7 +34,7 @@ pub(crate) fn positions() -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            let mv = moves[rng.below(moves.len())];
             pos.play_unchecked(&mv);
             if ply % 12 == 0 && !pos.is_over() {
                 out.push(pos.clone());

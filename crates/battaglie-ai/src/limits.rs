@@ -168,28 +168,6 @@ impl Limits {
     }
 }
 
-/// A small seeded generator (SplitMix64).
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..=max` (`max >= 0`).
-    pub fn upto(&mut self, max: i32) -> i32 {
-        (self.next_u64() % (max as u64 + 1)) as i32
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

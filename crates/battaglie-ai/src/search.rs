@@ -7,10 +7,10 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use battaglie_rules::{Game, Move, Outcome, Position, Side};
+use battaglie_rules::{Game, Move, Outcome, Position, Rng, Side};
 
 use crate::eval::{draw_value, hanging, score, Start};
-use crate::limits::{Budget, Limits, Rng};
+use crate::limits::{Budget, Limits};
 use crate::ordering::{self, capture_gain, Ordering, MAX_PLY};
 use crate::tt::{Bound, Table};
 use crate::weights::Weights;
@@ -181,8 +181,8 @@ impl Searcher<'_> {
 
     fn terminal(&self, pos: &Position, ply: u32) -> i32 {
         match pos.outcome() {
-            Some(Outcome::Win(side)) if side == pos.side_to_move() => WIN - ply as i32,
-            Some(Outcome::Win(_)) => -(WIN - ply as i32),
+            Some(Outcome::Win(side, _)) if side == pos.side_to_move() => WIN - ply as i32,
+            Some(Outcome::Win(..)) => -(WIN - ply as i32),
             _ => self.draw(pos),
         }
     }
@@ -607,7 +607,7 @@ fn choose(pos: &Position, roots: &[RootMove], budget: &Budget) -> Move {
     let mut rng = Rng::new(budget.seed ^ pos.hash());
     // Most moves are the level's best: a weak player pursues a plan and slips now
     // and then, rather than wandering.
-    if rng.upto(99) >= budget.slips {
+    if rng.below(100) as i32 >= budget.slips {
         return best.mv;
     }
     let us = pos.side_to_move();
@@ -623,7 +623,7 @@ fn choose(pos: &Position, roots: &[RootMove], budget: &Budget) -> Move {
         .iter()
         .filter(|r| r.exact && r.score >= best.score - budget.margin)
     {
-        let key = r.score + rng.upto(budget.noise);
+        let key = r.score + rng.below(budget.noise as usize + 1) as i32;
         if key > chosen_key && (!budget.guard || r.mv == best.mv || exposed(&r.mv) <= best_exposed)
         {
             chosen = r.mv;

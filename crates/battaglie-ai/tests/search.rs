@@ -102,13 +102,13 @@ fn search_finds_a_win_in_three_plies() {
     let r = play_search(&game, &limits);
     assert_eq!(r.info.score, Score::Win(3), "{}", r.best);
     let mut g = game.clone();
-    g.play(&r.best).unwrap();
+    g.try_play(&r.best).unwrap();
     let reply = g.legal_moves();
     assert_eq!(reply.len(), 1);
-    g.play(&reply[0]).unwrap();
+    g.try_play(&reply[0]).unwrap();
     let r = play_search(&g, &limits);
     assert_eq!(r.info.score, Score::Win(1));
-    g.play(&r.best).unwrap();
+    g.try_play(&r.best).unwrap();
     assert!(g.is_over());
 }
 
@@ -127,7 +127,7 @@ fn levels_above_one_do_not_hang_a_stack() {
             };
             let r = play_search(&game, &limits);
             let mut g = game.clone();
-            g.play(&r.best).unwrap();
+            g.try_play(&r.best).unwrap();
             assert!(
                 g.legal_moves().iter().all(|m| !m.is_capture()),
                 "level {level} seed {seed}: {}",
@@ -204,7 +204,7 @@ fn search_never_returns_an_illegal_move() {
                     }
                 }
                 let mv = legal[(next() % legal.len() as u64) as usize];
-                game.play(&mv).unwrap();
+                game.try_play(&mv).unwrap();
             }
         }
     }
@@ -321,7 +321,7 @@ fn level_8_at_a_small_budget_beats_a_random_mover_in_every_battle_from_both_side
                 } else {
                     random_move(&game, &mut state)
                 };
-                game.play(&mv).unwrap();
+                game.try_play(&mv).unwrap();
             }
             assert_eq!(
                 game.outcome().and_then(|o| o.winner()),

@@ -72,21 +72,138 @@ impl fmt::Display for BfenField {
     }
 }
 
-/// Error of reading a BFEN: the field and what is wrong where.
+/// Error of reading a BFEN ([`Bfen::from_str`]): what is wrong where. [`ParseBfenError::field`]
+/// says which field; placement errors name the rank (numbered as on the map, 1 the southmost).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {reason}")]
-pub struct ParseBfenError {
-    /// The field at fault.
-    pub field: BfenField,
-    /// What is wrong, naming the rank or square.
-    pub reason: String,
+pub enum ParseBfenError {
+    /// Not four fields.
+    #[error("BFEN: expected 4 fields (placement, side, quiet counter, turn), found {found}")]
+    FieldCount {
+        /// How many white-space separated fields there are.
+        found: usize,
+    },
+    /// The side to move is not `A` or `I`.
+    #[error("BFEN side to move: {text:?} is not `A` or `I`")]
+    Side {
+        /// The field as written.
+        text: String,
+    },
+    /// The quiet counter or turn number is not a whole number.
+    #[error("{field}: {text:?} is not a whole number")]
+    NotANumber {
+        /// [`BfenField::Quiet`] or [`BfenField::Turn`].
+        field: BfenField,
+        /// The field as written.
+        text: String,
+    },
+    /// The quiet counter or turn number exceeds [`MAX_COUNTER`].
+    #[error("{field}: {text} is too large (at most {MAX_COUNTER})")]
+    TooLarge {
+        /// [`BfenField::Quiet`] or [`BfenField::Turn`].
+        field: BfenField,
+        /// The field as written.
+        text: String,
+    },
+    /// Turn number 0.
+    #[error("BFEN turn number: turns are numbered from 1")]
+    TurnZero,
+    /// A rank without the `|` between its staging square and the map.
+    #[error(
+        "BFEN placement: rank {rank}: {text:?} has no `|` between the staging square and the map"
+    )]
+    NoBar {
+        /// The rank.
+        rank: usize,
+        /// The rank as written.
+        text: String,
+    },
+    /// An Indian (lower-case) piece in a staging square.
+    #[error("BFEN placement: rank {rank}: Indian piece `{letter}` in staging square @{rank}: only the Army stands in staging")]
+    IndianInStaging {
+        /// The rank.
+        rank: usize,
+        /// The letter.
+        letter: char,
+    },
+    /// A character in a staging square that is not a piece letter.
+    #[error("BFEN placement: rank {rank}: `{letter}` in staging square @{rank} is not a piece letter (F, M, V)")]
+    StagingLetter {
+        /// The rank.
+        rank: usize,
+        /// The character.
+        letter: char,
+    },
+    /// A character inside `(...)` that is not a piece letter.
+    #[error("BFEN placement: rank {rank}: `{letter}` inside a stack is not a piece letter")]
+    StackLetter {
+        /// The rank.
+        rank: usize,
+        /// The character.
+        letter: char,
+    },
+    /// A character in the map part that is not a piece letter, a count or `(`.
+    #[error("BFEN placement: rank {rank}: `{letter}` is not a piece letter, a count or a `(`")]
+    Unexpected {
+        /// The rank.
+        rank: usize,
+        /// The character.
+        letter: char,
+    },
+    /// A run of empty squares of 0 or more than 16.
+    #[error("BFEN placement: rank {rank}: a run of {run} empty squares is not possible (1 to 16)")]
+    EmptyRun {
+        /// The rank.
+        rank: usize,
+        /// The count as written.
+        run: String,
+    },
+    /// More than 16 squares in a rank.
+    #[error("BFEN placement: rank {rank}: more than 16 squares")]
+    TooManySquares {
+        /// The rank.
+        rank: usize,
+    },
+    /// A `(` without its `)`.
+    #[error("BFEN placement: rank {rank}: a `(` is not closed")]
+    Unclosed {
+        /// The rank.
+        rank: usize,
+    },
+    /// `()`.
+    #[error("BFEN placement: rank {rank}: `()` is an empty stack")]
+    EmptyStack {
+        /// The rank.
+        rank: usize,
+    },
+    /// A stack mixing upper-case (Army) and lower-case (Indian) letters.
+    #[error("BFEN placement: rank {rank}: stack ({letters}) mixes Army (upper case) and Indian (lower case) pieces")]
+    MixedStack {
+        /// The rank.
+        rank: usize,
+        /// The stack's letters as written.
+        letters: String,
+    },
+    /// A stack (or staging square) of more than 15 pieces.
+    #[error("BFEN placement: rank {rank}: {} holds more than 15 pieces", if *staging { format!("staging square @{rank}") } else { "a stack".to_string() })]
+    StackTooBig {
+        /// The rank.
+        rank: usize,
+        /// Whether it is the staging square.
+        staging: bool,
+    },
 }
 
 impl ParseBfenError {
-    pub(crate) fn placement(reason: impl Into<String>) -> ParseBfenError {
-        ParseBfenError {
-            field: BfenField::Placement,
-            reason: reason.into(),
+    /// The field the error is about.
+    pub fn field(&self) -> BfenField {
+        match self {
+            ParseBfenError::FieldCount { .. } => BfenField::Whole,
+            ParseBfenError::Side { .. } => BfenField::Side,
+            ParseBfenError::NotANumber { field, .. } | ParseBfenError::TooLarge { field, .. } => {
+                *field
+            }
+            ParseBfenError::TurnZero => BfenField::Turn,
+            _ => BfenField::Placement,
         }
     }
 }
@@ -101,46 +218,34 @@ impl FromStr for Bfen {
     fn from_str(s: &str) -> Result<Bfen, ParseBfenError> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         if fields.len() != 4 {
-            return Err(ParseBfenError {
-                field: BfenField::Whole,
-                reason: format!(
-                    "expected 4 fields (placement, side, quiet counter, turn), found {}",
-                    fields.len()
-                ),
+            return Err(ParseBfenError::FieldCount {
+                found: fields.len(),
             });
         }
         let side = match fields[1] {
             "A" | "a" => Side::Army,
             "I" | "i" => Side::Indians,
-            other => {
-                return Err(ParseBfenError {
-                    field: BfenField::Side,
-                    reason: format!("{other:?} is not `A` or `I`"),
-                })
-            }
+            other => return Err(ParseBfenError::Side { text: other.into() }),
         };
         let number = |field: BfenField, text: &str| -> Result<u32, ParseBfenError> {
             if !text.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(ParseBfenError {
+                return Err(ParseBfenError::NotANumber {
                     field,
-                    reason: format!("{text:?} is not a whole number"),
+                    text: text.into(),
                 });
             }
             match text.parse::<u32>() {
                 Ok(n) if n <= MAX_COUNTER => Ok(n),
-                _ => Err(ParseBfenError {
+                _ => Err(ParseBfenError::TooLarge {
                     field,
-                    reason: format!("{text} is too large (at most {MAX_COUNTER})"),
+                    text: text.into(),
                 }),
             }
         };
         let quiet = number(BfenField::Quiet, fields[2])?;
         let turn = number(BfenField::Turn, fields[3])?;
         if turn == 0 {
-            return Err(ParseBfenError {
-                field: BfenField::Turn,
-                reason: "turns are numbered from 1".into(),
-            });
+            return Err(ParseBfenError::TurnZero);
         }
         let rank_texts: Vec<&str> = fields[0].split('/').collect();
         let count = rank_texts.len();
@@ -159,30 +264,22 @@ impl FromStr for Bfen {
 }
 
 fn parse_rank(text: &str, rank: usize) -> Result<BfenRank, ParseBfenError> {
-    let err = |reason: String| ParseBfenError::placement(format!("rank {rank}: {reason}"));
-    let (staging_text, cells_text) = text.split_once('|').ok_or_else(|| {
-        err(format!(
-            "{text:?} has no `|` between the staging square and the map"
-        ))
+    let (staging_text, cells_text) = text.split_once('|').ok_or_else(|| ParseBfenError::NoBar {
+        rank,
+        text: text.into(),
     })?;
     let mut staging = Vec::new();
-    for c in staging_text.chars() {
-        match Kind::from_char(c) {
-            Some(k) if c.is_ascii_uppercase() => staging.push(k),
-            Some(_) => {
-                return Err(err(format!(
-                    "Indian piece `{c}` in staging square @{rank}: only the Army stands in staging"
-                )))
-            }
-            None => {
-                return Err(err(format!(
-                    "`{c}` in staging square @{rank} is not a piece letter (F, M, V)"
-                )))
-            }
+    for letter in staging_text.chars() {
+        match Kind::from_char(letter) {
+            Some(k) if letter.is_ascii_uppercase() => staging.push(k),
+            Some(_) => return Err(ParseBfenError::IndianInStaging { rank, letter }),
+            None => return Err(ParseBfenError::StagingLetter { rank, letter }),
         }
     }
-    let staging = stack_of(&staging)
-        .ok_or_else(|| err(format!("staging square @{rank} holds more than 15 pieces")))?;
+    let staging = stack_of(&staging).ok_or(ParseBfenError::StackTooBig {
+        rank,
+        staging: true,
+    })?;
     let mut cells = Vec::new();
     let mut chars = cells_text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
@@ -197,14 +294,14 @@ fn parse_rank(text: &str, rank: usize) -> Result<BfenRank, ParseBfenError> {
             }
             let run: usize = cells_text[at..end].parse().unwrap_or(usize::MAX);
             if run == 0 || run > 16 {
-                return Err(err(format!(
-                    "a run of {} empty squares is not possible (1 to 16)",
-                    &cells_text[at..end]
-                )));
+                return Err(ParseBfenError::EmptyRun {
+                    rank,
+                    run: cells_text[at..end].into(),
+                });
             }
             cells.extend(std::iter::repeat_n(None, run));
             if cells.len() > 16 {
-                return Err(err("more than 16 squares".into()));
+                return Err(ParseBfenError::TooManySquares { rank });
             }
         } else if c == '(' {
             let mut letters = Vec::new();
@@ -212,22 +309,18 @@ fn parse_rank(text: &str, rank: usize) -> Result<BfenRank, ParseBfenError> {
                 match chars.next() {
                     Some((_, ')')) => break,
                     Some((_, l)) if Kind::from_char(l).is_some() => letters.push(l),
-                    Some((_, l)) => {
-                        return Err(err(format!("`{l}` inside a stack is not a piece letter")))
-                    }
-                    None => return Err(err("a `(` is not closed".into())),
+                    Some((_, letter)) => return Err(ParseBfenError::StackLetter { rank, letter }),
+                    None => return Err(ParseBfenError::Unclosed { rank }),
                 }
             }
-            cells.push(Some(stack_from_letters(&letters).map_err(err)?));
+            cells.push(Some(stack_from_letters(&letters, rank)?));
         } else if Kind::from_char(c).is_some() {
-            cells.push(Some(stack_from_letters(&[c]).map_err(err)?));
+            cells.push(Some(stack_from_letters(&[c], rank)?));
         } else {
-            return Err(err(format!(
-                "`{c}` is not a piece letter, a count or a `(`"
-            )));
+            return Err(ParseBfenError::Unexpected { rank, letter: c });
         }
         if cells.len() > 16 {
-            return Err(err("more than 16 squares".into()));
+            return Err(ParseBfenError::TooManySquares { rank });
         }
     }
     Ok(BfenRank { staging, cells })
@@ -247,9 +340,9 @@ fn stack_of(kinds: &[Kind]) -> Option<Pieces> {
     Some(Pieces::new(counts[0], counts[1], counts[2]))
 }
 
-fn stack_from_letters(letters: &[char]) -> Result<(Side, Pieces), String> {
+fn stack_from_letters(letters: &[char], rank: usize) -> Result<(Side, Pieces), ParseBfenError> {
     let Some(first) = letters.first() else {
-        return Err("`()` is an empty stack".into());
+        return Err(ParseBfenError::EmptyStack { rank });
     };
     let side = if first.is_ascii_uppercase() {
         Side::Army
@@ -260,13 +353,16 @@ fn stack_from_letters(letters: &[char]) -> Result<(Side, Pieces), String> {
         .iter()
         .any(|c| c.is_ascii_uppercase() != (side == Side::Army))
     {
-        let text: String = letters.iter().collect();
-        return Err(format!(
-            "stack ({text}) mixes Army (upper case) and Indian (lower case) pieces"
-        ));
+        return Err(ParseBfenError::MixedStack {
+            rank,
+            letters: letters.iter().collect(),
+        });
     }
     let kinds: Vec<Kind> = letters.iter().filter_map(|&c| Kind::from_char(c)).collect();
-    let pieces = stack_of(&kinds).ok_or_else(|| "a stack holds more than 15 pieces".to_string())?;
+    let pieces = stack_of(&kinds).ok_or(ParseBfenError::StackTooBig {
+        rank,
+        staging: false,
+    })?;
     Ok((side, pieces))
 }
 
@@ -332,19 +428,32 @@ mod tests {
     #[test]
     fn bfen_errors_name_the_field_and_the_rank() {
         let e = "|2/f|2 A 0 1".parse::<Bfen>().unwrap_err();
-        assert_eq!(e.field, BfenField::Placement);
-        assert!(e.reason.contains("rank 1"), "{e}");
-        assert!(e.reason.contains("staging"), "{e}");
+        assert_eq!(e.field(), BfenField::Placement);
+        assert_eq!(
+            e,
+            ParseBfenError::IndianInStaging {
+                rank: 1,
+                letter: 'f'
+            }
+        );
+        assert!(e.to_string().contains("rank 1"), "{e}");
+        assert!(e.to_string().contains("staging"), "{e}");
         let e = "|2/|(Ff)1 A 0 1".parse::<Bfen>().unwrap_err();
-        assert!(e.reason.contains("mixes"), "{e}");
+        assert!(
+            matches!(e, ParseBfenError::MixedStack { rank: 1, .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("mixes"), "{e}");
         let e = "|2 X 0 1".parse::<Bfen>().unwrap_err();
-        assert_eq!(e.field, BfenField::Side);
+        assert_eq!(e.field(), BfenField::Side);
         let e = "|2 A -1 1".parse::<Bfen>().unwrap_err();
-        assert_eq!(e.field, BfenField::Quiet);
+        assert_eq!(e.field(), BfenField::Quiet);
         let e = "|2 A 0 0".parse::<Bfen>().unwrap_err();
-        assert_eq!(e.field, BfenField::Turn);
+        assert_eq!(e, ParseBfenError::TurnZero);
+        assert_eq!(e.field(), BfenField::Turn);
         let e = "|2 A 0".parse::<Bfen>().unwrap_err();
-        assert_eq!(e.field, BfenField::Whole);
+        assert_eq!(e, ParseBfenError::FieldCount { found: 3 });
+        assert_eq!(e.field(), BfenField::Whole);
         for bad in ["|(f A 0 1", "|() A 0 1", "|0f A 0 1", "|x A 0 1", "2 A 0 1"] {
             assert!(bad.parse::<Bfen>().is_err(), "{bad}");
         }

@@ -2,10 +2,11 @@
 
 use std::collections::HashMap;
 
-use crate::movegen::MoveError;
+use crate::illegal::{MoveError, PlayError};
 use crate::moves::Move;
-use crate::outcome::{DrawReason, Outcome};
-use crate::position::{PlayError, Position, Undo};
+use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::ply::Ply;
+use crate::position::{Position, Undo};
 use crate::side::Side;
 
 /// A game in progress or finished: the position after every move, with repetition
@@ -49,6 +50,16 @@ impl Game {
         self.moves.iter().map(|(m, _)| m)
     }
 
+    /// The moves played, each with its turn number and side.
+    pub fn numbered_moves(&self) -> impl ExactSizeIterator<Item = (Ply, &Move)> + '_ {
+        let mut ply = Ply::of(&self.start);
+        self.moves.iter().map(move |(m, _)| {
+            let this = ply;
+            ply = ply.next();
+            (this, m)
+        })
+    }
+
     /// How many times the current placement (with the same side to move) has occurred.
     pub fn occurrences(&self) -> u32 {
         self.seen.get(&self.position.hash()).copied().unwrap_or(0)
@@ -61,7 +72,7 @@ impl Game {
             return self.settled;
         }
         match self.position.outcome() {
-            Some(o @ (Outcome::Win(_) | Outcome::Draw(DrawReason::Deadlock))) => Some(o),
+            Some(o @ (Outcome::Win(..) | Outcome::Draw(DrawReason::Deadlock))) => Some(o),
             other => {
                 if self.occurrences() >= 3 {
                     Some(Outcome::Draw(DrawReason::Repetition))
@@ -88,37 +99,50 @@ impl Game {
 
     /// Plays a legal move.
     ///
-    /// # Errors
-    /// A [`PlayError`] when the move is illegal or the game is over; nothing changes.
-    pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(PlayError {
-                mv: *mv,
-                reason: format!("the game is over ({outcome})"),
-            });
+    /// Use [`Game::try_play`] for moves that may be illegal.
+    ///
+    /// # Panics
+    /// When the move is not legal now or the game is over.
+    pub fn play(&mut self, mv: &Move) {
+        if let Err(e) = self.try_play(mv) {
+            panic!("{e}");
         }
-        self.position
-            .check_move(mv)
-            .map_err(|reason| PlayError { mv: *mv, reason })?;
+    }
+
+    /// Plays a move after checking that it is legal and the game is not over.
+    ///
+    /// Use [`Game::play`] when the move is known to be legal.
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`] when the game is over (repetition and settled results
+    /// included), [`PlayError::Illegal`] with the rule the move breaks; nothing changes.
+    pub fn try_play(&mut self, mv: &Move) -> Result<(), PlayError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(PlayError::GameOver(outcome));
+        }
+        self.position.check_move(mv)?;
+        self.push(mv);
+        Ok(())
+    }
+
+    fn push(&mut self, mv: &Move) {
         let undo = self.position.play_unchecked(mv);
         *self.seen.entry(self.position.hash()).or_insert(0) += 1;
         self.moves.push((*mv, undo));
-        Ok(())
     }
 
     /// Reads a move in notation and plays it.
     ///
     /// # Errors
-    /// A [`MoveError`] when the text is not a move or the move is not legal now.
+    /// A [`MoveError`]: the text is not a move, the move is not legal now, or the
+    /// game is over ([`MoveError::GameOver`]); nothing changes.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         if let Some(outcome) = self.outcome() {
-            return Err(MoveError::Illegal(crate::IllegalMoveError {
-                text: text.trim().to_string(),
-                reason: format!("the game is over ({outcome})"),
-            }));
+            text.parse::<crate::MoveText>()?;
+            return Err(MoveError::GameOver(outcome));
         }
         let mv = self.position.parse_move(text)?;
-        self.play(&mv).expect("a parsed move is legal");
+        self.push(&mv);
         Ok(mv)
     }
 
@@ -137,25 +161,25 @@ impl Game {
         Some(mv)
     }
 
-    /// `side` resigns: the other side wins.
+    /// `side` resigns: the other side wins by [`WinReason::Resignation`].
     ///
     /// # Errors
-    /// When the game is already over (the result stays as it was).
-    pub fn resign(&mut self, side: Side) -> Result<(), Outcome> {
-        self.settle(Outcome::Win(!side))
+    /// [`GameOver`] with the result when the game is already over (it stays as it was).
+    pub fn resign(&mut self, side: Side) -> Result<(), GameOver> {
+        self.settle(Outcome::Win(!side, WinReason::Resignation))
     }
 
-    /// The players agree a draw.
+    /// The players agree a draw ([`DrawReason::Agreement`]).
     ///
     /// # Errors
-    /// When the game is already over.
-    pub fn agree_draw(&mut self) -> Result<(), Outcome> {
+    /// [`GameOver`] with the result when the game is already over.
+    pub fn agree_draw(&mut self) -> Result<(), GameOver> {
         self.settle(Outcome::Draw(DrawReason::Agreement))
     }
 
-    fn settle(&mut self, outcome: Outcome) -> Result<(), Outcome> {
+    fn settle(&mut self, outcome: Outcome) -> Result<(), GameOver> {
         if let Some(done) = self.outcome() {
-            return Err(done);
+            return Err(GameOver(done));
         }
         self.settled = Some(outcome);
         Ok(())
@@ -166,3 +190,8 @@ impl Game {
         self.settled
     }
 }
+
+/// Error of [`Game::resign`] and [`Game::agree_draw`]: the game is already over, with this result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the game is already over ({0})")]
+pub struct GameOver(pub Outcome);

@@ -3,33 +3,42 @@
 #![deny(missing_docs)]
 
 mod bfen;
+mod board;
 mod game;
+mod illegal;
 mod kind;
 mod movegen;
 mod moves;
 mod outcome;
 mod perft;
 mod pieces;
+mod ply;
 mod position;
 pub mod record;
+mod rng;
 mod rules;
 pub mod scenario;
+mod setup;
 mod side;
 mod square;
 mod terrain;
 mod zobrist;
 
 pub use bfen::{Bfen, BfenField, BfenRank, ParseBfenError, MAX_COUNTER};
-pub use game::Game;
+pub use board::{board_text, Charset};
+pub use game::{Game, GameOver};
+pub use illegal::{IllegalMoveError, MoveError, PlayError};
 pub use kind::{Kind, KindSet};
-pub use movegen::{IllegalMoveError, MoveError};
 pub use moves::{Group, Move, MoveText, ParseMoveError};
-pub use outcome::{DrawReason, Outcome, ParseOutcomeError};
+pub use outcome::{DrawReason, Outcome, ParseOutcomeError, WinReason};
 pub use perft::{divide, perft, perft_played};
 pub use pieces::Pieces;
-pub use position::{PlayError, Position, Undo};
+pub use ply::Ply;
+pub use position::{Position, Undo};
+pub use rng::Rng;
 pub use rules::Rules;
 pub use scenario::{Notes, Scenario, ScenarioError};
+pub use setup::{BfenError, SetupError};
 pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square, MAX_SIDE};
 pub use terrain::TerrainKind;

@@ -7,10 +7,11 @@
 //! acceptable multiset per direction, not all empty: enumerating multisets (not
 //! pieces) means identical pieces never produce duplicate moves.
 
+use crate::illegal::{IllegalMoveError, MoveError, PlayError};
 use crate::kind::Kind;
 use crate::moves::{direction, Move, MoveText, DIRECTIONS};
 use crate::pieces::Pieces;
-use crate::position::{cell_pieces, cell_side, kinds_phrase, Position};
+use crate::position::{cell_pieces, cell_side, Position};
 use crate::scenario::NO_SQUARE;
 use crate::side::Side;
 use crate::square::Square;
@@ -161,37 +162,40 @@ impl Position {
         })
     }
 
-    /// Checks a move against the rules directly (not by generating every move).
+    /// Checks a move against the rules directly (not by generating every move):
+    /// whether [`Position::try_play`] would accept it.
     ///
     /// # Errors
-    /// The reason the move is illegal, naming the square at fault.
-    pub fn check_move(&self, mv: &Move) -> Result<(), String> {
+    /// [`PlayError::GameOver`] when the position ends the game, else
+    /// [`PlayError::Illegal`] with the rule the move breaks.
+    pub fn check_move(&self, mv: &Move) -> Result<(), PlayError> {
         if let Some(outcome) = self.outcome() {
-            return Err(format!("the game is over ({outcome})"));
+            return Err(PlayError::GameOver(outcome));
         }
+        self.check_rules(mv)
+            .map_err(|reason| PlayError::Illegal { mv: *mv, reason })
+    }
+
+    fn check_rules(&self, mv: &Move) -> Result<(), IllegalMoveError> {
         let us = self.side_to_move();
         let Some(from) = mv.from() else {
             return if self.has_step(us) {
-                Err("pass is legal only when there is no other move".into())
+                Err(IllegalMoveError::PassWithMovesLeft)
             } else {
                 Ok(())
             };
         };
-        let groups: Vec<_> = mv
+        let texts = mv
             .parts()
             .iter()
             .enumerate()
             .filter(|(_, p)| !p.is_empty())
-            .map(|(dir, p)| (dir, *p))
-            .collect();
-        let texts = groups
-            .iter()
-            .map(|&(dir, p)| {
-                let to = crate::moves::step(from.index() as u16, dir);
-                to.map(|to| (p, to))
-                    .ok_or_else(|| format!("{from}: no square in that direction"))
+            .map(|(dir, &p)| {
+                crate::moves::step(from.index() as u16, dir)
+                    .map(|to| (p, to))
+                    .ok_or(IllegalMoveError::NoSquareThere(from))
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, _>>()?;
         let resolved = self.resolve(&MoveText::Step {
             from,
             groups: texts,
@@ -199,7 +203,7 @@ impl Position {
         if resolved.is_capture() != mv.is_capture()
             || (0..DIRECTIONS).any(|d| resolved.captures_in(d) != mv.captures_in(d))
         {
-            return Err("the move's eliminations do not match the position".into());
+            return Err(IllegalMoveError::EliminationsMismatch);
         }
         Ok(())
     }
@@ -207,27 +211,28 @@ impl Position {
     /// Reads a move in notation and checks it against this position.
     ///
     /// # Errors
-    /// A [`MoveError`] saying what is wrong: the text, or the rule the move breaks.
+    /// A [`MoveError`] saying what is wrong: the text ([`MoveError::Parse`]), the rule
+    /// the move breaks ([`MoveError::Illegal`]), or that the position ends the game
+    /// ([`MoveError::GameOver`]).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let parsed: MoveText = text.parse()?;
-        self.resolve(&parsed).map_err(|reason| {
-            MoveError::Illegal(IllegalMoveError {
-                text: text.trim().to_string(),
-                reason,
-            })
+        if let Some(outcome) = self.outcome() {
+            return Err(MoveError::GameOver(outcome));
+        }
+        self.resolve(&parsed).map_err(|reason| MoveError::Illegal {
+            text: text.trim().to_string(),
+            reason,
         })
     }
 
-    /// Turns a written move into a legal [`Move`], or says which rule it breaks.
-    fn resolve(&self, text: &MoveText) -> Result<Move, String> {
-        if let Some(outcome) = self.outcome() {
-            return Err(format!("the game is over ({outcome})"));
-        }
+    /// Turns a written move into a legal [`Move`], or says which rule it breaks
+    /// (the caller has checked that the game is not over).
+    fn resolve(&self, text: &MoveText) -> Result<Move, IllegalMoveError> {
         let us = self.side_to_move();
         let (from, groups) = match text {
             MoveText::Pass => {
                 return if self.has_step(us) {
-                    Err("pass is legal only when there is no other move".into())
+                    Err(IllegalMoveError::PassWithMovesLeft)
                 } else {
                     Ok(Move::PASS)
                 }
@@ -235,21 +240,21 @@ impl Position {
             MoveText::Step { from, groups } => (*from, groups),
         };
         let s = self.scenario();
+        let off_map = |square| IllegalMoveError::OffMap {
+            square,
+            width: s.width(),
+            height: s.height(),
+        };
         if !s.contains(from) {
-            return Err(format!(
-                "{from} is not on the {}x{} map",
-                s.width(),
-                s.height()
-            ));
+            return Err(off_map(from));
         }
         let stack = match self.stack(from) {
-            None => return Err(format!("{from} is empty")),
-            Some((side, _)) if side != us => {
-                return Err(format!(
-                    "{from} holds pieces of the {}, and the {} are to move",
-                    side_title(side),
-                    side_title(us)
-                ))
+            None => return Err(IllegalMoveError::EmptySource(from)),
+            Some((owner, _)) if owner != us => {
+                return Err(IllegalMoveError::NotYourStack {
+                    square: from,
+                    owner,
+                })
             }
             Some((_, p)) => p,
         };
@@ -260,54 +265,52 @@ impl Position {
         let mut captures = 0u8;
         for &(group, to) in groups {
             if !s.contains(to) {
-                return Err(format!(
-                    "{to} is not on the {}x{} map",
-                    s.width(),
-                    s.height()
-                ));
+                return Err(off_map(to));
             }
             if to.is_staging() {
-                return Err(format!("{to}: nobody may enter a staging square"));
+                return Err(IllegalMoveError::IntoStaging(to));
             }
             let dir = direction(from, to)
                 .filter(|&d| s.neighbours[from.index()][d] != NO_SQUARE)
                 .ok_or_else(|| {
                     if from.is_staging() {
-                        format!(
-                            "{to}: pieces in staging may only step east, to {}",
-                            Square::new(0, from.rank())
-                        )
+                        IllegalMoveError::StagingStepsEast {
+                            to,
+                            east: Square::new(0, from.rank()),
+                        }
                     } else {
-                        format!("{to} is not one step north, east, south or west of {from}")
+                        IllegalMoveError::NotAdjacent { from, to }
                     }
                 })?;
             let terrain = s.terrain(to).expect("destination is on the map");
-            if let Some(k) = group.kinds().iter().find(|k| !terrain.enter.contains(*k)) {
-                return Err(format!(
-                    "{to}: a {k} piece cannot enter {} (only {} may)",
-                    terrain.name,
-                    kinds_phrase(terrain.enter)
-                ));
+            if let Some(kind) = group.kinds().iter().find(|k| !terrain.enter.contains(*k)) {
+                return Err(IllegalMoveError::Terrain {
+                    to,
+                    kind,
+                    terrain: terrain.name.clone(),
+                    enter: terrain.enter,
+                });
             }
             let entry = entries[dir];
             if entry.capture {
                 if !entry.accepts(group) {
-                    let (_, defenders) = self.stack(to).expect("a capture square holds pieces");
-                    let mut enemy = String::new();
-                    let _ = defenders.write_letters(&mut enemy, us == Side::Indians);
-                    return Err(format!(
-                        "{to}: {group} cannot eliminate every piece of the enemy stack ({enemy})"
-                    ));
+                    let (defender, defenders) =
+                        self.stack(to).expect("a capture square holds pieces");
+                    return Err(IllegalMoveError::CannotEliminate {
+                        to,
+                        group,
+                        defenders,
+                        defender,
+                    });
                 }
                 captures |= 1 << dir;
             } else if group.total() > entry.room {
-                let here = self.stack(to).map(|(_, p)| p.total()).unwrap_or(0);
-                return Err(format!(
-                    "{to}: {} arriving on {here} would make a stack of {}, the limit is {}",
-                    group.total(),
-                    here + group.total(),
-                    s.rules().stack_limit()
-                ));
+                return Err(IllegalMoveError::StackLimit {
+                    to,
+                    arriving: group.total(),
+                    here: self.stack(to).map(|(_, p)| p.total()).unwrap_or(0),
+                    limit: s.rules().stack_limit(),
+                });
             }
             parts[dir] = group;
             for k in group.kinds().iter() {
@@ -315,41 +318,21 @@ impl Position {
             }
         }
         if taken == [0; 3] {
-            return Err("the move moves no piece".into());
+            return Err(IllegalMoveError::NoPieceMoved);
         }
-        if let Some(k) = Kind::ALL
+        if let Some(kind) = Kind::ALL
             .into_iter()
             .find(|k| taken[k.index()] > stack.count(*k) as u32)
         {
-            return Err(format!(
-                "{from} holds {} {k}, the move takes {}",
-                stack.count(k),
-                taken[k.index()]
-            ));
+            return Err(IllegalMoveError::NotEnoughPieces {
+                from,
+                kind,
+                has: stack.count(kind),
+                takes: taken[kind.index()],
+            });
         }
         Ok(Move::new(from, parts, captures))
     }
-}
-
-/// Error of [`Position::parse_move`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    /// The text is not a move.
-    #[error(transparent)]
-    Parse(#[from] crate::moves::ParseMoveError),
-    /// The move breaks a rule in this position.
-    #[error(transparent)]
-    Illegal(#[from] IllegalMoveError),
-}
-
-/// A well-formed move that breaks a rule in the position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {text}: {reason}")]
-pub struct IllegalMoveError {
-    /// The move as written.
-    pub text: String,
-    /// The rule it breaks, naming the square.
-    pub reason: String,
 }
 
 fn generate(
@@ -439,12 +422,4 @@ fn count_ways(left: Pieces, entries: &[Entry]) -> u64 {
         }
     });
     n
-}
-
-/// "Army" or "Indians", for messages.
-fn side_title(side: Side) -> &'static str {
-    match side {
-        Side::Army => "Army",
-        Side::Indians => "Indians",
-    }
 }

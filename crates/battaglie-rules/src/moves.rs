@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use crate::kind::Kind;
 use crate::pieces::Pieces;
-use crate::square::{Square, STRIDE};
+use crate::square::{ParseSquareError, Square, STRIDE};
 
 /// The four step directions in canonical notation order: west, south, north, east
 /// (destinations ordered by file, then rank).
@@ -233,14 +233,90 @@ pub enum MoveText {
     },
 }
 
-/// Error of [`MoveText::from_str`]: the text is not a move at all.
+/// Error of [`MoveText::from_str`]: the text is not a move at all. Every variant
+/// keeps the whole text read; those about one group keep that group as written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid move {text:?}: {reason}")]
-pub struct ParseMoveError {
+pub enum ParseMoveError {
+    /// No `:` between the source square and the groups.
+    #[error("invalid move {text:?}: expected `SQUARE:KINDS-SQUARE` (or `pass`); there is no `:`")]
+    NoColon {
+        /// The text that was read.
+        text: String,
+    },
+    /// The source square (before the `:`) is not a square.
+    #[error("invalid move {text:?}: source {source}")]
+    Source {
+        /// The text that was read.
+        text: String,
+        /// Why the source is not a square.
+        source: ParseSquareError,
+    },
+    /// Nothing after the `:`.
+    #[error("invalid move {text:?}: no group after the `:`")]
+    NoGroup {
+        /// The text that was read.
+        text: String,
+    },
+    /// A group without `-` or `x` before its destination.
+    #[error("invalid move {text:?}: group {group:?} has no `-` or `x` before its destination")]
+    NoArrow {
+        /// The text that was read.
+        text: String,
+        /// The group at fault.
+        group: String,
+    },
+    /// A group naming no piece before its `-` or `x`.
+    #[error("invalid move {text:?}: group {group:?} names no piece")]
+    NoPiece {
+        /// The text that was read.
+        text: String,
+        /// The group at fault.
+        group: String,
+    },
+    /// A letter that is not a piece kind.
+    #[error("invalid move {text:?}: `{letter}` in {group:?} is not a piece kind (F, M, V)")]
+    NotAKind {
+        /// The text that was read.
+        text: String,
+        /// The group at fault.
+        group: String,
+        /// The letter that is not `F`, `M` or `V`.
+        letter: char,
+    },
+    /// A group's destination is not a square.
+    #[error("invalid move {text:?}: destination of {group:?}: {source}")]
+    Destination {
+        /// The text that was read.
+        text: String,
+        /// The group at fault.
+        group: String,
+        /// Why its destination is not a square.
+        source: ParseSquareError,
+    },
+    /// More pieces go to one square than any stack can hold.
+    #[error("invalid move {text:?}: more than 15 pieces go to {to}")]
+    TooManyPieces {
+        /// The text that was read.
+        text: String,
+        /// The destination.
+        to: Square,
+    },
+}
+
+impl ParseMoveError {
     /// The text that was read.
-    pub text: String,
-    /// What is wrong with it.
-    pub reason: String,
+    pub fn text(&self) -> &str {
+        match self {
+            ParseMoveError::NoColon { text }
+            | ParseMoveError::Source { text, .. }
+            | ParseMoveError::NoGroup { text }
+            | ParseMoveError::NoArrow { text, .. }
+            | ParseMoveError::NoPiece { text, .. }
+            | ParseMoveError::NotAKind { text, .. }
+            | ParseMoveError::Destination { text, .. }
+            | ParseMoveError::TooManyPieces { text, .. } => text,
+        }
+    }
 }
 
 impl FromStr for MoveText {
@@ -249,41 +325,57 @@ impl FromStr for MoveText {
     /// Reads `SRC:KINDS-DEST[,KINDS-DEST...]` or `pass`. Lenient as rules.md allows:
     /// any group order, kinds in either case and any order, `-` or `x` either way.
     fn from_str(s: &str) -> Result<MoveText, ParseMoveError> {
-        let err = |reason: String| ParseMoveError {
-            text: s.to_string(),
-            reason,
-        };
+        let text = || s.to_string();
         let t = s.trim();
         if t.eq_ignore_ascii_case("pass") {
             return Ok(MoveText::Pass);
         }
-        let (src, rest) = t.split_once(':').ok_or_else(|| {
-            err("expected `SQUARE:KINDS-SQUARE` (or `pass`); there is no `:`".into())
-        })?;
-        let from: Square = src.trim().parse().map_err(|e| err(format!("{e}")))?;
+        let (src, rest) = t
+            .split_once(':')
+            .ok_or_else(|| ParseMoveError::NoColon { text: text() })?;
+        let from: Square = src
+            .trim()
+            .parse()
+            .map_err(|source| ParseMoveError::Source {
+                text: text(),
+                source,
+            })?;
         if rest.trim().is_empty() {
-            return Err(err("no group after the `:`".into()));
+            return Err(ParseMoveError::NoGroup { text: text() });
         }
         let mut groups: Vec<(Pieces, Square)> = Vec::new();
         for group in rest.split(',') {
             let group = group.trim();
-            let sep = group.find(['-', 'x', 'X']).ok_or_else(|| {
-                err(format!(
-                    "group {group:?} has no `-` or `x` before its destination"
-                ))
-            })?;
+            let sep = group
+                .find(['-', 'x', 'X'])
+                .ok_or_else(|| ParseMoveError::NoArrow {
+                    text: text(),
+                    group: group.into(),
+                })?;
             let (kinds, dest) = (group[..sep].trim(), &group[sep + 1..]);
             if kinds.is_empty() {
-                return Err(err(format!("group {group:?} names no piece")));
+                return Err(ParseMoveError::NoPiece {
+                    text: text(),
+                    group: group.into(),
+                });
             }
             let mut counts = [0u32; 3];
             for c in kinds.chars() {
-                let k = Kind::from_char(c).ok_or_else(|| {
-                    err(format!("`{c}` in {group:?} is not a piece kind (F, M, V)"))
+                let k = Kind::from_char(c).ok_or_else(|| ParseMoveError::NotAKind {
+                    text: text(),
+                    group: group.into(),
+                    letter: c,
                 })?;
                 counts[k.index()] += 1;
             }
-            let to: Square = dest.trim().parse().map_err(|e| err(format!("{e}")))?;
+            let to: Square = dest
+                .trim()
+                .parse()
+                .map_err(|source| ParseMoveError::Destination {
+                    text: text(),
+                    group: group.into(),
+                    source,
+                })?;
             // Groups naming one destination are one group: the same kinds arrive there.
             let earlier = groups.iter().position(|(_, d)| *d == to);
             if let Some(i) = earlier {
@@ -292,7 +384,7 @@ impl FromStr for MoveText {
                 }
             }
             if counts.iter().sum::<u32>() > Pieces::MAX_COUNT as u32 {
-                return Err(err(format!("more than 15 pieces go to {to}")));
+                return Err(ParseMoveError::TooManyPieces { text: text(), to });
             }
             let pieces = Pieces::new(counts[0] as u8, counts[1] as u8, counts[2] as u8);
             match earlier {
@@ -360,7 +452,16 @@ mod tests {
         ] {
             let e = bad.parse::<MoveText>().unwrap_err();
             assert!(e.to_string().contains(why), "{bad}: {e}");
+            assert_eq!(e.text(), bad);
         }
+        assert!(matches!(
+            "c3:FQ-c4".parse::<MoveText>(),
+            Err(ParseMoveError::NotAKind { letter: 'Q', .. })
+        ));
+        assert!(matches!(
+            "c3:F-c99".parse::<MoveText>(),
+            Err(ParseMoveError::Destination { .. })
+        ));
     }
 
     #[test]

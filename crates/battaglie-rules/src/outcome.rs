@@ -1,15 +1,26 @@
+//! How a game ends: the result and the reason for it.
+
 use std::fmt;
 use std::str::FromStr;
 
 use crate::side::Side;
 
-/// How a game ended.
+/// How a game ended, with the reason (rules.md section 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    /// This side won: the other has no piece left, or resigned.
-    Win(Side),
+    /// This side won, for this reason.
+    Win(Side, WinReason),
     /// Nobody won.
     Draw(DrawReason),
+}
+
+/// Why a game was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The loser has no piece left, map and staging together.
+    Elimination,
+    /// The loser resigned (interfaces only).
+    Resignation,
 }
 
 /// Why a game was drawn.
@@ -25,6 +36,16 @@ pub enum DrawReason {
     Agreement,
 }
 
+impl WinReason {
+    /// The word used by records (`elimination`, `resignation`).
+    pub fn word(self) -> &'static str {
+        match self {
+            WinReason::Elimination => "elimination",
+            WinReason::Resignation => "resignation",
+        }
+    }
+}
+
 impl DrawReason {
     /// The word used by the protocol and records (`deadlock`, `repetition`, `quiet`, `agreement`).
     pub fn word(self) -> &'static str {
@@ -37,21 +58,77 @@ impl DrawReason {
     }
 }
 
+/// The record's reason words for a won game, in [`WinReason`] order.
+pub(crate) const WIN_WORDS: [&str; 2] = ["elimination", "resignation"];
+/// The record's reason words for a drawn game, in [`DrawReason`] order.
+pub(crate) const DRAW_WORDS: [&str; 4] = ["deadlock", "repetition", "quiet", "agreement"];
+
 impl Outcome {
     /// The winner, if any.
     pub fn winner(self) -> Option<Side> {
         match self {
-            Outcome::Win(s) => Some(s),
+            Outcome::Win(s, _) => Some(s),
             Outcome::Draw(_) => None,
+        }
+    }
+
+    /// Whether the players settled it (resignation or agreed draw) rather than the rules.
+    pub fn is_settled(self) -> bool {
+        matches!(
+            self,
+            Outcome::Win(_, WinReason::Resignation) | Outcome::Draw(DrawReason::Agreement)
+        )
+    }
+
+    /// A record's result word: `army`, `indians` or `draw`.
+    pub fn result_word(self) -> &'static str {
+        match self {
+            Outcome::Win(side, _) => side.word(),
+            Outcome::Draw(_) => "draw",
+        }
+    }
+
+    /// A record's reason word: `elimination`, `resignation`, `deadlock`, `repetition`,
+    /// `quiet` or `agreement`.
+    pub fn reason_word(self) -> &'static str {
+        match self {
+            Outcome::Win(_, reason) => reason.word(),
+            Outcome::Draw(reason) => reason.word(),
+        }
+    }
+
+    /// The outcome a record's result and reason words name (`army` and `resignation`...),
+    /// or `None` when they do not name one.
+    pub fn from_words(result: &str, reason: &str) -> Option<Outcome> {
+        match result {
+            "draw" => Some(Outcome::Draw(match reason {
+                "deadlock" => DrawReason::Deadlock,
+                "repetition" => DrawReason::Repetition,
+                "quiet" => DrawReason::Quiet,
+                "agreement" => DrawReason::Agreement,
+                _ => return None,
+            })),
+            side => {
+                let side: Side = side.parse().ok()?;
+                Some(Outcome::Win(
+                    side,
+                    match reason {
+                        "elimination" => WinReason::Elimination,
+                        "resignation" => WinReason::Resignation,
+                        _ => return None,
+                    },
+                ))
+            }
         }
     }
 }
 
 impl fmt::Display for Outcome {
-    /// The protocol's status words: `win army`, `draw repetition`...
+    /// The protocol's status words: `win army`, `draw repetition`... (a win's reason is
+    /// not part of them: see [`Outcome::reason_word`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Win(side) => write!(f, "win {}", side.word()),
+            Outcome::Win(side, _) => write!(f, "win {}", side.word()),
             Outcome::Draw(reason) => write!(f, "draw {}", reason.word()),
         }
     }
@@ -59,27 +136,60 @@ impl fmt::Display for Outcome {
 
 /// Error of [`Outcome::from_str`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown outcome {0:?}: expected `win army`, `win indians` or `draw <deadlock|repetition|quiet|agreement>`")]
+#[error("unknown outcome {0:?}: expected `win army`, `win indians` (optionally followed by `elimination` or `resignation`) or `draw <deadlock|repetition|quiet|agreement>`")]
 pub struct ParseOutcomeError(pub String);
 
 impl FromStr for Outcome {
     type Err = ParseOutcomeError;
 
+    /// Reads the protocol's status words; `win <side>` is a win by elimination unless
+    /// followed by `resignation`.
     fn from_str(s: &str) -> Result<Outcome, ParseOutcomeError> {
         let words: Vec<&str> = s.split_whitespace().collect();
-        match words.as_slice() {
-            ["win", side] => side
-                .parse()
-                .map(Outcome::Win)
-                .map_err(|_| ParseOutcomeError(s.into())),
-            ["draw", reason] => Ok(Outcome::Draw(match *reason {
-                "deadlock" => DrawReason::Deadlock,
-                "repetition" => DrawReason::Repetition,
-                "quiet" => DrawReason::Quiet,
-                "agreement" => DrawReason::Agreement,
-                _ => return Err(ParseOutcomeError(s.into())),
-            })),
-            _ => Err(ParseOutcomeError(s.into())),
+        let outcome = match words.as_slice() {
+            ["win", side] => Outcome::from_words(side, "elimination"),
+            ["win", side, reason] => Outcome::from_words(side, reason),
+            ["draw", reason] => Outcome::from_words("draw", reason),
+            _ => None,
+        };
+        outcome.ok_or_else(|| ParseOutcomeError(s.into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_words_name_every_result_and_reason_and_read_back() {
+        for side in [Side::Army, Side::Indians] {
+            for reason in [WinReason::Elimination, WinReason::Resignation] {
+                let o = Outcome::Win(side, reason);
+                assert_eq!(o.to_string(), format!("win {}", side.word()));
+                let words = format!("{o} {}", reason.word());
+                assert_eq!(words.parse::<Outcome>(), Ok(o));
+                assert_eq!(
+                    Outcome::from_words(o.result_word(), o.reason_word()),
+                    Some(o)
+                );
+            }
         }
+        for reason in [
+            DrawReason::Deadlock,
+            DrawReason::Repetition,
+            DrawReason::Quiet,
+            DrawReason::Agreement,
+        ] {
+            let o = Outcome::Draw(reason);
+            assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
+            assert_eq!(Outcome::from_words("draw", reason.word()), Some(o));
+        }
+        assert_eq!(
+            "win army".parse(),
+            Ok(Outcome::Win(Side::Army, WinReason::Elimination))
+        );
+        assert_eq!(Outcome::from_words("draw", "elimination"), None);
+        assert_eq!(Outcome::from_words("army", "quiet"), None);
+        assert!("win".parse::<Outcome>().is_err());
     }
 }

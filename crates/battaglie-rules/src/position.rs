@@ -3,11 +3,13 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::bfen::{Bfen, BfenRank, ParseBfenError};
+use crate::bfen::{Bfen, BfenRank};
+use crate::illegal::PlayError;
 use crate::moves::{Move, DIRECTIONS};
-use crate::outcome::{DrawReason, Outcome};
+use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::pieces::Pieces;
 use crate::scenario::Scenario;
+use crate::setup::{place, BfenError, SetupError};
 use crate::side::Side;
 use crate::square::{Square, SQUARES};
 use crate::zobrist;
@@ -62,16 +64,6 @@ pub struct Undo {
     hash: u64,
 }
 
-/// Error of [`Position::try_play`]: the move is not legal here. The position is unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv}: {reason}")]
-pub struct PlayError {
-    /// The move that was refused.
-    pub mv: Move,
-    /// Why it is illegal.
-    pub reason: String,
-}
-
 impl Position {
     /// The scenario's start position.
     pub fn start(scenario: &Arc<Scenario>) -> Position {
@@ -82,17 +74,18 @@ impl Position {
     /// Reads a BFEN and checks it against the scenario's map and rules.
     ///
     /// # Errors
-    /// A [`ParseBfenError`] naming the field and, for the placement, the rank or square:
-    /// syntax, rank and square counts, stack sizes, kinds on terrain they may not enter.
-    pub fn from_bfen(scenario: &Arc<Scenario>, text: &str) -> Result<Position, ParseBfenError> {
-        Position::from_setup(scenario, &text.parse()?)
+    /// [`BfenError::Parse`] when the text is not a BFEN (naming the field and, for the
+    /// placement, the rank); [`BfenError::Setup`] when it does not fit the scenario (rank
+    /// and square counts, stack sizes, kinds on terrain they may not enter).
+    pub fn from_bfen(scenario: &Arc<Scenario>, text: &str) -> Result<Position, BfenError> {
+        Ok(Position::from_setup(scenario, &text.parse()?)?)
     }
 
     /// Checks a read BFEN against the scenario.
     ///
     /// # Errors
-    /// As [`Position::from_bfen`], for everything but syntax.
-    pub fn from_setup(scenario: &Arc<Scenario>, bfen: &Bfen) -> Result<Position, ParseBfenError> {
+    /// A [`SetupError`] naming the rank or square that does not fit the map or its rules.
+    pub fn from_setup(scenario: &Arc<Scenario>, bfen: &Bfen) -> Result<Position, SetupError> {
         let cells = place(scenario, bfen)?;
         let mut pos = Position {
             scenario: Arc::clone(scenario),
@@ -216,10 +209,10 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         let (us, them) = (self.side, !self.side);
         if self.pieces[us.index()] == 0 {
-            return Some(Outcome::Win(them));
+            return Some(Outcome::Win(them, WinReason::Elimination));
         }
         if self.pieces[them.index()] == 0 {
-            return Some(Outcome::Win(us));
+            return Some(Outcome::Win(us, WinReason::Elimination));
         }
         if !self.has_step(us) && !self.has_step(them) {
             return Some(Outcome::Draw(DrawReason::Deadlock));
@@ -252,10 +245,10 @@ impl Position {
     /// Use [`Position::play`] when the move is known to be legal.
     ///
     /// # Errors
-    /// A [`PlayError`] with the move and the reason; the position is unchanged.
+    /// [`PlayError::GameOver`] when the position ends the game, [`PlayError::Illegal`]
+    /// with the rule the move breaks; the position is unchanged.
     pub fn try_play(&mut self, mv: &Move) -> Result<(), PlayError> {
-        self.check_move(mv)
-            .map_err(|reason| PlayError { mv: *mv, reason })?;
+        self.check_move(mv)?;
         self.play_unchecked(mv);
         Ok(())
     }
@@ -423,68 +416,5 @@ impl fmt::Display for Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({} {})", self.scenario.id(), self.bfen())
-    }
-}
-
-/// Checks a BFEN against a scenario and lays its pieces out in the internal layout.
-pub(crate) fn place(scenario: &Scenario, bfen: &Bfen) -> Result<[Cell; SQUARES], ParseBfenError> {
-    let (width, height) = (scenario.width(), scenario.height());
-    if bfen.ranks.len() != height as usize {
-        return Err(ParseBfenError::placement(format!(
-            "{} ranks given, the map has {height}",
-            bfen.ranks.len()
-        )));
-    }
-    let limit = scenario.rules().stack_limit();
-    let mut cells = [0; SQUARES];
-    for (i, rank) in bfen.ranks.iter().enumerate() {
-        let r = height - 1 - i as u8;
-        if rank.cells.len() != width as usize {
-            return Err(ParseBfenError::placement(format!(
-                "rank {} has {} squares, the map has {width}",
-                r + 1,
-                rank.cells.len()
-            )));
-        }
-        let staging = Square::staging(r);
-        if rank.staging.total() > limit {
-            return Err(ParseBfenError::placement(format!(
-                "{staging}: {} pieces, the stack limit is {limit}",
-                rank.staging.total()
-            )));
-        }
-        if !rank.staging.is_empty() {
-            cells[staging.index()] = rank.staging.bits();
-        }
-        for (f, cell) in rank.cells.iter().enumerate() {
-            let Some((side, pieces)) = cell else { continue };
-            let sq = Square::new(f as u8, r);
-            if pieces.total() > limit {
-                return Err(ParseBfenError::placement(format!(
-                    "{sq}: {} pieces, the stack limit is {limit}",
-                    pieces.total()
-                )));
-            }
-            let terrain = scenario.terrain(sq).expect("the square is on the map");
-            if let Some(k) = pieces.kinds().iter().find(|k| !terrain.enter.contains(*k)) {
-                return Err(ParseBfenError::placement(format!(
-                    "{sq}: a {k} piece cannot stand on {} (only {} may enter)",
-                    terrain.name,
-                    kinds_phrase(terrain.enter)
-                )));
-            }
-            cells[sq.index()] = side_bit(*side) | pieces.bits();
-        }
-    }
-    Ok(cells)
-}
-
-/// "Foot", "Foot and Mounted", "nobody".
-pub(crate) fn kinds_phrase(kinds: crate::KindSet) -> String {
-    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
-    match names.as_slice() {
-        [] => "nobody".into(),
-        [one] => (*one).into(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }

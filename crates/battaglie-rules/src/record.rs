@@ -13,9 +13,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
-use crate::outcome::Outcome;
+use crate::illegal::MoveError;
+use crate::outcome::{DrawReason, Outcome, WinReason, DRAW_WORDS, WIN_WORDS};
+use crate::ply::Ply;
 use crate::position::Position;
 use crate::scenario::Scenario;
+use crate::setup::BfenError;
 use crate::side::Side;
 
 /// The UTC calendar date (`YYYY-MM-DD`, proleptic Gregorian) of a Unix time in
@@ -68,10 +71,150 @@ fn ongoing() -> String {
     "ongoing".into()
 }
 
-/// Error of reading or replaying a record: where, and what is wrong.
+/// Error of reading or replaying a record: what is wrong, and where (the line of the
+/// text form, the field, or the move's number and text).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("game record: {0}")]
-pub struct RecordError(pub String);
+pub enum RecordError {
+    /// The JSON form does not parse or has the wrong fields.
+    #[error("game record: JSON: {message} at line {line} column {column}")]
+    Json {
+        /// The line (from 1).
+        line: usize,
+        /// The column (from 1).
+        column: usize,
+        /// What the JSON reader found wrong.
+        message: String,
+    },
+    /// A text-form tag pair without its closing `]`.
+    #[error("game record: line {line}: a tag pair must end with `]`")]
+    TagNotClosed {
+        /// The line (from 1).
+        line: usize,
+    },
+    /// A text-form tag pair that is not `[Name "value"]`.
+    #[error("game record: line {line}: a tag pair is `[Name \"value\"]`")]
+    TagForm {
+        /// The line (from 1).
+        line: usize,
+    },
+    /// A text-form tag value not in double quotes.
+    #[error("game record: line {line}: the value of {tag} must be in double quotes")]
+    TagUnquoted {
+        /// The line (from 1).
+        line: usize,
+        /// The tag's name.
+        tag: String,
+    },
+    /// A text-form tag this format does not have.
+    #[error("game record: line {line}: unknown tag {tag:?} (known: {})", TAGS.join(", "))]
+    UnknownTag {
+        /// The line (from 1).
+        line: usize,
+        /// The tag's name.
+        tag: String,
+    },
+    /// The text form has no `[Scenario "..."]` tag.
+    #[error("game record: missing the [Scenario \"...\"] tag")]
+    MissingScenario,
+    /// A `{` comment in the move text without its `}`.
+    #[error("game record: line {line}: a `{{` comment is not closed")]
+    CommentNotClosed {
+        /// The line (from 1) of the `{`.
+        line: usize,
+    },
+    /// Move text after the result marker.
+    #[error("game record: line {line}: {token:?} comes after the result marker")]
+    AfterResultMarker {
+        /// The line (from 1).
+        line: usize,
+        /// The text found there.
+        token: String,
+    },
+    /// The result marker (`1-0`...) disagrees with the `Result` tag.
+    #[error("game record: the moves end with {marker}, but the Result tag says {result}")]
+    MarkerMismatch {
+        /// The marker at the end of the moves.
+        marker: String,
+        /// The `Result` tag's value.
+        result: String,
+    },
+    /// A result other than `army`, `indians`, `draw` or `ongoing`.
+    #[error("game record: result {result:?} is not army, indians, draw or ongoing")]
+    UnknownResult {
+        /// The value found.
+        result: String,
+    },
+    /// A reason given for an ongoing game.
+    #[error("game record: an ongoing game has no reason, got {reason:?}")]
+    ReasonWhileOngoing {
+        /// The value found.
+        reason: String,
+    },
+    /// A finished game without its reason.
+    #[error("game record: result {result} needs a reason: {}", expected.join(", "))]
+    MissingReason {
+        /// The result.
+        result: String,
+        /// The reasons that go with it.
+        expected: &'static [&'static str],
+    },
+    /// A reason that does not go with the result.
+    #[error("game record: reason {reason:?} does not go with result {result}: expected {}", expected.join(", "))]
+    ReasonMismatch {
+        /// The result.
+        result: String,
+        /// The reason found.
+        reason: String,
+        /// The reasons that go with it.
+        expected: &'static [&'static str],
+    },
+    /// The `date` is not an ISO calendar date.
+    #[error("game record: date: {date:?} is not an ISO date (YYYY-MM-DD)")]
+    Date {
+        /// The value found.
+        date: String,
+    },
+    /// The record is for another scenario than the one it is replayed in.
+    #[error("game record: the record is for scenario {record:?}, not {scenario:?}")]
+    WrongScenario {
+        /// The record's scenario id.
+        record: String,
+        /// The scenario it was replayed in.
+        scenario: String,
+    },
+    /// The `start` position is not a position of the scenario.
+    #[error("game record: start position: {0}")]
+    Start(BfenError),
+    /// A move that cannot be played (numbered from 1).
+    #[error("game record: move {number} ({text}): {error}")]
+    Move {
+        /// The move's number, from 1.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
+    /// The moves end the game otherwise than the result says.
+    #[error("game record: the result says {}, but the moves end in {} by {}", describe(result, reason.as_deref()), ruled.result_word(), ruled.reason_word())]
+    ResultMismatch {
+        /// The result claimed.
+        result: String,
+        /// The reason claimed.
+        reason: Option<String>,
+        /// How the moves end the game.
+        ruled: Outcome,
+    },
+    /// The result claims an end the moves do not reach (only a resignation or an
+    /// agreed draw may end a game early).
+    #[error("game record: the result says {}, but after these moves the game is still going (only `resignation` or `agreement` can end it early)", describe(result, reason.as_deref()))]
+    StillGoing {
+        /// The result claimed.
+        result: String,
+        /// The reason claimed.
+        reason: Option<String>,
+    },
+}
 
 impl Record {
     /// The record of `game`, with the players' names and an optional date.
@@ -79,7 +222,10 @@ impl Record {
         let scenario = game.start().scenario();
         let start = game.start();
         let standard = Position::start(scenario);
-        let (result, reason) = result_words(game);
+        let (result, reason) = match game.outcome() {
+            None => ("ongoing", None),
+            Some(o) => (o.result_word(), Some(o.reason_word())),
+        };
         Record {
             scenario: scenario.id().to_string(),
             army: army.to_string(),
@@ -99,52 +245,65 @@ impl Record {
     /// A [`RecordError`] naming the move (number and text) or the field at fault.
     pub fn replay(&self, scenario: &Arc<Scenario>) -> Result<Game, RecordError> {
         if self.scenario != scenario.id() {
-            return Err(RecordError(format!(
-                "the record is for scenario {:?}, not {:?}",
-                self.scenario,
-                scenario.id()
-            )));
+            return Err(RecordError::WrongScenario {
+                record: self.scenario.clone(),
+                scenario: scenario.id().to_string(),
+            });
         }
         let start = match &self.start {
             None => Position::start(scenario),
-            Some(bfen) => Position::from_bfen(scenario, bfen)
-                .map_err(|e| RecordError(format!("start position: {e}")))?,
+            Some(bfen) => Position::from_bfen(scenario, bfen).map_err(RecordError::Start)?,
         };
         let mut game = Game::new(start);
         for (i, text) in self.moves.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| RecordError(format!("move {} ({text}): {e}", i + 1)))?;
+            game.play_text(text).map_err(|error| RecordError::Move {
+                number: i + 1,
+                text: text.clone(),
+                error,
+            })?;
         }
-        let ruled = game.outcome();
-        let claimed = (self.result.as_str(), self.reason.as_deref());
-        match (ruled, claimed) {
-            (None, ("ongoing", None)) => {}
-            (None, ("army" | "indians", Some("resignation"))) => {
-                let winner: Side = self.result.parse().expect("matched a side word");
+        let claimed = self
+            .reason
+            .as_deref()
+            .and_then(|r| Outcome::from_words(&self.result, r));
+        match (game.outcome(), claimed) {
+            (None, None) if self.result == "ongoing" => {}
+            (None, Some(Outcome::Win(winner, WinReason::Resignation))) => {
                 game.resign(!winner).expect("the game is not over");
             }
-            (None, ("draw", Some("agreement"))) => {
+            (None, Some(Outcome::Draw(DrawReason::Agreement))) => {
                 game.agree_draw().expect("the game is not over");
             }
-            (Some(_), _) => {
-                let (result, reason) = result_words(&game);
-                if claimed != (result, reason) {
-                    return Err(RecordError(format!(
-                        "the result says {}, but the moves end in {result}{}",
-                        describe(claimed),
-                        reason.map(|r| format!(" by {r}")).unwrap_or_default()
-                    )));
+            (Some(ruled), claimed) => {
+                if claimed != Some(ruled) {
+                    return Err(RecordError::ResultMismatch {
+                        result: self.result.clone(),
+                        reason: self.reason.clone(),
+                        ruled,
+                    });
                 }
             }
             (None, _) => {
-                return Err(RecordError(format!(
-                    "the result says {}, but after these moves the game is still going \
-                     (only `resignation` or `agreement` can end it early)",
-                    describe(claimed)
-                )))
+                return Err(RecordError::StillGoing {
+                    result: self.result.clone(),
+                    reason: self.reason.clone(),
+                })
             }
         }
         Ok(game)
+    }
+
+    /// Reads a record in either form: JSON when the text starts with `{`, else the
+    /// text form (it is not replayed: see [`Record::replay`]).
+    ///
+    /// # Errors
+    /// As [`Record::from_json`] or [`Record::from_str`], by the form.
+    pub fn read(text: &str) -> Result<Record, RecordError> {
+        if text.trim_start().starts_with('{') {
+            Record::from_json(text)
+        } else {
+            text.parse()
+        }
     }
 
     /// The JSON form (pretty-printed).
@@ -157,75 +316,65 @@ impl Record {
     /// # Errors
     /// A [`RecordError`] with the line, column and reason.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        let record: Record =
-            serde_json::from_str(text).map_err(|e| RecordError(format!("JSON: {e}")))?;
+        let record: Record = serde_json::from_str(text).map_err(|e| {
+            let message = e.to_string();
+            // serde_json appends the position, which the error keeps in its own fields.
+            let message = match message.rfind(" at line ") {
+                Some(at) => message[..at].to_string(),
+                None => message,
+            };
+            RecordError::Json {
+                line: e.line(),
+                column: e.column(),
+                message,
+            }
+        })?;
         record.check_fields()?;
         Ok(record)
     }
 
     /// Checks the fields that do not need a replay: the result and reason words and the date.
     fn check_fields(&self) -> Result<(), RecordError> {
-        let reasons: &[&str] = match self.result.as_str() {
+        let reasons: &'static [&'static str] = match self.result.as_str() {
             "ongoing" => &[],
-            "army" | "indians" => &["elimination", "resignation"],
-            "draw" => &["deadlock", "repetition", "quiet", "agreement"],
+            "army" | "indians" => &WIN_WORDS,
+            "draw" => &DRAW_WORDS,
             other => {
-                return Err(RecordError(format!(
-                    "result {other:?} is not army, indians, draw or ongoing"
-                )))
+                return Err(RecordError::UnknownResult {
+                    result: other.into(),
+                })
             }
         };
         match (&self.reason, reasons.is_empty()) {
             (None, true) => {}
-            (Some(r), true) => {
-                return Err(RecordError(format!(
-                    "an ongoing game has no reason, got {r:?}"
-                )))
-            }
+            (Some(r), true) => return Err(RecordError::ReasonWhileOngoing { reason: r.clone() }),
             (None, false) => {
-                return Err(RecordError(format!(
-                    "result {} needs a reason: {}",
-                    self.result,
-                    reasons.join(", ")
-                )))
+                return Err(RecordError::MissingReason {
+                    result: self.result.clone(),
+                    expected: reasons,
+                })
             }
             (Some(r), false) if !reasons.contains(&r.as_str()) => {
-                return Err(RecordError(format!(
-                    "reason {r:?} does not go with result {}: expected {}",
-                    self.result,
-                    reasons.join(", ")
-                )))
+                return Err(RecordError::ReasonMismatch {
+                    result: self.result.clone(),
+                    reason: r.clone(),
+                    expected: reasons,
+                })
             }
             _ => {}
         }
         if let Some(date) = &self.date {
-            crate::scenario::check_date(date).map_err(|e| RecordError(format!("date: {e}")))?;
+            crate::scenario::check_date(date)
+                .map_err(|_| RecordError::Date { date: date.clone() })?;
         }
         Ok(())
     }
 }
 
-fn describe(claimed: (&str, Option<&str>)) -> String {
-    match claimed {
-        (r, Some(reason)) => format!("{r} by {reason}"),
-        (r, None) => r.to_string(),
-    }
-}
-
-/// The result and reason words of a game.
-fn result_words(game: &Game) -> (&'static str, Option<&'static str>) {
-    let settled = game.settled().is_some();
-    match game.outcome() {
-        None => ("ongoing", None),
-        Some(Outcome::Win(side)) => (
-            side.word(),
-            Some(if settled {
-                "resignation"
-            } else {
-                "elimination"
-            }),
-        ),
-        Some(Outcome::Draw(reason)) => ("draw", Some(reason.word())),
+fn describe(result: &str, reason: Option<&str>) -> String {
+    match reason {
+        Some(reason) => format!("{result} by {reason}"),
+        None => result.to_string(),
     }
 }
 
@@ -257,19 +406,28 @@ impl fmt::Display for Record {
             tag(f, "Reason", r)?;
         }
         writeln!(f)?;
-        let (mut turn, mut side) = match &self.start {
+        let first = match &self.start {
             Some(bfen) => match bfen.parse::<crate::Bfen>() {
-                Ok(b) => (b.turn, b.side),
-                Err(_) => (1, Side::Army),
+                Ok(b) => Ply {
+                    turn: b.turn,
+                    side: b.side,
+                },
+                Err(_) => Ply {
+                    turn: 1,
+                    side: Side::Army,
+                },
             },
-            None => (1, Side::Army),
+            None => Ply {
+                turn: 1,
+                side: Side::Army,
+            },
         };
         let mut line = String::new();
-        for (i, mv) in self.moves.iter().enumerate() {
-            let token = match side {
-                Side::Army => format!("{turn}. {mv}"),
-                Side::Indians if i == 0 => format!("{turn}... {mv}"),
-                Side::Indians => mv.clone(),
+        for (i, (ply, mv)) in first.and_after().zip(&self.moves).enumerate() {
+            let token = if ply.side == Side::Army || i == 0 {
+                format!("{ply} {mv}")
+            } else {
+                mv.clone()
             };
             if !line.is_empty() && line.len() + token.len() + 1 > 78 {
                 writeln!(f, "{line}")?;
@@ -279,17 +437,8 @@ impl fmt::Display for Record {
                 line.push(' ');
             }
             line.push_str(&token);
-            if side == Side::Indians {
-                turn += 1;
-            }
-            side = !side;
         }
-        let marker = match self.result.as_str() {
-            "army" => "1-0",
-            "indians" => "0-1",
-            "draw" => "1/2-1/2",
-            _ => "*",
-        };
+        let marker = result_marker(&self.result);
         if !line.is_empty() && line.len() + marker.len() + 1 > 78 {
             writeln!(f, "{line}")?;
             line.clear();
@@ -320,9 +469,11 @@ impl FromStr for Record {
         };
         let mut seen_scenario = false;
         let mut movetext = String::new();
+        // The line (from 1) where the move text begins: its own lines follow on.
+        let mut first_move_line = 0;
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
-            let err = |reason: String| RecordError(format!("line {}: {reason}", n + 1));
+            let number = n + 1;
             // Tag pairs come first; once the moves begin, every line is move text.
             let tag = if movetext.is_empty() {
                 line.strip_prefix('[')
@@ -332,12 +483,14 @@ impl FromStr for Record {
             if let Some(inner) = tag {
                 let inner = inner
                     .strip_suffix(']')
-                    .ok_or_else(|| err("a tag pair must end with `]`".into()))?;
+                    .ok_or(RecordError::TagNotClosed { line: number })?;
                 let (name, value) = inner
                     .split_once(' ')
-                    .ok_or_else(|| err("a tag pair is `[Name \"value\"]`".into()))?;
-                let value = unquote(value.trim())
-                    .ok_or_else(|| err(format!("the value of {name} must be in double quotes")))?;
+                    .ok_or(RecordError::TagForm { line: number })?;
+                let value = unquote(value.trim()).ok_or_else(|| RecordError::TagUnquoted {
+                    line: number,
+                    tag: name.into(),
+                })?;
                 match name {
                     "Scenario" => {
                         record.scenario = value;
@@ -350,59 +503,91 @@ impl FromStr for Record {
                     "Result" => record.result = value,
                     "Reason" => record.reason = Some(value),
                     other => {
-                        return Err(err(format!(
-                            "unknown tag {other:?} (known: {})",
-                            TAGS.join(", ")
-                        )))
+                        return Err(RecordError::UnknownTag {
+                            line: number,
+                            tag: other.into(),
+                        })
                     }
                 }
             } else if !line.is_empty() || !movetext.is_empty() {
+                if movetext.is_empty() {
+                    first_move_line = number;
+                }
                 movetext.push_str(line);
                 movetext.push('\n');
             }
         }
         if !seen_scenario {
-            return Err(RecordError("missing the [Scenario \"...\"] tag".into()));
+            return Err(RecordError::MissingScenario);
         }
-        let mut rest = movetext.as_str();
+        let line_at = |offset: usize| first_move_line + movetext[..offset].matches('\n').count();
+        let mut at = 0;
         let mut end_marker = None;
-        while let Some(start) = rest.find('{') {
-            let end = rest[start..]
-                .find('}')
-                .ok_or_else(|| RecordError("a `{` comment is not closed".into()))?;
-            record_tokens(&rest[..start], &mut record.moves, &mut end_marker)?;
-            rest = &rest[start + end + 1..];
+        while let Some(start) = movetext[at..].find('{') {
+            let end =
+                movetext[at + start..]
+                    .find('}')
+                    .ok_or_else(|| RecordError::CommentNotClosed {
+                        line: line_at(at + start),
+                    })?;
+            record_tokens(
+                &movetext,
+                at,
+                at + start,
+                &mut record.moves,
+                &mut end_marker,
+                &line_at,
+            )?;
+            at += start + end + 1;
         }
-        record_tokens(rest, &mut record.moves, &mut end_marker)?;
+        record_tokens(
+            &movetext,
+            at,
+            movetext.len(),
+            &mut record.moves,
+            &mut end_marker,
+            &line_at,
+        )?;
         record.check_fields()?;
-        let expected = match record.result.as_str() {
-            "army" => "1-0",
-            "indians" => "0-1",
-            "draw" => "1/2-1/2",
-            _ => "*",
-        };
         if let Some(marker) = end_marker {
-            if marker != expected {
-                return Err(RecordError(format!(
-                    "the moves end with {marker}, but the Result tag says {}",
-                    record.result
-                )));
+            if marker != result_marker(&record.result) {
+                return Err(RecordError::MarkerMismatch {
+                    marker,
+                    result: record.result,
+                });
             }
         }
         Ok(record)
     }
 }
 
+/// The marker that ends the moves of a game with this result word.
+fn result_marker(result: &str) -> &'static str {
+    match result {
+        "army" => "1-0",
+        "indians" => "0-1",
+        "draw" => "1/2-1/2",
+        _ => "*",
+    }
+}
+
+/// Reads the moves and the result marker of `text[from..to]`, outside comments.
 fn record_tokens(
     text: &str,
+    from: usize,
+    to: usize,
     moves: &mut Vec<String>,
     end_marker: &mut Option<String>,
+    line_at: &dyn Fn(usize) -> usize,
 ) -> Result<(), RecordError> {
-    for token in text.split_whitespace() {
+    let part = &text[from..to];
+    for token in part.split_whitespace() {
         if end_marker.is_some() {
-            return Err(RecordError(format!(
-                "{token:?} comes after the result marker"
-            )));
+            let offset = from + (token.as_ptr() as usize - part.as_ptr() as usize);
+            return Err(RecordError::AfterResultMarker {
+                line: line_at(offset),
+                token: token.into(),
+            });
         }
         if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
             *end_marker = Some(token.to_string());

@@ -334,7 +334,7 @@ impl Scenario {
             neighbours,
             enter,
         };
-        crate::position::place(&scenario, &scenario.start)
+        crate::setup::place(&scenario, &scenario.start)
             .map_err(|e| key_err("start", format!("{e}")))?;
         Ok(Arc::new(scenario))
     }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 
 use battaglie_rules::record::Record;
-use battaglie_rules::{Bfen, Game, Kind, Move, MoveText, Position, Scenario, Side, Square};
+use battaglie_rules::{Bfen, Game, Kind, Move, MoveText, Position, Rng, Scenario, Side, Square};
 use proptest::prelude::*;
 
 const SOURCES: [(&str, &str); 3] = [
@@ -23,27 +23,6 @@ fn scenarios() -> &'static [Arc<Scenario>] {
             .map(|(name, text)| Scenario::from_toml(name, text).unwrap())
             .collect()
     })
-}
-
-/// A small deterministic generator (splitmix64), seeded from proptest values.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
 }
 
 /// Every property of a single position.
@@ -113,7 +92,7 @@ fn check_position(p: &Position) -> Result<(), TestCaseError> {
 /// Plays up to `plies` random legal moves from `start`, checking every position
 /// and the game's bookkeeping on the way.
 fn walk(start: Position, seed: u64, plies: usize) -> Result<Game, TestCaseError> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut game = Game::new(start);
     for _ in 0..plies {
         check_position(game.position())?;
@@ -131,7 +110,7 @@ fn walk(start: Position, seed: u64, plies: usize) -> Result<Game, TestCaseError>
         }
         let mv = moves[rng.below(moves.len())];
         let before = game.position().clone();
-        game.play(&mv)
+        game.try_play(&mv)
             .map_err(|e| TestCaseError::fail(format!("{e}")))?;
         let mut replayed = before.clone();
         replayed.play(&mv);
@@ -378,14 +357,14 @@ proptest! {
         plies in 0usize..20,
     ) {
         let s = &scenarios()[scenario];
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let (written, canonical) = random_bfen(s, &mut rng);
         let p = Position::from_bfen(s, &written)
             .map_err(|e| TestCaseError::fail(format!("{written}: {e}")))?;
         prop_assert_eq!(p.to_string(), canonical.clone(), "read from {}", written);
         let b: Bfen = written.parse().unwrap();
         prop_assert_eq!(b.to_string(), canonical);
-        walk(p, rng.next(), plies)?;
+        walk(p, rng.next_u64(), plies)?;
     }
 
     #[test]
@@ -397,7 +376,7 @@ proptest! {
         settle in 0u8..4,
     ) {
         let s = &scenarios()[scenario];
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let start = if from_placement {
             Position::from_bfen(s, &random_bfen(s, &mut rng).0).unwrap()
         } else {
@@ -409,7 +388,7 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            game.play(&moves[rng.below(moves.len())]).unwrap();
+            game.play(&moves[rng.below(moves.len())]);
         }
         match settle {
             0 => { let _ = game.resign(Side::Army); }
@@ -442,7 +421,7 @@ proptest! {
         tries in 1usize..30,
     ) {
         let s = &scenarios()[scenario];
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let mut p = Position::start(s);
         for _ in 0..plies {
             let moves = p.legal_moves();
@@ -571,7 +550,7 @@ fn greedy_moves_are_refused(
     extra: std::ops::RangeInclusive<usize>,
 ) -> Result<(), TestCaseError> {
     let s = &scenarios()[scenario];
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let p = Position::from_bfen(s, &random_bfen(s, &mut rng).0).unwrap();
     for _ in 0..tries {
         if let Some(text) = greedy_move_text(&p, &mut rng, extra.clone()) {

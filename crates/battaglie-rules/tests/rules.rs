@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 use battaglie_rules::record::Record;
 use battaglie_rules::{
-    BfenField, DrawReason, Game, Kind, KindSet, Move, MoveError, MoveText, Outcome, Pieces,
-    Position, Rules, Scenario, Side, Square, MAX_COUNTER,
+    BfenField, DrawReason, Game, GameOver, Kind, KindSet, Move, MoveError, MoveText, Outcome,
+    Pieces, Position, Rules, Scenario, Side, Square, WinReason, MAX_COUNTER,
 };
 
 const SMALL: &str = include_str!("conformance/c-small.toml");
@@ -266,7 +266,7 @@ fn only_the_army_may_have_pieces_in_staging() {
         assert!(Position::from_bfen(&s, text).is_err(), "{text}");
     }
     let e = Position::from_bfen(&s, "|4/m|4/|3M A 0 1").unwrap_err();
-    assert_eq!(e.field, BfenField::Placement);
+    assert_eq!(e.field(), BfenField::Placement);
     assert!(e.to_string().contains("rank 2"), "{e}");
     assert!(
         e.to_string()
@@ -844,14 +844,20 @@ fn a_pass_is_a_ply_without_elimination() {
 fn win_when_opponent_has_no_piece() {
     let s = small();
     let g = Game::new(pos(&s, "|4/|4/|F3 I 5 7"));
-    assert_eq!(g.outcome(), Some(Outcome::Win(Side::Army)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(Side::Army, WinReason::Elimination))
+    );
     assert_eq!(status(&g), "win army");
     assert!(g.legal_moves().is_empty());
     let g = Game::new(pos(&s, "|4/|4/|m3 A 5 7"));
     assert_eq!(status(&g), "win indians");
     // Won by playing: the last Indian stack is eliminated.
     let g = game_of(pos(&s, "|4/|4/|M(ff)2 A 3 2"), "a1:Mxb1");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Side::Army)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(Side::Army, WinReason::Elimination))
+    );
     assert_eq!(g.position().to_string(), "|4/|4/|1M2 I 0 2");
     assert!(g.legal_moves().is_empty());
     assert!(g.position().legal_moves().is_empty());
@@ -1010,10 +1016,10 @@ fn turn_number_increments_after_indian_move() {
 fn turn_number_and_quiet_counter_are_bounded_so_play_never_overflows() {
     let s = small();
     let e = Position::from_bfen(&s, "|4/|4/|Mf2 I 0 4294967295").unwrap_err();
-    assert_eq!(e.field, BfenField::Turn);
-    assert!(e.reason.contains("too large"), "{e}");
+    assert_eq!(e.field(), BfenField::Turn);
+    assert!(e.to_string().contains("too large"), "{e}");
     let e = Position::from_bfen(&s, "|4/|4/|Mf2 I 1000000000 3").unwrap_err();
-    assert_eq!(e.field, BfenField::Quiet);
+    assert_eq!(e.field(), BfenField::Quiet);
     let largest = format!("|4/|4/|Mf2 I 0 {MAX_COUNTER}");
     let mut p = Position::from_bfen(&s, &largest).unwrap();
     let mv = p.legal_moves()[0];
@@ -1028,12 +1034,21 @@ fn end_conditions_checked_in_order_win_deadlock_repetition_quiet() {
     let s = small();
     // Win before quiet.
     let p = pos(&s, "|4/|4/|F3 I 20 7");
-    assert_eq!(p.outcome(), Some(Outcome::Win(Side::Army)));
-    assert_eq!(Game::new(p).outcome(), Some(Outcome::Win(Side::Army)));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win(Side::Army, WinReason::Elimination))
+    );
+    assert_eq!(
+        Game::new(p).outcome(),
+        Some(Outcome::Win(Side::Army, WinReason::Elimination))
+    );
     // Win before deadlock: the Army Vehicle cannot move, but the Indians have nothing.
     let d = deadlock();
     let p = pos(&d, "|V1/|2 I 0 1");
-    assert_eq!(p.outcome(), Some(Outcome::Win(Side::Army)));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win(Side::Army, WinReason::Elimination))
+    );
     // Deadlock before quiet (c-deadlock has the default limit of 100).
     let p = pos(&d, "|V1/|1v A 100 1");
     assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::Deadlock)));
@@ -1075,13 +1090,25 @@ fn players_may_resign_or_agree_a_draw() {
     let mut g = Game::new(Position::start(&s));
     g.play_text("@1:F-a1").unwrap();
     g.resign(Side::Indians).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Win(Side::Army)));
-    assert_eq!(g.settled(), Some(Outcome::Win(Side::Army)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(Side::Army, WinReason::Resignation))
+    );
+    assert_eq!(
+        g.settled(),
+        Some(Outcome::Win(Side::Army, WinReason::Resignation))
+    );
     assert!(g.legal_moves().is_empty());
     let e = g.play_text("d1:F-c1").unwrap_err();
     assert!(e.to_string().contains("the game is over (win army)"), "{e}");
-    assert_eq!(g.agree_draw(), Err(Outcome::Win(Side::Army)));
-    assert_eq!(g.resign(Side::Army), Err(Outcome::Win(Side::Army)));
+    assert_eq!(
+        g.agree_draw(),
+        Err(GameOver(Outcome::Win(Side::Army, WinReason::Resignation)))
+    );
+    assert_eq!(
+        g.resign(Side::Army),
+        Err(GameOver(Outcome::Win(Side::Army, WinReason::Resignation)))
+    );
 
     let mut g = Game::new(Position::start(&s));
     g.resign(Side::Army).unwrap();
@@ -1096,7 +1123,7 @@ fn players_may_resign_or_agree_a_draw() {
     let mut g = Game::new(Position::start(&deadlock()));
     assert_eq!(
         g.resign(Side::Army),
-        Err(Outcome::Draw(DrawReason::Deadlock))
+        Err(GameOver(Outcome::Draw(DrawReason::Deadlock)))
     );
 }
 
@@ -1271,7 +1298,7 @@ fn move_parser_rejects_illegal_moves_with_reason_naming_the_square() {
         assert!(e.contains(reason), "{text}: {e}");
     }
     let e = p.parse_move("a1:F-b2").unwrap_err();
-    assert!(matches!(e, MoveError::Illegal(_)), "{e:?}");
+    assert!(matches!(e, MoveError::Illegal { .. }), "{e:?}");
     assert!(e.to_string().starts_with("illegal move a1:F-b2: "), "{e}");
     let e = p.parse_move("a1").unwrap_err();
     assert!(matches!(e, MoveError::Parse(_)), "{e:?}");
@@ -1379,7 +1406,7 @@ fn bfen_errors_name_rank_and_reason() {
         ("|12/|12/|11f A 0", BfenField::Whole, "expected 4 fields"),
     ] {
         let e = Position::from_bfen(&s, text).unwrap_err();
-        assert_eq!(e.field, field, "{text}: {e}");
+        assert_eq!(e.field(), field, "{text}: {e}");
         assert!(e.to_string().contains(reason), "{text}: {e}");
     }
     let e = Position::from_bfen(&s, "|12/|12/|11f A 0 0").unwrap_err();
@@ -1390,7 +1417,7 @@ fn bfen_errors_name_rank_and_reason() {
 fn bfen_rejects_mounted_in_house() {
     let s = small();
     let e = Position::from_bfen(&s, "|4/|1m2/|3F A 0 1").unwrap_err();
-    assert_eq!(e.field, BfenField::Placement);
+    assert_eq!(e.field(), BfenField::Placement);
     assert!(
         e.to_string()
             .contains("b2: a Mounted piece cannot stand on house (only Foot may enter)"),
@@ -1410,7 +1437,7 @@ fn bfen_rejects_mounted_in_house() {
 fn bfen_rejects_indians_in_staging() {
     let s = small();
     let e = Position::from_bfen(&s, "f|4/|4/|3M A 0 1").unwrap_err();
-    assert_eq!(e.field, BfenField::Placement);
+    assert_eq!(e.field(), BfenField::Placement);
     assert!(e.to_string().contains("rank 3"), "{e}");
     assert!(
         e.to_string()
@@ -1907,8 +1934,14 @@ fn record_replay_checks_the_claimed_result() {
     let text = r.to_string();
     assert!(text.trim_end().ends_with("1-0"), "{text}");
     let g = text.parse::<Record>().unwrap().replay(&small()).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Win(Side::Army)));
-    assert_eq!(g.settled(), Some(Outcome::Win(Side::Army)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(Side::Army, WinReason::Resignation))
+    );
+    assert_eq!(
+        g.settled(),
+        Some(Outcome::Win(Side::Army, WinReason::Resignation))
+    );
     let mut agreed = ongoing;
     agreed.agree_draw().unwrap();
     let r = Record::from_game(&agreed, "", "", None);

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use battaglie_ai::{evaluate, Limits};
 use battaglie_rules::record::Record;
-use battaglie_rules::{DrawReason, Game, Kind, MoveError, Outcome, Position, Scenario, Side};
+use battaglie_rules::{DrawReason, Game, GameOver, Kind, Outcome, Position, Scenario, Side};
 use serde::Serialize;
 use tokio::sync::{broadcast, Semaphore};
 
@@ -283,12 +283,7 @@ impl AppState {
     /// # Errors
     /// 422 naming what is wrong in the record.
     pub async fn import(&self, text: &str) -> Result<Created, Error> {
-        let record = if text.trim_start().starts_with('{') {
-            Record::from_json(text)
-        } else {
-            text.parse::<Record>()
-        }
-        .map_err(|e| Error::unprocessable(e.to_string()))?;
+        let record = Record::read(text).map_err(|e| Error::unprocessable(e.to_string()))?;
         let scenario = builtin_scenario(&record.scenario)
             .map_err(|e| Error::unprocessable(format!("game record: {}", e.message())))?;
         let game = record
@@ -340,10 +335,11 @@ impl AppState {
         }
         let to_move = st.game.position().side_to_move();
         check_turn(live, seat, to_move)?;
-        let mv = st.game.position().parse_move(text).map_err(|e| match e {
-            MoveError::Parse(e) => Error::unprocessable(format!("move: {e}")),
-            MoveError::Illegal(e) => Error::unprocessable(format!("move: {e}")),
-        })?;
+        let mv = st
+            .game
+            .position()
+            .parse_move(text)
+            .map_err(|e| Error::unprocessable(format!("move: {e}")))?;
         self.commit_move(live, &mut st, mv).await?;
         drop(st);
         self.schedule_computer(live).await;
@@ -357,7 +353,7 @@ impl AppState {
         mv: battaglie_rules::Move,
     ) -> Result<(), Error> {
         st.game
-            .play(&mv)
+            .try_play(&mv)
             .map_err(|e| Error::unprocessable(format!("move: {e}")))?;
         let ended = result_words(&st.game);
         let now = ids::now();
@@ -445,7 +441,7 @@ impl AppState {
             Seat::Both => st.game.position().side_to_move(),
         };
         let mut next = st.game.clone();
-        if let Err(outcome) = next.resign(side) {
+        if let Err(GameOver(outcome)) = next.resign(side) {
             return Err(Error::conflict(format!(
                 "the game is already over ({})",
                 outcome_phrase(&live.scenario, outcome)
@@ -510,7 +506,7 @@ impl AppState {
         };
         if agree {
             let mut next = st.game.clone();
-            next.agree_draw().map_err(|o| {
+            next.agree_draw().map_err(|GameOver(o)| {
                 Error::conflict(format!(
                     "the game is already over ({})",
                     outcome_phrase(&live.scenario, o)
@@ -856,35 +852,17 @@ fn rebuild(row: GameRow, moves: &[String]) -> Result<LiveGame, Error> {
 
 /// The sides to move before each move of the game, in order.
 fn sides_before_each_move(game: &Game) -> Vec<Side> {
-    let mut side = game.start().side_to_move();
-    game.moves()
-        .map(|_| {
-            let s = side;
-            side = !side;
-            s
-        })
-        .collect()
+    game.numbered_moves().map(|(ply, _)| ply.side).collect()
 }
 
 /// `("army", "elimination")`... for a finished game.
 fn result_words(game: &Game) -> Option<(&'static str, &'static str)> {
-    let settled = game.settled().is_some();
-    game.outcome().map(|o| match o {
-        Outcome::Win(side) => (
-            side.word(),
-            if settled {
-                "resignation"
-            } else {
-                "elimination"
-            },
-        ),
-        Outcome::Draw(reason) => ("draw", reason.word()),
-    })
+    game.outcome().map(|o| (o.result_word(), o.reason_word()))
 }
 
 fn outcome_phrase(scenario: &Scenario, outcome: Outcome) -> String {
     match outcome {
-        Outcome::Win(side) => format!("{} won", scenario.side_name(side)),
+        Outcome::Win(side, _) => format!("{} won", scenario.side_name(side)),
         Outcome::Draw(DrawReason::Agreement) => "drawn by agreement".into(),
         Outcome::Draw(reason) => format!("drawn by {}", reason.word()),
     }

@@ -136,7 +136,7 @@ impl Replay {
         let index = index.min(self.moves.len());
         let mut game = self.start.clone();
         for mv in &self.moves[..index] {
-            if game.play(mv).is_err() {
+            if game.try_play(mv).is_err() {
                 break;
             }
         }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
 use battaglie_rules::record::Record;
-use battaglie_rules::{DrawReason, Game, Move, Outcome, Position, Scenario, Side};
+use battaglie_rules::{DrawReason, Game, Move, Outcome, Position, Scenario, Side, WinReason};
 
 use crate::{Opponent, PlayOptions};
 
@@ -28,7 +28,7 @@ pub fn load_record(path: &Path, scenario: &Arc<Scenario>) -> anyhow::Result<Game
     let record = if json {
         Record::from_json(&text)
     } else {
-        text.parse::<Record>()
+        Record::read(&text)
     }
     .with_context(|| format!("cannot read {}", path.display()))?;
     let battle = if record.scenario == scenario.id() {
@@ -74,22 +74,19 @@ pub fn describe_outcome(game: &Game) -> Option<String> {
     let outcome = game.outcome()?;
     let s = game.position().scenario();
     Some(match outcome {
-        Outcome::Win(side) => {
+        Outcome::Win(side, reason) => {
             let loser = !side;
-            let why = if game.settled().is_some() {
-                format!("the {} resigned", title(loser))
-            } else {
-                format!("the {} have no piece left", s.side_name(loser))
+            let why = match reason {
+                WinReason::Resignation => format!("the {} resigned", title(loser)),
+                WinReason::Elimination => {
+                    format!("the {} have no piece left", s.side_name(loser))
+                }
             };
             format!(
                 "Victory for the {} ({}) by {}: {why}.",
                 title(side),
                 s.side_name(side),
-                if game.settled().is_some() {
-                    "resignation"
-                } else {
-                    "elimination"
-                }
+                reason.word()
             )
         }
         Outcome::Draw(reason) => {
@@ -164,7 +161,7 @@ impl Session {
 
     /// Plays a move and forgets the moves taken back.
     pub(crate) fn play(&mut self, mv: &Move) -> Result<(), String> {
-        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.game.try_play(mv).map_err(|e| e.to_string())?;
         self.redo.clear();
         Ok(())
     }
@@ -184,7 +181,7 @@ impl Session {
             // Take back the resignation (or agreed draw) alone: replay the moves.
             let mut game = Game::new(self.game.start().clone());
             for mv in self.game.moves() {
-                if game.play(mv).is_err() {
+                if game.try_play(mv).is_err() {
                     break;
                 }
             }
@@ -206,7 +203,7 @@ impl Session {
     pub(crate) fn redo(&mut self) -> Vec<Move> {
         let mut done = Vec::new();
         while let Some(mv) = self.redo.pop() {
-            if self.game.play(&mv).is_err() {
+            if self.game.try_play(&mv).is_err() {
                 self.redo.clear();
                 break;
             }

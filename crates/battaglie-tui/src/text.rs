@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use battaglie_rules::{Game, Scenario, Side, Square, TerrainKind};
+use battaglie_rules::{board_text, Charset, Game, Scenario, Side, TerrainKind};
 
 use crate::session::{describe_outcome, title};
 
@@ -39,32 +39,7 @@ pub fn render_text(game: &Game) -> String {
     let s = pos.scenario();
     let mut out = String::new();
     let _ = writeln!(out, "{} ({}), turn {}.", s.name(), s.date(), pos.turn());
-    const CELL: usize = 5;
-    let header: String = (0..s.width())
-        .map(|f| format!("{:^CELL$}", (b'a' + f) as char))
-        .collect();
-    let _ = writeln!(out, "    {:^CELL$}  {header}", "@");
-    let rule = "-".repeat(CELL * s.width() as usize);
-    let _ = writeln!(out, "    {:CELL$} +{rule}+", "");
-    for r in (0..s.height()).rev() {
-        let staging = match pos.stack(Square::staging(r)) {
-            Some((side, p)) => p.label(side, 4),
-            None => String::new(),
-        };
-        let _ = write!(out, "{:>3} {staging:>CELL$} |", r + 1);
-        for f in 0..s.width() {
-            let sq = Square::new(f, r);
-            let symbol = s.terrain(sq).map_or('?', |t| t.symbol);
-            let cell = match pos.stack(sq) {
-                None => format!("{symbol:^CELL$}"),
-                Some((side, p)) => format!("{:^CELL$}", p.label(side, 4)),
-            };
-            out.push_str(&cell);
-        }
-        let _ = writeln!(out, "| {}", r + 1);
-    }
-    let _ = writeln!(out, "    {:CELL$} +{rule}+", "");
-    let _ = writeln!(out, "    {:^CELL$}  {header}", "@");
+    out.push_str(&board_text(pos, Charset::Ascii));
     for side in Side::ALL {
         let stacks: Vec<String> = s
             .squares()

@@ -406,7 +406,7 @@ fn draw_panel(frame: &mut Frame, app: &App, game: &Game, area: Rect, replaying: 
         (Some(r), true) => {
             let mut full = Game::new(r.game.start().clone());
             for mv in &r.moves {
-                if full.play(mv).is_err() {
+                if full.try_play(mv).is_err() {
                     break;
                 }
             }

@@ -75,7 +75,7 @@ struct Line {
 /// A finished game is scored by its result.
 fn judge(game: &Game, limits: &Limits) -> (Score, Option<String>) {
     match game.outcome() {
-        Some(Outcome::Win(side)) => {
+        Some(Outcome::Win(side, _)) => {
             let score = if side == game.position().side_to_move() {
                 Score::Win(0)
             } else {
@@ -117,11 +117,7 @@ fn read_record(file: &str) -> anyhow::Result<Game> {
     } else {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
     };
-    let record = if text.trim_start().starts_with('{') {
-        Record::from_json(&text)?
-    } else {
-        text.parse::<Record>()?
-    };
+    let record = Record::read(&text)?;
     let scenario = crate::scenarios::load(&record.scenario)?;
     record.replay(&scenario).with_context(|| file.to_string())
 }
@@ -153,7 +149,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     for (i, mv) in moves.iter().enumerate() {
         let side = game.position().side_to_move();
         let (before, best) = current.clone();
-        game.play(mv)
+        game.try_play(mv)
             .with_context(|| format!("move {} ({mv})", i + 1))?;
         // Some evaluation terms are weighed for the side searching (the handicap of a
         // side that starts with fewer piece values, contempt): the position after the

@@ -71,7 +71,7 @@ pub fn random_plies(game: &mut Game, plies: u32, rng: &mut XorShift) {
             return;
         }
         let mv = moves[rng.below(moves.len())];
-        game.play(&mv).expect("a generated move is legal");
+        game.try_play(&mv).expect("a generated move is legal");
     }
 }
 

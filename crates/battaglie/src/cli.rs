@@ -183,11 +183,7 @@ impl Cli {
                 } else {
                     std::fs::read_to_string(&file).with_context(|| format!("cannot read {file}"))?
                 };
-                let record = if text.trim_start().starts_with('{') {
-                    Record::from_json(&text)?
-                } else {
-                    text.parse::<Record>()?
-                };
+                let record = Record::read(&text)?;
                 let scenario = scenarios::load(&record.scenario)?;
                 let game = record.replay(&scenario).with_context(|| file.clone())?;
                 // Written back from the replayed game: canonical notation throughout.

@@ -413,7 +413,7 @@ impl GameResult {
 fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) -> GameResult {
     let mut game = Game::new(Position::start(&job.scenario));
     for mv in &job.opening {
-        game.play(mv).expect("the opening was generated legal");
+        game.try_play(mv).expect("the opening was generated legal");
     }
     let (army, indians) = if job.a_is_army { (a, b) } else { (b, a) };
     let (army_name, indians_name) = if job.a_is_army {
@@ -446,7 +446,7 @@ fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) -> G
             let side = game.position().side_to_move();
             let seat = seats[side.index()].as_mut().expect("both seats started");
             match seat.choose(&game) {
-                Ok(mv) => game.play(&mv).expect("the move was checked legal"),
+                Ok(mv) => game.try_play(&mv).expect("the move was checked legal"),
                 Err(e) => {
                     forfeit = Some((side, format!("{e:#}")));
                     break;

@@ -2,23 +2,7 @@
 
 use std::fmt::Write;
 
-use battaglie_rules::{Game, Position, Side, Square, TerrainKind};
-
-/// The glyph drawn for a terrain kind, by name (the scenario's own character otherwise).
-fn glyph(t: &TerrainKind) -> char {
-    match t.name.as_str() {
-        "open" => '·',
-        "house" => '⌂',
-        "river" => '≈',
-        "creek" => '~',
-        "ford" => '=',
-        "woods" => '♣',
-        "rocks" => '▲',
-        "ridge" => '∩',
-        "trail" => '░',
-        _ => t.symbol,
-    }
-}
+use battaglie_rules::{board_text, Charset, Game, Position, Side, TerrainKind};
 
 /// Draws the board, a status line and the legend.
 pub fn render(game: &Game) -> String {
@@ -41,34 +25,9 @@ pub fn render(game: &Game) -> String {
         pos.turn(),
         pos.quiet()
     );
-    const CELL: usize = 5;
-    let header: String = (0..s.width())
-        .map(|f| format!("{:^CELL$}", (b'a' + f) as char))
-        .collect();
-    let _ = writeln!(out, "    {:^CELL$}  {header}", "@");
-    let rule = "─".repeat(CELL * s.width() as usize);
-    let _ = writeln!(out, "    {:CELL$} ┌{rule}┐", "");
-    for r in (0..s.height()).rev() {
-        let staging = match pos.stack(Square::staging(r)) {
-            Some((side, p)) => p.label(side, 4),
-            None => String::new(),
-        };
-        let _ = write!(out, "{:>3} {staging:>CELL$} │", r + 1);
-        for f in 0..s.width() {
-            let sq = Square::new(f, r);
-            let t = s.terrain(sq).expect("a map square");
-            let g = glyph(t);
-            let cell = match pos.stack(sq) {
-                None => format!("{:^CELL$}", g),
-                Some((side, p)) if t.name == "open" => format!("{:^CELL$}", p.label(side, 4)),
-                Some((side, p)) => format!("{:>4}{g}", p.label(side, 4)),
-            };
-            out.push_str(&cell);
-        }
-        let _ = writeln!(out, "│ {}", r + 1);
-    }
-    let _ = writeln!(out, "    {:CELL$} └{rule}┘", "");
-    let _ = writeln!(out, "    {:^CELL$}  {header}\n", "@");
+    out.push_str(&board_text(pos, Charset::Unicode));
+    out.push('\n');
+
     let _ = writeln!(
         out,
         "Pieces: F Foot, M Mounted, V Vehicle; UPPER case = {} (Army), lower case = {} (Indians).",
@@ -95,7 +54,7 @@ pub fn render(game: &Game) -> String {
             } else {
                 String::new()
             };
-            format!("{} {}{who}", glyph(t), t.name)
+            format!("{} {}{who}", t.glyph(), t.name)
         })
         .collect();
     let _ = writeln!(out, "Terrain: {}.", terrain.join(", "));
