@@ -1,455 +1,449 @@
 //! End-to-end tests in real headless Chromium, driven over the DevTools protocol:
-//! the web UI against the real server on a temporary database.
+//! the web UI against the real server on a temporary database, at desktop and phone
+//! sizes, with axe-core checking every screen.
 //!
 //! Without a `chromium` binary the tests say loudly that they were skipped; with
-//! `CI=true` they fail instead. Screenshots go to `target/tmp/e2e/`.
+//! `CI=true` they fail instead (as they do without `npm ci`'s axe-core). Screenshots
+//! go to `target/tmp/e2e/`.
 
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+mod browser_support;
 
-use base64::Engine;
-use battaglie_rules::{Position, Scenario, Side, Square};
-use battaglie_server::{app, AppState, Store};
-use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::Message;
+use battaglie_rules::Scenario;
+use browser_support::{
+    browser_or_skip, part_stack_move, start_server, whole_stack_move, Browser, Page,
+};
+use serde_json::json;
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-fn chromium() -> Option<PathBuf> {
-    let candidates = ["chromium", "chromium-browser", "google-chrome"];
-    let path = std::env::var_os("PATH")?;
-    for dir in std::env::split_paths(&path) {
-        for name in candidates {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
-
-/// The browser, or `None` after saying loudly why the test is skipped.
-fn browser_or_skip(test: &str) -> Option<PathBuf> {
-    match chromium() {
-        Some(p) => Some(p),
-        None if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("{test}: no chromium on PATH, and CI=true: browser tests must run in CI")
-        }
-        None => {
-            eprintln!("\n*** SKIPPED {test}: no chromium on PATH (apt-get install chromium) ***\n");
-            None
-        }
-    }
-}
-
-fn screenshot_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-struct Browser {
-    child: Child,
-    _profile: tempfile::TempDir,
-    ws: Socket,
-    next_id: u64,
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Browser {
-    async fn launch(binary: &PathBuf) -> Browser {
-        let profile = tempfile::tempdir().unwrap();
-        let mut child = Command::new(binary)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--hide-scrollbars",
-                "--remote-debugging-port=0",
-                "--window-size=1300,1000",
-            ])
-            .arg(format!("--user-data-dir={}", profile.path().display()))
-            .arg("about:blank")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("chromium starts");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut sent = false;
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if !sent {
-                    if let Some(url) = line.split("DevTools listening on ").nth(1) {
-                        let _ = tx.send(url.trim().to_string());
-                        sent = true;
-                    }
-                }
-            }
-        });
-        let url = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("chromium prints its DevTools address");
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        Browser {
-            child,
-            _profile: profile,
-            ws,
-            next_id: 0,
-        }
-    }
-
-    async fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut msg = json!({"id": id, "method": method, "params": params});
-        if let Some(s) = session {
-            msg["sessionId"] = json!(s);
-        }
-        self.ws
-            .send(Message::Text(msg.to_string().into()))
-            .await
-            .unwrap();
-        loop {
-            let next = tokio::time::timeout(Duration::from_secs(30), self.ws.next())
-                .await
-                .unwrap_or_else(|_| panic!("no answer to {method}"))
-                .expect("DevTools connection open")
-                .unwrap();
-            let Message::Text(text) = next else { continue };
-            let v: Value = serde_json::from_str(text.as_str()).unwrap();
-            if v["id"] == json!(id) {
-                if let Some(e) = v.get("error") {
-                    panic!("{method}: {e}");
-                }
-                return v["result"].clone();
-            }
-            // An event: not waited for.
-        }
-    }
-
-    /// A new page in a fresh browser context (its own storage: another player).
-    async fn page(&mut self) -> Page {
-        let ctx = self
-            .call(None, "Target.createBrowserContext", json!({}))
-            .await;
-        let target = self
-            .call(
-                None,
-                "Target.createTarget",
-                json!({"url": "about:blank", "browserContextId": ctx["browserContextId"]}),
-            )
-            .await;
-        let attached = self
-            .call(
-                None,
-                "Target.attachToTarget",
-                json!({"targetId": target["targetId"], "flatten": true}),
-            )
-            .await;
-        let session = attached["sessionId"].as_str().unwrap().to_string();
-        self.call(
-            Some(&session),
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": 1300, "height": 1000, "deviceScaleFactor": 1, "mobile": false}),
-        )
-        .await;
-        Page { session }
-    }
-}
-
-struct Page {
-    session: String,
-}
-
-impl Page {
-    async fn goto(&self, b: &mut Browser, url: &str) {
-        b.call(Some(&self.session), "Page.navigate", json!({"url": url}))
-            .await;
-        self.wait(
-            b,
-            "document.readyState === 'complete' && !!document.querySelector('header')",
-        )
-        .await;
-    }
-
-    async fn eval(&self, b: &mut Browser, expr: &str) -> Value {
-        let r = b
-            .call(
-                Some(&self.session),
-                "Runtime.evaluate",
-                json!({"expression": expr, "awaitPromise": true, "returnByValue": true}),
-            )
-            .await;
-        if let Some(e) = r.get("exceptionDetails") {
-            panic!("{expr}: {e}");
-        }
-        r["result"]["value"].clone()
-    }
-
-    async fn wait(&self, b: &mut Browser, condition: &str) {
-        let start = Instant::now();
-        loop {
-            let ok = b
-                .call(
-                    Some(&self.session),
-                    "Runtime.evaluate",
-                    json!({"expression": format!("!!({condition})"), "returnByValue": true}),
-                )
-                .await;
-            if ok["result"]["value"] == json!(true) {
-                return;
-            }
-            if start.elapsed() > Duration::from_secs(20) {
-                let seen = b
-                    .call(
-                        Some(&self.session),
-                        "Runtime.evaluate",
-                        json!({"expression": "[location.href, document.querySelector('.banner')?.textContent, \
-                            document.getElementById('toast')?.textContent, \
-                            [...document.querySelectorAll('ol.moves button')].map(b => b.textContent)]",
-                            "returnByValue": true}),
-                    )
-                    .await;
-                panic!(
-                    "timed out waiting for {condition}; the page shows {}",
-                    seen["result"]["value"]
-                );
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-
-    /// A real mouse click at the centre of the element `selector`.
-    async fn click(&self, b: &mut Browser, selector: &str) {
-        self.wait(b, &format!("document.querySelector({selector:?})"))
-            .await;
-        let rect = self
-            .eval(
-                b,
-                &format!(
-                    "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: 'center'}}); \
-                     const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
-                ),
-            )
-            .await;
-        let (x, y) = (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap());
-        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
-            b.call(
-                Some(&self.session),
-                "Input.dispatchMouseEvent",
-                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
-            )
-            .await;
-        }
-    }
-
-    async fn key(&self, b: &mut Browser, key: &str) {
-        let (code, vk) = match key {
-            "Enter" => ("Enter", 13),
-            "ArrowRight" => ("ArrowRight", 39),
-            "ArrowLeft" => ("ArrowLeft", 37),
-            "ArrowUp" => ("ArrowUp", 38),
-            "ArrowDown" => ("ArrowDown", 40),
-            "Escape" => ("Escape", 27),
-            _ => panic!("no key code for {key}"),
+/// The moves to walk the keyboard cursor from one square to another on a board drawn
+/// the usual way (north up, staging on the west).
+fn walk(from: &str, to: &str) -> Vec<&'static str> {
+    let at = |s: &str| {
+        let file = if s.starts_with('@') {
+            -1
+        } else {
+            i32::from(s.as_bytes()[0] - b'a')
         };
-        for kind in ["keyDown", "keyUp"] {
-            b.call(
-                Some(&self.session),
-                "Input.dispatchKeyEvent",
-                json!({"type": kind, "key": key, "code": code, "windowsVirtualKeyCode": vk}),
-            )
-            .await;
-        }
+        (file, s[1..].parse::<i32>().unwrap())
+    };
+    let ((f0, r0), (f1, r1)) = (at(from), at(to));
+    let mut keys = Vec::new();
+    for _ in 0..(f1 - f0).abs() {
+        keys.push(if f1 > f0 { "ArrowRight" } else { "ArrowLeft" });
     }
-
-    async fn screenshot(&self, b: &mut Browser, name: &str) {
-        let shot = b
-            .call(
-                Some(&self.session),
-                "Page.captureScreenshot",
-                json!({"format": "png"}),
-            )
-            .await;
-        let png = base64::engine::general_purpose::STANDARD
-            .decode(shot["data"].as_str().unwrap())
-            .unwrap();
-        std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
+    for _ in 0..(r1 - r0).abs() {
+        keys.push(if r1 > r0 { "ArrowUp" } else { "ArrowDown" });
     }
-
-    async fn moves(&self, b: &mut Browser) -> Vec<String> {
-        let v = self
-            .eval(
-                b,
-                "[...document.querySelectorAll('ol.moves button')].map(b => b.textContent)",
-            )
-            .await;
-        serde_json::from_value(v).unwrap()
-    }
+    keys
 }
 
-async fn start_server() -> (tempfile::TempDir, String) {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .with_test_writer()
-        .try_init();
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("e2e.sqlite")).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = app(AppState::new(store));
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    (dir, format!("http://{addr}"))
-}
-
-/// A legal move of the side to move that takes a whole stack to one square, and that
-/// stack's square: what a player does with two clicks and a confirm.
-fn whole_stack_move(scenario: &Arc<Scenario>, bfen: &str) -> (String, String, String) {
-    let pos = Position::from_bfen(scenario, bfen).unwrap();
-    for mv in pos.legal_moves() {
-        let Some(from) = mv.from() else { continue };
-        let groups: Vec<_> = mv.groups().collect();
-        let (_, stack) = pos.stack(from).unwrap();
-        if groups.len() == 1 && mv.moved() == stack {
-            return (from.to_string(), groups[0].to.to_string(), mv.to_string());
-        }
-    }
-    panic!("no whole-stack move in {bfen}");
-}
-
-fn game_id(url: &str) -> String {
-    url.split("/game/").nth(1).unwrap()[..16].to_string()
-}
-
-async fn state(page: &Page, b: &mut Browser) -> Value {
+async fn set_select(page: &Page, b: &mut Browser, id: &str, value: &str) {
     page.eval(
         b,
-        "fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json())",
+        &format!("(() => {{ const s = document.getElementById({id:?}); s.value = {value:?}; s.dispatchEvent(new Event('change')); }})()"),
     )
-    .await
+    .await;
+}
+
+async fn move_count(page: &Page, b: &mut Browser, n: usize) {
+    page.wait(
+        b,
+        &format!("document.querySelectorAll('table.moves button.mv').length === {n}"),
+    )
+    .await;
+}
+
+async fn my_turn(page: &Page, b: &mut Browser) {
+    page.wait(b, "document.querySelector('.banner').textContent.includes('your turn') && document.querySelector('.hl-source')")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn play_the_computer_by_clicking_and_reload() {
-    let Some(binary) = browser_or_skip("play_the_computer_by_clicking_and_reload") else {
+async fn one_tap_starts_a_battle_and_moves_take_one_gesture() {
+    let Some(binary) = browser_or_skip("one_tap_starts_a_battle_and_moves_take_one_gesture") else {
         return;
     };
-    let (_db, base) = start_server().await;
+    let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
-    let page = b.page().await;
-    page.goto(&mut b, &format!("{base}/")).await;
+    let page = b.page(1366, 768).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
     page.wait(
         &mut b,
         "document.querySelectorAll('article.card').length === 3",
     )
     .await;
-    page.screenshot(&mut b, "home").await;
-
-    // New game: Washita, the Army, against the computer at level 1.
-    page.click(&mut b, "article[data-id=washita]").await;
-    page.click(&mut b, "input[value=computer]").await;
-    page.eval(
-        &mut b,
-        "(() => { const l = document.getElementById('level'); l.value = 1; l.dispatchEvent(new Event('input')); })()",
-    )
-    .await;
-    // The slider names the strength it sets.
-    let shown = page
-        .eval(
-            &mut b,
-            "document.querySelector('output[for=level]').textContent",
-        )
+    // Every battle's Play button is above the fold.
+    let lowest = page
+        .eval(&mut b, "Math.max(...[...document.querySelectorAll('button.play')].map(b => b.getBoundingClientRect().bottom))")
         .await;
-    assert_eq!(shown.as_str(), Some("1 · recruit: makes real mistakes"));
-    page.click(&mut b, "form.new-game button[type=submit]")
+    assert!(
+        lowest.as_f64().unwrap() <= 768.0,
+        "a Play button is {lowest} px down"
+    );
+    page.screenshot(&mut b, "home-desktop").await;
+    page.assert_accessible(&mut b, "the home page").await;
+
+    // One tap on a card starts the battle against the computer.
+    set_select(&page, &mut b, "mode", "computer").await;
+    set_select(&page, &mut b, "level", "1").await;
+    page.click(&mut b, "article[data-id=washita] .preview")
         .await;
     page.wait(
         &mut b,
         "location.pathname.startsWith('/game/') && document.querySelector('svg.board .hit')",
     )
     .await;
-    let url = page.eval(&mut b, "location.href").await;
-    let url = url.as_str().unwrap().to_string();
-    let st = state(&page, &mut b).await;
-    assert_eq!(st["to_move"], "army");
+    let url = page
+        .eval(&mut b, "location.href")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The board fits the window, squares of 40 px and more.
+    let fit = page
+        .eval(&mut b, "(() => { const r = document.querySelector('svg.board').getBoundingClientRect(); \
+               const c = document.querySelector('[data-square=a1]').getBoundingClientRect(); return [r.bottom, c.width]; })()")
+        .await;
+    assert!(
+        fit[0].as_f64().unwrap() <= 768.0,
+        "the board ends {} px down",
+        fit[0]
+    );
+    assert!(fit[1].as_f64().unwrap() >= 40.0, "squares of {} px", fit[1]);
+    page.assert_accessible(&mut b, "a new game").await;
 
-    // A move by clicking: the stack, its destination, confirm.
+    // Dragging a whole stack onto a square plays it: no confirm.
     let scenario = Scenario::builtin("washita").unwrap();
-    let (from, to, text) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap());
+    let st = page.state(&mut b).await;
+    let (from, to, first) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
+    page.drag(
+        &mut b,
+        &format!("[data-square=\"{from}\"]"),
+        &format!("[data-square=\"{to}\"]"),
+    )
+    .await;
+    move_count(&page, &mut b, 2).await; // the computer's reply came live
+    assert_eq!(page.moves(&mut b).await[0], first);
+    // The last move is marked on the board and in the list.
+    my_turn(&page, &mut b).await;
+    let marked = page
+        .eval(&mut b, "[document.querySelectorAll('.hl-last').length > 0, document.querySelector('table.moves .current')?.textContent]")
+        .await;
+    assert_eq!(marked[0], json!(true));
+    assert_eq!(marked[1], page.moves(&mut b).await[1].as_str());
+
+    // Click the stack, click the square: the move goes.
+    let st = page.state(&mut b).await;
+    let (from, to, second) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
     page.click(&mut b, &format!("[data-square=\"{from}\"]"))
         .await;
     page.wait(&mut b, "document.querySelector('.hl-target, .hl-capture')")
         .await;
+    // The chooser is true: every piece of the stack is chosen, none stays.
+    let status = page.text(&mut b, ".mover .status").await;
+    assert!(
+        status.contains(&format!("0 stay on {from}")),
+        "the chooser says {status:?}"
+    );
     page.click(&mut b, &format!("[data-square=\"{to}\"]")).await;
-    page.screenshot(&mut b, "computer-move-chosen").await;
-    page.click(&mut b, "button.confirm:not([disabled])").await;
+    move_count(&page, &mut b, 4).await;
+    assert_eq!(page.moves(&mut b).await[2], second);
 
-    // The computer's reply arrives without reload.
-    page.wait(
-        &mut b,
-        "document.querySelectorAll('ol.moves button').length === 2",
-    )
-    .await;
-    let moves = page.moves(&mut b).await;
-    assert_eq!(moves[0], text);
-    page.wait(
-        &mut b,
-        "document.querySelector('.banner').textContent.includes('your turn')",
-    )
-    .await;
-    page.screenshot(&mut b, "computer-replied").await;
-    let before = state(&page, &mut b).await;
+    // Part of a stack: the move is ambiguous (the rest could follow), so it waits for
+    // a confirm, with the arriving pieces drawn on their square.
+    my_turn(&page, &mut b).await;
+    let st = page.state(&mut b).await;
+    let (from, to, third, stay) = part_stack_move(&scenario, st["bfen"].as_str().unwrap());
+    page.click(&mut b, &format!("[data-square=\"{from}\"]"))
+        .await;
+    page.wait(&mut b, "document.querySelector('.mover .chooser')")
+        .await;
+    for (k, n) in ["F", "M", "V"].iter().zip(stay) {
+        for _ in 0..n {
+            page.click(&mut b, &format!("[data-focus=less-{k}]")).await;
+        }
+    }
+    let left: u8 = stay.iter().sum();
+    let status = page.text(&mut b, ".mover .status").await;
+    assert!(
+        status.contains(&format!("{left} stay")),
+        "the chooser says {status:?} leaving {left}"
+    );
+    page.click(&mut b, &format!("[data-square=\"{to}\"]")).await;
+    page.wait(&mut b, "document.querySelector('button.confirm')")
+        .await;
+    let ghosts = page
+        .eval(&mut b, "document.querySelectorAll('.stack.ghost').length")
+        .await;
+    assert_eq!(
+        ghosts,
+        json!(1),
+        "the pieces on their way are drawn on the destination"
+    );
+    assert!(page.text(&mut b, "button.confirm").await.contains(&third));
+    page.screenshot(&mut b, "split-waits-for-confirm").await;
+    page.click(&mut b, "button.confirm").await;
+    move_count(&page, &mut b, 6).await;
+    assert_eq!(page.moves(&mut b).await[4], third);
 
-    // Reload: the same position.
+    // Take back says what it takes back, and takes back exactly that.
+    my_turn(&page, &mut b).await;
+    let label = page.text(&mut b, "button.undo").await;
+    assert_eq!(label, format!("Take back {third} and the reply"));
+    page.click(&mut b, "button.undo").await;
+    move_count(&page, &mut b, 4).await;
+
+    // Reload: the same game.
+    let before = page.moves(&mut b).await;
     page.goto(&mut b, &url).await;
-    page.wait(
-        &mut b,
-        "document.querySelectorAll('ol.moves button').length === 2",
-    )
-    .await;
-    assert_eq!(page.moves(&mut b).await, moves);
-    let after = state(&page, &mut b).await;
-    assert_eq!(after["bfen"], before["bfen"]);
-    assert_eq!(game_id(&url), after["id"].as_str().unwrap());
+    move_count(&page, &mut b, 4).await;
+    assert_eq!(page.moves(&mut b).await, before);
     page.screenshot(&mut b, "computer-reloaded").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_online_and_a_spectator() {
-    let Some(binary) = browser_or_skip("two_players_online_and_a_spectator") else {
+async fn a_phone_gets_the_board_turned_a_quarter_and_landscape_fits() {
+    let Some(binary) =
+        browser_or_skip("a_phone_gets_the_board_turned_a_quarter_and_landscape_fits")
+    else {
         return;
     };
-    let (_db, base) = start_server().await;
+    let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
-    let army = b.page().await;
-    let indians = b.page().await;
-    let spectator = b.page().await;
+    let page = b.page(390, 844).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    page.wait(
+        &mut b,
+        "document.querySelectorAll('article.card').length === 3",
+    )
+    .await;
+    let first = page
+        .eval(
+            &mut b,
+            "document.querySelector('button.play').getBoundingClientRect().bottom",
+        )
+        .await;
+    assert!(
+        first.as_f64().unwrap() <= 844.0,
+        "the first Play button is {first} px down"
+    );
+    page.screenshot(&mut b, "home-phone").await;
+    page.assert_accessible(&mut b, "the home page on a phone")
+        .await;
+    // Animations stop for those who ask the system for less motion.
+    page.reduced_motion(&mut b).await;
+    let motion = page
+        .eval(
+            &mut b,
+            "getComputedStyle(document.querySelector('article.card')).transitionDuration",
+        )
+        .await;
+    assert_eq!(motion, "0s");
 
-    army.goto(&mut b, &format!("{base}/")).await;
-    army.click(&mut b, "article[data-id=fetterman]").await;
-    army.click(&mut b, "input[value=online]").await;
-    army.click(&mut b, "form.new-game button[type=submit]")
+    // In French: the page, the battles' summaries.
+    set_select(&page, &mut b, "lang", "fr").await;
+    page.wait(&mut b, "document.documentElement.lang === 'fr' && document.querySelector('button.play')?.textContent === 'Jouer'")
+        .await;
+    let summary = page
+        .eval(&mut b, "[document.querySelector('.summary').textContent.startsWith('Le 15 juillet 1862'), document.querySelector('.summary').lang]")
+        .await;
+    assert_eq!(
+        summary,
+        json!([true, ""]),
+        "the summary is French, not English marked as such"
+    );
+    page.screenshot(&mut b, "home-phone-fr").await;
+    page.click(&mut b, "button.play").await;
+    page.wait(&mut b, "document.querySelector('svg.board .hit')")
+        .await;
+    let shape = page
+        .eval(&mut b, "(() => { const s = document.querySelector('svg.board'); const r = s.getBoundingClientRect(); \
+               const c = document.querySelector('[data-square=a1]').getBoundingClientRect(); \
+               return [s.classList.contains('quarter'), c.width, r.right, document.documentElement.scrollWidth]; })()")
+        .await;
+    assert_eq!(
+        shape[0],
+        json!(true),
+        "upright phones get the board turned a quarter"
+    );
+    assert!(
+        shape[1].as_f64().unwrap() >= 40.0,
+        "squares of {} px",
+        shape[1]
+    );
+    assert!(
+        shape[2].as_f64().unwrap() <= 390.0 && shape[3].as_f64().unwrap() <= 390.0,
+        "nothing wider than the phone: {shape}"
+    );
+    page.screenshot(&mut b, "game-phone").await;
+    page.assert_accessible(&mut b, "a game on a phone").await;
+
+    // Landscape: the board as usual, and as high as the window at most.
+    page.viewport(&mut b, 844, 390).await;
+    page.wait(
+        &mut b,
+        "!document.querySelector('svg.board').classList.contains('quarter')",
+    )
+    .await;
+    let height = page
+        .eval(
+            &mut b,
+            "document.querySelector('svg.board').getBoundingClientRect().height",
+        )
+        .await;
+    assert!(
+        height.as_f64().unwrap() <= 390.0,
+        "the board is {height} px high"
+    );
+    page.eval(
+        &mut b,
+        "document.querySelector('svg.board').scrollIntoView()",
+    )
+    .await;
+    page.screenshot(&mut b, "game-phone-landscape").await;
+
+    // In German, the game goes on where it was.
+    set_select(&page, &mut b, "lang", "de").await;
+    page.wait(&mut b, "document.documentElement.lang === 'de' && document.querySelector('.banner')?.textContent.includes('am Zug')")
+        .await;
+    page.assert_accessible(&mut b, "a game in German").await;
+}
+
+/// A long game with turn numbers past 1000: quiet moves played at one screen through
+/// the API, then imported as a record that starts at turn `turn`. Returns the play URL
+/// and the number of moves.
+async fn long_game(page: &Page, b: &mut Browser, plies: usize, turn: u32) -> (String, u64) {
+    let made = page
+        .eval(
+            b,
+            &format!(
+                "(async () => {{
+                  const post = (path, body) => fetch(path, {{method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body)}}).then(r => r.json());
+                  const created = await post('/api/games', {{scenario: 'washita', mode: 'hotseat'}});
+                  let s = created.state; let seed = 11;
+                  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+                  while (s.status === 'ongoing' && s.ply < {plies}) {{
+                    const calm = s.legal_moves.filter(m => !m.includes('x'));
+                    const pool = calm.length ? calm : s.legal_moves;
+                    s = await post(`/api/games/${{created.id}}/moves`, {{token: created.token, move: pool[Math.floor(rnd() * pool.length)]}});
+                    if (s.error) return [s.error, 0];
+                  }}
+                  const start = s.start.split(' ').slice(0, 3).concat(['{turn}']).join(' ');
+                  const record = {{scenario: 'washita', army: '', indians: '', start, moves: s.moves, result: 'ongoing'}};
+                  const imported = await post('/api/records', JSON.stringify(record));
+                  if (imported.error) return [imported.error, 0];
+                  return [imported.urls.play, imported.state.ply];
+                }})()"
+            ),
+        )
+        .await;
+    (
+        made[0].as_str().unwrap().to_string(),
+        made[1].as_u64().unwrap_or(0),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_follows_the_keyboard_from_anywhere_and_keeps_the_list_in_view() {
+    let Some(binary) =
+        browser_or_skip("replay_follows_the_keyboard_from_anywhere_and_keeps_the_list_in_view")
+    else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1366, 768).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    let (url, plies) = long_game(&page, &mut b, 98, 960).await;
+    assert_eq!(plies, 98, "the long game: {url}");
+    page.goto(&mut b, &format!("{}{url}", server.url)).await;
+    move_count(&page, &mut b, usize::try_from(plies).unwrap()).await;
+    let shown = "Number(document.querySelector('.replay-bar input').value)";
+    // The list shows the last move, whatever the length.
+    let in_view = "(() => { const c = document.querySelector('table.moves .current'); const s = document.querySelector('.moves-scroll'); \
+                   if (!c) return false; const a = c.getBoundingClientRect(), r = s.getBoundingClientRect(); return a.top >= r.top && a.bottom <= r.bottom; })()";
+    assert_eq!(
+        page.eval(&mut b, in_view).await,
+        json!(true),
+        "the last move is in view"
+    );
+
+    // Arrow keys step from anywhere (nothing focused), Home and End jump.
+    page.eval(&mut b, "document.activeElement.blur()").await;
+    page.key(&mut b, "ArrowLeft").await;
+    page.wait(&mut b, &format!("{shown} === {}", plies - 1))
+        .await;
+    let banner = page.text(&mut b, ".banner").await;
+    assert!(
+        banner.contains("Replay: turn") && !banner.contains("after move"),
+        "one numbering: {banner:?}"
+    );
+    page.key(&mut b, "Home").await;
+    page.wait(&mut b, &format!("{shown} === 0")).await;
+    for _ in 0..3 {
+        page.key(&mut b, "ArrowRight").await;
+    }
+    page.wait(&mut b, &format!("{shown} === 3")).await;
+    // A replay button keeps the focus, and the keys go on from it.
+    page.click(&mut b, ".rp-previous").await;
+    page.wait(&mut b, &format!("{shown} === 2")).await;
+    page.key(&mut b, "ArrowLeft").await;
+    page.wait(&mut b, &format!("{shown} === 1")).await;
+    assert_eq!(
+        page.eval(&mut b, "document.activeElement.dataset.focus")
+            .await,
+        json!("replay-previous")
+    );
+    page.key(&mut b, "End").await;
+    page.wait(&mut b, "document.querySelector('.replay-bar .live').hidden")
+        .await;
+
+    // A move in the middle of the list: the list follows, its turn number is whole
+    // (four digits), Esc leaves.
+    page.click(&mut b, "button[data-ply='81']").await;
+    page.wait(&mut b, &format!("{shown} === 81")).await;
+    assert_eq!(
+        page.eval(&mut b, in_view).await,
+        json!(true),
+        "move 81 is in view"
+    );
+    let number = page
+        .eval(&mut b, "(() => { const th = document.querySelector('button[data-ply=\"81\"]').closest('tr').querySelector('th'); \
+               return [th.textContent, th.scrollWidth <= th.clientWidth]; })()")
+        .await;
+    assert_eq!(
+        number,
+        json!(["1000", true]),
+        "the 81st move is the Army's of turn 1000, unclipped"
+    );
+    assert!(page.text(&mut b, ".banner").await.contains("turn 1000"));
+    assert_eq!(
+        page.eval(&mut b, "document.activeElement.dataset.focus")
+            .await,
+        json!("ply-81")
+    );
+    page.screenshot(&mut b, "replay-long-game").await;
+    page.assert_accessible(&mut b, "the replay").await;
+    page.key(&mut b, "Escape").await;
+    page.wait(&mut b, "document.querySelector('.replay-bar .live').hidden && !document.querySelector('.banner').textContent.includes('Replay')")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_players_a_spectator_draw_offers_and_a_lost_network() {
+    let Some(binary) = browser_or_skip("online_players_a_spectator_draw_offers_and_a_lost_network")
+    else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let army = b.page(1366, 768).await;
+    let indians = b.page(1366, 768).await;
+    let spectator = b.page(1366, 768).await;
+
+    army.goto(&mut b, &format!("{}/", server.url)).await;
+    set_select(&army, &mut b, "mode", "online").await;
+    set_select(&army, &mut b, "side", "army").await;
+    army.click(&mut b, "article[data-id=fetterman] button.play")
         .await;
     army.wait(
         &mut b,
@@ -464,8 +458,7 @@ async fn two_players_online_and_a_spectator() {
         .await;
     let invite = links[0].as_str().unwrap().to_string();
     let spectate = links[1].as_str().unwrap().to_string();
-    assert!(invite.contains("token="));
-    assert!(!spectate.contains("token="));
+    assert!(invite.contains("token=") && !spectate.contains("token="));
 
     indians.goto(&mut b, &invite).await;
     spectator.goto(&mut b, &spectate).await;
@@ -473,125 +466,266 @@ async fn two_players_online_and_a_spectator() {
         page.wait(&mut b, "document.querySelector('svg.board .hit')")
             .await;
     }
-    let read_only = spectator
-        .eval(
-            &mut b,
-            "document.querySelector('.notation').hidden && document.querySelectorAll('.actions button').length === 0",
-        )
+    // Spectators are told they watch, and get no controls nor moving help.
+    let watching = spectator
+        .eval(&mut b, "[document.querySelector('.banner').textContent.includes('you are watching'), \
+               !document.querySelector('.actions .buttons'), document.querySelector('.help').hidden, !document.querySelector('.hl-source')]")
         .await;
-    assert_eq!(read_only, json!(true), "the spectator has no controls");
+    assert_eq!(watching, json!([true, true, true, true]));
+    spectator
+        .assert_accessible(&mut b, "a spectator's page")
+        .await;
 
-    // The Army moves by clicking; both other pages see it live.
+    // A wrong token is no dead end: it offers to watch.
+    let bad = b.page(1366, 768).await;
+    bad.goto(
+        &mut b,
+        &format!("{spectate}?token=0123456789abcdef0123456789abcdef"),
+    )
+    .await;
+    bad.wait(&mut b, "document.querySelector('a.watch')").await;
+    bad.assert_accessible(&mut b, "a bad link").await;
+    bad.click(&mut b, "a.watch").await;
+    bad.wait(&mut b, "document.querySelector('.banner') && document.querySelector('.banner').textContent.includes('you are watching')")
+        .await;
+
+    // The Army moves by keyboard alone: Tab's cell, arrows, Enter, arrows, Enter.
     let scenario = Scenario::builtin("fetterman").unwrap();
-    let st = state(&army, &mut b).await;
-    let (from, to, first) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap());
-    army.click(&mut b, &format!("[data-square=\"{from}\"]"))
+    let st = army.state(&mut b).await;
+    let (from, to, first) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
+    let focus = army
+        .eval(&mut b, "(() => { const c = document.querySelectorAll('.board-box [tabindex=\"0\"]'); c[0].focus(); return [c.length, c[0].dataset.square]; })()")
         .await;
-    army.click(&mut b, &format!("[data-square=\"{to}\"]")).await;
-    army.click(&mut b, "button.confirm:not([disabled])").await;
+    assert_eq!(
+        focus[0],
+        json!(1),
+        "one cell of the grid is in the tab order"
+    );
+    for key in walk(focus[1].as_str().unwrap(), &from) {
+        army.key(&mut b, key).await;
+    }
+    let said = army
+        .eval(&mut b, "document.activeElement.getAttribute('aria-label')")
+        .await;
+    assert!(
+        said.as_str().unwrap().starts_with(&format!("{from}, ")),
+        "the focused cell says {said}"
+    );
+    assert!(
+        said.as_str().unwrap().contains("Army"),
+        "the focused cell says what stands there: {said}"
+    );
+    army.key(&mut b, "Enter").await;
+    army.wait(&mut b, "document.querySelector('.mover .chooser')")
+        .await;
+    for key in walk(&from, &to) {
+        army.key(&mut b, key).await;
+    }
+    army.key(&mut b, "Enter").await;
     for page in [&indians, &spectator] {
-        page.wait(
-            &mut b,
-            "document.querySelectorAll('ol.moves button').length === 1",
-        )
-        .await;
+        move_count(page, &mut b, 1).await;
         assert_eq!(page.moves(&mut b).await, vec![first.clone()]);
     }
 
-    // The Indians move with the keyboard only: Enter on the first square of theirs
-    // selects it, an arrow moves to a destination, Enter sends, Enter confirms.
+    // The Indians offer a draw, after a confirmation; the Army declines; the Indians are told.
+    indians.click(&mut b, "button.offer-draw").await;
+    indians
+        .wait(&mut b, "document.querySelector('dialog.ask[open]')")
+        .await;
+    indians.assert_accessible(&mut b, "a confirmation").await;
+    indians.click(&mut b, "dialog.ask .yes").await;
+    army.wait(&mut b, "document.querySelector('.actions .offer')")
+        .await;
+    army.click(&mut b, "button.decline-draw").await;
     indians
         .wait(
             &mut b,
-            "document.querySelector('.banner').textContent.includes('your turn')",
+            "document.getElementById('toast')?.textContent.includes('declined')",
         )
         .await;
-    let st = state(&indians, &mut b).await;
-    let pos = Position::from_bfen(&scenario, st["bfen"].as_str().unwrap()).unwrap();
-    assert_eq!(pos.side_to_move(), Side::Indians);
-    let (from, to, second) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap());
-    let (from, to): (Square, Square) = (from.parse().unwrap(), to.parse().unwrap());
+
+    // The Indians move by clicks; the Army hears its turn, and a hidden tab says so in its title.
+    army.eval(
+        &mut b,
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true})",
+    )
+    .await;
+    let st = indians.state(&mut b).await;
+    let (from, to, second) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
+    my_turn(&indians, &mut b).await;
     indians
-        .eval(&mut b, "document.querySelector('.board-box').focus()")
+        .click(&mut b, &format!("[data-square=\"{from}\"]"))
         .await;
-    // Walk the cursor to the source square from a1, then to the destination.
-    let walk = |from_file: i32, from_rank: i32, sq: Square| {
-        let file = sq.file().map_or(-1, i32::from);
-        let rank = i32::from(sq.rank()) + 1;
-        let mut keys = Vec::new();
-        for _ in 0..(file - from_file).abs() {
-            keys.push(if file > from_file {
-                "ArrowRight"
-            } else {
-                "ArrowLeft"
-            });
-        }
-        for _ in 0..(rank - from_rank).abs() {
-            keys.push(if rank > from_rank {
-                "ArrowUp"
-            } else {
-                "ArrowDown"
-            });
-        }
-        keys
-    };
     indians
-        .eval(
-            &mut b,
-            "document.querySelector('.board-box').dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}))",
-        )
+        .click(&mut b, &format!("[data-square=\"{to}\"]"))
         .await;
-    // Put the cursor on a1 by walking far south-west, then walk to the source.
-    for _ in 0..20 {
-        indians.key(&mut b, "ArrowLeft").await;
-        indians.key(&mut b, "ArrowDown").await;
-    }
-    indians.key(&mut b, "ArrowRight").await; // from the staging column to file a
-    for key in walk(0, 1, from) {
-        indians.key(&mut b, key).await;
-    }
-    indians.key(&mut b, "Enter").await;
+    move_count(&army, &mut b, 2).await;
+    assert_eq!(army.moves(&mut b).await[1], second);
+    army.wait(
+        &mut b,
+        "document.title.startsWith('●') && document.documentElement.dataset.sound === 'yourTurn'",
+    )
+    .await;
+    let said = army.text(&mut b, "#announcer").await;
+    assert!(
+        said.contains(&second),
+        "a screen reader hears the move: {said:?}"
+    );
+    // Muted, no sound.
+    army.click(&mut b, "header .mute").await;
+    army.wait(
+        &mut b,
+        "document.querySelector('header .mute').getAttribute('aria-pressed') === 'true'",
+    )
+    .await;
+    army.eval(&mut b, "delete document.documentElement.dataset.sound")
+        .await;
+
+    // The network goes: the Army cannot move and is told; it comes back by itself.
+    let st = indians.state(&mut b).await;
+    let (from, _, _) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
+    server.cut();
+    army.wait(
+        &mut b,
+        "document.querySelector('.banner').textContent.includes('Connection lost')",
+    )
+    .await;
+    army.wait(&mut b, "!document.querySelector('.hl-source')")
+        .await;
+    army.click(&mut b, &format!("[data-square=\"{from}\"]"))
+        .await;
+    assert_eq!(
+        army.eval(&mut b, "!document.querySelector('.mover .chooser')")
+            .await,
+        json!(true)
+    );
+    army.screenshot(&mut b, "online-network-lost").await;
+    server.restore();
+    my_turn(&army, &mut b).await;
+    // The game goes on; muted, the Army hears nothing of the Indians' reply.
+    let st = army.state(&mut b).await;
+    let (from, to, _) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
+    army.click(&mut b, &format!("[data-square=\"{from}\"]"))
+        .await;
+    army.click(&mut b, &format!("[data-square=\"{to}\"]")).await;
+    my_turn(&indians, &mut b).await;
+    let st = indians.state(&mut b).await;
+    let (from, to, _) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
     indians
-        .wait(&mut b, "document.querySelector('.mover .chooser')")
+        .click(&mut b, &format!("[data-square=\"{from}\"]"))
         .await;
-    let f0 = from.file().map_or(-1, i32::from);
-    for key in walk(f0, i32::from(from.rank()) + 1, to) {
-        indians.key(&mut b, key).await;
-    }
-    indians.key(&mut b, "Enter").await;
     indians
-        .wait(
-            &mut b,
-            "document.querySelector('button.confirm:not([disabled])')",
-        )
+        .click(&mut b, &format!("[data-square=\"{to}\"]"))
         .await;
-    indians.screenshot(&mut b, "online-keyboard-chosen").await;
-    indians.key(&mut b, "Enter").await;
-    for page in [&army, &spectator] {
-        page.wait(
-            &mut b,
-            "document.querySelectorAll('ol.moves button').length === 2",
-        )
+    move_count(&army, &mut b, 4).await;
+    let quiet = army
+        .eval(&mut b, "[document.documentElement.dataset.sound ?? null, document.querySelector('header .mute').getAttribute('aria-pressed')]")
         .await;
-        assert_eq!(
-            page.moves(&mut b).await,
-            vec![first.clone(), second.clone()]
-        );
-    }
-    army.screenshot(&mut b, "online-army").await;
-    indians.screenshot(&mut b, "online-indians").await;
-    spectator.screenshot(&mut b, "online-spectator").await;
+    assert_eq!(quiet, json!([null, "true"]), "muted: no sound");
 
     // Italian, remembered after a reload.
-    spectator
-        .eval(
-            &mut b,
-            "(() => { const s = document.querySelector('header select'); s.value = 'it'; s.dispatchEvent(new Event('change')); })()",
-        )
-        .await;
+    set_select(&spectator, &mut b, "lang", "it").await;
     spectator.goto(&mut b, &spectate).await;
     spectator
         .wait(&mut b, "document.querySelector('.banner') && document.querySelector('.banner').textContent.includes('Muove')")
         .await;
     spectator.screenshot(&mut b, "online-spectator-it").await;
+    army.screenshot(&mut b, "online-army").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draws_and_resignations_are_confirmed_and_the_end_says_who_won() {
+    let Some(binary) =
+        browser_or_skip("draws_and_resignations_are_confirmed_and_the_end_says_who_won")
+    else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1366, 768).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    set_select(&page, &mut b, "mode", "hotseat").await;
+    page.click(&mut b, "article[data-id=washita] button.play")
+        .await;
+    page.wait(&mut b, "document.querySelector('svg.board .hit')")
+        .await;
+    let scenario = Scenario::builtin("washita").unwrap();
+    let st = page.state(&mut b).await;
+    let (from, to, _) = whole_stack_move(&scenario, st["bfen"].as_str().unwrap(), 0);
+    page.click(&mut b, &format!("[data-square=\"{from}\"]"))
+        .await;
+    page.click(&mut b, &format!("[data-square=\"{to}\"]")).await;
+    move_count(&page, &mut b, 1).await;
+
+    // At one screen a draw offer goes to the other player, who may decline it.
+    page.click(&mut b, "button.offer-draw").await;
+    page.click(&mut b, "dialog.ask[open] .yes").await;
+    page.wait(
+        &mut b,
+        "document.querySelector('dialog.ask[open]')?.textContent.includes('do you accept')",
+    )
+    .await;
+    page.click(&mut b, "dialog.ask[open] .no").await;
+    page.wait(
+        &mut b,
+        "document.getElementById('toast')?.textContent.includes('declined')",
+    )
+    .await;
+    assert_eq!(
+        page.state(&mut b).await["status"],
+        "ongoing",
+        "a declined offer is no draw"
+    );
+
+    // Resigning asks first; then the end screen; no take-back removes a move for it.
+    page.click(&mut b, "button.resign").await;
+    page.click(&mut b, "dialog.ask[open] .no").await;
+    assert_eq!(
+        page.state(&mut b).await["status"],
+        "ongoing",
+        "keep playing means keep playing"
+    );
+    page.click(&mut b, "button.resign").await;
+    page.click(&mut b, "dialog.ask[open] .yes").await;
+    page.wait(&mut b, "document.querySelector('.end h2')").await;
+    assert_eq!(page.text(&mut b, ".end h2").await, "7th U.S. Cavalry won");
+    assert_eq!(
+        page.eval(&mut b, "!document.querySelector('button.undo')")
+            .await,
+        json!(true)
+    );
+    assert_eq!(page.state(&mut b).await["ply"], 1);
+    page.screenshot(&mut b, "hotseat-end").await;
+    page.assert_accessible(&mut b, "the end screen").await;
+
+    // Against the computer, the end screen speaks to the player; the rematch swaps sides.
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    set_select(&page, &mut b, "mode", "computer").await;
+    set_select(&page, &mut b, "side", "army").await;
+    set_select(&page, &mut b, "level", "1").await;
+    page.click(&mut b, "article[data-id=apache-pass] button.play")
+        .await;
+    page.wait(&mut b, "document.querySelector('button.resign')")
+        .await;
+    page.click(&mut b, "button.resign").await;
+    page.click(&mut b, "dialog.ask[open] .yes").await;
+    page.wait(&mut b, "document.querySelector('.end h2')").await;
+    assert_eq!(page.text(&mut b, ".end h2").await, "You lost");
+    let banner = page
+        .eval(&mut b, "document.querySelector('.banner').className")
+        .await;
+    assert!(
+        !banner.as_str().unwrap().contains("army"),
+        "the banner's colour is the result's, not the side to move: {banner}"
+    );
+    let id = page.state(&mut b).await["id"].clone();
+    page.click(&mut b, "button.rematch").await;
+    page.wait(&mut b, &format!("location.pathname.startsWith('/game/') && !location.pathname.includes({id}) && document.querySelector('svg.board .hit')"))
+        .await;
+    let st = page.state(&mut b).await;
+    assert_eq!(st["scenario"], "apache-pass");
+    let you = page
+        .eval(&mut b, "fetch('/api/games/' + location.pathname.split('/')[2] + location.search).then(r => r.json()).then(s => s.you)")
+        .await;
+    assert_eq!(you, "indians", "the rematch swaps the sides");
 }

@@ -1,219 +1,92 @@
-// The UI's words in English and Italian. `t(key, vars)` picks the current language.
+// @ts-check
+// The UI's words. `t(key, vars)` picks the current language; `{name}` in a string is
+// replaced by `vars.name`; a key with `_one`/`_other` forms is chosen by `vars.n`.
 
-const STRINGS = {
-  en: {
-    tagline: "Atlantic's 1977 Old-West battles, to play in the browser.",
-    battles: "The battles",
-    newGame: "New game",
-    battle: "Battle",
-    yourSide: "Your side",
-    opponent: "Opponent",
-    vsComputer: "The computer",
-    vsFriend: "A friend online (invite link)",
-    hotseat: "Same screen (two players)",
-    level: "Level",
-    level1: "recruit: makes real mistakes",
-    level2: "novice",
-    level3: "casual player",
-    level4: "club player",
-    level5: "seasoned",
-    level6: "strong",
-    level7: "expert",
-    level8: "full strength",
-    start: "Start the battle",
-    recent: "Your recent games",
-    noRecent: "No games yet: start one above.",
-    resume: "Resume",
-    forget: "Forget",
-    importRecord: "Import a game record",
-    importHint: "Paste a record (JSON or text form) or choose a file.",
-    importButton: "Import",
-    forces: "Forces",
-    foot: "Foot",
-    mounted: "Mounted",
-    vehicle: "Vehicle",
-    F: "Foot",
-    M: "Mounted",
-    V: "Vehicle",
-    army: "Army",
-    indians: "Indians",
-    yourTurn: "{side} to move — your turn",
-    theirTurn: "{side} to move",
-    waitingOpponent: "{side} to move — waiting for your opponent",
-    thinking: "The computer ({side}) is thinking…",
-    won: "{side} won ({reason})",
-    drawn: "Drawn ({reason})",
-    reason_elimination: "the enemy was eliminated",
-    reason_resignation: "resignation",
-    reason_deadlock: "no side can move",
-    reason_repetition: "the same position three times",
-    reason_quiet: "too long without an elimination",
-    reason_agreement: "agreed",
-    spectating: "You are watching: read only.",
-    moves: "Moves",
-    noMoves: "No moves yet.",
-    eliminated: "Eliminated",
-    none: "none",
-    confirm: "Confirm move",
-    cancel: "Cancel",
-    all: "All",
-    typeMove: "Type a move",
-    play: "Play",
-    moveHelp:
-      "Click one of your squares, choose which pieces go, click the highlighted squares (✕ = capture), then confirm. Keyboard: arrows move, Enter selects or sends, F/M/V change the pieces, A all, C confirms, Esc cancels.",
-    selected: "From {square}: send",
-    remaining: "{n} left on the square",
-    undo: "Take back",
-    resign: "Resign",
-    offerDraw: "Offer a draw",
-    acceptDraw: "Accept the draw",
-    declineDraw: "Decline",
-    drawOffered: "{side} offers a draw.",
-    youOffered: "You offered a draw.",
-    confirmResign: "Resign this battle?",
-    invite: "Send this link to your opponent:",
-    spectateLink: "Link for spectators:",
-    copy: "Copy",
-    copied: "Copied",
-    replay: "Replay",
-    replayAt: "Replay: after move {n} of {total}",
-    live: "Back to the game",
-    export: "Export",
-    exportJson: "Record (JSON)",
-    exportText: "Record (text)",
-    exportSvg: "Position (SVG)",
-    exportPng: "Position (PNG)",
-    notes: "The battle",
-    rules: "The rules",
-    home: "All battles",
-    connectionLost: "Connection lost: reconnecting…",
-    notFound: "This game does not exist.",
-    staging: "staging",
-    summaryMissing: "",
-    turn: "Turn {n}",
-    language: "Language",
-    dateFmt: "{date}",
-  },
-  it: {
-    tagline: "Le battaglie del Far West di Atlantic (1977), da giocare nel browser.",
-    battles: "Le battaglie",
-    newGame: "Nuova partita",
-    battle: "Battaglia",
-    yourSide: "La tua parte",
-    opponent: "Avversario",
-    vsComputer: "Il computer",
-    vsFriend: "Un amico in rete (link d'invito)",
-    hotseat: "Stesso schermo (due giocatori)",
-    level: "Livello",
-    level1: "recluta: sbaglia davvero",
-    level2: "principiante",
-    level3: "giocatore occasionale",
-    level4: "giocatore di circolo",
-    level5: "navigato",
-    level6: "forte",
-    level7: "esperto",
-    level8: "massima forza",
-    start: "Inizia la battaglia",
-    recent: "Le tue partite recenti",
-    noRecent: "Ancora nessuna partita: iniziane una qui sopra.",
-    resume: "Riprendi",
-    forget: "Dimentica",
-    importRecord: "Importa una partita",
-    importHint: "Incolla una partita (JSON o testo) o scegli un file.",
-    importButton: "Importa",
-    forces: "Forze",
-    foot: "Fanteria",
-    mounted: "Cavalleria",
-    vehicle: "Carri",
-    F: "Fanteria",
-    M: "Cavalleria",
-    V: "Carri",
-    army: "Esercito",
-    indians: "Indiani",
-    yourTurn: "Muove {side}: tocca a te",
-    theirTurn: "Muove {side}",
-    waitingOpponent: "Muove {side}: in attesa dell'avversario",
-    thinking: "Il computer ({side}) sta pensando…",
-    won: "Ha vinto {side} ({reason})",
-    drawn: "Patta ({reason})",
-    reason_elimination: "nemico eliminato",
-    reason_resignation: "abbandono",
-    reason_deadlock: "nessuno può muovere",
-    reason_repetition: "stessa posizione tre volte",
-    reason_quiet: "troppo a lungo senza eliminazioni",
-    reason_agreement: "accordo",
-    spectating: "Stai guardando: sola lettura.",
-    moves: "Mosse",
-    noMoves: "Ancora nessuna mossa.",
-    eliminated: "Eliminati",
-    none: "nessuno",
-    confirm: "Conferma la mossa",
-    cancel: "Annulla",
-    all: "Tutti",
-    typeMove: "Scrivi una mossa",
-    play: "Gioca",
-    moveHelp:
-      "Clicca una tua casella, scegli quali pezzi muovere, clicca le caselle evidenziate (✕ = cattura), poi conferma. Tastiera: frecce per spostarsi, Invio seleziona o invia, F/M/V cambiano i pezzi, A tutti, C conferma, Esc annulla.",
-    selected: "Da {square}: invia",
-    remaining: "{n} restano sulla casella",
-    undo: "Ritira",
-    resign: "Abbandona",
-    offerDraw: "Proponi la patta",
-    acceptDraw: "Accetta la patta",
-    declineDraw: "Rifiuta",
-    drawOffered: "{side} propone la patta.",
-    youOffered: "Hai proposto la patta.",
-    confirmResign: "Abbandonare la battaglia?",
-    invite: "Manda questo link al tuo avversario:",
-    spectateLink: "Link per gli spettatori:",
-    copy: "Copia",
-    copied: "Copiato",
-    replay: "Rivedi",
-    replayAt: "Rivedi: dopo la mossa {n} di {total}",
-    live: "Torna alla partita",
-    export: "Esporta",
-    exportJson: "Partita (JSON)",
-    exportText: "Partita (testo)",
-    exportSvg: "Posizione (SVG)",
-    exportPng: "Posizione (PNG)",
-    notes: "La battaglia",
-    rules: "Il regolamento",
-    home: "Tutte le battaglie",
-    connectionLost: "Connessione persa: riconnessione…",
-    notFound: "Questa partita non esiste.",
-    staging: "schieramento",
-    summaryMissing: "",
-    turn: "Turno {n}",
-    language: "Lingua",
-    dateFmt: "{date}",
-  },
-};
+import en from "./lang-en.js";
+import it from "./lang-it.js";
+import fr from "./lang-fr.js";
+import de from "./lang-de.js";
 
-export const LANGUAGES = { en: "English", it: "Italiano" };
+/** @typedef {Record<string, string>} Strings */
 
-let current = (() => {
-  const saved = localStorage.getItem("battaglie.lang");
-  if (saved && STRINGS[saved]) return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("it") ? "it" : "en";
-})();
+/** Every language, by code. English is the reference: the others have every key it has. */
+export const STRINGS = /** @type {Record<string, Strings>} */ ({ en, it, fr, de });
+
+/** The languages' own names, for the switch. */
+export const LANGUAGES = /** @type {Record<string, string>} */ ({ en: "English", it: "Italiano", fr: "Français", de: "Deutsch" });
+
+const KEY = "battaglie.lang";
+
+/**
+ * The language of a browser's preferences, or English.
+ * @param {readonly string[]} preferred like `navigator.languages`
+ */
+export function pickLanguage(preferred) {
+  for (const p of preferred) {
+    const code = p.toLowerCase().slice(0, 2);
+    if (STRINGS[code]) return code;
+  }
+  return "en";
+}
+
+/** @returns {string} */
+function initial() {
+  try {
+    const saved = globalThis.localStorage?.getItem(KEY);
+    if (saved && STRINGS[saved]) return saved;
+  } catch {
+    // Storage may be refused (private windows): the browser's language then.
+  }
+  const nav = globalThis.navigator;
+  return pickLanguage(nav ? (nav.languages?.length ? nav.languages : [nav.language || "en"]) : ["en"]);
+}
+
+let current = initial();
 
 export function lang() {
   return current;
 }
 
+/** @param {string} code */
 export function setLang(code) {
   if (!STRINGS[code]) return;
   current = code;
-  localStorage.setItem("battaglie.lang", code);
+  try {
+    localStorage.setItem(KEY, code);
+  } catch {
+    // Not remembered, but still switched.
+  }
   document.documentElement.lang = code;
 }
 
+/**
+ * @param {string} key
+ * @param {Record<string, string | number>} [vars]
+ * @returns {string}
+ */
 export function t(key, vars = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+  const table = STRINGS[current];
+  let k = key;
+  if (typeof vars.n === "number" && (`${key}_one` in STRINGS.en || `${key}_other` in STRINGS.en)) {
+    const form = new Intl.PluralRules(current).select(vars.n);
+    k = `${key}_${form === "one" ? "one" : "other"}`;
+  }
+  const text = table[k] ?? STRINGS.en[k] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 
-/** A date `1868-11-27` in the current language's long form. */
+/**
+ * Whether a key exists (for optional translations such as terrain names).
+ * @param {string} key
+ */
+export function has(key) {
+  return key in STRINGS.en;
+}
+
+/**
+ * A date `1868-11-27` in the current language's long form.
+ * @param {string} iso
+ */
 export function longDate(iso) {
   const d = new Date(iso + "T12:00:00Z");
   if (Number.isNaN(d.getTime())) return iso;

@@ -1,5 +1,6 @@
 //! The web UI: static files embedded in the binary.
 
+use axum::extract::Path;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -8,25 +9,46 @@ use axum::Router;
 use crate::game::AppState;
 
 const INDEX: &str = include_str!("../../web/index.html");
-const APP_JS: &str = include_str!("../../web/app.js");
-const BOARD_JS: &str = include_str!("../../web/board.js");
-const I18N_JS: &str = include_str!("../../web/i18n.js");
-const STYLE: &str = include_str!("../../web/style.css");
-const RULES: &str = include_str!("../../../../RULES.md");
+
+/// The front end's modules and style sheet, served at `/{name}`: one line per file.
+const ASSETS: &[(&str, &str)] = &[
+    ("style.css", include_str!("../../web/style.css")),
+    ("app.js", include_str!("../../web/app.js")),
+    ("actions.js", include_str!("../../web/actions.js")),
+    ("api.js", include_str!("../../web/api.js")),
+    ("bfen.js", include_str!("../../web/bfen.js")),
+    ("board.js", include_str!("../../web/board.js")),
+    ("chooser.js", include_str!("../../web/chooser.js")),
+    ("dom.js", include_str!("../../web/dom.js")),
+    ("endscreen.js", include_str!("../../web/endscreen.js")),
+    ("errors.js", include_str!("../../web/errors.js")),
+    ("game.js", include_str!("../../web/game.js")),
+    ("home.js", include_str!("../../web/home.js")),
+    ("i18n.js", include_str!("../../web/i18n.js")),
+    ("lang-de.js", include_str!("../../web/lang-de.js")),
+    ("lang-en.js", include_str!("../../web/lang-en.js")),
+    ("lang-fr.js", include_str!("../../web/lang-fr.js")),
+    ("lang-it.js", include_str!("../../web/lang-it.js")),
+    ("moves.js", include_str!("../../web/moves.js")),
+    ("notes.js", include_str!("../../web/notes.js")),
+    ("movelist.js", include_str!("../../web/movelist.js")),
+    ("panels.js", include_str!("../../web/panels.js")),
+    ("plies.js", include_str!("../../web/plies.js")),
+    ("recent.js", include_str!("../../web/recent.js")),
+    ("rules.js", include_str!("../../web/rules.js")),
+    ("settings.js", include_str!("../../web/settings.js")),
+    ("socket.js", include_str!("../../web/socket.js")),
+    ("sound.js", include_str!("../../web/sound.js")),
+    ("svg.js", include_str!("../../web/svg.js")),
+    ("terrain.js", include_str!("../../web/terrain.js")),
+    ("types.js", include_str!("../../web/types.js")),
+];
 
 pub(super) fn router() -> Router<AppState> {
-    let file = |body: &'static str, content_type: &'static str| {
-        let etag = etag(body);
-        get(move |headers: HeaderMap| async move { serve(&headers, body, content_type, &etag) })
-    };
     Router::new()
-        .route("/", file(INDEX, HTML))
-        .route("/game/{id}", file(INDEX, HTML))
-        .route("/app.js", file(APP_JS, JS))
-        .route("/board.js", file(BOARD_JS, JS))
-        .route("/i18n.js", file(I18N_JS, JS))
-        .route("/style.css", file(STYLE, "text/css; charset=utf-8"))
-        .route("/rules.md", file(RULES, "text/markdown; charset=utf-8"))
+        .route("/", get(index))
+        .route("/game/{id}", get(index))
+        .route("/{name}", get(asset))
         .fallback(not_found)
         // gzip or brotli, as the browser accepts.
         .layer(tower_http::compression::CompressionLayer::new())
@@ -34,6 +56,19 @@ pub(super) fn router() -> Router<AppState> {
 
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
+async fn index(headers: HeaderMap) -> Response {
+    serve(&headers, INDEX, HTML)
+}
+
+async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    let Some(&(_, body)) = ASSETS.iter().find(|(n, _)| *n == name) else {
+        return not_found().await;
+    };
+    let content_type = if name.ends_with(".css") { CSS } else { JS };
+    serve(&headers, body, content_type)
+}
 
 /// A strong validator of `body`: the same file gives the same tag on every node
 /// of one build.
@@ -46,16 +81,15 @@ fn etag(body: &str) -> String {
 
 /// The file, or 304 when the browser's copy (`If-None-Match`) is current. The
 /// names are not content-hashed, so browsers revalidate (`no-cache`) on each load.
-fn serve(
-    headers: &HeaderMap,
-    body: &'static str,
-    content_type: &'static str,
-    etag: &str,
-) -> Response {
+fn serve(headers: &HeaderMap, body: &'static str, content_type: &'static str) -> Response {
+    let etag = etag(body);
     let fresh = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|t| t.trim() == etag.as_str() || t.trim() == "*")
+        });
     let common = [
         (header::CACHE_CONTROL, "no-cache".to_string()),
         (header::ETAG, etag.to_string()),

@@ -1,0 +1,545 @@
+//! The harness of the browser tests: headless Chromium driven over the DevTools
+//! protocol, the server on a temporary database behind a proxy that can cut the
+//! network, and axe-core injected into pages.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use battaglie_rules::{Kind, Position, Scenario};
+use battaglie_server::{app, AppState, Store};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn chromium() -> Option<PathBuf> {
+    let candidates = ["chromium", "chromium-browser", "google-chrome"];
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in candidates {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// The browser, or `None` after saying loudly why the test is skipped.
+pub fn browser_or_skip(test: &str) -> Option<PathBuf> {
+    match chromium() {
+        Some(p) => Some(p),
+        None if in_ci() => {
+            panic!("{test}: no chromium on PATH, and CI=true: browser tests must run in CI")
+        }
+        None => {
+            eprintln!("\n*** SKIPPED {test}: no chromium on PATH (apt-get install chromium) ***\n");
+            None
+        }
+    }
+}
+
+/// axe-core's script, installed by `npm ci` at the workspace root.
+fn axe_source() -> Option<String> {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../node_modules/axe-core/axe.min.js");
+    match std::fs::read_to_string(&path) {
+        Ok(s) => Some(s),
+        Err(e) if in_ci() => panic!("axe-core is missing ({e}): run `npm ci` first"),
+        Err(_) => {
+            eprintln!("\n*** axe checks SKIPPED: no node_modules/axe-core (npm ci) ***\n");
+            None
+        }
+    }
+}
+
+fn screenshot_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub struct Browser {
+    child: Child,
+    _profile: tempfile::TempDir,
+    ws: Socket,
+    next_id: u64,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Browser {
+    pub async fn launch(binary: &PathBuf) -> Browser {
+        let profile = tempfile::tempdir().unwrap();
+        let mut child = Command::new(binary)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--hide-scrollbars",
+                "--autoplay-policy=no-user-gesture-required",
+                "--remote-debugging-port=0",
+                "--window-size=1366,768",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("chromium starts");
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut sent = false;
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if !sent {
+                    if let Some(url) = line.split("DevTools listening on ").nth(1) {
+                        let _ = tx.send(url.trim().to_string());
+                        sent = true;
+                    }
+                }
+            }
+        });
+        let url = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("chromium prints its DevTools address");
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Browser {
+            child,
+            _profile: profile,
+            ws,
+            next_id: 0,
+        }
+    }
+
+    pub async fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        match self.try_call(session, method, params).await {
+            Ok(v) => v,
+            Err(e) => panic!("{method}: {e}"),
+        }
+    }
+
+    /// A DevTools call whose error is the caller's to handle.
+    async fn try_call(
+        &mut self,
+        session: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, Value> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut msg = json!({"id": id, "method": method, "params": params});
+        if let Some(s) = session {
+            msg["sessionId"] = json!(s);
+        }
+        self.ws
+            .send(Message::Text(msg.to_string().into()))
+            .await
+            .unwrap();
+        loop {
+            let next = tokio::time::timeout(Duration::from_secs(30), self.ws.next())
+                .await
+                .unwrap_or_else(|_| panic!("no answer to {method}"))
+                .expect("DevTools connection open")
+                .unwrap();
+            let Message::Text(text) = next else { continue };
+            let v: Value = serde_json::from_str(text.as_str()).unwrap();
+            if v["id"] == json!(id) {
+                if let Some(e) = v.get("error") {
+                    return Err(e.clone());
+                }
+                return Ok(v["result"].clone());
+            }
+            // An event: not waited for.
+        }
+    }
+
+    /// A new page in a fresh browser context (its own storage: another player),
+    /// `width` x `height` CSS pixels.
+    pub async fn page(&mut self, width: u32, height: u32) -> Page {
+        let ctx = self
+            .call(None, "Target.createBrowserContext", json!({}))
+            .await;
+        let target = self
+            .call(
+                None,
+                "Target.createTarget",
+                json!({"url": "about:blank", "browserContextId": ctx["browserContextId"]}),
+            )
+            .await;
+        let attached = self
+            .call(
+                None,
+                "Target.attachToTarget",
+                json!({"targetId": target["targetId"], "flatten": true}),
+            )
+            .await;
+        let session = attached["sessionId"].as_str().unwrap().to_string();
+        let page = Page { session };
+        page.viewport(self, width, height).await;
+        page
+    }
+}
+
+pub struct Page {
+    session: String,
+}
+
+impl Page {
+    pub async fn viewport(&self, b: &mut Browser, width: u32, height: u32) {
+        let mobile = width < 600;
+        b.call(
+            Some(&self.session),
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        )
+        .await;
+    }
+
+    /// The system asks for less motion (`prefers-reduced-motion: reduce`).
+    pub async fn reduced_motion(&self, b: &mut Browser) {
+        b.call(
+            Some(&self.session),
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
+        )
+        .await;
+    }
+
+    pub async fn goto(&self, b: &mut Browser, url: &str) {
+        b.call(Some(&self.session), "Page.navigate", json!({"url": url}))
+            .await;
+        self.wait(
+            b,
+            "document.readyState === 'complete' && !!document.querySelector('header') && !!document.querySelector('main')",
+        )
+        .await;
+    }
+
+    pub async fn eval(&self, b: &mut Browser, expr: &str) -> Value {
+        let r = b
+            .call(
+                Some(&self.session),
+                "Runtime.evaluate",
+                json!({"expression": expr, "awaitPromise": true, "returnByValue": true}),
+            )
+            .await;
+        if let Some(e) = r.get("exceptionDetails") {
+            panic!("{expr}: {e}");
+        }
+        r["result"]["value"].clone()
+    }
+
+    pub async fn text(&self, b: &mut Browser, selector: &str) -> String {
+        self.wait(b, &format!("document.querySelector({selector:?})"))
+            .await;
+        let v = self
+            .eval(
+                b,
+                &format!("document.querySelector({selector:?}).textContent"),
+            )
+            .await;
+        v.as_str().unwrap_or_default().to_string()
+    }
+
+    pub async fn wait(&self, b: &mut Browser, condition: &str) {
+        let start = Instant::now();
+        loop {
+            // During a navigation the page may be gone for a moment: not yet, then.
+            let ok = b
+                .try_call(
+                    Some(&self.session),
+                    "Runtime.evaluate",
+                    json!({"expression": format!("!!({condition})"), "returnByValue": true}),
+                )
+                .await
+                .unwrap_or_default();
+            if ok["result"]["value"] == json!(true) {
+                return;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                let seen = b
+                    .call(
+                        Some(&self.session),
+                        "Runtime.evaluate",
+                        json!({"expression": "[location.href, document.querySelector('.banner')?.textContent, \
+                            document.getElementById('toast')?.textContent, document.querySelector('.mover')?.textContent, \
+                            [...document.querySelectorAll('table.moves button')].map(b => b.textContent).slice(-6)]",
+                            "returnByValue": true}),
+                    )
+                    .await;
+                panic!(
+                    "timed out waiting for {condition}; the page shows {}",
+                    seen["result"]["value"]
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(80)).await;
+        }
+    }
+
+    /// The centre of the element `selector`, scrolled into view.
+    async fn centre(&self, b: &mut Browser, selector: &str) -> (f64, f64) {
+        self.wait(b, &format!("document.querySelector({selector:?})"))
+            .await;
+        let rect = self
+            .eval(
+                b,
+                &format!(
+                    "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: 'nearest'}}); \
+                     const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+                ),
+            )
+            .await;
+        (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap())
+    }
+
+    async fn mouse(&self, b: &mut Browser, kind: &str, x: f64, y: f64, buttons: u8) {
+        b.call(
+            Some(&self.session),
+            "Input.dispatchMouseEvent",
+            json!({"type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1}),
+        )
+        .await;
+    }
+
+    /// A real mouse click at the centre of the element `selector`.
+    pub async fn click(&self, b: &mut Browser, selector: &str) {
+        let (x, y) = self.centre(b, selector).await;
+        self.mouse(b, "mouseMoved", x, y, 0).await;
+        self.mouse(b, "mousePressed", x, y, 1).await;
+        self.mouse(b, "mouseReleased", x, y, 0).await;
+    }
+
+    /// A real mouse drag from one element to another, in small steps.
+    pub async fn drag(&self, b: &mut Browser, from: &str, to: &str) {
+        let (x0, y0) = self.centre(b, from).await;
+        let (x1, y1) = self.centre(b, to).await;
+        self.mouse(b, "mouseMoved", x0, y0, 0).await;
+        self.mouse(b, "mousePressed", x0, y0, 1).await;
+        for i in 1..=8 {
+            let f = f64::from(i) / 8.0;
+            self.mouse(b, "mouseMoved", x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, 1)
+                .await;
+        }
+        self.mouse(b, "mouseReleased", x1, y1, 0).await;
+    }
+
+    pub async fn key(&self, b: &mut Browser, key: &str) {
+        let (code, vk, text) = match key {
+            "Enter" => ("Enter", 13, "\r"),
+            "ArrowRight" => ("ArrowRight", 39, ""),
+            "ArrowLeft" => ("ArrowLeft", 37, ""),
+            "ArrowUp" => ("ArrowUp", 38, ""),
+            "ArrowDown" => ("ArrowDown", 40, ""),
+            "Escape" => ("Escape", 27, ""),
+            "Home" => ("Home", 36, ""),
+            "End" => ("End", 35, ""),
+            "Tab" => ("Tab", 9, ""),
+            _ => panic!("no key code for {key}"),
+        };
+        let down = if text.is_empty() {
+            "rawKeyDown"
+        } else {
+            "keyDown"
+        };
+        for kind in [down, "keyUp"] {
+            let mut ev =
+                json!({"type": kind, "key": key, "code": code, "windowsVirtualKeyCode": vk});
+            if kind == "keyDown" {
+                ev["text"] = json!(text);
+            }
+            b.call(Some(&self.session), "Input.dispatchKeyEvent", ev)
+                .await;
+        }
+    }
+
+    pub async fn screenshot(&self, b: &mut Browser, name: &str) {
+        let shot = b
+            .call(
+                Some(&self.session),
+                "Page.captureScreenshot",
+                json!({"format": "png"}),
+            )
+            .await;
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().unwrap())
+            .unwrap();
+        std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
+    }
+
+    /// The moves in the move list, in order.
+    pub async fn moves(&self, b: &mut Browser) -> Vec<String> {
+        let v = self
+            .eval(
+                b,
+                "[...document.querySelectorAll('table.moves button.mv')].map(b => b.textContent)",
+            )
+            .await;
+        serde_json::from_value(v).unwrap()
+    }
+
+    /// The game's state as the API gives it to a spectator.
+    pub async fn state(&self, b: &mut Browser) -> Value {
+        self.eval(
+            b,
+            "fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json())",
+        )
+        .await
+    }
+
+    /// Runs axe-core on the page as it is and panics with every violation found.
+    pub async fn assert_accessible(&self, b: &mut Browser, what: &str) {
+        let Some(axe) = axe_source() else { return };
+        let loaded = self.eval(b, "typeof axe !== 'undefined'").await;
+        if loaded != json!(true) {
+            b.call(
+                Some(&self.session),
+                "Runtime.evaluate",
+                json!({"expression": axe, "returnByValue": true}),
+            )
+            .await;
+        }
+        let found = self
+            .eval(
+                b,
+                "axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => \
+                 `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`))",
+            )
+            .await;
+        let found: Vec<String> = serde_json::from_value(found).unwrap();
+        assert!(
+            found.is_empty(),
+            "axe-core on {what}:\n{}",
+            found.join("\n")
+        );
+    }
+}
+
+/// A TCP proxy in front of the server whose network can be cut (every connection
+/// dropped, new ones refused) and restored: a server that goes away and comes back.
+pub struct Proxy {
+    pub url: String,
+    cut: Arc<AtomicBool>,
+    conns: Arc<Mutex<Vec<tokio::task::AbortHandle>>>,
+}
+
+impl Proxy {
+    async fn start(target: std::net::SocketAddr) -> Proxy {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let cut = Arc::new(AtomicBool::new(false));
+        let conns: Arc<Mutex<Vec<tokio::task::AbortHandle>>> = Arc::default();
+        let (c, l) = (cut.clone(), conns.clone());
+        tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if c.load(Ordering::SeqCst) {
+                    continue; // dropped: refused
+                }
+                let task = tokio::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+                l.lock().unwrap().push(task.abort_handle());
+            }
+        });
+        Proxy { url, cut, conns }
+    }
+
+    pub fn cut(&self) {
+        self.cut.store(true, Ordering::SeqCst);
+        for c in self.conns.lock().unwrap().drain(..) {
+            c.abort();
+        }
+    }
+
+    pub fn restore(&self) {
+        self.cut.store(false, Ordering::SeqCst);
+    }
+}
+
+/// The server on a temporary database, reached through a [`Proxy`].
+pub async fn start_server() -> (tempfile::TempDir, Proxy) {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_test_writer()
+        .try_init();
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("e2e.sqlite")).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(AppState::new(store));
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (dir, Proxy::start(addr).await)
+}
+
+/// A legal move of the side to move that takes a whole stack to one square: the
+/// stack's square, the destination, the move.
+pub fn whole_stack_move(
+    scenario: &Arc<Scenario>,
+    bfen: &str,
+    skip: usize,
+) -> (String, String, String) {
+    let pos = Position::from_bfen(scenario, bfen).unwrap();
+    let mut found = pos.legal_moves().into_iter().filter_map(|mv| {
+        let from = mv.from()?;
+        let groups: Vec<_> = mv.groups().collect();
+        let (_, stack) = pos.stack(from).unwrap();
+        (groups.len() == 1 && mv.moved() == stack)
+            .then(|| (from.to_string(), groups[0].to.to_string(), mv.to_string()))
+    });
+    found
+        .nth(skip)
+        .unwrap_or_else(|| panic!("no whole-stack move in {bfen}"))
+}
+
+/// A move that takes part of a stack to a square where the whole stack could go too
+/// (so the rest might follow: the move needs a confirm): source, destination, move,
+/// and how many of each kind (F, M, V) the player leaves behind.
+pub fn part_stack_move(scenario: &Arc<Scenario>, bfen: &str) -> (String, String, String, [u8; 3]) {
+    let pos = Position::from_bfen(scenario, bfen).unwrap();
+    let legal = pos.legal_moves();
+    for mv in &legal {
+        let Some(from) = mv.from() else { continue };
+        let groups: Vec<_> = mv.groups().collect();
+        let (_, stack) = pos.stack(from).unwrap();
+        if groups.len() != 1 || mv.moved() == stack {
+            continue;
+        }
+        let to = groups[0].to;
+        let whole = legal.iter().any(|m| {
+            m.from() == Some(from) && m.moved() == stack && m.groups().all(|g| g.to == to)
+        });
+        if whole {
+            let stay = stack.minus(mv.moved());
+            let counts = [Kind::Foot, Kind::Mounted, Kind::Vehicle].map(|k| stay.count(k));
+            return (from.to_string(), to.to_string(), mv.to_string(), counts);
+        }
+    }
+    panic!("no part-stack move in {bfen}");
+}

@@ -1,0 +1,156 @@
+// @ts-check
+// What a player can do besides moving: pass, take back, offer or answer a draw, resign,
+// each asked for confirmation where it cannot be undone; the invitation links.
+
+import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** @typedef {import("./types.js").GameState} GameState */
+/** @typedef {import("./bfen.js").Side} Side */
+
+/**
+ * How many moves a take-back removes, and which, or null when there is none to offer.
+ * A game ended by a resignation or an agreed draw is not taken back: it was a choice,
+ * and the server's take-back would remove a move as well.
+ * @param {GameState} game
+ * @returns {{count: number, moves: string[]} | null}
+ */
+export function takeBack(game) {
+  if (game.mode === "online" || game.ply === 0 || game.you === null) return null;
+  if (game.status === "over" && (game.reason === "resignation" || game.reason === "agreement")) return null;
+  if (game.mode === "hotseat") return { count: 1, moves: game.moves.slice(-1) };
+  // Against the computer: back to before the human's last move.
+  const human = game.you;
+  const startSide = game.start.split(" ")[1] === "I" ? "indians" : "army";
+  let last = -1;
+  for (let i = 0; i < game.ply; i++) {
+    const side = (i % 2 === 0) === (startSide === "army") ? "army" : "indians";
+    if (side === human) last = i;
+  }
+  if (last < 0) return null;
+  return { count: game.ply - last, moves: game.moves.slice(last) };
+}
+
+/**
+ * @param {HTMLElement} box
+ * @param {{game: GameState, ui: {replay: number | null, sending: boolean}, me: () => any, sideName: (s: string) => string, act: (path: string, body?: object) => Promise<boolean>, submitMove: (m: string) => void, ask: (q: string, yes: string, no: string) => Promise<boolean>, online: boolean, recentEntry: any, id: string}} o
+ */
+export function renderActions(box, o) {
+  const { game } = o;
+  box.replaceChildren();
+  if (game.mode === "online") renderInvite(box, o);
+  if (game.you === null || o.ui.replay !== null) return;
+  const row = h("div", { class: "buttons" });
+  box.append(row);
+  const disabled = !o.online || o.ui.sending;
+  const back = takeBack(game);
+  if (back) {
+    const label = back.count > 1 ? t("undoWithReply", { move: back.moves[0] }) : t("undoMove", { move: back.moves[0] });
+    row.append(h("button", { type: "button", class: "undo", "data-focus": "undo", disabled, onclick: () => o.act("undo") }, label));
+  }
+  if (game.status !== "ongoing") return;
+  const mine = o.me();
+  const myTurn = game.you === "both" || game.you === game.to_move;
+  if (game.legal_moves.length === 1 && game.legal_moves[0] === "pass" && myTurn) {
+    row.append(h("button", { type: "button", class: "primary pass", "data-focus": "pass", disabled, onclick: () => o.submitMove("pass") }, t("pass")));
+  }
+  if (game.mode === "online" && game.draw_offer && game.draw_offer !== mine) {
+    box.prepend(
+      h(
+        "div",
+        { class: "offer", role: "alert" },
+        h("p", {}, t("drawOffered", { side: o.sideName(game.draw_offer) })),
+        h("button", { type: "button", class: "primary accept-draw", "data-focus": "accept", disabled, onclick: () => o.act("draw", { action: "accept" }) }, t("acceptDraw")),
+        " ",
+        h("button", { type: "button", class: "decline-draw", "data-focus": "decline", disabled, onclick: () => o.act("draw", { action: "decline" }) }, t("declineDraw")),
+      ),
+    );
+  } else if (game.draw_offer && game.draw_offer === mine) {
+    row.append(h("span", { class: "offer-note" }, t("youOffered")));
+  } else {
+    row.append(h("button", { type: "button", class: "offer-draw", "data-focus": "offer", disabled, onclick: () => offerDraw(o) }, t("offerDraw")));
+  }
+  const resigning = game.you === "both" ? game.to_move : game.you;
+  row.append(
+    h(
+      "button",
+      {
+        type: "button",
+        class: "danger resign",
+        "data-focus": "resign",
+        disabled,
+        onclick: async () => {
+          const winner = resigning === "army" ? "indians" : "army";
+          if (await o.ask(t("confirmResign", { side: o.sideName(resigning), winner: o.sideName(winner) }), t("resign"), t("keepPlaying"))) o.act("resign");
+        },
+      },
+      game.you === "both" ? t("resignSide", { side: o.sideName(resigning) }) : t("resign"),
+    ),
+  );
+}
+
+/**
+ * A draw offer, asked for first; at one screen it goes to the other player there.
+ * @param {Parameters<typeof renderActions>[1]} o
+ */
+async function offerDraw(o) {
+  const { game } = o;
+  if (game.mode === "hotseat") {
+    const offering = game.to_move;
+    const other = offering === "army" ? "indians" : "army";
+    if (!(await o.ask(t("confirmOfferDraw"), t("offerDraw"), t("keepPlaying")))) return;
+    if (await o.ask(t("hotseatDrawQuestion", { side: o.sideName(offering), other: o.sideName(other) }), t("acceptDraw"), t("declineDraw"))) o.act("draw", { action: "offer" });
+    else toast(t("drawDeclinedBy", { side: o.sideName(other) }), "info");
+    return;
+  }
+  if (await o.ask(game.mode === "computer" ? t("confirmOfferDrawComputer") : t("confirmOfferDraw"), t("offerDraw"), t("keepPlaying"))) o.act("draw", { action: "offer" });
+}
+
+/**
+ * The links of an online game: the opponent's (while the game is young) and the spectators'.
+ * @param {HTMLElement} box
+ * @param {Parameters<typeof renderActions>[1]} o
+ */
+function renderInvite(box, o) {
+  const other = o.recentEntry && o.recentEntry.otherToken;
+  const invite = h("div", { class: "invite" });
+  if (other && o.game.you !== null && o.game.ply < 2) invite.append(copyRow("invite", t("invite"), `${location.origin}/game/${o.id}?token=${other}`));
+  invite.append(copyRow("spectate", t("spectateLink"), `${location.origin}/game/${o.id}`));
+  box.append(invite);
+}
+
+/**
+ * @param {string} key
+ * @param {string} label
+ * @param {string} url
+ */
+function copyRow(key, label, url) {
+  const inputId = `link-${key}`;
+  const input = h("input", { id: inputId, type: "text", readonly: true, value: url, onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() });
+  return h(
+    "div",
+    { class: "copy-row" },
+    h("label", { for: inputId }, label),
+    h(
+      "div",
+      { class: "row" },
+      input,
+      h(
+        "button",
+        {
+          type: "button",
+          "data-focus": `copy-${key}`,
+          onclick: async (/** @type {Event} */ e) => {
+            try {
+              await navigator.clipboard.writeText(url);
+              /** @type {HTMLElement} */ (e.target).textContent = t("copied");
+            } catch {
+              input.select();
+            }
+          },
+        },
+        t("copy"),
+      ),
+    ),
+  );
+}

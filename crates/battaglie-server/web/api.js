@@ -1,0 +1,45 @@
+// @ts-check
+// Talking to the server's HTTP API (docs/api.md).
+
+/** An answer that is not a success, or no answer at all (`status` 0). */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message the server's message (English)
+   */
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body] sent as JSON, or as it is with `raw`
+ * @param {boolean} [raw]
+ * @returns {Promise<any>}
+ */
+export async function api(method, path, body, raw = false) {
+  /** @type {RequestInit & {headers: Record<string, string>}} */
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = raw ? String(body) : JSON.stringify(body);
+    init.headers["content-type"] = raw ? "text/plain" : "application/json";
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, "network");
+  }
+  const text = await res.text();
+  let value = null;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = text;
+  }
+  if (!res.ok) throw new ApiError(res.status, value && value.error ? value.error : `${res.status} ${res.statusText}`);
+  return value;
+}

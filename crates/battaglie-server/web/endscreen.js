@@ -1,0 +1,67 @@
+// @ts-check
+// The end of a game: who won and why, "You won" or "You lost" to a player, a rematch
+// with the sides swapped, the way back to the start for a review.
+
+import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { errorText } from "./errors.js";
+import { startGame } from "./home.js";
+import { recentGames } from "./recent.js";
+
+/** @typedef {import("./types.js").GameState} GameState */
+
+/**
+ * The result in words. `personal`: "You won" to the winner's seat.
+ * @param {GameState} game
+ * @param {(side: string) => string} sideName
+ * @param {boolean} personal
+ */
+export function resultText(game, sideName, personal) {
+  const reason = t(`reason_${game.reason}`);
+  if (game.result === "draw") return t("drawn", { reason });
+  const winner = /** @type {string} */ (game.result);
+  if (personal && (game.you === "army" || game.you === "indians")) return t(game.you === winner ? "youWon" : "youLost", { reason, side: sideName(winner) });
+  return t("won", { side: sideName(winner), reason });
+}
+
+/**
+ * @param {HTMLElement} box
+ * @param {{game: GameState, sideName: (s: string) => string, id: string, scenario: import("./types.js").Scenario, review: () => void}} o
+ */
+export function renderEnd(box, o) {
+  const { game } = o;
+  box.hidden = game.status !== "over";
+  if (game.status !== "over") {
+    box.replaceChildren();
+    return;
+  }
+  if (box.dataset.version === String(game.version)) return;
+  box.dataset.version = String(game.version);
+  const seat = game.you === "army" || game.you === "indians" ? game.you : null;
+  const headline =
+    game.result === "draw" ? t("endDraw") : seat ? t(seat === game.result ? "endYouWon" : "endYouLost") : t("endWinner", { side: o.sideName(/** @type {string} */ (game.result)) });
+  box.className = `end ${game.result === "draw" ? "draw" : seat ? (seat === game.result ? "win" : "loss") : game.result}`;
+  const rematch = async () => {
+    const entry = recentGames().find((g) => g.id === o.id);
+    /** @type {{scenario: string, mode: string, side?: string, level?: number}} */
+    const body = { scenario: game.scenario, mode: game.mode };
+    if (seat) body.side = seat === "army" ? "indians" : "army";
+    if (game.mode === "computer") body.level = game.computer?.level || entry?.level || 3;
+    try {
+      await startGame(body);
+    } catch (e) {
+      toast(errorText(e));
+    }
+  };
+  box.replaceChildren(
+    h("h2", { id: "end-h" }, headline),
+    h("p", {}, t("endReason", { reason: t(`reason_${game.reason}`), moves: t("afterMoves", { n: game.ply }) })),
+    h(
+      "div",
+      { class: "buttons" },
+      game.you !== null ? h("button", { type: "button", class: "primary rematch", "data-focus": "rematch", onclick: rematch }, seat ? t("rematchSwapped") : t("rematch")) : null,
+      game.ply > 0 ? h("button", { type: "button", class: "review", "data-focus": "review", onclick: o.review }, t("review")) : null,
+      h("a", { href: "/", class: "button" }, t("home")),
+    ),
+  );
+}

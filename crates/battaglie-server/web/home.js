@@ -1,0 +1,201 @@
+// @ts-check
+// The home page: how to play (opponent, side, level), the battles (one tap starts
+// one), recent games, importing a record.
+
+import { h, toast } from "./dom.js";
+import { api } from "./api.js";
+import { t, lang, longDate } from "./i18n.js";
+import { errorText } from "./errors.js";
+import { drawBoard } from "./board.js";
+import { parseBfen, KINDS } from "./bfen.js";
+import { recentGames, saveRecent, forgetRecent } from "./recent.js";
+import { battleNote } from "./notes.js";
+
+/** @typedef {import("./types.js").Scenario} Scenario */
+
+const CHOICE_KEY = "battaglie.choice";
+
+/** @returns {{mode: string, side: string, level: number}} */
+function lastChoice() {
+  try {
+    return { mode: "computer", side: "army", level: 3, ...JSON.parse(localStorage.getItem(CHOICE_KEY) || "{}") };
+  } catch {
+    return { mode: "computer", side: "army", level: 3 };
+  }
+}
+
+/**
+ * A battle's forces in words: "14 Mounted, 2 Foot".
+ * @param {import("./bfen.js").Counts} forces
+ */
+export function forcesText(forces) {
+  return KINDS.filter((k) => forces[k] > 0)
+    .map((k) => t(`count_${k}`, { n: forces[k] }))
+    .join(", ");
+}
+
+/**
+ * Starts a game and goes to it.
+ * @param {{scenario: string, mode: string, side?: string, level?: number}} body
+ */
+export async function startGame(body) {
+  const created = await api("POST", "/api/games", body);
+  saveRecent({
+    id: created.id,
+    token: created.token,
+    otherToken: created.other_token || null,
+    scenario: body.scenario,
+    mode: created.mode,
+    seat: created.seat,
+    level: body.level,
+    created: Date.now(),
+  });
+  location.href = created.urls.play;
+}
+
+/**
+ * @param {HTMLElement} root
+ * @param {Scenario[]} list
+ * @param {() => void} reroute
+ */
+export function homePage(root, list, reroute) {
+  document.title = `battaglie · ${t("battles")}`;
+  const choice = lastChoice();
+  const remember = () => {
+    try {
+      localStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
+    } catch {
+      // Not remembered.
+    }
+  };
+  const main = h("main", { class: "home", id: "main" });
+  root.append(main);
+
+  const levelSelect = h(
+    "select",
+    { id: "level", onchange: (/** @type {Event} */ e) => { choice.level = Number(/** @type {HTMLSelectElement} */ (e.target).value); remember(); } },
+    [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h("option", { value: n, selected: n === choice.level }, `${n} · ${t(`level${n}`)}`)),
+  );
+  const levelRow = h("label", { class: "level" }, t("level"), " ", levelSelect);
+  const sideSelect = h(
+    "select",
+    { id: "side", onchange: (/** @type {Event} */ e) => { choice.side = /** @type {HTMLSelectElement} */ (e.target).value; remember(); } },
+    h("option", { value: "army", selected: choice.side === "army" }, t("army")),
+    h("option", { value: "indians", selected: choice.side === "indians" }, t("indians")),
+  );
+  const sideRow = h("label", { class: "side" }, t("yourSide"), " ", sideSelect);
+  const shown = () => {
+    levelRow.hidden = choice.mode !== "computer";
+    sideRow.hidden = choice.mode === "hotseat";
+  };
+  const modeSelect = h(
+    "select",
+    { id: "mode", onchange: (/** @type {Event} */ e) => { choice.mode = /** @type {HTMLSelectElement} */ (e.target).value; remember(); shown(); } },
+    ["computer", "online", "hotseat"].map((m) => h("option", { value: m, selected: m === choice.mode }, t(`mode_${m}`))),
+  );
+  shown();
+  main.append(
+    h("h1", {}, t("battles")),
+    h("div", { class: "how", role: "group", "aria-label": t("newGame") }, h("label", { class: "mode" }, t("opponent"), " ", modeSelect), sideRow, levelRow),
+  );
+
+  const cards = h("div", { class: "cards" });
+  for (const s of list) {
+    const play = async (/** @type {Event} */ e) => {
+      e.stopPropagation();
+      const button = /** @type {HTMLButtonElement} */ (card.querySelector("button.play"));
+      button.disabled = true;
+      try {
+        /** @type {{scenario: string, mode: string, side?: string, level?: number}} */
+        const body = { scenario: s.id, mode: choice.mode };
+        if (choice.mode !== "hotseat") body.side = choice.side;
+        if (choice.mode === "computer") body.level = choice.level;
+        await startGame(body);
+      } catch (err) {
+        toast(errorText(err));
+        button.disabled = false;
+      }
+    };
+    const summary = battleNote(s, "summary");
+    const card = h(
+      "article",
+      { class: "card", "data-id": s.id, "aria-labelledby": `card-${s.id}`, onclick: play },
+      h(
+        "div",
+        { class: "card-head" },
+        h("div", {}, h("h2", { id: `card-${s.id}` }, s.name), h("p", { class: "date" }, longDate(s.date))),
+        h("button", { type: "button", class: "primary play", "aria-label": t("playBattle", { name: s.name }), onclick: play }, t("play")),
+      ),
+      h("div", { class: "preview" }, drawBoard(s, { stacks: parseBfen(s.start, s.height).stacks, compact: true, label: t("startOf", { name: s.name }) })),
+      h(
+        "dl",
+        { class: "forces" },
+        h("dt", { class: "army" }, `${s.sides.army.name} (${t("army")})`),
+        h("dd", {}, forcesText(s.sides.army.forces)),
+        h("dt", { class: "indians" }, `${s.sides.indians.name} (${t("indians")})`),
+        h("dd", {}, forcesText(s.sides.indians.forces)),
+      ),
+      summary.text ? h("p", { class: "summary", lang: summary.lang === lang() ? null : summary.lang }, summary.text) : null,
+    );
+    cards.append(card);
+  }
+  main.append(cards);
+
+  // Recent games.
+  const games = recentGames();
+  const recent = h("section", { class: "recent", "aria-labelledby": "recent-h" }, h("h2", { id: "recent-h" }, t("recent")));
+  if (games.length === 0) recent.append(h("p", { class: "muted" }, t("noRecent")));
+  const ul = h("ul", {});
+  for (const g of games) {
+    const s = list.find((x) => x.id === g.scenario);
+    const href = `/game/${g.id}${g.token ? `?token=${g.token}` : ""}`;
+    ul.append(
+      h(
+        "li",
+        {},
+        h("a", { href }, `${s ? s.name : g.scenario}`),
+        ` · ${t(`mode_${g.mode}`)}`,
+        g.status ? ` · ${t(g.status)}` : "",
+        ` · ${new Date(g.created).toLocaleDateString(lang())} `,
+        h("button", { type: "button", class: "link", onclick: () => { forgetRecent(g.id); reroute(); } }, t("forget")),
+      ),
+    );
+  }
+  if (games.length) recent.append(ul);
+  main.append(recent);
+
+  // Import.
+  const area = h("textarea", { id: "record-text", rows: 5, placeholder: '[Scenario "washita"] …' });
+  const file = h("input", {
+    type: "file",
+    id: "record-file",
+    accept: ".json,.txt,.pgn,text/plain,application/json",
+    onchange: async (/** @type {Event} */ e) => {
+      const f = /** @type {HTMLInputElement} */ (e.target).files?.[0];
+      if (f) area.value = await f.text();
+    },
+  });
+  main.append(
+    h(
+      "form",
+      {
+        class: "import",
+        "aria-labelledby": "import-h",
+        onsubmit: async (/** @type {Event} */ e) => {
+          e.preventDefault();
+          try {
+            const created = await api("POST", "/api/records", area.value, true);
+            saveRecent({ id: created.id, token: created.token, scenario: created.state.scenario, mode: "hotseat", seat: "both", created: Date.now() });
+            location.href = created.urls.play;
+          } catch (err) {
+            toast(errorText(err));
+          }
+        },
+      },
+      h("h2", { id: "import-h" }, t("importRecord")),
+      h("label", { for: "record-text" }, t("importHint")),
+      area,
+      h("div", { class: "row" }, h("label", { for: "record-file" }, t("importFile")), " ", file, " ", h("button", { type: "submit" }, t("importButton"))),
+    ),
+  );
+}

@@ -1,0 +1,72 @@
+// @ts-check
+// The list of moves: one row per turn, the Army's move and the Indians', the current
+// one marked and kept in view.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { numberPlies, turnRows } from "./plies.js";
+
+/**
+ * Fills `box` with the moves; `shown` is the ply on the board (0 the start).
+ * @param {HTMLElement} box
+ * @param {{moves: string[], startTurn: number, startSide: import("./bfen.js").Side, shown: number, sideName: (s: string) => string, pick: (ply: number) => void}} o
+ */
+export function renderMoveList(box, o) {
+  const rows = turnRows(numberPlies(o.startTurn, o.startSide, o.moves.length));
+  if (rows.length === 0) {
+    box.replaceChildren(h("h2", {}, t("moves")), h("p", { class: "muted" }, t("noMoves")));
+    return;
+  }
+  /** @param {number | null} ply */
+  const cell = (ply) => {
+    if (ply === null) return h("td", {}, "…");
+    const current = ply === o.shown;
+    return h(
+      "td",
+      {},
+      h(
+        "button",
+        {
+          type: "button",
+          class: `mv${current ? " current" : ""}`,
+          "data-ply": ply,
+          "data-focus": `ply-${ply}`,
+          "aria-current": current ? "step" : null,
+          onclick: () => o.pick(ply),
+        },
+        o.moves[ply - 1],
+      ),
+    );
+  };
+  const table = h(
+    "table",
+    { class: "moves" },
+    h("caption", { class: "sr-only" }, t("moves")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("turnShort")), h("th", { scope: "col", class: "army" }, o.sideName("army")), h("th", { scope: "col", class: "indians" }, o.sideName("indians")))),
+    h(
+      "tbody",
+      {},
+      rows.map((r) => h("tr", {}, h("th", { scope: "row", class: "num" }, String(r.turn)), cell(r.army), cell(r.indians))),
+    ),
+  );
+  const scroller = h("div", { class: "moves-scroll", tabindex: 0, role: "region", "aria-label": t("moves") }, table);
+  box.replaceChildren(h("h2", {}, t("moves")), scroller);
+  const current = table.querySelector(".current");
+  if (current instanceof HTMLElement) {
+    // Keep the current move in the middle of the list, scrolling only the list.
+    const at = current.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    scroller.scrollTop = Math.max(0, at - scroller.clientHeight / 2 + current.offsetHeight / 2);
+  } else if (o.shown === 0) scroller.scrollTop = 0;
+}
+
+/**
+ * The position after `ply` moves in words, one numbering everywhere: "Turn 250,
+ * Indians: c3:F-c4", or "Start".
+ * @param {number} ply
+ * @param {{moves: string[], startTurn: number, startSide: import("./bfen.js").Side, sideName: (s: string) => string}} o
+ */
+export function plyText(ply, o) {
+  if (ply === 0) return t("startPosition");
+  const p = numberPlies(o.startTurn, o.startSide, ply)[ply - 1];
+  return t("afterMove", { turn: p.turn, side: o.sideName(p.side), move: o.moves[ply - 1] });
+}

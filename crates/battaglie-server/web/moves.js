@@ -1,0 +1,221 @@
+// @ts-check
+// Building a move from clicks, drags and keys: which stack, which of its pieces go to
+// which square, and when the move is complete enough to send. Pure: no DOM.
+
+import { KINDS, total } from "./bfen.js";
+
+/** @typedef {import("./bfen.js").Counts} Counts */
+/** @typedef {import("./bfen.js").Kind} Kind */
+/** @typedef {Counts & {dest: string, capture: boolean}} Group */
+/** @typedef {{text: string, pass: boolean, src: string | null, groups: Group[]}} Move */
+/**
+ * A move being built: the source square, what stands there, the pieces already given a
+ * destination (`pending`), and the pieces the next destination will get (`choose`).
+ * @typedef {{src: string, stack: Counts, pending: Map<string, Counts>, choose: Counts}} Selection
+ */
+/**
+ * What to do once a destination has been given: `send` the move, ask to `confirm` it
+ * (the rest of the stack may stay or go elsewhere), or `continue` choosing.
+ * @typedef {{action: "send" | "confirm", move: Move} | {action: "continue"}} Decision
+ */
+
+/** @returns {Counts} */
+export const none = () => ({ F: 0, M: 0, V: 0 });
+
+/**
+ * Parses a canonical move (`c3:FF-c4,Mxd3`, `pass`).
+ * @param {string} text
+ * @returns {Move}
+ */
+export function parseMove(text) {
+  if (text === "pass") return { text, pass: true, src: null, groups: [] };
+  const [src, rest] = text.split(":");
+  const groups = rest.split(",").map((g) => {
+    const m = /^([FMV]+)([-x])(.+)$/.exec(g);
+    if (!m) throw new Error(`not a move group: ${g}`);
+    const c = none();
+    for (const k of m[1]) c[/** @type {Kind} */ (k)] += 1;
+    return { ...c, capture: m[2] === "x", dest: m[3] };
+  });
+  return { text, pass: false, src, groups };
+}
+
+/**
+ * The squares the side to move can move from.
+ * @param {Move[]} legal
+ * @returns {Set<string>}
+ */
+export function sources(legal) {
+  return new Set(legal.flatMap((m) => (m.src ? [m.src] : [])));
+}
+
+/**
+ * Starts a move from a stack: every piece of it is chosen for the next destination.
+ * @param {string} src
+ * @param {Counts} stack
+ * @returns {Selection}
+ */
+export function select(src, stack) {
+  const pieces = { F: stack.F, M: stack.M, V: stack.V };
+  return { src, stack: pieces, pending: new Map(), choose: { ...pieces } };
+}
+
+/**
+ * The pieces without a destination yet (chosen or not).
+ * @param {Selection} sel
+ * @returns {Counts}
+ */
+export function unassigned(sel) {
+  const left = { ...sel.stack };
+  for (const c of sel.pending.values()) for (const k of KINDS) left[k] -= c[k];
+  return left;
+}
+
+/**
+ * The pieces that would stay on the source square if the move went now with the
+ * chosen pieces too: what "stays" in the chooser.
+ * @param {Selection} sel
+ * @returns {Counts}
+ */
+export function staying(sel) {
+  const left = unassigned(sel);
+  for (const k of KINDS) left[k] -= sel.choose[k];
+  return left;
+}
+
+/**
+ * @param {Map<string, Counts>} pending
+ * @param {string} dest
+ * @param {Counts} c
+ * @returns {Map<string, Counts>}
+ */
+function withAdded(pending, dest, c) {
+  const next = new Map([...pending].map(([d, v]) => [d, { ...v }]));
+  const cur = next.get(dest) || none();
+  next.set(dest, { F: cur.F + c.F, M: cur.M + c.M, V: cur.V + c.V });
+  return next;
+}
+
+/**
+ * Whether a legal move sends at least the pending pieces to each pending square.
+ * @param {Move} m
+ * @param {Map<string, Counts>} pending
+ */
+function fits(m, pending) {
+  for (const [dest, c] of pending) {
+    const g = m.groups.find((x) => x.dest === dest);
+    if (!g || g.F < c.F || g.M < c.M || g.V < c.V) return false;
+  }
+  return true;
+}
+
+/**
+ * @param {Selection} sel
+ * @param {Move[]} legal
+ */
+function fromSource(sel, legal) {
+  return legal.filter((m) => m.src === sel.src);
+}
+
+/**
+ * The squares the chosen pieces can go to next, each with whether it is a capture.
+ * @param {Selection} sel
+ * @param {Move[]} legal
+ * @returns {Map<string, boolean>}
+ */
+export function targets(sel, legal) {
+  /** @type {Map<string, boolean>} */
+  const out = new Map();
+  if (total(sel.choose) === 0) return out;
+  const moves = fromSource(sel, legal);
+  const dests = new Set(moves.flatMap((m) => m.groups.map((g) => g.dest)));
+  for (const dest of dests) {
+    const next = withAdded(sel.pending, dest, sel.choose);
+    const fitting = moves.filter((m) => fits(m, next));
+    if (fitting.length) out.set(dest, fitting.some((m) => m.groups.some((g) => g.dest === dest && g.capture)));
+  }
+  return out;
+}
+
+/**
+ * Gives the chosen pieces a destination. The pieces still without one are chosen
+ * next, when they can go anywhere.
+ * @param {Selection} sel
+ * @param {string} dest
+ * @param {Move[]} legal
+ * @returns {Selection}
+ */
+export function assign(sel, dest, legal) {
+  const pending = withAdded(sel.pending, dest, sel.choose);
+  /** @type {Selection} */
+  const next = { ...sel, pending, choose: unassigned({ ...sel, pending }) };
+  if (targets(next, legal).size === 0) next.choose = none();
+  return next;
+}
+
+/**
+ * The legal move that sends exactly the pending pieces (the others stay), if any.
+ * @param {Selection} sel
+ * @param {Move[]} legal
+ * @returns {Move | null}
+ */
+export function exactMove(sel, legal) {
+  if (sel.pending.size === 0) return null;
+  return (
+    fromSource(sel, legal).find(
+      (m) =>
+        m.groups.length === sel.pending.size &&
+        m.groups.every((g) => {
+          const c = sel.pending.get(g.dest);
+          return c !== undefined && c.F === g.F && c.M === g.M && c.V === g.V;
+        }),
+    ) || null
+  );
+}
+
+/**
+ * What follows a destination: the move goes when every piece of the stack has a place,
+ * or when the pieces left can go nowhere else; when they could either stay or go on,
+ * the player confirms (or gives them a square). `alwaysConfirm` is the player's setting.
+ * @param {Selection} sel
+ * @param {Move[]} legal
+ * @param {boolean} [alwaysConfirm]
+ * @returns {Decision}
+ */
+export function decide(sel, legal, alwaysConfirm = false) {
+  const move = exactMove(sel, legal);
+  if (!move) return { action: "continue" };
+  const done = total(unassigned(sel)) === 0 || total(sel.choose) === 0;
+  return { action: done && !alwaysConfirm ? "send" : "confirm", move };
+}
+
+/**
+ * Changes how many pieces of a kind the next destination gets, within what is left.
+ * @param {Selection} sel
+ * @param {Kind} kind
+ * @param {number} n
+ * @returns {Selection}
+ */
+export function setChosen(sel, kind, n) {
+  const left = unassigned(sel)[kind];
+  return { ...sel, choose: { ...sel.choose, [kind]: Math.max(0, Math.min(left, n)) } };
+}
+
+/**
+ * One more piece of a kind, back to none after all (the keyboard's F, M, V).
+ * @param {Selection} sel
+ * @param {Kind} kind
+ * @returns {Selection}
+ */
+export function cycleChosen(sel, kind) {
+  const left = unassigned(sel)[kind];
+  return setChosen(sel, kind, left === 0 ? 0 : (sel.choose[kind] + 1) % (left + 1));
+}
+
+/**
+ * @param {Selection} sel
+ * @returns {Selection}
+ */
+export function chooseAll(sel) {
+  return { ...sel, choose: unassigned(sel) };
+}

@@ -1,0 +1,63 @@
+// @ts-check
+// The game's WebSocket: states pushed by the server, reconnecting after a drop.
+
+/**
+ * @typedef {object} SocketHandlers
+ * @property {(state: any, fresh: boolean) => void} onState `fresh` for the first state after (re)connecting
+ * @property {(message: any) => void} onError
+ * @property {(open: boolean) => void} onStatus
+ */
+
+/**
+ * Connects, and reconnects with a growing delay (up to 10 s) until closed.
+ * @param {string} id
+ * @param {string | null} token
+ * @param {SocketHandlers} handlers
+ * @returns {{close: () => void}}
+ */
+export function connect(id, token, handlers) {
+  /** @type {WebSocket | null} */
+  let socket = null;
+  let closed = false;
+  let retry = 500;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const open = () => {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws${query}`);
+    socket = ws;
+    // The first state after (re)connecting is the truth, even after a server restart.
+    let fresh = true;
+    ws.onopen = () => {
+      retry = 500;
+      handlers.onStatus(true);
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "state") {
+        handlers.onState(msg, fresh);
+        fresh = false;
+      } else if (msg.type === "error") handlers.onError(msg);
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      handlers.onStatus(false);
+      timer = setTimeout(open, retry);
+      retry = Math.min(retry * 2, 10000);
+    };
+  };
+  open();
+  return {
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      socket?.close();
+    },
+  };
+}

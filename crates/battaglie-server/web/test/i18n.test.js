@@ -1,0 +1,74 @@
+// Four languages, complete: a string missing (or extra, or with other placeholders) in
+// any language fails here.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { STRINGS, LANGUAGES, pickLanguage } from "../i18n.js";
+import { RULES } from "../rules.js";
+import { SUMMARIES } from "../notes.js";
+
+const here = new URL("..", import.meta.url);
+const scenarioDir = new URL("../../../scenarios/", here);
+const scenarios = readdirSync(scenarioDir)
+  .filter((f) => f.endsWith(".toml"))
+  .map((f) => readFileSync(new URL(f, scenarioDir), "utf8"));
+const placeholders = (/** @type {string} */ s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+test("the page offers English, Italian, French and German", () => {
+  assert.deepEqual(Object.keys(LANGUAGES).sort(), ["de", "en", "fr", "it"]);
+  assert.deepEqual(Object.keys(STRINGS).sort(), ["de", "en", "fr", "it"]);
+});
+
+test("every language has every string, with the same placeholders", () => {
+  const en = STRINGS.en;
+  for (const [code, table] of Object.entries(STRINGS)) {
+    for (const key of Object.keys(en)) {
+      assert.ok(key in table, `${code} lacks ${key}`);
+      assert.ok(table[key].trim() !== "", `${code}.${key} is empty`);
+      assert.deepEqual(placeholders(table[key]), placeholders(en[key]), `${code}.${key} has other placeholders`);
+    }
+    for (const key of Object.keys(table)) assert.ok(key in en, `${code} has ${key}, which English lacks`);
+  }
+});
+
+test("every string the code asks for exists", () => {
+  const en = STRINGS.en;
+  const code = readdirSync(here)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => readFileSync(new URL(f, here), "utf8"))
+    .join("\n");
+  for (const m of code.matchAll(/\bt\("(\w+)"/g)) assert.ok(m[1] in en || `${m[1]}_one` in en, `t("${m[1]}") has no string`);
+  const expand = {
+    kind_: ["F", "M", "V"],
+    count_: ["F_one", "F_other", "M_one", "M_other", "V_one", "V_other"],
+    piece_: ["F_one", "F_other", "M_one", "M_other", "V_one", "V_other"],
+    adj_: ["army", "indians"],
+    level: ["1", "2", "3", "4", "5", "6", "7", "8"],
+    mode_: ["computer", "online", "hotseat"],
+    reason_: ["elimination", "resignation", "deadlock", "repetition", "quiet", "agreement", "time", "abandoned"],
+    replay_: ["first", "previous", "next", "last"],
+    err_: ["400", "401", "403", "404", "409", "413", "422", "500", "network"],
+  };
+  for (const [prefix, rest] of Object.entries(expand)) for (const r of rest) assert.ok(`${prefix}${r}` in en, `${prefix}${r} has no string`);
+  // Every terrain of every built-in battle has a name.
+  for (const s of scenarios) for (const m of s.matchAll(/name = "(\w+)"/g)) if (!/^id|^\[/.test(m[1]) && s.includes(`{ name = "${m[1]}"`)) assert.ok(`terrain_${m[1]}` in en, `terrain ${m[1]} has no name`);
+});
+
+test("the rules for players exist in every language, section by section", () => {
+  for (const code of Object.keys(LANGUAGES)) {
+    assert.ok(RULES[code], `no rules in ${code}`);
+    assert.deepEqual(RULES[code].map(([, ps]) => ps.length), RULES.en.map(([, ps]) => ps.length), `${code}'s rules differ in shape`);
+  }
+});
+
+test("every built-in battle's summary is translated", () => {
+  const ids = scenarios.map((s) => /^id = "([^"]+)"/m.exec(s)?.[1]);
+  for (const code of Object.keys(LANGUAGES).filter((c) => c !== "en")) for (const id of ids) assert.ok(SUMMARIES[code]?.[id], `${code} lacks the summary of ${id}`);
+});
+
+test("the language follows the browser's preferences", () => {
+  assert.equal(pickLanguage(["fr-CA", "en"]), "fr");
+  assert.equal(pickLanguage(["es-ES", "de"]), "de");
+  assert.equal(pickLanguage(["pt-BR"]), "en");
+  assert.equal(pickLanguage(["IT"]), "it");
+});
