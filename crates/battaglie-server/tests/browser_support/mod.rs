@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use battaglie_rules::{Kind, Position, Scenario};
-use battaglie_server::{app, AppState, Store};
+use battaglie_server::{app_with, AppState, HttpSettings, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -493,7 +493,10 @@ pub async fn start_server() -> (tempfile::TempDir, Proxy) {
     let store = Store::open(&dir.path().join("e2e.sqlite")).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let router = app(AppState::new(store));
+    // The page plays long games in a burst of requests; rate limits have their own
+    // tests (tests/hardening.rs).
+    let settings = HttpSettings { rate_limits: None };
+    let router = app_with(AppState::new(store), &settings);
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     (dir, Proxy::start(addr).await)
 }
