@@ -70,6 +70,8 @@ def _cluster_match(address: str, out: Path) -> str:
     run = subprocess.run(
         [sys.executable, "-m", "battaglie.cluster", "match", *ARGS, "--out", str(out), "--address", address],
         capture_output=True, text=True, timeout=600, env=dict(os.environ, **RAY_ENV),
+        # Not from the source tree, whose battaglie/ has no compiled core: the installed package.
+        cwd=out.parent,
     )
     assert run.returncode == 0, run.stderr[-3000:]
     return run.stdout
