@@ -40,7 +40,7 @@ pub struct Config {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The database could not be opened or migrated.
-    #[error("{0}")]
+    #[error(transparent)]
     Store(#[from] StoreError),
     /// The address could not be bound, or the server failed.
     #[error("{context}: {source}")]

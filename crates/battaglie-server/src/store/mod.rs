@@ -31,12 +31,13 @@ pub enum StoreError {
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     /// The database could not be reached or opened at start.
-    #[error("cannot open the database {location}: {source}")]
+    #[error("cannot open the database {location}: {cause}")]
     Open {
         /// Where (passwords hidden).
         location: String,
-        /// Why.
-        source: sqlx::Error,
+        /// Why (in the message, and so not also the error's source, which would
+        /// print it twice in an error chain).
+        cause: sqlx::Error,
     },
 }
 
@@ -177,9 +178,9 @@ impl Store {
     /// # Errors
     /// When the server cannot be reached, refuses the login, or the migrations fail.
     pub async fn postgres(url: &str) -> Result<Store, StoreError> {
-        let open_error = |source| StoreError::Open {
+        let open_error = |cause| StoreError::Open {
             location: Database::Postgres(url.to_string()).to_string(),
-            source,
+            cause,
         };
         let options = sqlx::postgres::PgConnectOptions::from_str(url).map_err(open_error)?;
         let pool = PgPoolOptions::new()
@@ -209,9 +210,9 @@ impl Store {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
         Store::sqlite(options).await.map_err(|e| match e {
-            StoreError::Database(source) => StoreError::Open {
+            StoreError::Database(cause) => StoreError::Open {
                 location: Database::Sqlite(path.to_path_buf()).to_string(),
-                source,
+                cause,
             },
             e => e,
         })
