@@ -117,14 +117,18 @@ pub fn untouchable(position: &Position, attacker: Side) -> Option<Untouchable> {
     // Where each attacking piece could arrive by a step: (kind, squares).
     let mut arrivals: Vec<(Kind, SquareSet)> = Vec::new();
     for sq in position.squares_of(attacker) {
-        let (_, pieces) = position.stack(sq).expect("squares_of lists occupied squares");
+        let (_, pieces) = position
+            .stack(sq)
+            .expect("squares_of lists occupied squares");
         for kind in pieces.kinds().iter() {
             arrivals.push((kind, reach(scenario, kind, scenario.neighbours(sq))));
         }
     }
     let defender = !attacker;
     for sq in position.squares_of(defender) {
-        let (_, pieces) = position.stack(sq).expect("squares_of lists occupied squares");
+        let (_, pieces) = position
+            .stack(sq)
+            .expect("squares_of lists occupied squares");
         for kind in pieces.kinds().iter() {
             let mut eliminators = arrivals
                 .iter()
@@ -262,12 +266,7 @@ mod tests {
     fn army_stuck_in_staging_can_never_be_eliminated() {
         // File a is a house along the whole west edge: staged horsemen can never
         // ride onto the map, and nothing can enter a staging square.
-        let p = custom(
-            ["H...", "H...", "H..."],
-            "",
-            "",
-            "M|4/|4/|3m A 0 1",
-        );
+        let p = custom(["H...", "H...", "H..."], "", "", "M|4/|4/|3m A 0 1");
         let u = untouchable(&p, Side::Indians).unwrap();
         assert_eq!(u.square, Square::staging(2));
         assert_eq!(u.why, Unreachable::OutOfReach);
