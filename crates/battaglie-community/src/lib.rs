@@ -7,9 +7,15 @@ mod clock;
 mod control;
 mod ending;
 mod levels;
+mod login;
+mod name;
+mod password;
 mod presence;
 mod rating;
+mod signed;
+mod throttle;
 mod time;
+mod token;
 
 pub use claim::{claim, ClaimError, ClaimKind};
 pub use clock::{ClockError, ClockState, GameClock};
@@ -19,9 +25,21 @@ pub use levels::{
     level_rating, level_ratings, LevelError, LevelRating, LADDER_ELO, LEVELS, LEVEL_1_RATING,
     LEVEL_DEVIATION,
 };
+pub use login::{login, LoginError};
+pub use name::{NameError, PlayerName, MAX_NAME, MIN_NAME};
+pub use password::{
+    check_password, hash_password, needs_rehash, verify_password, warm_up, PasswordError,
+    StoredHash, LANES, MAX_PASSWORD, MEMORY_KIB, MIN_PASSWORD, PASSES,
+};
 pub use presence::{Presence, Status, ABSENCE_LIMIT};
 pub use rating::{
     rate_against_fixed, rate_game, Rating, RatingError, Score, MAX_DEVIATION,
     PROVISIONAL_DEVIATION, RATING_PERIOD,
 };
+pub use signed::{Purpose, SecretError, Signer, MIN_SECRET};
+pub use throttle::{check_login, Attempts, Policy, Throttled};
 pub use time::{Clock, FakeClock, SystemClock, Timestamp};
+pub use token::{
+    check_csrf, check_session, csrf_token, ParseTokenError, SessionError, SessionToken, TokenError,
+    TokenHash, SESSION_IDLE, SESSION_LIFETIME,
+};
