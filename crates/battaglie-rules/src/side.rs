@@ -2,7 +2,7 @@ use std::fmt;
 use std::ops::Not;
 use std::str::FromStr;
 
-/// One of the two sides of a battle; serialised as its [word](Side::word).
+/// One of the two sides of a battle; serialised as its [`word`](Side::word).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
