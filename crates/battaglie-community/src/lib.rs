@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod challenge;
 mod claim;
 mod clock;
 mod control;
@@ -9,14 +10,20 @@ mod ending;
 mod levels;
 mod login;
 mod name;
+mod pairing;
 mod password;
 mod presence;
 mod rating;
+mod seat;
 mod signed;
 mod throttle;
 mod time;
 mod token;
 
+pub use challenge::{
+    AcceptError, Audience, Challenge, ChallengeError, Terms, WithdrawError,
+    LIVE_CHALLENGE_LIFETIME, SLOW_CHALLENGE_LIFETIME,
+};
 pub use claim::{claim, ClaimError, ClaimKind};
 pub use clock::{ClockError, ClockState, GameClock};
 pub use control::{TimeControl, TimeControlError};
@@ -27,6 +34,7 @@ pub use levels::{
 };
 pub use login::{login, LoginError};
 pub use name::{NameError, PlayerName, MAX_NAME, MIN_NAME};
+pub use pairing::{pair, Pairing, Seek, SeekError};
 pub use password::{
     check_password, hash_password, needs_rehash, verify_password, warm_up, PasswordError,
     StoredHash, LANES, MAX_PASSWORD, MEMORY_KIB, MIN_PASSWORD, PASSES,
@@ -36,6 +44,7 @@ pub use rating::{
     rate_against_fixed, rate_game, Rating, RatingError, Score, MAX_DEVIATION,
     PROVISIONAL_DEVIATION, RATING_PERIOD,
 };
+pub use seat::{Participant, PlayerId, Seats, SideChoice};
 pub use signed::{Purpose, SecretError, Signer, MIN_SECRET};
 pub use throttle::{check_login, Attempts, Policy, Throttled};
 pub use time::{Clock, FakeClock, SystemClock, Timestamp};
