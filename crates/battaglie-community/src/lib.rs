@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 mod challenge;
+mod chat;
 mod claim;
 mod clock;
 mod control;
@@ -10,6 +11,7 @@ mod ending;
 mod levels;
 mod login;
 mod name;
+mod notify;
 mod pairing;
 mod password;
 mod presence;
@@ -19,10 +21,15 @@ mod signed;
 mod throttle;
 mod time;
 mod token;
+mod webhook;
 
 pub use challenge::{
     AcceptError, Audience, Challenge, ChallengeError, Terms, WithdrawError,
     LIVE_CHALLENGE_LIFETIME, SLOW_CHALLENGE_LIFETIME,
+};
+pub use chat::{
+    check_message, may_read, may_write, Allowance, ChatError, Mutes, Role, Room, BURST,
+    MAX_MESSAGE, REFILL,
 };
 pub use claim::{claim, ClaimError, ClaimKind};
 pub use clock::{ClockError, ClockState, GameClock};
@@ -34,6 +41,10 @@ pub use levels::{
 };
 pub use login::{login, LoginError};
 pub use name::{NameError, PlayerName, MAX_NAME, MIN_NAME};
+pub use notify::{
+    check_unsubscribe, mail_decision, notices, unsubscribe_token, Channel, Event, GameId,
+    MailDecision, Notice, Preferences, MAIL_INTERVAL,
+};
 pub use pairing::{pair, Pairing, Seek, SeekError};
 pub use password::{
     check_password, hash_password, needs_rehash, verify_password, warm_up, PasswordError,
@@ -52,3 +63,4 @@ pub use token::{
     check_csrf, check_session, csrf_token, ParseTokenError, SessionError, SessionToken, TokenError,
     TokenHash, SESSION_IDLE, SESSION_LIFETIME,
 };
+pub use webhook::{webhook_body, WebhookKind, WebhookUrl, WebhookUrlError, MAX_URL};
