@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::seat::PlayerId;
-use crate::time::Timestamp;
+use crate::time::{spoken, Timestamp};
 
 /// Longest message, in characters.
 pub const MAX_MESSAGE: usize = 500;
@@ -57,7 +57,7 @@ pub enum ChatError {
     #[error("you cannot write in this room")]
     Room,
     /// Too many messages: wait.
-    #[error("too many messages: wait {} s", .0.as_secs().max(1))]
+    #[error("too many messages: wait {}", spoken((*.0).max(Duration::from_secs(1))))]
     Rate(Duration),
 }
 

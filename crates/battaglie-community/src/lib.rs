@@ -58,7 +58,7 @@ pub use rating::{
 pub use seat::{Participant, PlayerId, Seats, SideChoice};
 pub use signed::{Purpose, SecretError, Signer, MIN_SECRET};
 pub use throttle::{check_login, Attempts, Policy, Throttled};
-pub use time::{Clock, FakeClock, SystemClock, Timestamp};
+pub use time::{spoken, Clock, FakeClock, SystemClock, Timestamp};
 pub use token::{
     check_csrf, check_session, csrf_token, ParseTokenError, SessionError, SessionToken, TokenError,
     TokenHash, SESSION_IDLE, SESSION_LIFETIME,

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::time::Timestamp;
+use crate::time::{spoken, Timestamp};
 
 /// How a throttle counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub struct Attempts {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Throttled {
     /// Too many attempts: try again after the wait.
-    #[error("too many attempts: try again in {} s", .retry_after.as_secs().max(1))]
+    #[error("too many attempts: try again in {}", spoken((*.retry_after).max(Duration::from_secs(1))))]
     Wait {
         /// How long until the next attempt is allowed.
         retry_after: Duration,
