@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::clock::{ClockState, GameClock};
 use crate::ending::{EndReason, Ending};
 use crate::presence::{Presence, ABSENCE_LIMIT};
-use crate::time::Timestamp;
+use crate::time::{spoken, Timestamp};
 
 /// What the claimant asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,13 +30,13 @@ pub enum ClaimError {
     #[error("the game's clock is not running")]
     NotRunning,
     /// A live game whose flag has fallen is over on time already ([`crate::flag_fall`]).
-    #[error("the {0}' time has run out: the game is over on time")]
+    #[error("time has run out for the {0}: the game is over on time")]
     FlagFell(Side),
     /// Live: the opponent is connected.
     #[error("your opponent is connected")]
     OpponentPresent,
     /// Live: the opponent has been gone less than the limit.
-    #[error("your opponent has been gone for less than {ABSENCE_LIMIT:?}: wait {wait:?} more")]
+    #[error("your opponent has been gone for less than {}: wait {} more", spoken(ABSENCE_LIMIT), spoken(*.wait))]
     TooSoon {
         /// How much longer before the claim is allowed.
         wait: Duration,
@@ -45,7 +45,7 @@ pub enum ClaimError {
     #[error("it is your turn: only the player to move can run out of time")]
     YourTurn,
     /// Correspondence: the opponent still has time.
-    #[error("your opponent still has {left:?} to move")]
+    #[error("your opponent still has {} to move", spoken(*.left))]
     InTime {
         /// The opponent's time left.
         left: Duration,
@@ -131,6 +131,10 @@ mod tests {
         assert_eq!(
             claim(&c, &p, Side::Army, &gone, ClaimKind::Win, T0.plus(secs(40))),
             Err(ClaimError::TooSoon { wait: secs(30) })
+        );
+        assert_eq!(
+            ClaimError::TooSoon { wait: secs(30) }.to_string(),
+            "your opponent has been gone for less than 1 min: wait 30 s more"
         );
         assert_eq!(
             claim(&c, &p, Side::Army, &gone, ClaimKind::Win, T0.plus(secs(70))),

@@ -15,7 +15,7 @@ use battaglie_rules::Side;
 use serde::{Deserialize, Serialize};
 
 use crate::control::TimeControl;
-use crate::time::Timestamp;
+use crate::time::{spoken, Timestamp};
 
 /// A game's clock; serialisable as it is stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,7 +73,7 @@ pub enum ClockError {
     #[error("the clock is not paused")]
     NotPaused,
     /// A move timed for the side whose turn it is not.
-    #[error("it is the {to_move}' turn on the clock, not the {side}'")]
+    #[error("the clock runs for the {to_move}, not the {side}")]
     NotYourTurn {
         /// The side that tried to move.
         side: Side,
@@ -82,7 +82,7 @@ pub enum ClockError {
     },
     /// A live move that arrived after the side's flag fell: the game is lost
     /// on time (or drawn), see [`crate::flag_fall`].
-    #[error("the {side}' time ran out {late:?} before the move")]
+    #[error("time ran out for the {side} {} before the move", spoken(*.late))]
     OutOfTime {
         /// The side whose time is up.
         side: Side,

@@ -48,6 +48,26 @@ impl fmt::Display for Timestamp {
     }
 }
 
+/// A duration as messages show it: its two largest units, rounded down
+/// (`2 d 3 h`, `5 min 3 s`, `12 s`; under a second, `0 s`).
+pub fn spoken(d: Duration) -> String {
+    let s = d.as_secs();
+    let parts = [
+        (s / 86_400, "d"),
+        (s / 3_600 % 24, "h"),
+        (s / 60 % 60, "min"),
+        (s % 60, "s"),
+    ];
+    let first = parts.iter().position(|(n, _)| *n > 0).unwrap_or(3);
+    parts[first..]
+        .iter()
+        .take(2)
+        .filter(|(n, _)| *n > 0 || first == 3)
+        .map(|(n, unit)| format!("{n} {unit}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Where "now" comes from. The server passes a [`SystemClock`]; tests pass a
 /// [`FakeClock`] and move it by hand.
 pub trait Clock: Send + Sync {
@@ -118,6 +138,18 @@ mod tests {
             Timestamp(i64::MAX - 1).plus(Duration::from_secs(9)),
             Timestamp(i64::MAX)
         );
+    }
+
+    #[test]
+    fn durations_are_spoken_in_their_two_largest_units() {
+        assert_eq!(
+            spoken(Duration::from_secs(2 * 86_400 + 3 * 3_600 + 59)),
+            "2 d 3 h"
+        );
+        assert_eq!(spoken(Duration::from_secs(86_400 + 30)), "1 d");
+        assert_eq!(spoken(Duration::from_secs(303)), "5 min 3 s");
+        assert_eq!(spoken(Duration::from_millis(12_900)), "12 s");
+        assert_eq!(spoken(Duration::ZERO), "0 s");
     }
 
     #[test]
