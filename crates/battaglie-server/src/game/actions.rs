@@ -63,8 +63,7 @@ impl AppState {
             .append_move(
                 &live.row.id,
                 st.revision,
-                st.game.moves().len(),
-                &mv.to_string(),
+                (st.game.moves().len(), &mv.to_string()),
                 ended,
                 now,
                 turn,
@@ -110,7 +109,7 @@ impl AppState {
         st.draw_offer = None;
         st.updated_at = now;
         live.changed(&mut st);
-        self.announce(&live, &st, None);
+        self.announce(live, &st, None);
         Ok(())
     }
 
