@@ -8,7 +8,8 @@
 //! eliminations, killers, quiet moves), `tt` (transposition table), `ordering`
 //! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
 //! `evalcache` (the evaluations a search already made), `weights` (its named
-//! weights), `limits` (budgets and levels), `report` (the score front ends show),
+//! weights), `limits` (budgets and levels), `report` (the score front ends show), `chance`
+//! (the winning chance a score stands for),
 //! `bench` (a fixed benchmark whose node count is the search's signature), and
 //! [`analysis`] (every move of a game judged, for the command line and the web).
 #![forbid(unsafe_code)]
@@ -17,6 +18,7 @@
 pub mod analysis;
 mod bench;
 mod board;
+mod chance;
 mod eval;
 mod evalcache;
 mod limits;
@@ -28,6 +30,7 @@ mod tt;
 mod weights;
 
 pub use bench::bench;
+pub use chance::{fit_loss, fit_scale, win_chance, WIN_CHANCE_SCALE};
 pub use eval::{evaluate, evaluate_with, PIECE_VALUE};
 pub use limits::{level_nodes, Limits, DEFAULT_SEED, MAX_LEVEL};
 pub use report::report_score;

@@ -132,6 +132,8 @@ enum Command {
     Analyze(crate::analyze::AnalyzeArgs),
     /// Search a fixed set of positions to a fixed depth: total nodes and nodes/s.
     Bench(crate::bench::BenchArgs),
+    /// Fit the curve from scores to winning chances on finished games (match records).
+    Winchance(crate::winchance::WinchanceArgs),
 }
 
 /// A side on the command line.
@@ -238,6 +240,7 @@ impl Cli {
             Some(Command::Tune(args)) => crate::tune::run(args),
             Some(Command::Analyze(args)) => crate::analyze::run(args),
             Some(Command::Bench(args)) => crate::bench::run(args),
+            Some(Command::Winchance(args)) => crate::winchance::run(args),
             Some(Command::Perft {
                 scenario,
                 depth,

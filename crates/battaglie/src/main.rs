@@ -11,6 +11,7 @@ mod scenarios;
 mod serve;
 mod show;
 mod tune;
+mod winchance;
 
 use std::process::ExitCode;
 

@@ -27,6 +27,9 @@ pub struct Eval {
     pub forced: Option<i32>,
     /// As the protocol writes it: `35`, `win 3`, `loss 4`.
     pub text: String,
+    /// The expected result (a win 1, a draw ½) this evaluation stands for, 0 to 1
+    /// to three decimals ([`crate::win_chance`]).
+    pub win_chance: f64,
 }
 
 impl From<Score> for Eval {
@@ -39,6 +42,7 @@ impl From<Score> for Eval {
                 Score::Loss(n) => Some(-(n as i32)),
             },
             text: score.to_string(),
+            win_chance: (crate::win_chance(score) * 1000.0).round() / 1000.0,
         }
     }
 }

@@ -97,10 +97,7 @@ fn judge(game: &Game, limits: &Limits) -> (Score, Vec<String>) {
                     if line.first() != Some(&r.best.to_string()) {
                         line = vec![r.best.to_string()];
                     }
-                    (
-                        crate::report_score(game.position(), &limits.weights, r.info.score),
-                        line,
-                    )
+                    (crate::report_score(game.position(), limits, &r.info), line)
                 }
                 None => (Score::Value(0), Vec::new()),
             }
