@@ -3,8 +3,7 @@
 //!
 //! Parameters: Argon2id, version 0x13, 19 MiB of memory, 2 passes, 1 lane,
 //! a 16-byte random salt and a 32-byte output: the minimum OWASP's password
-//! storage guidance recommends, about 30 ms a hash on one core of the
-//! development machine. They are written into every PHC string, so raising
+//! storage guidance recommends. They are written into every PHC string, so raising
 //! them later still verifies old hashes; [`needs_rehash`] tells when to
 //! re-hash at the next successful login.
 
