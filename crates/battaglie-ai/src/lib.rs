@@ -8,8 +8,11 @@
 //! eliminations, killers, quiet moves), `tt` (transposition table), `ordering`
 //! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
 //! `evalcache` (the evaluations a search already made), `weights` (its named
-//! weights), `limits` (budgets and levels), `report` (the score front ends show),
-//! `bench` (a fixed benchmark whose node count is the search's signature).
+//! weights), `limits` (budgets and levels), `report` (the score front ends show), `sport` (resigning and draws),
+//! `bench` (a fixed benchmark whose node count is the search's signature). The
+//! search probes the scenario's endgame table (`battaglie-tablebase`) when its
+//! registry has one: a held position scores as a table win or loss, 100,000 less
+//! the plies to its next elimination, or as a draw.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -22,6 +25,7 @@ mod ordering;
 mod picker;
 mod report;
 mod search;
+mod sport;
 mod tt;
 mod weights;
 
@@ -30,4 +34,7 @@ pub use eval::{evaluate, evaluate_with, PIECE_VALUE};
 pub use limits::{level_nodes, Limits, DEFAULT_SEED, MAX_LEVEL};
 pub use report::report_score;
 pub use search::{search, Info, Score, SearchResult};
+pub use sport::{
+    can_ever_win, DrawReason, Gesture, ResignReason, Sport, RESIGN_MOVES, RESIGN_SCORE,
+};
 pub use weights::{ParseWeightsError, Weights};

@@ -50,7 +50,9 @@ pub enum FileError {
     #[error("the file ends inside its {0}")]
     Truncated(&'static str),
     /// The checksum does not match: the file is damaged.
-    #[error("checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is damaged")]
+    #[error(
+        "checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is damaged"
+    )]
     Checksum {
         /// The file's checksum.
         stored: u32,
@@ -110,7 +112,9 @@ impl Tablebase {
         bytes.extend((materials.len() as u16).to_le_bytes());
         let mut payload = DeflateEncoder::new(Vec::new(), Compression::default());
         for m in &materials {
-            let t = self.tables[m.key()].as_ref().expect("listed materials are held");
+            let t = self.tables[m.key()]
+                .as_ref()
+                .expect("listed materials are held");
             bytes.extend(m.counts().iter().flatten());
             bytes.extend((t.entries.len() as u64).to_le_bytes());
             payload.write_all(&t.entries)?;
@@ -223,7 +227,11 @@ impl Tablebase {
                 .map_err(|_| FileError::Payload)?;
             tb.insert(m, entries);
         }
-        if inflate.read(&mut [0u8; 1]).map_err(|_| FileError::Payload)? != 0 {
+        if inflate
+            .read(&mut [0u8; 1])
+            .map_err(|_| FileError::Payload)?
+            != 0
+        {
             return Err(FileError::Payload);
         }
         Ok(tb)
@@ -248,7 +256,10 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     fn slice(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], FileError> {
         let end = self.at.checked_add(n).ok_or(FileError::Truncated(what))?;
-        let s = self.bytes.get(self.at..end).ok_or(FileError::Truncated(what))?;
+        let s = self
+            .bytes
+            .get(self.at..end)
+            .ok_or(FileError::Truncated(what))?;
         self.at = end;
         Ok(s)
     }

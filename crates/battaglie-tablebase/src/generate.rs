@@ -80,7 +80,10 @@ pub(crate) fn generate(
         }
     }
     progress(n % REPORT_EVERY);
-    let limit = map.rules.quiet_limit().min(u32::from(crate::value::MAX_DISTANCE)) as u8;
+    let limit = map
+        .rules
+        .quiet_limit()
+        .min(u32::from(crate::value::MAX_DISTANCE)) as u8;
     let mut preds = Vec::new();
     for d in 1..limit {
         let (won, lost) = (Value::Win(d).to_byte(), Value::Loss(d).to_byte());

@@ -43,7 +43,9 @@ impl Material {
         for a in cartesian(range.clone()) {
             for i in cartesian(range.clone()) {
                 let m = Material::new([a, i]);
-                if m.side_total(Side::Army) > 0 && m.side_total(Side::Indians) > 0 && m.total() <= max
+                if m.side_total(Side::Army) > 0
+                    && m.side_total(Side::Indians) > 0
+                    && m.total() <= max
                 {
                     out.push(m);
                 }
@@ -85,7 +87,11 @@ impl fmt::Display for Material {
             }
             for kind in Kind::ALL {
                 let c = kind.char();
-                let c = if side == Side::Army { c } else { c.to_ascii_lowercase() };
+                let c = if side == Side::Army {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                };
                 for _ in 0..self.count(side, kind) {
                     write!(f, "{c}")?;
                 }

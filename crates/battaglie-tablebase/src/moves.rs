@@ -67,7 +67,10 @@ pub(crate) fn successors(map: &Map, p: &Placement, out: &mut Vec<Succ>) {
                 if arriving.is_empty() {
                     continue;
                 }
-                if !arriving.iter().all(|kind| map.may_stand(kind, dest as usize)) {
+                if !arriving
+                    .iter()
+                    .all(|kind| map.may_stand(kind, dest as usize))
+                {
                     continue 'turns;
                 }
                 let (own, enemy) = stack_at(ps, dest, us);
@@ -125,11 +128,7 @@ fn stack_at(ps: &[Piece], sq: u16, us: Side) -> (u8, Pieces) {
 fn remove_eliminated(next: &mut Placement, us: Side) {
     let mut kept = Placement::new(next.to_move);
     for q in next.pieces() {
-        let hit = q.side != us
-            && next
-                .pieces()
-                .iter()
-                .any(|m| m.side == us && m.sq == q.sq);
+        let hit = q.side != us && next.pieces().iter().any(|m| m.side == us && m.sq == q.sq);
         if !hit {
             kept.push(*q);
         }
@@ -166,12 +165,19 @@ pub(crate) fn quiet_predecessors(map: &Map, p: &Placement, out: &mut Vec<Placeme
         if n == 0 {
             continue;
         }
-        let already = ps.iter().filter(|q| q.side == mover && q.sq == src16).count();
+        let already = ps
+            .iter()
+            .filter(|q| q.side == mover && q.sq == src16)
+            .count();
         'subsets: for mask in 1u32..(1 << n) {
             // Identical pieces (same kind, same square) come back in one order only.
             for j in 1..n {
                 let (a, b) = (ps[adj[j - 1]], ps[adj[j]]);
-                if a.kind == b.kind && a.sq == b.sq && mask & (1 << j) != 0 && mask & (1 << (j - 1)) == 0 {
+                if a.kind == b.kind
+                    && a.sq == b.sq
+                    && mask & (1 << j) != 0
+                    && mask & (1 << (j - 1)) == 0
+                {
                     continue 'subsets;
                 }
             }
@@ -214,7 +220,11 @@ mod tests {
             let mut s = String::new();
             for q in p.pieces().iter().filter(|q| q.sq as usize == l) {
                 let c = q.kind.char();
-                s.push(if q.side == Side::Army { c } else { c.to_ascii_lowercase() });
+                s.push(if q.side == Side::Army {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                });
             }
             s
         };
@@ -296,15 +306,26 @@ mod tests {
                         if next.piece_count(next.side_to_move()) == 0 {
                             "won".to_string()
                         } else {
-                            next.bfen().to_string().split(' ').next().unwrap_or("").to_string()
+                            next.bfen()
+                                .to_string()
+                                .split(' ')
+                                .next()
+                                .unwrap_or("")
+                                .to_string()
                         }
                     })
                     .collect();
                 let eliminations = theirs.iter().filter(|t| *t == "won").count();
                 let theirs_set: BTreeSet<String> = theirs.into_iter().collect();
                 assert_eq!(ours, theirs_set, "{id}: {}", pos.bfen());
-                let ours_elim = n_ours.iter().filter(|s| matches!(s, Succ::Elimination)).count();
-                assert_eq!(n_ours.len() - ours_elim, ours.len() - usize::from(ours_elim > 0));
+                let ours_elim = n_ours
+                    .iter()
+                    .filter(|s| matches!(s, Succ::Elimination))
+                    .count();
+                assert_eq!(
+                    n_ours.len() - ours_elim,
+                    ours.len() - usize::from(ours_elim > 0)
+                );
                 assert_eq!(ours_elim, eliminations, "{id}: {}", pos.bfen());
             }
         }

@@ -73,7 +73,10 @@ pub fn find(scenario: &Scenario) -> Result<Option<&'static Tablebase>, FileError
         return Ok(None);
     }
     let result = Tablebase::load(&path, scenario);
-    let table = result.as_ref().ok().map(|tb| &*Box::leak(Box::new(tb.clone())));
+    let table = result
+        .as_ref()
+        .ok()
+        .map(|tb| &*Box::leak(Box::new(tb.clone())));
     r.loaded.insert(scenario.id().to_string(), table);
     result.map(|_| table)
 }

@@ -73,6 +73,8 @@ struct Line {
     after: Score,
     loss: i32,
     mark: &'static str,
+    /// The endgame table's value of the position before the move, for the mover.
+    table: Option<String>,
 }
 
 /// The search's view of `game` for its side to move: score and best move.
@@ -151,8 +153,13 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let mut lines = Vec::with_capacity(moves.len());
     // The judgement of the current position; it becomes the "after" of the previous move.
     let mut current = judge(&game, &limits);
+    let tb = battaglie_tablebase::registry::find(full.start().scenario())
+        .context("the endgame table")?;
     for (i, mv) in moves.iter().enumerate() {
         let side = game.position().side_to_move();
+        let table = tb
+            .and_then(|t| t.probe(game.position()))
+            .map(|v| v.to_string());
         let (before, best) = current.clone();
         game.try_play(mv)
             .with_context(|| format!("move {} ({mv})", i + 1))?;
@@ -176,6 +183,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
             after,
             loss,
             mark: mark(before, after, loss),
+            table,
         });
         bar.inc(1);
         if !bar_shown {
@@ -200,6 +208,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
                     "after_text": l.after.to_string(),
                     "loss": l.loss,
                     "mark": l.mark,
+                    "table": l.table,
                 })
             })
             .collect();
@@ -245,6 +254,9 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
                 l.mark
             )
             .trim_end();
+            if let Some(t) = &l.table {
+                text += &format!("  (table: {t})");
+            }
             text += "\n";
         }
         text += "\n";

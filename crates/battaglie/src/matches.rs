@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context};
-use battaglie_ai::Limits;
+use battaglie_ai::{Gesture, Limits, Sport};
 use battaglie_rules::record::{iso_date, Record};
 use battaglie_rules::{Game, Move, Outcome, Position, Scenario, Side};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -64,6 +64,10 @@ pub struct MatchArgs {
     /// The file receiving one JSON game record per line [default: match-<timestamp>.jsonl].
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Play every game to its end: built-in players neither resign lost positions nor
+    /// agree draws (see `battaglie_ai::Sport`).
+    #[arg(long)]
+    pub play_out: bool,
 }
 
 /// A player of the match.
@@ -285,7 +289,7 @@ impl Drop for Engine {
 
 /// A player seated for one game.
 enum Seat {
-    Builtin(Limits),
+    Builtin(Limits, Sport),
     External { engine: Engine, go: String },
 }
 
@@ -294,10 +298,13 @@ impl Seat {
     /// that the weak levels' randomness differs from game to game.
     fn new(player: &Player, scenario: &Scenario, seed: u64) -> anyhow::Result<Seat> {
         Ok(match player {
-            Player::Builtin(l) => Seat::Builtin(Limits {
-                seed: l.seed.or(Some(seed)),
-                ..*l
-            }),
+            Player::Builtin(l) => Seat::Builtin(
+                Limits {
+                    seed: l.seed.or(Some(seed)),
+                    ..*l
+                },
+                Sport::new(),
+            ),
             Player::External { command, go } => {
                 let mut engine = Engine::spawn(command)?;
                 engine.command(
@@ -312,14 +319,21 @@ impl Seat {
         })
     }
 
-    /// The move chosen in `game`, checked against the rules.
-    fn choose(&mut self, game: &Game) -> anyhow::Result<Move> {
+    /// The move chosen in `game`, checked against the rules, and whether a built-in
+    /// player resigns or offers a draw instead.
+    fn choose(&mut self, game: &Game) -> anyhow::Result<(Move, Option<Gesture>)> {
         match self {
-            Seat::Builtin(limits) => {
+            Seat::Builtin(limits, sport) => {
                 let stop = AtomicBool::new(false);
-                battaglie_ai::search(game, limits, &stop, |_| {})
-                    .map(|r| r.best)
-                    .context("the engine found no move")
+                let r = battaglie_ai::search(game, limits, &stop, |_| {})
+                    .context("the engine found no move")?;
+                let pos = game.position();
+                sport.record(battaglie_ai::report_score(
+                    pos,
+                    &limits.weights,
+                    r.info.score,
+                ));
+                Ok((r.best, sport.gesture(pos, table(pos))))
             }
             Seat::External { engine, go } => {
                 let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
@@ -349,10 +363,28 @@ impl Seat {
                 if !game.legal_moves().contains(&mv) {
                     bail!("illegal move {best:?}");
                 }
-                Ok(mv)
+                Ok((mv, None))
             }
         }
     }
+
+    /// Whether this player accepts a draw offered in `game` (external programs decline).
+    fn accepts_draw(&self, game: &Game, us: Side) -> bool {
+        match self {
+            Seat::Builtin(_, sport) => {
+                let pos = game.position();
+                sport.answer(pos, us, table(pos)).is_some()
+            }
+            Seat::External { .. } => false,
+        }
+    }
+}
+
+/// The scenario's endgame table, if one was found.
+fn table(pos: &Position) -> Option<&'static battaglie_tablebase::Tablebase> {
+    battaglie_tablebase::registry::find(pos.scenario())
+        .ok()
+        .flatten()
 }
 
 /// The start position's BFEN when it is not the scenario's start.
@@ -394,6 +426,8 @@ struct GameResult {
     first_elimination: Option<usize>,
     /// Why a player lost by forfeit (illegal move, crash, no answer).
     forfeit: Option<String>,
+    /// Why a player resigned, or the players agreed a draw.
+    settled: Option<&'static str>,
     record: String,
 }
 
@@ -410,7 +444,14 @@ impl GameResult {
 }
 
 /// Plays one game.
-fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) -> GameResult {
+fn play(
+    job: &Job,
+    a: &Player,
+    b: &Player,
+    names: (&str, &str),
+    date: &str,
+    play_out: bool,
+) -> GameResult {
     let mut game = Game::new(Position::start(&job.scenario));
     for mv in &job.opening {
         game.try_play(mv).expect("the opening was generated legal");
@@ -441,12 +482,27 @@ fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) -> G
             }
         })
         .collect();
+    let mut settled = None;
     if forfeit.is_none() {
         while !game.is_over() {
             let side = game.position().side_to_move();
             let seat = seats[side.index()].as_mut().expect("both seats started");
             match seat.choose(&game) {
-                Ok(mv) => game.try_play(&mv).expect("the move was checked legal"),
+                Ok((_, Some(Gesture::Resign(why)))) if !play_out => {
+                    game.resign(side).expect("the game is not over");
+                    settled = Some(why.word());
+                }
+                Ok((mv, gesture)) => {
+                    if let (Some(Gesture::OfferDraw(why)), false) = (gesture, play_out) {
+                        let other = seats[(!side).index()].as_ref().expect("both seats started");
+                        if other.accepts_draw(&game, !side) {
+                            game.agree_draw().expect("the game is not over");
+                            settled = Some(why.word());
+                            continue;
+                        }
+                    }
+                    game.try_play(&mv).expect("the move was checked legal");
+                }
                 Err(e) => {
                     forfeit = Some((side, format!("{e:#}")));
                     break;
@@ -483,6 +539,7 @@ fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) -> G
         plies,
         first_elimination,
         forfeit,
+        settled,
         record: serde_json::to_string(&record).expect("a record always serialises"),
     }
 }
@@ -678,6 +735,25 @@ fn report(a: &str, b: &str, results: &[GameResult]) -> String {
             .join(", ")
     };
     out += &format!("draw reasons: {draws}\n");
+    let mut settled: BTreeMap<String, u32> = BTreeMap::new();
+    for r in results {
+        if let Some(why) = r.settled {
+            let what = match r.outcome {
+                Outcome::Draw(_) => "agreed draw",
+                Outcome::Win(..) => "resignation",
+            };
+            *settled.entry(format!("{what} ({why})")).or_default() += 1;
+        }
+    }
+    let settled: Vec<String> = settled.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    out += &format!(
+        "settled by the players: {}\n",
+        if settled.is_empty() {
+            "none".to_string()
+        } else {
+            settled.join(", ")
+        }
+    );
     let forfeits: Vec<&str> = results
         .iter()
         .filter_map(|r| r.forfeit.as_deref())
@@ -811,7 +887,7 @@ pub fn play_match(args: &MatchArgs) -> anyhow::Result<Played> {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(job) = jobs.get(i) else { break };
-                let result = play(job, &a, &b, names, &date);
+                let result = play(job, &a, &b, names, &date, args.play_out);
                 out.lock()
                     .expect("no panic while writing")
                     .add(result.index, result.record.clone());
