@@ -8,16 +8,20 @@
 //! eliminations, killers, quiet moves), `tt` (transposition table), `ordering`
 //! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
 //! `evalcache` (the evaluations a search already made), `weights` (its named
-//! weights), `limits` (budgets and levels), `report` (the score front ends show), `sport` (resigning and draws),
-//! `bench` (a fixed benchmark whose node count is the search's signature). The
-//! search probes the scenario's endgame table (`battaglie-tablebase`) when its
+//! weights), `limits` (budgets and levels), `report` (the score front ends show), `chance`
+//! (the winning chance a score stands for), `sport` (resigning and draws),
+//! `bench` (a fixed benchmark whose node count is the search's signature), and
+//! [`analysis`] (every move of a game judged, for the command line and the web).
+//! The search probes the scenario's endgame table (`battaglie-tablebase`) when its
 //! registry has one: a held position scores as a table win or loss, 100,000 less
 //! the plies to its next elimination, or as a draw.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod analysis;
 mod bench;
 mod board;
+mod chance;
 mod eval;
 mod evalcache;
 mod limits;
@@ -30,6 +34,7 @@ mod tt;
 mod weights;
 
 pub use bench::bench;
+pub use chance::{fit_loss, fit_scale, win_chance, WIN_CHANCE_SCALE};
 pub use eval::{evaluate, evaluate_with, PIECE_VALUE};
 pub use limits::{level_nodes, Limits, DEFAULT_SEED, MAX_LEVEL};
 pub use report::report_score;

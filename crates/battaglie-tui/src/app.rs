@@ -8,8 +8,8 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use battaglie_ai::{Info, Limits, Score, SearchResult, Weights};
-use battaglie_rules::{Game, Kind, Move, Pieces, Position, Side, Square};
+use battaglie_ai::{Info, Limits, SearchResult};
+use battaglie_rules::{Game, Kind, Move, Pieces, Side, Square};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -192,7 +192,7 @@ pub struct App {
     pub(crate) message: Option<(String, bool)>,
     thinking: Option<Thinking>,
     /// The computer's last evaluation, in words.
-    pub(crate) last_eval: Option<String>,
+    pub(crate) last_eval: Option<[String; 2]>,
     /// The computer's course of the game, for resigning.
     sport: battaglie_ai::Sport,
     pub(crate) replay: Option<Replay>,
@@ -359,12 +359,14 @@ impl App {
     }
 
     /// How long the computer has been thinking, and its evaluation so far in words.
-    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<String>)> {
+    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<[String; 2]>)> {
         self.thinking.as_ref().map(|t| {
             let root = self.session.game.position();
             (
                 t.started.elapsed(),
-                t.info.as_ref().map(|i| eval_words(root, i)),
+                t.info
+                    .as_ref()
+                    .map(|i| crate::describe::evaluation(root, i)),
             )
         })
     }
@@ -390,7 +392,7 @@ impl App {
         }
         match self.session.play(&result.best) {
             Ok(()) => {
-                self.last_eval = Some(eval_words(&root, &result.info));
+                self.last_eval = Some(crate::describe::evaluation(&root, &result.info));
                 self.mode = match std::mem::replace(&mut self.mode, Mode::Normal) {
                     Mode::Prompt(p) => Mode::Prompt(p),
                     _ => Mode::Normal,
@@ -1071,17 +1073,4 @@ impl Drop for App {
     fn drop(&mut self) {
         self.stop_thinking();
     }
-}
-
-/// The computer's evaluation of `root` in words, from the view of the side to move
-/// there, in centi-pieces: the same number as `battaglie analyze` and the protocol's
-/// `score` give.
-pub(crate) fn eval_words(root: &Position, info: &Info) -> String {
-    let side = title(root.side_to_move());
-    let score = match battaglie_ai::report_score(root, &Weights::default(), info.score) {
-        Score::Value(v) => format!("{side} {v:+}"),
-        Score::Win(n) => format!("{side} win in {n}"),
-        Score::Loss(n) => format!("{side} lose in {n}"),
-    };
-    format!("{score} (d{})", info.depth)
 }

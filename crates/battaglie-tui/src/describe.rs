@@ -1,6 +1,7 @@
 //! What just happened, in words: the last move, the eliminations it made, the
-//! stacks on the board. Shared by the full-screen interface and the line mode.
+//! stacks on the board, the computer's winning chance. Shared by the full-screen interface and the line mode.
 
+use battaglie_ai::{Info, Limits, Score};
 use battaglie_rules::{Game, Kind, Pieces, Position, Side};
 
 use crate::session::title;
@@ -70,6 +71,31 @@ pub(crate) fn eliminated(game: &Game) -> String {
         gone.join("; "),
         game.position().piece_count(victim)
     )
+}
+
+/// The winning chance a reported score stands for, in words: `win chance 64%`
+/// (the expected result, a draw counting half; see [`battaglie_ai::win_chance`]).
+pub(crate) fn win_chance(score: Score) -> String {
+    format!(
+        "win chance {}%",
+        (battaglie_ai::win_chance(score) * 100.0).round()
+    )
+}
+
+/// The computer's evaluation of `root` in words, from the view of the side to move
+/// there: the score in centi-pieces with the search's depth, and the winning chance
+/// it stands for; the same numbers as `battaglie analyze` and the protocol's `score`
+/// and `winchance` give.
+pub(crate) fn evaluation(root: &Position, info: &Info) -> [String; 2] {
+    let side = title(root.side_to_move());
+    // The computer searches with the default weights, for the side to move.
+    let score = battaglie_ai::report_score(root, &Limits::default(), info);
+    let value = match score {
+        Score::Value(v) => format!("{side} {v:+}"),
+        Score::Win(n) => format!("{side} win in {n}"),
+        Score::Loss(n) => format!("{side} lose in {n}"),
+    };
+    [format!("{value} (d{})", info.depth), win_chance(score)]
 }
 
 /// `the Army's` / `the Indians'`.

@@ -388,14 +388,16 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
         ..Default::default()
     };
     let stop = AtomicBool::new(false);
+    let root = session.game.position().clone();
     match battaglie_ai::search(&session.game, &limits, &stop, |_| {}) {
         Some(result) => {
+            let [score, chance] = crate::describe::evaluation(&root, &result.info);
             session
                 .play(&result.best)
                 .map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;
             writeln!(
                 out,
-                "Computer plays: {}{}.",
+                "Computer plays: {}{}. It rates the position {score}, {chance}.",
                 result.best,
                 crate::describe::eliminated(&session.game)
             )?;

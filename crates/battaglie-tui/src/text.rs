@@ -3,8 +3,9 @@
 
 use std::fmt::Write;
 
-use battaglie_rules::{board_text, Charset, Game, Scenario, Side, TerrainKind};
+use battaglie_rules::{board_text, Charset, Game, Scenario, TerrainKind};
 
+use crate::describe::stacks;
 use crate::session::{describe_outcome, title};
 
 /// The terrain kinds that occur on the map, each once.
@@ -40,33 +41,8 @@ pub fn render_text(game: &Game) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} ({}), turn {}.", s.name(), s.date(), pos.turn());
     out.push_str(&board_text(pos, Charset::Ascii));
-    for side in Side::ALL {
-        let stacks: Vec<String> = s
-            .squares()
-            .filter_map(|sq| match pos.stack(sq) {
-                Some((owner, p)) if owner == side => Some(format!(
-                    "{sq} {}{}",
-                    p.label(side, 15),
-                    match s.terrain(sq) {
-                        Some(t) if t.name != "open" => format!(" ({})", t.name),
-                        _ => String::new(),
-                    }
-                )),
-                _ => None,
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "{} ({}), {} pieces: {}.",
-            title(side),
-            s.side_name(side),
-            pos.piece_count(side),
-            if stacks.is_empty() {
-                "none".to_string()
-            } else {
-                stacks.join(", ")
-            }
-        );
+    for line in stacks(pos) {
+        let _ = writeln!(out, "{line}");
     }
     let terrain: Vec<String> = kinds_on_map(s)
         .iter()

@@ -188,12 +188,14 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
                 ),
                 paint(app, Some(Color::Indexed(214)), None).bold(),
             ));
-            if let Some(eval) = eval {
-                status.push(Line::raw(format!(" {eval}")));
+            for line in eval.iter().flatten() {
+                status.push(Line::raw(format!(" {line}")));
             }
         } else if let Some(eval) = &app.last_eval {
             status.push(Line::raw("Computer's eval"));
-            status.push(Line::raw(format!(" {eval}")));
+            for line in eval {
+                status.push(Line::raw(format!(" {line}")));
+            }
         }
     }
     for side in Side::ALL {

@@ -315,14 +315,15 @@ impl Engine {
         let sports = Arc::clone(&self.sports);
         let handle = std::thread::spawn(move || {
             let result = battaglie_ai::search(&game, &limits, &flag, |info| {
+                let score = battaglie_ai::report_score(&root, &limits, info);
                 let nps = info.nodes * 1000 / info.time_ms.max(1);
                 let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
                 let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
                 let _ = writeln!(
                     o,
-                    "info depth {} score {} nodes {} nps {nps} time {} pv {}",
+                    "info depth {} score {score} winchance {} nodes {} nps {nps} time {} pv {}",
                     info.depth,
-                    battaglie_ai::report_score(&root, &limits.weights, info.score),
+                    (battaglie_ai::win_chance(score) * 100.0).round(),
                     info.nodes,
                     info.time_ms,
                     pv.join(" ")

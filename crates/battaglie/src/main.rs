@@ -12,6 +12,7 @@ mod serve;
 mod show;
 mod tablebase;
 mod tune;
+mod winchance;
 
 use std::process::ExitCode;
 

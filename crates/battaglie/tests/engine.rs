@@ -145,7 +145,14 @@ fn go_returns_a_legal_move_with_info_lines() {
         assert!(legal.iter().any(|m| m == best), "{battle}: {best}");
         for info in &data[..data.len() - 1] {
             for key in [
-                "info ", " depth ", " score ", " nodes ", " nps ", " time ", " pv ",
+                "info ",
+                " depth ",
+                " score ",
+                " winchance ",
+                " nodes ",
+                " nps ",
+                " time ",
+                " pv ",
             ] {
                 assert!(info.contains(key), "{info}");
             }
@@ -218,14 +225,18 @@ fn help_lists_every_command() {
     }
 }
 
-/// The `score` of the last `info` line of `go depth 2` on the current position.
-fn score_at_depth_2(e: &mut Engine) -> (i64, String) {
+/// The `score` and `winchance` of the last `info` line of `go depth 2` on the
+/// current position, and the best move.
+fn score_at_depth_2(e: &mut Engine) -> (i64, i64, String) {
     let data = e.ok("go depth 2");
     let info = data.iter().rfind(|l| l.starts_with("info ")).unwrap();
     let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|w| *w == "score").unwrap();
+    let value = |key: &str| -> i64 {
+        let at = words.iter().position(|w| *w == key).unwrap();
+        words[at + 1].parse().unwrap()
+    };
     let best = data.last().unwrap().strip_prefix("bestmove ").unwrap();
-    (words[at + 1].parse().unwrap(), best.to_string())
+    (value("score"), value("winchance"), best.to_string())
 }
 
 #[test]
@@ -234,11 +245,23 @@ fn the_score_is_one_symmetric_view_so_both_sides_agree_who_is_ahead() {
     // handicap; the reported score does not, so the Army's view of the start and the
     // Cheyenne's view a move later are (nearly) each other's negation.
     let mut e = Engine::start();
-    let (army, best) = score_at_depth_2(&mut e);
+    let (army, army_chance, best) = score_at_depth_2(&mut e);
     e.ok(&format!("move {best}"));
-    let (indians, _) = score_at_depth_2(&mut e);
+    let (indians, indians_chance, _) = score_at_depth_2(&mut e);
     assert!(
         (army + indians).abs() < 250,
         "the Army sees {army}, the Indians then {indians}"
+    );
+    // The winning chances (per cent) follow the scores: the side ahead above 50, and
+    // the two views nearly complementary.
+    assert_eq!(army > 0, army_chance > 50, "{army} is {army_chance}%");
+    assert_eq!(
+        indians > 0,
+        indians_chance > 50,
+        "{indians} is {indians_chance}%"
+    );
+    assert!(
+        (army_chance + indians_chance - 100).abs() <= 15,
+        "{army_chance}% then {indians_chance}%"
     );
 }
