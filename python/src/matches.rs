@@ -174,7 +174,7 @@ pub fn play_match_game(
         a_is_army: job.a_is_army,
         seed: job.seed,
     };
-    let r = py.detach(|| battaglie_match::play(&job, &pa, &pb, (a, b), date));
+    let r = py.detach(|| battaglie_match::play(&job, &pa, &pb, (a, b), date, false));
     Ok(PyGameResult {
         index: r.index,
         a_points: r.a_points(),

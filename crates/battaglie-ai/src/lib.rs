@@ -9,9 +9,12 @@
 //! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
 //! `evalcache` (the evaluations a search already made), `weights` (its named
 //! weights), `limits` (budgets and levels), `report` (the score front ends show), `chance`
-//! (the winning chance a score stands for),
+//! (the winning chance a score stands for), `sport` (resigning and draws),
 //! `bench` (a fixed benchmark whose node count is the search's signature), and
 //! [`analysis`] (every move of a game judged, for the command line and the web).
+//! The search probes the scenario's endgame table (`battaglie-tablebase`) when its
+//! registry has one: a held position scores as a table win or loss, 100,000 less
+//! the plies to its next elimination, or as a draw.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -26,6 +29,7 @@ mod ordering;
 mod picker;
 mod report;
 mod search;
+mod sport;
 mod tt;
 mod weights;
 
@@ -35,4 +39,7 @@ pub use eval::{evaluate, evaluate_with, PIECE_VALUE};
 pub use limits::{level_nodes, Limits, DEFAULT_SEED, MAX_LEVEL};
 pub use report::report_score;
 pub use search::{search, Info, Score, SearchResult};
+pub use sport::{
+    can_ever_win, DrawReason, Gesture, ResignReason, Sport, RESIGN_MOVES, RESIGN_SCORE,
+};
 pub use weights::{ParseWeightsError, Weights};

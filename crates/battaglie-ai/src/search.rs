@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use battaglie_rules::{Game, Move, Outcome, Position, Rng, Side, Stage};
+use battaglie_tablebase::{Tablebase, Value};
 
 use crate::eval::{draw_value, hanging, placement, score, Evaluator, Start};
 use crate::evalcache::EvalCache;
@@ -42,6 +43,9 @@ impl fmt::Display for Score {
 }
 
 const WIN: i32 = 1_000_000;
+/// A win the endgame table knows, less the plies to its next elimination: above any
+/// evaluation, below any win the search sees to the end.
+pub(crate) const TABLE_WIN: i32 = 100_000;
 const WIN_BOUND: i32 = WIN - 10_000;
 const INF: i32 = WIN + 1;
 /// The deepest quiescence line, in plies.
@@ -149,6 +153,8 @@ struct Searcher<'a> {
     engine: Side,
     /// The scenario's starting forces, for the evaluation.
     start_forces: Start,
+    /// The scenario's endgame table, when one was found.
+    table: Option<&'a Tablebase>,
 }
 
 impl Searcher<'_> {
@@ -217,6 +223,22 @@ impl Searcher<'_> {
         draw_value(pos, &self.weights, Some(self.engine))
     }
 
+    /// The endgame table's score of a position it holds.
+    #[inline]
+    fn table_score(&self, pos: &Position, ply: u32) -> Option<i32> {
+        let table = self.table?;
+        if pos.piece_count(Side::Army) + pos.piece_count(Side::Indians)
+            > u32::from(table.max_pieces())
+        {
+            return None;
+        }
+        Some(match table.probe(pos)? {
+            Value::Win(d) => TABLE_WIN - ply as i32 - i32::from(d),
+            Value::Loss(d) => -(TABLE_WIN - ply as i32 - i32::from(d)),
+            Value::Draw => self.draw(pos),
+        })
+    }
+
     /// The static evaluation for the engine, its placement part from the cache.
     #[inline]
     fn evaluate(&mut self, pos: &Position) -> i32 {
@@ -255,6 +277,11 @@ impl Searcher<'_> {
         }
         if ply > 0 && self.is_repetition(pos) {
             return self.draw(pos);
+        }
+        if ply > 0 {
+            if let Some(v) = self.table_score(pos, ply) {
+                return v;
+            }
         }
         let pv_node = beta - alpha > 1;
         let key = pos.hash();
@@ -356,6 +383,9 @@ impl Searcher<'_> {
         let us = pos.side_to_move();
         if pos.ends_before_moving() || (!pos.has_step(us) && !pos.has_step(!us)) {
             return self.terminal(pos, ply);
+        }
+        if let Some(v) = self.table_score(pos, ply) {
+            return v;
         }
         let stand = self.evaluate(pos);
         if stand >= beta || qdepth >= MAX_QDEPTH {
@@ -511,6 +541,9 @@ pub fn search(
     let engine = limits.perspective.unwrap_or(pos.side_to_move());
     let start_forces = Start::of(&pos, &budget.weights);
     let scenario = std::sync::Arc::clone(pos.scenario());
+    let table = battaglie_tablebase::registry::find(&scenario)
+        .ok()
+        .flatten();
     let searcher = |stop| Searcher {
         stop,
         start,
@@ -530,6 +563,7 @@ pub fn search(
         weights: budget.weights,
         engine,
         start_forces,
+        table,
     };
     std::thread::scope(|scope| {
         for t in 1..threads {
@@ -641,7 +675,11 @@ impl Searcher<'_> {
             roots.sort_by_key(|r| (!r.exact, -r.score));
             finished = Some(roots.clone());
             s.ord.age();
-            if matches!(result.info.score, Score::Win(_) | Score::Loss(_)) {
+            // A seen end, or a root the endgame table holds (its every move is scored
+            // from the table at depth 1): deeper iterations would find nothing more.
+            if matches!(result.info.score, Score::Win(_) | Score::Loss(_))
+                || s.table.is_some_and(|t| t.holds(pos))
+            {
                 break;
             }
         }

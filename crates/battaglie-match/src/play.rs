@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use battaglie_ai::Limits;
+use battaglie_ai::{Gesture, Limits, Sport};
 use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Move, Outcome, Position, Rng, Scenario, Side};
 
@@ -28,6 +28,8 @@ pub struct GameResult {
     pub first_elimination: Option<usize>,
     /// Why a player lost by forfeit (illegal move, crash, no answer).
     pub forfeit: Option<String>,
+    /// Why a player resigned, or the players agreed a draw.
+    pub settled: Option<&'static str>,
     /// The JSON game record, on one line.
     pub record: String,
 }
@@ -46,7 +48,7 @@ impl GameResult {
 
 /// A player seated for one game.
 enum Seat {
-    Builtin(Limits),
+    Builtin(Limits, Sport),
     External { engine: Engine, go: String },
 }
 
@@ -55,10 +57,13 @@ impl Seat {
     /// that the weak levels' randomness differs from game to game.
     fn new(player: &Player, scenario: &Scenario, seed: u64) -> Result<Seat, EngineError> {
         Ok(match player {
-            Player::Builtin(l) => Seat::Builtin(Limits {
-                seed: l.seed.or(Some(seed)),
-                ..*l
-            }),
+            Player::Builtin(l) => Seat::Builtin(
+                Limits {
+                    seed: l.seed.or(Some(seed)),
+                    ..*l
+                },
+                Sport::new(),
+            ),
             Player::External { command, go } => {
                 let mut engine = Engine::spawn(command)?;
                 engine.command(
@@ -73,14 +78,17 @@ impl Seat {
         })
     }
 
-    /// The move chosen in `game` (not over), checked against the rules.
-    fn choose(&mut self, game: &Game) -> Result<Move, EngineError> {
+    /// The move chosen in `game` (not over), checked against the rules, and whether a
+    /// built-in player resigns or offers a draw instead.
+    fn choose(&mut self, game: &Game) -> Result<(Move, Option<Gesture>), EngineError> {
         match self {
-            Seat::Builtin(limits) => {
+            Seat::Builtin(limits, sport) => {
                 let stop = AtomicBool::new(false);
-                Ok(battaglie_ai::search(game, limits, &stop, |_| {})
-                    .expect("the game is not over")
-                    .best)
+                let r = battaglie_ai::search(game, limits, &stop, |_| {})
+                    .expect("the game is not over");
+                let pos = game.position();
+                sport.record(battaglie_ai::report_score(pos, limits, &r.info));
+                Ok((r.best, sport.gesture(pos, table(pos))))
             }
             Seat::External { engine, go } => {
                 let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
@@ -117,15 +125,42 @@ impl Seat {
                         reason: String::new(),
                     });
                 }
-                Ok(mv)
+                Ok((mv, None))
             }
+        }
+    }
+
+    /// Whether this player accepts a draw offered in `game` (external programs decline).
+    fn accepts_draw(&self, game: &Game, us: Side) -> bool {
+        match self {
+            Seat::Builtin(_, sport) => {
+                let pos = game.position();
+                sport.answer(pos, us, table(pos)).is_some()
+            }
+            Seat::External { .. } => false,
         }
     }
 }
 
+/// The scenario's endgame table, if one was found.
+fn table(pos: &Position) -> Option<&'static battaglie_tablebase::Tablebase> {
+    battaglie_tablebase::registry::find(pos.scenario())
+        .ok()
+        .flatten()
+}
+
 /// Plays one game of a match between `a` and `b` (named `names` in the record, dated
 /// `date`): a player whose engine fails forfeits, the reason in [`GameResult::forfeit`].
-pub fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) -> GameResult {
+/// Built-in players resign lost positions and agree draws in dead ones (the reason in
+/// [`GameResult::settled`]) unless `play_out` is set.
+pub fn play(
+    job: &Job,
+    a: &Player,
+    b: &Player,
+    names: (&str, &str),
+    date: &str,
+    play_out: bool,
+) -> GameResult {
     let mut game = Game::new(Position::start(&job.scenario));
     for mv in &job.opening {
         game.play(mv);
@@ -152,12 +187,27 @@ pub fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) 
             .ok()
         })
         .collect();
+    let mut settled = None;
     if forfeit.is_none() {
         while !game.is_over() {
             let side = game.position().side_to_move();
             let seat = seats[side.index()].as_mut().expect("both seats started");
             match seat.choose(&game) {
-                Ok(mv) => game.play(&mv),
+                Ok((_, Some(Gesture::Resign(why)))) if !play_out => {
+                    game.resign(side).expect("the game is not over");
+                    settled = Some(why.word());
+                }
+                Ok((mv, gesture)) => {
+                    if let (Some(Gesture::OfferDraw(why)), false) = (gesture, play_out) {
+                        let other = seats[(!side).index()].as_ref().expect("both seats started");
+                        if other.accepts_draw(&game, !side) {
+                            game.agree_draw().expect("the game is not over");
+                            settled = Some(why.word());
+                            continue;
+                        }
+                    }
+                    game.play(&mv);
+                }
                 Err(e) => {
                     forfeit = Some((side, e.to_string()));
                     break;
@@ -193,6 +243,7 @@ pub fn play(job: &Job, a: &Player, b: &Player, names: (&str, &str), date: &str) 
         plies,
         first_elimination,
         forfeit,
+        settled,
         record: serde_json::to_string(&record).expect("a record always serialises"),
     }
 }

@@ -177,6 +177,25 @@ pub fn report(a: &str, b: &str, results: &[GameResult]) -> String {
             .join(", ")
     };
     out += &format!("draw reasons: {draws}\n");
+    let mut settled: BTreeMap<String, u32> = BTreeMap::new();
+    for r in results {
+        if let Some(why) = r.settled {
+            let what = match r.outcome {
+                Outcome::Draw(_) => "agreed draw",
+                Outcome::Win(..) => "resignation",
+            };
+            *settled.entry(format!("{what} ({why})")).or_default() += 1;
+        }
+    }
+    let settled: Vec<String> = settled.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    out += &format!(
+        "settled by the players: {}\n",
+        if settled.is_empty() {
+            "none".to_string()
+        } else {
+            settled.join(", ")
+        }
+    );
     let forfeits: Vec<&str> = results
         .iter()
         .filter_map(|r| r.forfeit.as_deref())
@@ -212,6 +231,7 @@ mod tests {
             plies: 10,
             first_elimination: Some(4),
             forfeit: None,
+            settled: None,
             record: String::new(),
         };
         let results = [

@@ -193,6 +193,8 @@ pub struct App {
     thinking: Option<Thinking>,
     /// The computer's last evaluation, in words.
     pub(crate) last_eval: Option<[String; 2]>,
+    /// The computer's course of the game, for resigning.
+    sport: battaglie_ai::Sport,
     pub(crate) replay: Option<Replay>,
     pub(crate) help_scroll: u16,
     /// Where the board was last drawn, for mouse clicks.
@@ -225,6 +227,7 @@ impl App {
             message: None,
             thinking: None,
             last_eval: None,
+            sport: battaglie_ai::Sport::new(),
             replay: None,
             help_scroll: 0,
             geometry: Cell::new(None),
@@ -376,6 +379,17 @@ impl App {
             return;
         };
         let root = self.session.game.position().clone();
+        let score = battaglie_ai::report_score(&root, &Limits::default(), &result.info);
+        self.sport.record(score);
+        let table = battaglie_tablebase::registry::find(root.scenario())
+            .ok()
+            .flatten();
+        if let Some(battaglie_ai::Gesture::Resign(why)) = self.sport.gesture(&root, table) {
+            if self.session.game.resign(root.side_to_move()).is_ok() {
+                self.info(&format!("The computer resigns: {why}."));
+                return;
+            }
+        }
         match self.session.play(&result.best) {
             Ok(()) => {
                 self.last_eval = Some(crate::describe::evaluation(&root, &result.info));

@@ -102,6 +102,9 @@ fn table(a: &Analysis) -> String {
             m.class.map_or("", |c| c.mark())
         )
         .trim_end();
+        if let Some(t) = &m.table {
+            text += &format!("  (table: {t})");
+        }
         text += "\n";
     }
     text += "\n";

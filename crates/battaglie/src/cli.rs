@@ -132,6 +132,8 @@ enum Command {
     Analyze(crate::analyze::AnalyzeArgs),
     /// Search a fixed set of positions to a fixed depth: total nodes and nodes/s.
     Bench(crate::bench::BenchArgs),
+    /// Build or probe the endgame tables (every position with up to 3 or 4 pieces, solved).
+    Tablebase(crate::tablebase::TablebaseArgs),
     /// Fit the curve from scores to winning chances on finished games (match records).
     Winchance(crate::winchance::WinchanceArgs),
 }
@@ -159,6 +161,8 @@ enum RecordFormat {
 impl Cli {
     /// Runs the chosen subcommand; without one, starts the web server.
     pub fn run(self) -> anyhow::Result<()> {
+        // Every search of this process probes the tables found there.
+        battaglie_tablebase::registry::use_dir(&crate::tablebase::default_dir());
         match self.command {
             None => crate::serve::run(crate::serve::Options::default()),
             Some(Command::Serve {
@@ -240,6 +244,7 @@ impl Cli {
             Some(Command::Tune(args)) => crate::tune::run(args),
             Some(Command::Analyze(args)) => crate::analyze::run(args),
             Some(Command::Bench(args)) => crate::bench::run(args),
+            Some(Command::Tablebase(args)) => crate::tablebase::run(args),
             Some(Command::Winchance(args)) => crate::winchance::run(args),
             Some(Command::Perft {
                 scenario,

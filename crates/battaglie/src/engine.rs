@@ -9,12 +9,17 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use battaglie_ai::{Limits, MAX_LEVEL};
-use battaglie_rules::{perft, Game, Position, Scenario};
+use battaglie_ai::{Gesture, Limits, Sport, MAX_LEVEL};
+use battaglie_rules::{perft, Game, Position, Scenario, Side};
 
 use crate::scenarios;
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Each side's course of the game (for resigning and draws), with the number of moves
+/// of the game it last heard about: a search of an earlier or equal one is a new game
+/// or a take-back, and starts the course again.
+type Sports = Arc<Mutex<[(Sport, usize); 2]>>;
 
 /// The protocol's state: the scenario, the game since the last `position`/`scenario`,
 /// and the search in progress, if any.
@@ -23,6 +28,7 @@ pub struct Engine {
     out: Out,
     search: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
     threads: u32,
+    sports: Sports,
 }
 
 /// What a command asks of the loop.
@@ -35,10 +41,10 @@ enum Flow {
 const DEFAULT_SCENARIO: &str = "washita";
 
 const COMMANDS: &str =
-    "scenario, position, move, legal, bfen, status, history, perft, go, stop, quit, threads, help";
+    "scenario, position, move, legal, bfen, status, history, perft, go, stop, draw, quit, threads, help";
 
 /// What `help` answers: one line per command.
-const HELP: [&str; 13] = [
+const HELP: [&str; 14] = [
     "scenario <id|file>                     load a battle (washita, fetterman, apache-pass) at its start",
     "position startpos|bfen <4 fields> [moves ...]   set the position",
     "move <m1> [m2 ...]                     play moves on the current position",
@@ -49,6 +55,7 @@ const HELP: [&str; 13] = [
     "perft <depth>                          count the move sequences of that length",
     "go [depth N] [nodes N] [movetime MS] [level N]   search: info lines, then bestmove",
     "stop                                   end the running search now",
+    "draw [army|indians]                    would that side (default: to move) accept a draw?",
     "threads <N>                            search threads for go (1 to 64)",
     "help                                   this list",
     "quit                                   leave",
@@ -66,6 +73,7 @@ impl Engine {
             out: Arc::new(Mutex::new(out)),
             search: None,
             threads: 1,
+            sports: Arc::default(),
         }
     }
 
@@ -154,6 +162,7 @@ impl Engine {
                 .no_args(word, rest)
                 .map(|_| HELP.iter().map(|l| l.to_string()).collect()),
             "threads" => self.set_threads(rest),
+            "draw" => self.draw(rest),
             "go" => match self.go(rest) {
                 Ok(()) => return Flow::Continue,
                 Err(e) => Err(e),
@@ -263,6 +272,35 @@ impl Engine {
         }
     }
 
+    /// `draw [army|indians]`: `accept <reason>` or `decline`, for the side named (the
+    /// side to move by default).
+    fn draw(&mut self, rest: &str) -> Result<Vec<String>, String> {
+        let pos = self.game.position();
+        let side = match rest {
+            "" => pos.side_to_move(),
+            "army" => Side::Army,
+            "indians" => Side::Indians,
+            other => {
+                return Err(format!(
+                    "draw takes `army`, `indians` or nothing, got {other:?}"
+                ))
+            }
+        };
+        if let Some(outcome) = self.game.outcome() {
+            return Err(format!("the game is over ({outcome})"));
+        }
+        let table = battaglie_tablebase::registry::find(pos.scenario())
+            .ok()
+            .flatten();
+        let sports = self.sports.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(vec![
+            match sports[side.index()].0.answer(pos, side, table) {
+                Some(reason) => format!("accept {}", reason.word()),
+                None => "decline".to_string(),
+            },
+        ])
+    }
+
     fn go(&mut self, rest: &str) -> Result<(), String> {
         let mut limits = parse_limits(rest)?;
         limits.threads = Some(self.threads);
@@ -274,6 +312,7 @@ impl Engine {
         let root = game.position().clone();
         let out = Arc::clone(&self.out);
         let flag = Arc::clone(&stop);
+        let sports = Arc::clone(&self.sports);
         let handle = std::thread::spawn(move || {
             let result = battaglie_ai::search(&game, &limits, &flag, |info| {
                 let score = battaglie_ai::report_score(&root, &limits, info);
@@ -291,7 +330,35 @@ impl Engine {
                 );
                 let _ = o.flush();
             });
+            let gesture = result.as_ref().and_then(|r| {
+                let score = battaglie_ai::report_score(&root, &limits, &r.info);
+                let table = match battaglie_tablebase::registry::find(root.scenario()) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("battaglie engine: tablebase: {e}");
+                        None
+                    }
+                };
+                let mut sports = sports.lock().unwrap_or_else(|e| e.into_inner());
+                let (sport, seen) = &mut sports[root.side_to_move().index()];
+                let plies = game.moves().len();
+                if plies <= *seen && *seen > 0 {
+                    sport.reset();
+                }
+                *seen = plies;
+                sport.record(score);
+                sport.gesture(&root, table)
+            });
             let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+            match gesture {
+                Some(Gesture::Resign(reason)) => {
+                    let _ = writeln!(o, "info resign {}", reason.word());
+                }
+                Some(Gesture::OfferDraw(reason)) => {
+                    let _ = writeln!(o, "info offerdraw {}", reason.word());
+                }
+                None => {}
+            }
             let _ = match result {
                 Some(r) => writeln!(o, "bestmove {}\nok", r.best),
                 None => writeln!(o, "error the game is over"),

@@ -111,6 +111,8 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
             openings: args.openings,
             seed: args.seed.wrapping_add(u64::from(level)),
             out: Some(args.out.join(format!("rung-{level}.jsonl"))),
+            // Played out, as when the tables of docs/strength.md were made.
+            play_out: true,
         })?;
         eprint!("{}", played.report);
         let (score, se) = score_and_error(&played.points);

@@ -10,6 +10,7 @@ mod out;
 mod scenarios;
 mod serve;
 mod show;
+mod tablebase;
 mod tune;
 mod winchance;
 

@@ -62,6 +62,10 @@ pub struct MatchArgs {
     /// The file receiving one JSON game record per line [default: match-<timestamp>.jsonl].
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Play every game to its end: built-in players neither resign lost positions nor
+    /// agree draws (see `battaglie_ai::Sport`).
+    #[arg(long)]
+    pub play_out: bool,
 }
 
 /// The two players of a match and the names its report gives them.
@@ -184,7 +188,7 @@ pub fn play_match(args: &MatchArgs) -> anyhow::Result<Played> {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(job) = jobs.get(i) else { break };
-                let result = play(job, &a, &b, names, &date);
+                let result = play(job, &a, &b, names, &date, args.play_out);
                 out.lock()
                     .expect("no panic while writing")
                     .add(result.index, result.record.clone());

@@ -48,6 +48,10 @@ pub struct MoveAnalysis {
     pub loss: i32,
     /// An inaccuracy, a mistake or a blunder; `None` for a good move.
     pub class: Option<Class>,
+    /// The endgame table's value of the position before the move, for the mover
+    /// (`win in 7`, `draw`, `loss in 4`), when the scenario has a table that holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
 }
 
 /// A whole game judged.
@@ -129,11 +133,17 @@ pub fn analyze(
     let mut judged: Vec<MoveAnalysis> = Vec::with_capacity(moves.len());
     // The judgement of the current position; it becomes the "after" of the previous move.
     let mut current = judge(&replay, limits);
+    let tables = battaglie_tablebase::registry::find(game.start().scenario())
+        .ok()
+        .flatten();
     for (i, mv) in moves.iter().enumerate() {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let side = replay.position().side_to_move();
+        let table = tables
+            .and_then(|t| t.probe(replay.position()))
+            .map(|v| v.to_string());
         // The moves come from a game: they are legal in turn.
         replay.play(mv);
         // The reported score is symmetric: the next mover's judgement, negated, is the
@@ -157,6 +167,7 @@ pub fn analyze(
             after: Eval::from(after),
             loss,
             class: Class::of(before, after, loss),
+            table,
         });
         progress(Progress {
             done: i + 1,

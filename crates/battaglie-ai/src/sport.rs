@@ -1,0 +1,304 @@
+//! A good sport: when the computer resigns, offers a draw or accepts one, and why.
+//!
+//! A [`Sport`] follows one side of a game. After each of that side's searches it is
+//! told the reported score ([`Sport::record`]); [`Sport::gesture`] then says whether
+//! to resign or offer a draw, and [`Sport::answer`] whether to accept an opponent's
+//! offer. The reasons, strongest first:
+//!
+//! * the endgame table says the position is lost (resign), or drawn (offer, accept);
+//! * neither side can ever win: no side has kinds that together eliminate every kind
+//!   the other has left (capture table of the scenario, staging included), so no
+//!   elimination can end the game (offer, accept);
+//! * the search has scored the position at or below [`RESIGN_SCORE`] (or a lost
+//!   ending) on each of the side's last [`RESIGN_MOVES`] moves (resign), or below
+//!   zero on the last one (accept an offer: a draw is worth more than the game).
+
+use std::fmt;
+
+use battaglie_rules::{Kind, KindSet, Position, Side};
+use battaglie_tablebase::{Tablebase, Value};
+
+use crate::search::Score;
+
+/// The reported score (centi-pieces, the side's own view) at or below which a
+/// side counts as lost: three Mounted down.
+pub const RESIGN_SCORE: i32 = -900;
+
+/// How many of its own moves in a row a side must be scored lost before it resigns.
+pub const RESIGN_MOVES: usize = 6;
+
+/// Why the computer resigns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResignReason {
+    /// The endgame table says the position is lost, the next elimination this many plies away.
+    TablebaseLoss(u8),
+    /// The search scored it lost (this score or worse) on the last several moves.
+    LostScore(Score),
+}
+
+/// Why the computer offers or accepts a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawReason {
+    /// The endgame table says neither side can force a win.
+    TablebaseDraw,
+    /// No side has kinds that can eliminate every kind the other has left.
+    NeitherCanWin,
+    /// The side asked has no kinds that can eliminate every kind the other has left: a
+    /// draw is the best it can get (accepting only).
+    CannotWin,
+    /// The search scores the position below zero for the side asked (accepting only).
+    Behind(Score),
+    /// The endgame table says the side asked is lost (accepting only).
+    TablebaseLoss(u8),
+}
+
+/// What a side does besides moving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gesture {
+    /// Resign the game.
+    Resign(ResignReason),
+    /// Offer the opponent a draw (and play on if it declines).
+    OfferDraw(DrawReason),
+}
+
+impl ResignReason {
+    /// A word for protocols and records: `tablebase-loss`, `lost-score`.
+    pub fn word(self) -> &'static str {
+        match self {
+            ResignReason::TablebaseLoss(_) => "tablebase-loss",
+            ResignReason::LostScore(_) => "lost-score",
+        }
+    }
+}
+
+impl DrawReason {
+    /// A word for protocols and records: `tablebase-draw`, `neither-can-win`,
+    /// `cannot-win`, `behind`, `tablebase-loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            DrawReason::TablebaseDraw => "tablebase-draw",
+            DrawReason::NeitherCanWin => "neither-can-win",
+            DrawReason::CannotWin => "cannot-win",
+            DrawReason::Behind(_) => "behind",
+            DrawReason::TablebaseLoss(_) => "tablebase-loss",
+        }
+    }
+}
+
+impl fmt::Display for ResignReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResignReason::TablebaseLoss(d) => {
+                write!(
+                    f,
+                    "the endgame table says the position is lost (loss in {d})"
+                )
+            }
+            ResignReason::LostScore(s) => write!(
+                f,
+                "the search has scored the position lost for {RESIGN_MOVES} moves (now {s})"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DrawReason::TablebaseDraw => f.write_str("the endgame table says it is a draw"),
+            DrawReason::NeitherCanWin => {
+                f.write_str("neither side has pieces that can eliminate every enemy kind")
+            }
+            DrawReason::CannotWin => f.write_str(
+                "its pieces cannot eliminate every enemy kind: a draw is the best it can get",
+            ),
+            DrawReason::Behind(s) => write!(f, "the search scores the position behind ({s})"),
+            DrawReason::TablebaseLoss(d) => {
+                write!(
+                    f,
+                    "the endgame table says the position is lost (loss in {d})"
+                )
+            }
+        }
+    }
+}
+
+/// Whether `side` could ever eliminate every piece the other side has: its kinds
+/// together reach every enemy kind (map and staging).
+pub fn can_ever_win(pos: &Position, side: Side) -> bool {
+    let kinds = |s: Side| {
+        pos.squares_of(s)
+            .filter_map(|sq| pos.stack(sq))
+            .fold(KindSet::EMPTY, |k, (_, p)| KindSet(k.0 | p.kinds().0))
+    };
+    let rules = pos.scenario().rules();
+    let reach = Kind::ALL
+        .iter()
+        .filter(|&&k| kinds(side).contains(k))
+        .fold(KindSet::EMPTY, |r, &k| KindSet(r.0 | rules.eliminates(k).0));
+    reach.is_superset(kinds(!side))
+}
+
+/// One side's view of the game's course, for resigning and draws.
+#[derive(Debug, Clone, Default)]
+pub struct Sport {
+    /// The scores of the side's last moves, the latest last (at most [`RESIGN_MOVES`]).
+    scores: Vec<Score>,
+}
+
+fn lost(score: Score) -> bool {
+    match score {
+        Score::Value(v) => v <= RESIGN_SCORE,
+        Score::Loss(_) => true,
+        Score::Win(_) => false,
+    }
+}
+
+fn behind(score: Score) -> bool {
+    match score {
+        Score::Value(v) => v < 0,
+        Score::Loss(_) => true,
+        Score::Win(_) => false,
+    }
+}
+
+impl Sport {
+    /// A side that has not moved yet.
+    pub fn new() -> Sport {
+        Sport::default()
+    }
+
+    /// Hears the reported score ([`crate::report_score`], the side's own view) of the
+    /// side's latest search.
+    pub fn record(&mut self, score: Score) {
+        if self.scores.len() == RESIGN_MOVES {
+            self.scores.remove(0);
+        }
+        self.scores.push(score);
+    }
+
+    /// Forgets the course of the game (a new game, or a position taken back).
+    pub fn reset(&mut self) {
+        self.scores.clear();
+    }
+
+    /// Whether the side to move of `pos` (the side this follows) resigns or offers a
+    /// draw, and why; `None` to play on. `table` is the scenario's endgame table, if any.
+    pub fn gesture(&self, pos: &Position, table: Option<&Tablebase>) -> Option<Gesture> {
+        if pos.is_over() {
+            return None;
+        }
+        match table.and_then(|t| t.probe(pos)) {
+            Some(Value::Loss(d)) => return Some(Gesture::Resign(ResignReason::TablebaseLoss(d))),
+            Some(Value::Draw) => return Some(Gesture::OfferDraw(DrawReason::TablebaseDraw)),
+            Some(Value::Win(_)) => return None,
+            None => {}
+        }
+        if !can_ever_win(pos, Side::Army) && !can_ever_win(pos, Side::Indians) {
+            return Some(Gesture::OfferDraw(DrawReason::NeitherCanWin));
+        }
+        if self.scores.len() == RESIGN_MOVES && self.scores.iter().all(|&s| lost(s)) {
+            let last = *self.scores.last().expect("full");
+            return Some(Gesture::Resign(ResignReason::LostScore(last)));
+        }
+        None
+    }
+
+    /// Whether the side this follows accepts a draw offered in `pos` (whoever is to
+    /// move), and why; `None` declines.
+    pub fn answer(
+        &self,
+        pos: &Position,
+        us: Side,
+        table: Option<&Tablebase>,
+    ) -> Option<DrawReason> {
+        if pos.is_over() {
+            return None;
+        }
+        if let Some(v) = table.and_then(|t| t.probe(pos)) {
+            // The table's value is the side to move's.
+            let ours = match v {
+                _ if pos.side_to_move() == us => v,
+                Value::Win(d) => Value::Loss(d),
+                Value::Loss(d) => Value::Win(d),
+                Value::Draw => Value::Draw,
+            };
+            return match ours {
+                Value::Draw => Some(DrawReason::TablebaseDraw),
+                Value::Loss(d) => Some(DrawReason::TablebaseLoss(d)),
+                Value::Win(_) => None,
+            };
+        }
+        if !can_ever_win(pos, us) {
+            return Some(if can_ever_win(pos, !us) {
+                DrawReason::CannotWin
+            } else {
+                DrawReason::NeitherCanWin
+            });
+        }
+        match self.scores.last() {
+            Some(&s) if behind(s) => Some(DrawReason::Behind(s)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use battaglie_rules::Scenario;
+
+    use super::*;
+
+    fn washita(bfen: &str) -> Position {
+        let s = Scenario::builtin("washita").expect("built in");
+        Position::from_bfen(&s, bfen).expect("a valid BFEN")
+    }
+
+    #[test]
+    fn foot_alone_can_never_win_against_mounted() {
+        let pos = washita("|12/|12/|12/|12/|12/|12/|F11/|11m A 5 30");
+        assert!(!can_ever_win(&pos, Side::Army));
+        assert!(can_ever_win(&pos, Side::Indians));
+        let sport = Sport::new();
+        assert_eq!(
+            sport.answer(&pos, Side::Army, None),
+            Some(DrawReason::CannotWin)
+        );
+        assert_eq!(sport.answer(&pos, Side::Indians, None), None);
+    }
+
+    #[test]
+    fn a_side_resigns_only_after_several_lost_scores_in_a_row() {
+        let pos = washita("|12/|12/|12/|12/|12/|12/|F11/|11(mm) A 5 30");
+        let mut sport = Sport::new();
+        for _ in 0..RESIGN_MOVES - 1 {
+            sport.record(Score::Value(-2000));
+            assert_eq!(sport.gesture(&pos, None), None);
+        }
+        sport.record(Score::Value(-2000));
+        assert_eq!(
+            sport.gesture(&pos, None),
+            Some(Gesture::Resign(ResignReason::LostScore(Score::Value(
+                -2000
+            ))))
+        );
+        sport.record(Score::Value(-100));
+        assert_eq!(sport.gesture(&pos, None), None, "one better score stops it");
+    }
+
+    #[test]
+    fn neither_side_can_win_when_no_kind_reaches_the_other() {
+        // Mounted that cannot eliminate Mounted.
+        let text = format!(
+            "{}\n[rules.eliminates]\nF = [\"F\"]\nM = [\"F\", \"V\"]\nV = [\"F\", \"V\"]\n",
+            Scenario::builtin_source("washita").expect("built in")
+        );
+        let s = Scenario::from_toml("washita.toml", &text).expect("reads");
+        let pos =
+            Position::from_bfen(&s, "|12/|12/|12/|12/|12/|12/|M11/|11m A 5 30").expect("valid");
+        assert_eq!(
+            Sport::new().gesture(&pos, None),
+            Some(Gesture::OfferDraw(DrawReason::NeitherCanWin))
+        );
+    }
+}
