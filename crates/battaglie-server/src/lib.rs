@@ -175,6 +175,7 @@ pub async fn node(
     let state = AppState::with_cluster(store, memory, Cluster { bus, lease });
     if let Some(subscription) = subscription {
         state.spawn_listener(subscription);
+        state.spawn_watch();
     }
     Ok(state)
 }

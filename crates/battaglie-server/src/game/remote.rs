@@ -3,12 +3,16 @@
 //! the stored revision and pushes it to the game's sockets.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use battaglie_rules::Move;
 
 use super::live_game::{LiveGame, LiveState};
 use super::AppState;
 use crate::bus::{Change, Heard, Subscription};
+
+/// How often a node with a bus checks its games against the store.
+pub const WATCH_EVERY: Duration = Duration::from_secs(2);
 
 impl AppState {
     /// Tells the other nodes that `st` was just stored (`mv`: the one move appended).
@@ -80,6 +84,48 @@ impl AppState {
         }
         if let Err(e) = self.refresh(live, &mut st).await {
             tracing::warn!(game = %live.id(), error = %e, "cannot reload a game another node changed");
+        }
+    }
+
+    /// Checks, every [`WATCH_EVERY`] until shutdown, that each game in memory is at its
+    /// stored revision, and reloads those behind. The bus tells of a change only after
+    /// it is stored, so a node killed between the two leaves the others' copies stale
+    /// with nothing to tell them; this check bounds how long.
+    pub fn spawn_watch(&self) {
+        let state = self.clone();
+        let mut shutdown = self.shutdown_signal();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(WATCH_EVERY);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tokio::select! {
+                    _ = tick.tick() => {}
+                    _ = shutdown.wait_for(|&s| s) => return,
+                }
+                state.reload_stale().await;
+            }
+        });
+    }
+
+    /// Reloads every game in memory whose stored revision is newer than its copy's.
+    async fn reload_stale(&self) {
+        for live in self.all_in_memory() {
+            let stored = match self.inner.store.revision(live.id()).await {
+                Ok(Some(revision)) => revision,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot check the stored revisions");
+                    return;
+                }
+            };
+            let mut st = live.state.lock().await;
+            if st.revision >= stored {
+                continue;
+            }
+            self.inner.metrics.bus_change_applied();
+            if let Err(e) = self.refresh(&live, &mut st).await {
+                tracing::warn!(game = %live.id(), error = %e, "cannot reload a stale game");
+            }
         }
     }
 

@@ -507,6 +507,21 @@ impl Store {
         })
     }
 
+    /// The stored revision of a game, if it exists (one small read, for checking that
+    /// a copy in memory is current).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn revision(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        let revision: Option<i64> = on_read!(self, pool => sqlx::query_scalar(
+            "SELECT revision FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await?);
+        Ok(revision)
+    }
+
     /// The ids of the unfinished computer games (to give the computer its turn at start).
     ///
     /// # Errors
