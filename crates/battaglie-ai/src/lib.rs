@@ -9,10 +9,12 @@
 //! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
 //! `evalcache` (the evaluations a search already made), `weights` (its named
 //! weights), `limits` (budgets and levels), `report` (the score front ends show),
-//! `bench` (a fixed benchmark whose node count is the search's signature).
+//! `bench` (a fixed benchmark whose node count is the search's signature), and
+//! [`analysis`] (every move of a game judged, for the command line and the web).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod analysis;
 mod bench;
 mod board;
 mod eval;

@@ -2,8 +2,11 @@ use std::fmt;
 use std::ops::Not;
 use std::str::FromStr;
 
-/// One of the two sides of a battle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One of the two sides of a battle; serialised as its [`word`](Side::word).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The U.S. Army: moves first, starts in staging, upper-case letters.
     Army = 0,

@@ -268,16 +268,26 @@ fn analyze_prints_a_line_per_move_and_json() {
         assert_eq!(item["ply"], i + 1);
         assert_eq!(item["move"], mv.as_str());
         assert!(item["loss"].as_i64().unwrap() >= 0);
-        assert!(["", "?!", "?", "??"].contains(&item["mark"].as_str().unwrap()));
-        assert!(item["best"].is_string(), "{item}");
         assert!(
-            item["before"].is_i64() && item["after"].is_i64(),
+            item["class"].is_null()
+                || ["inaccuracy", "mistake", "blunder"].contains(&item["class"].as_str().unwrap()),
+            "{item}"
+        );
+        assert!(item["best"].is_string(), "{item}");
+        assert_eq!(item["line"][0], item["best"], "{item}");
+        assert!(
+            item["before"]["centi"].is_i64() && item["after"]["centi"].is_i64(),
             "evaluations are numbers: {item}"
         );
     }
     assert_eq!(json["summary"]["army"]["moves"], 6);
     assert!(json["summary"]["indians"]["average_loss"].is_i64());
-    assert!(json["result"].as_str().unwrap().starts_with("unfinished"));
+    assert_eq!(json["result"]["result"], "unfinished");
+    assert!(json["result"]["words"]
+        .as_str()
+        .unwrap()
+        .starts_with("unfinished after 12 moves"));
+    assert_eq!(json["complete"], true);
     // Without a terminal, the progress goes to standard error line by line.
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("analyze: move 12 of 12"), "{err}");
@@ -309,7 +319,7 @@ fn analysis_judges_the_position_after_a_move_from_the_movers_side() {
         .unwrap()
         .to_string();
     let line = &analyse(&record)["moves"][0];
-    let centi = |key: &str| line[key].as_i64().unwrap();
+    let centi = |key: &str| line[key]["centi"].as_i64().unwrap();
     assert!(
         (centi("before") - centi("after")).abs() < 300,
         "the best move kept its value: {line}"

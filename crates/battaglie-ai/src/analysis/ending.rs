@@ -1,0 +1,53 @@
+//! How an analysed game ended, in words.
+
+use battaglie_rules::{Game, Outcome, WinReason};
+use serde::{Deserialize, Serialize};
+
+/// The end of a game: the record's words and a sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// `army`, `indians`, `draw`, or `unfinished`.
+    pub result: String,
+    /// The record's reason word (`elimination`, `resignation`, `quiet`...), if it ended.
+    pub reason: Option<String>,
+    /// A sentence: "army (7th Cavalry) won by eliminating every indians piece".
+    pub words: String,
+}
+
+impl Ending {
+    /// How `game` ended (or that it has not).
+    pub fn of(game: &Game) -> Ending {
+        let s = game.position().scenario();
+        let Some(outcome) = game.outcome() else {
+            return Ending {
+                result: "unfinished".to_string(),
+                reason: None,
+                words: format!(
+                    "unfinished after {} moves, {} to move",
+                    game.moves().len(),
+                    game.position().side_to_move().word()
+                ),
+            };
+        };
+        let words = match outcome {
+            Outcome::Win(side, WinReason::Resignation) => format!(
+                "{} ({}) won: the {} resigned",
+                side.word(),
+                s.side_name(side),
+                (!side).word()
+            ),
+            Outcome::Win(side, WinReason::Elimination) => format!(
+                "{} ({}) won by eliminating every {} piece",
+                side.word(),
+                s.side_name(side),
+                (!side).word()
+            ),
+            Outcome::Draw(reason) => format!("drawn ({})", reason.word()),
+        };
+        Ending {
+            result: outcome.result_word().to_string(),
+            reason: Some(outcome.reason_word().to_string()),
+            words,
+        }
+    }
+}
