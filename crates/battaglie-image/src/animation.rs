@@ -148,6 +148,7 @@ mod tests {
         let g = game(3);
         let e = game_gif(&g, Some(2..=9)).unwrap_err();
         assert!(e.to_string().contains("the game has 3 moves"), "{e}");
-        assert!(game_gif(&g, Some(3..=2)).is_err());
+        let (from, until) = (3, 2);
+        assert!(game_gif(&g, Some(from..=until)).is_err(), "an empty range");
     }
 }

@@ -146,14 +146,20 @@ fn cpu_seconds(pid: u32) -> f64 {
     let mut parents: Vec<(u32, u32, u64)> = Vec::new();
     if let Ok(dir) = std::fs::read_dir("/proc") {
         for entry in dir.flatten() {
-            let Some(p) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            let Some(p) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
                 continue;
             };
             let Ok(stat) = std::fs::read_to_string(format!("/proc/{p}/stat")) else {
                 continue;
             };
             // After the command's closing parenthesis: state ppid ... utime(14) stime(15).
-            let Some((_, rest)) = stat.rsplit_once(')') else { continue };
+            let Some((_, rest)) = stat.rsplit_once(')') else {
+                continue;
+            };
             let f: Vec<&str> = rest.split_whitespace().collect();
             let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
             parents.push((p, num(1) as u32, num(11) + num(12)));
@@ -223,7 +229,11 @@ async fn player(
             let mut last = last_sent.lock().unwrap();
             if let Some((at_ply, since)) = *last {
                 if ply > at_ply {
-                    stats.arrivals.lock().unwrap().push((since, since.elapsed()));
+                    stats
+                        .arrivals
+                        .lock()
+                        .unwrap()
+                        .push((since, since.elapsed()));
                     *last = None;
                 }
             }

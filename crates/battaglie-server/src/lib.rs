@@ -18,7 +18,9 @@ pub mod store;
 use std::net::SocketAddr;
 
 pub use bus::{Bus, BusError, BusLocation, ParseBusError};
-pub use game::{AppState, Cluster, Created, DrawAction, GameError, LiveGame, MemoryLimits, Seat, Urls};
+pub use game::{
+    AppState, Cluster, Created, DrawAction, GameError, LiveGame, MemoryLimits, Seat, Urls,
+};
 pub use http::{
     app, app_with, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART,
     CLOSE_TOO_BIG, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
@@ -136,7 +138,14 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         context: "reading the bound address".into(),
         source,
     })?;
-    let state = node(store, &config.db, config.memory, config.bus.as_ref(), config.lease).await?;
+    let state = node(
+        store,
+        &config.db,
+        config.memory,
+        config.bus.as_ref(),
+        config.lease,
+    )
+    .await?;
     if let Some(bus) = &config.bus {
         tracing::info!(bus = %bus, node = state.node(), "listening to the other nodes");
     }

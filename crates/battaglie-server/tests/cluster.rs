@@ -32,9 +32,10 @@ struct Node {
 impl Node {
     async fn start(db: &TestDb, bus: &BusLocation, lease: Duration) -> Node {
         let store = db.open().await;
-        let state = battaglie_server::node(store, &db.db, MemoryLimits::default(), Some(bus), lease)
-            .await
-            .unwrap();
+        let state =
+            battaglie_server::node(store, &db.db, MemoryLimits::default(), Some(bus), lease)
+                .await
+                .unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -44,7 +45,9 @@ impl Node {
             let stopped = async move {
                 let _ = stopped.await;
             };
-            serve_on(listener, serving, &settings, stopped).await.unwrap();
+            serve_on(listener, serving, &settings, stopped)
+                .await
+                .unwrap();
         });
         Node {
             app: app(state.clone()),
@@ -79,7 +82,9 @@ enum Kind {
 /// Two nodes on a fresh PostgreSQL schema, or `None` (said loudly) without the services.
 async fn two_nodes(kind: Kind, lease: Duration) -> Option<(TestDb, Node, Node)> {
     let bus = match kind {
-        Kind::Nats => BusLocation::Nats(service(NATS_ENV, "a NATS server (nats://127.0.0.1:PORT)")?),
+        Kind::Nats => {
+            BusLocation::Nats(service(NATS_ENV, "a NATS server (nats://127.0.0.1:PORT)")?)
+        }
         Kind::Postgres => BusLocation::Postgres,
     };
     let db = TestDb::new(Backend::Postgres).await?;
@@ -128,7 +133,10 @@ async fn send(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (St
     let res = app.clone().oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 async fn create(node: &Node, body: Value) -> Value {
@@ -151,7 +159,11 @@ async fn a_move_through_one_node_reaches_a_socket_on_the_other(kind: Kind) {
     let Some((_db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
         return;
     };
-    let created = create(&a, json!({"scenario": "washita", "mode": "online", "side": "army"})).await;
+    let created = create(
+        &a,
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
     let id = created["id"].as_str().unwrap();
     let tokens = [
         created["token"].as_str().unwrap(),
@@ -190,14 +202,22 @@ async fn a_move_through_one_node_reaches_a_socket_on_the_other(kind: Kind) {
             break;
         }
     }
-    assert!(b.state.metrics().render().contains("battaglie_bus_changes_total"));
+    assert!(b
+        .state
+        .metrics()
+        .render()
+        .contains("battaglie_bus_changes_total"));
 }
 
 async fn racing_moves_through_two_nodes_one_wins_and_both_sockets_show_it(kind: Kind) {
     let Some((_db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
         return;
     };
-    let created = create(&a, json!({"scenario": "washita", "mode": "online", "side": "army"})).await;
+    let created = create(
+        &a,
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
     let id = created["id"].as_str().unwrap();
     let tokens = [
         created["token"].as_str().unwrap(),
@@ -213,13 +233,31 @@ async fn racing_moves_through_two_nodes_one_wins_and_both_sockets_show_it(kind: 
         let (mv_a, mv_b) = (legal[0].as_str().unwrap(), legal[1].as_str().unwrap());
         let token = tokens[ply as usize % 2];
         let (ra, rb) = tokio::join!(
-            send(&a.app, "POST", &uri, Some(json!({"token": token, "move": mv_a}))),
-            send(&b.app, "POST", &uri, Some(json!({"token": token, "move": mv_b}))),
+            send(
+                &a.app,
+                "POST",
+                &uri,
+                Some(json!({"token": token, "move": mv_a}))
+            ),
+            send(
+                &b.app,
+                "POST",
+                &uri,
+                Some(json!({"token": token, "move": mv_b}))
+            ),
         );
         let mut statuses = [ra.0, rb.0];
         statuses.sort();
-        assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT], "{ra:?} {rb:?}");
-        let (stored, refused) = if ra.0 == StatusCode::OK { (mv_a, rb.1) } else { (mv_b, ra.1) };
+        assert_eq!(
+            statuses,
+            [StatusCode::OK, StatusCode::CONFLICT],
+            "{ra:?} {rb:?}"
+        );
+        let (stored, refused) = if ra.0 == StatusCode::OK {
+            (mv_a, rb.1)
+        } else {
+            (mv_b, ra.1)
+        };
         assert_eq!(refused["state"]["last_move"], stored, "{refused}");
         // Both nodes' sockets end on the move that won.
         let seen_a = state_at(&mut on_a, ply + 1).await;
@@ -270,7 +308,10 @@ async fn each_computer_turn_is_searched_by_one_node_only(kind: Kind) {
         assert_eq!(seen_a["moves"], state["moves"]);
     }
     let searches = a.state.metrics().searches() + b.state.metrics().searches();
-    assert_eq!(searches, turns, "one search per computer turn, over both nodes");
+    assert_eq!(
+        searches, turns,
+        "one search per computer turn, over both nodes"
+    );
     let (_, moves) = db.open().await.load(id).await.unwrap().unwrap();
     assert_eq!(moves.len() as u64, 2 * turns);
 }
@@ -300,7 +341,10 @@ async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
     .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let store = db.open().await;
-    assert_eq!(store.turn_holder(id).await.unwrap().as_deref(), Some(a.state.node()));
+    assert_eq!(
+        store.turn_holder(id).await.unwrap().as_deref(),
+        Some(a.state.node())
+    );
     a.stop();
     // B takes the turn over once A's claim expires, and plays it.
     let after = tokio::time::timeout(Duration::from_secs(20), state_at(&mut on_b, 2))
@@ -311,5 +355,9 @@ async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
     assert_eq!(b.state.metrics().searches(), 1);
     let (_, moves) = store.load(id).await.unwrap().unwrap();
     assert_eq!(moves.len(), 2);
-    assert_eq!(store.turn_holder(id).await.unwrap(), None, "the claim ends with the move");
+    assert_eq!(
+        store.turn_holder(id).await.unwrap(),
+        None,
+        "the claim ends with the move"
+    );
 }

@@ -20,7 +20,10 @@ fn service(var: &str) -> Option<String> {
         Ok(v) if !v.trim().is_empty() => Some(v),
         _ => {
             let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-            assert!(!ci, "{var} is not set under CI: .ci/run must start the service and set it");
+            assert!(
+                !ci,
+                "{var} is not set under CI: .ci/run must start the service and set it"
+            );
             eprintln!("\n*** SKIPPED: {var} is not set (.ci/run sets it) ***\n");
             None
         }
@@ -100,7 +103,10 @@ impl Drop for Node {
 
 /// A fresh schema of the test database, so that the nodes see only this test's games.
 fn fresh_schema(base: &str) -> String {
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let schema = format!("kill_{}", std::process::id());
     rt.block_on(async {
         use sqlx::Connection;

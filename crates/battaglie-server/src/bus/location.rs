@@ -36,8 +36,7 @@ impl FromStr for BusLocation {
         }
         let all_nats = s.split(',').all(|url| {
             let url = url.trim();
-            url.len() > "nats://".len()
-                && (url.starts_with("nats://") || url.starts_with("tls://"))
+            url.len() > "nats://".len() && (url.starts_with("nats://") || url.starts_with("tls://"))
         });
         if all_nats {
             return Ok(BusLocation::Nats(s.to_string()));

@@ -48,7 +48,11 @@ impl AppState {
 
     /// Renews this node's claim on game `id` until `stop` is set; sets `stop` when
     /// the claim was lost (another node took the turn over).
-    pub(super) fn spawn_renewal(&self, id: &str, stop: Arc<AtomicBool>) -> tokio::task::JoinHandle<()> {
+    pub(super) fn spawn_renewal(
+        &self,
+        id: &str,
+        stop: Arc<AtomicBool>,
+    ) -> tokio::task::JoinHandle<()> {
         let state = self.clone();
         let id = id.to_string();
         let every = self.inner.lease / 3;

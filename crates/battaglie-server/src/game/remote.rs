@@ -51,7 +51,9 @@ impl AppState {
                         tokio::spawn(async move { state.resync().await });
                     }
                     None => {
-                        tracing::error!("the bus stopped: changes from other nodes are no longer heard");
+                        tracing::error!(
+                            "the bus stopped: changes from other nodes are no longer heard"
+                        );
                         return;
                     }
                 }
