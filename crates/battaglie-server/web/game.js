@@ -398,6 +398,9 @@ export async function gamePage(root, list, id, token) {
     );
   }
 
+  /** The most positions the server puts in one GIF (`MAX_FRAMES` in http/gif.rs). */
+  const GIF_FRAMES = 600;
+
   function renderReplay() {
     const shown = shownPly();
     if (!replayBar.firstChild) {
@@ -412,8 +415,15 @@ export async function gamePage(root, list, id, token) {
         b("next", "▶", () => step(1)),
         b("last", "▶|", () => showReplay(null)),
         h("button", { type: "button", class: "primary live", "data-focus": "replay-live", onclick: () => showReplay(null) }, t("live")),
+        h("a", { class: "gif", "data-focus": "replay-gif", download: "" }, ""),
       );
     }
+    // The animated GIF of the game, or of its moves up to the one shown (the server
+    // draws at most GIF_FRAMES positions: the last ones then).
+    const gif = /** @type {HTMLAnchorElement} */ (replayBar.querySelector("a.gif"));
+    const until = ui.replay === null ? game.ply : shown;
+    gif.href = `/api/games/${id}/gif?from=${Math.max(0, until - GIF_FRAMES + 1)}&until=${until}`;
+    gif.textContent = t(ui.replay === null ? "gifWhole" : "gifUntil");
     const slider = /** @type {HTMLInputElement} */ (replayBar.querySelector("input"));
     slider.max = String(game.ply);
     slider.value = String(shown);

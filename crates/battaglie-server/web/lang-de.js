@@ -215,4 +215,8 @@ export default {
   err_superseded: "Die Partie hat sich inzwischen geändert (ein anderer Zug kam zuerst): es wurde nichts getan.",
   err_bad_choice: "{field}: „{value}“ ist keines von {allowed}.",
   err_not_text: "Nachrichten müssen JSON-Text sein.",
+  gifWhole: "Animiertes GIF der Partie",
+  gifUntil: "Animiertes GIF bis zu diesem Zug",
+  err_gif_range: "Die Partie hat {plies} Züge: die Züge {from} bis {until} gibt es nicht.",
+  err_gif_too_long: "Ein GIF zeigt höchstens {max} Stellungen: wähle einen Abschnitt der {plies} Züge.",
 };

@@ -215,4 +215,8 @@ export default {
   err_superseded: "The game changed meanwhile (another move came first): nothing was done.",
   err_bad_choice: "{field}: “{value}” is not one of {allowed}.",
   err_not_text: "Messages must be JSON text.",
+  gifWhole: "Animated GIF of the game",
+  gifUntil: "Animated GIF up to this move",
+  err_gif_range: "The game has {plies} moves: moves {from} to {until} do not exist.",
+  err_gif_too_long: "A GIF shows at most {max} positions: choose a range of the {plies} moves.",
 };

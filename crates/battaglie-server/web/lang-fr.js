@@ -215,4 +215,8 @@ export default {
   err_superseded: "La partie a changé entre-temps (un autre coup est arrivé d'abord) : rien n'a été fait.",
   err_bad_choice: "{field} : « {value} » n'est pas parmi {allowed}.",
   err_not_text: "Les messages doivent être du texte JSON.",
+  gifWhole: "GIF animé de la partie",
+  gifUntil: "GIF animé jusqu'à ce coup",
+  err_gif_range: "La partie a {plies} coups : les coups {from} à {until} n'existent pas.",
+  err_gif_too_long: "Un GIF montre au plus {max} positions : choisissez une partie des {plies} coups.",
 };

@@ -215,4 +215,8 @@ export default {
   err_superseded: "La partita è cambiata nel frattempo (un'altra mossa è arrivata prima): non è stato fatto nulla.",
   err_bad_choice: "{field}: «{value}» non è uno tra {allowed}.",
   err_not_text: "I messaggi devono essere testo JSON.",
+  gifWhole: "GIF animata della partita",
+  gifUntil: "GIF animata fino a questa mossa",
+  err_gif_range: "La partita ha {plies} mosse: le mosse da {from} a {until} non esistono.",
+  err_gif_too_long: "Una GIF mostra al più {max} posizioni: scegli un tratto delle {plies} mosse.",
 };

@@ -118,9 +118,19 @@ enum Command {
     Record {
         /// The record file; `-` reads standard input.
         file: String,
-        /// The form to print: `text` (default), `json`, or `board` (the final position).
+        /// The form to print: `text` (default), `json`, `board` (the final position),
+        /// or `gif` (an animation of the game, one frame per move).
         #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
         to: RecordFormat,
+        /// With `--to gif`: the first position shown, as a ply number (0 = the start).
+        #[arg(long, default_value_t = 0)]
+        from: usize,
+        /// With `--to gif`: the last position shown, as a ply number [default: the end].
+        #[arg(long)]
+        until: Option<usize>,
+        /// With `--to gif`: the file to write [default: standard output, unless a terminal].
+        #[arg(long, short)]
+        output: Option<std::path::PathBuf>,
     },
     /// Play games between two players (engine budgets or external programs) and tally them.
     Match(crate::matches::MatchArgs),
@@ -156,6 +166,8 @@ enum RecordFormat {
     Json,
     /// The final position as a board.
     Board,
+    /// An animated GIF of the game (or of `--from`..`--until`).
+    Gif,
 }
 
 impl Cli {
@@ -221,7 +233,13 @@ impl Cli {
                 options.plain = plain;
                 battaglie_tui::run(options)
             }
-            Some(Command::Record { file, to }) => {
+            Some(Command::Record {
+                file,
+                to,
+                from,
+                until,
+                output,
+            }) => {
                 let text = if file == "-" {
                     std::io::read_to_string(std::io::stdin())?
                 } else {
@@ -233,10 +251,20 @@ impl Cli {
                 // Written back from the replayed game: canonical notation throughout.
                 let record =
                     Record::from_game(&game, &record.army, &record.indians, record.date.as_deref());
+                if !matches!(to, RecordFormat::Gif)
+                    && (from != 0 || until.is_some() || output.is_some())
+                {
+                    anyhow::bail!("--from, --until and --output go with `--to gif` only");
+                }
                 crate::out::emit(&match to {
                     RecordFormat::Text => record.to_string(),
                     RecordFormat::Json => format!("{}\n", record.to_json()),
                     RecordFormat::Board => show::render(&game),
+                    RecordFormat::Gif => {
+                        let until = until.unwrap_or(game.moves().len());
+                        let gif = battaglie_image::game_gif(&game, Some(from..=until))?;
+                        return crate::out::emit_binary(&gif, output.as_deref());
+                    }
                 })
             }
             Some(Command::Match(args)) => crate::matches::run(args),

@@ -15,6 +15,29 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes `bytes` (a picture) to `path`, or to standard output when `path` is `None`
+/// and standard output is not a terminal.
+///
+/// # Errors
+/// When the file cannot be written, or standard output is a terminal (binary data
+/// would garble it: the error says to give a file).
+pub fn emit_binary(bytes: &[u8], path: Option<&std::path::Path>) -> anyhow::Result<()> {
+    use std::io::IsTerminal;
+    match path {
+        Some(p) => std::fs::write(p, bytes)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", p.display())),
+        None if std::io::stdout().is_terminal() => Err(anyhow::anyhow!(
+            "a GIF is binary: give `--output FILE` or redirect standard output to a file"
+        )),
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)?;
+            out.flush()?;
+            Ok(())
+        }
+    }
+}
+
 /// Whether `error` (or any of its causes) is a write to a closed pipe.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {

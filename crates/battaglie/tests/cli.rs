@@ -118,6 +118,68 @@ fn record_replays_a_text_record_and_prints_it_as_canonical_json() {
 }
 
 #[test]
+fn record_to_gif_animates_a_range_of_plies_and_refuses_one_past_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.txt");
+    let mut game = battaglie_rules::Game::new(battaglie_rules::Position::start(
+        &battaglie_rules::Scenario::builtin("apache-pass").unwrap(),
+    ));
+    for _ in 0..8 {
+        let mv = game.legal_moves()[0];
+        game.play(&mv);
+    }
+    let record = battaglie_rules::record::Record::from_game(&game, "A", "B", None);
+    std::fs::write(&file, record.to_string()).unwrap();
+    let (record, gif) = (file.to_str().unwrap(), dir.path().join("game.gif"));
+    let frames = |path: &std::path::Path| {
+        let bytes = std::fs::read(path).unwrap();
+        let mut d = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+        let mut n = 0;
+        while d.read_next_frame().unwrap().is_some() {
+            n += 1;
+        }
+        n
+    };
+
+    let out = battaglie(&["record", record, "--to", "gif", "-o", gif.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(frames(&gif), 9, "the start and eight moves");
+
+    let args = [
+        "record", record, "--to", "gif", "--from", "2", "--until", "5", "--output",
+    ];
+    let out = battaglie(&[&args[..], &[gif.to_str().unwrap()]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(frames(&gif), 4, "plies 2 to 5");
+
+    let out = battaglie(&[
+        "record",
+        record,
+        "--to",
+        "gif",
+        "--until",
+        "9",
+        "-o",
+        gif.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the game has 8 moves"), "{err}");
+
+    let out = battaglie(&["record", record, "--from", "2"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--to gif"));
+}
+
+#[test]
 fn show_never_glues_a_terrain_glyph_to_a_stack() {
     let out = stdout(&["show", "washita"]);
     // The Cheyenne on l1 stand on a ridge and on l3 in the river: each glyph on a

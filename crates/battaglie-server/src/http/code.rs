@@ -99,11 +99,15 @@ pub enum ErrorCode {
     BadChoice,
     /// A WebSocket message that is not text.
     NotText,
+    /// A GIF's range outside the game (`from`, `until`, `plies`).
+    GifRange,
+    /// A GIF's range over the most frames (`max`, `plies`).
+    GifTooLong,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 47] = {
+    pub const ALL: [ErrorCode; 49] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -153,6 +157,8 @@ impl ErrorCode {
             C::Superseded,
             C::BadChoice,
             C::NotText,
+            C::GifRange,
+            C::GifTooLong,
         ]
     };
 
@@ -207,6 +213,8 @@ impl ErrorCode {
             C::Superseded => "superseded",
             C::BadChoice => "bad_choice",
             C::NotText => "not_text",
+            C::GifRange => "gif_range",
+            C::GifTooLong => "gif_too_long",
         }
     }
 

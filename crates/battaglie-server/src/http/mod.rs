@@ -3,6 +3,7 @@
 mod code;
 mod error;
 mod games;
+mod gif;
 mod limits;
 mod move_refusal;
 mod ops;
@@ -64,6 +65,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
     let api = Router::new()
         .merge(scenarios::router())
         .merge(games::router(&limiters))
+        .merge(gif::router(&limiters))
         .merge(records::router(&limiters))
         .merge(ws::router())
         .fallback(api_not_found);

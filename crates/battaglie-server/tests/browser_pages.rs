@@ -1,6 +1,6 @@
-//! The page in the reader's language, in real headless Chromium: the rules page for
-//! players, the battles' histories and the server's errors, in each of the four
-//! languages (see `browser.rs` for the harness and for skipping without Chromium).
+//! More of the page in real headless Chromium: the rules page for players, the
+//! battles' histories and the server's errors in each of the four languages, and the
+//! replay panel's animated GIF (see `browser.rs` for skipping without Chromium).
 
 #[allow(dead_code)] // each test binary uses a part of the harness
 mod browser_support;
@@ -138,5 +138,73 @@ async fn rules_histories_and_server_errors_speak_the_readers_language() {
         "a refused move has its own code: {said}"
     );
     page.assert_accessible(&mut b, "the game page in French, notes open")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_replay_panel_downloads_an_animated_gif_of_the_game_or_up_to_the_move_shown() {
+    let Some(binary) = browser_or_skip(
+        "the_replay_panel_downloads_an_animated_gif_of_the_game_or_up_to_the_move_shown",
+    ) else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1366, 768).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    page.eval(
+        &mut b,
+        "(() => { const s = document.getElementById('mode'); s.value = 'hotseat'; s.dispatchEvent(new Event('change')); })()",
+    )
+    .await;
+    page.click(&mut b, "article[data-id=fetterman] button.play")
+        .await;
+    page.wait(&mut b, "document.querySelector('svg.board .hit')")
+        .await;
+    // Three moves through the API (the page follows over its socket).
+    for n in 1..=3 {
+        page.eval(
+            &mut b,
+            "(async () => { const id = location.pathname.split('/')[2]; const token = new URLSearchParams(location.search).get('token'); \
+             const st = await fetch(`/api/games/${id}?token=${token}`).then(r => r.json()); \
+             await fetch(`/api/games/${id}/moves`, {method: 'POST', body: JSON.stringify({token, move: st.legal_moves[0]})}); })()",
+        )
+        .await;
+        page.wait(
+            &mut b,
+            &format!("document.querySelectorAll('table.moves button.mv').length === {n}"),
+        )
+        .await;
+    }
+    let link = page
+        .eval(&mut b, "(() => { const a = document.querySelector('.replay-bar a.gif'); return a && {href: a.getAttribute('href'), text: a.textContent, hidden: a.offsetParent === null}; })()")
+        .await;
+    assert!(
+        link["href"]
+            .as_str()
+            .is_some_and(|h| h.ends_with("/gif?from=0&until=3")),
+        "{link}"
+    );
+    assert_eq!(
+        link["hidden"],
+        json!(false),
+        "the download is in view: {link}"
+    );
+
+    // Replaying move 2: the link covers the game up to it.
+    page.click(&mut b, ".replay-bar .rp-previous").await;
+    page.wait(
+        &mut b,
+        "document.querySelector('.replay-bar a.gif').getAttribute('href').endsWith('until=2')",
+    )
+    .await;
+    let got = page
+        .eval(
+            &mut b,
+            "fetch(document.querySelector('.replay-bar a.gif').href).then(async r => ({type: r.headers.get('content-type'), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 6))}))",
+        )
+        .await;
+    assert_eq!(got, json!({"type": "image/gif", "head": "GIF89a"}));
+    page.assert_accessible(&mut b, "the replay panel with its GIF download")
         .await;
 }

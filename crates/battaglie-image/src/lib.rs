@@ -1,0 +1,15 @@
+//! Pictures of battaglie games, for the command line and the server alike: a position
+//! drawn as pixels (terrain, stacks, the last move; [`draw`]) and an animated GIF of a
+//! game or a range of its moves ([`game_gif`]).
+
+#![deny(missing_docs)]
+
+mod animation;
+mod board;
+mod canvas;
+mod palette;
+
+pub use animation::{game_gif, GifError, FRAME_DELAY, LAST_DELAY};
+pub use board::{draw, size, CELL};
+pub use canvas::Canvas;
+pub use palette::Colour;

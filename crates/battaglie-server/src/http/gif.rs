@@ -1,0 +1,80 @@
+//! `GET /api/games/{id}/gif?from=N&until=M`: the game, or a range of its plies, as an
+//! animated GIF (the replay panel's download).
+
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use battaglie_image::{game_gif, GifError};
+use battaglie_rules::Scenario;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::limits::Limiters;
+use super::{Error, ErrorCode, QueryParams};
+use crate::game::AppState;
+
+/// The most positions one GIF shows (a longer game is downloaded in ranges).
+pub const MAX_FRAMES: usize = 600;
+
+pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
+    Router::new().route("/games/{id}/gif", limiters.creates(get(gif)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Range {
+    #[serde(default)]
+    from: Option<usize>,
+    #[serde(default)]
+    until: Option<usize>,
+}
+
+async fn gif(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(q): QueryParams<Range>,
+) -> Result<Response, Error> {
+    let live = state.game(&id).await?;
+    let record = live.record().await;
+    let scenario = Scenario::builtin(&record.scenario).ok_or_else(|| {
+        Error::internal(format!(
+            "game {id}: scenario {:?} is not built in",
+            record.scenario
+        ))
+    })?;
+    let game = record.replay(&scenario).map_err(Error::internal)?;
+    let plies = game.moves().len();
+    let from = q.from.unwrap_or(0);
+    let until = q.until.unwrap_or(plies);
+    if from > until || until > plies {
+        return Err(
+            Error::unprocessable(GifError::Range { from, until, plies }.to_string()).code(
+                ErrorCode::GifRange,
+                json!({ "from": from, "until": until, "plies": plies }),
+            ),
+        );
+    }
+    if until - from + 1 > MAX_FRAMES {
+        return Err(Error::unprocessable(format!(
+            "plies {from}..{until}: a GIF shows at most {MAX_FRAMES} positions; choose a range with `from` and `until`"
+        ))
+        .code(ErrorCode::GifTooLong, json!({ "max": MAX_FRAMES, "plies": plies })));
+    }
+    let bytes = tokio::task::spawn_blocking(move || game_gif(&game, Some(from..=until)))
+        .await?
+        .map_err(Error::internal)?;
+    let name = format!("{}-{}-{from}-{until}.gif", record.scenario, live.id());
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/gif".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
