@@ -4,9 +4,15 @@
 
 Rows: full random games in Rust (plies/s, one core); the vector env (env steps/s with
 observation and mask, one thread and all cores, against a random opponent and in
-self-play); the same battle as an OpenSpiel game driven from Python; a built-in C++
-OpenSpiel game (chess) driven the same way; with --ray, a small cluster match on 1
-and 2 local workers (games/s).
+self-play); the same battle as an OpenSpiel game driven from Python; two built-in C++
+OpenSpiel games (chess, breakthrough) driven the same way; with --ray, a small cluster
+match on 1 and 2 local workers (games/s).
+
+Each row is measured once per round, the rounds one after the other, so that a busy
+machine slows every row alike. Columns: the count per second of wall-clock time, per
+second of this process's CPU time (what one core gives while it runs, whatever else
+the machine runs), and the ratio to OpenSpiel's chess measured in the same round (a
+fixed reference: the ratio moves far less with the machine's load than the counts).
 """
 
 from __future__ import annotations
@@ -20,12 +26,13 @@ import time
 import battaglie as b
 
 
-def timed(seconds: float, step) -> float:
-    """Calls ``step()`` (returning a count) for about ``seconds``: counts per second."""
-    count, start = 0, time.perf_counter()
+def timed(seconds: float, step) -> tuple[float, float]:
+    """Calls ``step()`` (returning a count) for about ``seconds``: counts per second
+    of wall-clock time and of the process's CPU time."""
+    count, start, cpu = 0, time.perf_counter(), time.process_time()
     while (elapsed := time.perf_counter() - start) < seconds:
         count += step()
-    return count / elapsed
+    return count / elapsed, count / max(time.process_time() - cpu, 1e-9)
 
 
 def random_plies(battle: str, seconds: float) -> float:
@@ -64,7 +71,7 @@ def openspiel_plies(name: str, seconds: float) -> float:
     return timed(seconds, playout)
 
 
-def ray_games(workers: int) -> float:
+def ray_games(workers: int) -> tuple[float, float]:
     import subprocess
     import sys
 
@@ -74,7 +81,8 @@ def ray_games(workers: int) -> float:
          "--games", "8", "--battle", "washita", "--openings", "4", "--workers", str(workers), "--out", os.devnull],
         check=True, capture_output=True,
     )
-    return 8 / (time.perf_counter() - start)
+    rate = 8 / (time.perf_counter() - start)
+    return rate, float("nan")  # the work runs in Ray's processes, not this one
 
 
 def main() -> None:
@@ -91,18 +99,34 @@ def main() -> None:
         ("env steps/s, VectorEnv x256 self-play (1 thread)", lambda: env_steps(battle, s, "self", 1)),
         (f"env steps/s, VectorEnv x256 self-play ({os.cpu_count()} threads)", lambda: env_steps(battle, s, "self", None)),
         (f"plies/s, OpenSpiel battaglie_{battle.replace('-', '_')} from Python", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}", s)),
-        ("plies/s, OpenSpiel chess (C++) from Python", lambda: openspiel_plies("chess", s)),
+        (REFERENCE, lambda: openspiel_plies("chess", s)),
+        ("plies/s, OpenSpiel breakthrough (C++) from Python", lambda: openspiel_plies("breakthrough", s)),
     ]
     if args.ray:
         rows += [
             ("games/s, cluster match level:4 v level:2 (1 worker)", lambda: ray_games(1)),
             ("games/s, cluster match level:4 v level:2 (2 workers)", lambda: ray_games(2)),
         ]
-    print(f"| measurement ({battle}, median of {args.repeats}) | per second |")
-    print("|---|---:|")
-    for label, measure in rows:
-        value = statistics.median(measure() for _ in range(args.repeats))
-        print(f"| {label} | {value:,.{3 if value < 10 else 0}f} |", flush=True)
+    labels = [label for label, _ in rows]
+    rounds = []
+    for _ in range(args.repeats):
+        rounds.append({label: measure() for label, measure in rows})
+    print(f"| measurement ({battle}, median of {args.repeats}) | per second | per CPU second | x chess |")
+    print("|---|---:|---:|---:|")
+    for label in labels:
+        wall = statistics.median(r[label][0] for r in rounds)
+        cpu = statistics.median(r[label][1] for r in rounds)
+        ratio = statistics.median(r[label][0] / r[REFERENCE][0] for r in rounds)
+        print(f"| {label} | {number(wall)} | {number(cpu)} | {ratio:.{3 if ratio < 10 else 1}f} |", flush=True)
+
+
+REFERENCE = "plies/s, OpenSpiel chess (C++) from Python"
+
+
+def number(value: float) -> str:
+    if value != value:  # NaN: not measured
+        return "-"
+    return f"{value:,.{3 if value < 10 else 0}f}"
 
 
 if __name__ == "__main__":

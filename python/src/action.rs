@@ -11,18 +11,14 @@
 //! legal) and the last action, `squares * C(12 + L, 12)`, is the pass. The three
 //! 12x8 battles have 104 squares: 189,281 actions.
 
-use battaglie_rules::{Kind, Move, Scenario, Square};
+use battaglie_rules::{Move, Scenario, Square};
 
 /// Counts per move: 3 kinds x 4 directions.
 const SLOTS: usize = 12;
 
-/// Slots of the per-thread memo of ranks (a power of two).
-const RANK_SLOTS: usize = 1 << 12;
-
-thread_local! {
-    static RANKS: std::cell::RefCell<Vec<(u64, u64)>> =
-        std::cell::RefCell::new(vec![(0, 0); RANK_SLOTS]);
-}
+/// For each direction of a packed move (west, south, north, east: `Move::to_bits`),
+/// its place in the action's north, east, south, west order.
+const COMPASS: [usize; 4] = [3, 2, 0, 1];
 
 /// The action space of one scenario.
 #[derive(Debug, Clone)]
@@ -31,26 +27,11 @@ pub struct ActionSpace {
     height: u8,
     /// `ways[m][s]`: m-tuples with sum at most s, C(m + s, m).
     ways: Vec<Vec<u64>>,
-    /// `skip[i][left][c]`: the tuples ranked before those whose slot `i` holds `c`,
-    /// with `left` still to share out from slot `i` on.
-    skip: Vec<Vec<Vec<u64>>>,
+    /// `skip[(i * (L + 1) + left) * (L + 1) + c]`: the tuples ranked before those
+    /// whose slot `i` holds `c`, with `left` still to share out from slot `i` on.
+    skip: Vec<u64>,
     per_square: u64,
     size: u64,
-}
-
-/// North, east, south, west: the index of a step from `from` to `to`.
-fn direction(from: Square, to: Square) -> usize {
-    let col = |s: Square| s.file().map_or(0, |f| i32::from(f) + 1);
-    let (dr, dc) = (
-        i32::from(to.rank()) - i32::from(from.rank()),
-        col(to) - col(from),
-    );
-    match (dr, dc) {
-        (1, 0) => 0,
-        (0, 1) => 1,
-        (-1, 0) => 2,
-        _ => 3,
-    }
 }
 
 impl ActionSpace {
@@ -65,22 +46,17 @@ impl ActionSpace {
             }
         }
         let per_square = ways[SLOTS][limit];
-        let skip = (0..SLOTS)
-            .map(|i| {
-                let rest = SLOTS - i - 1;
-                (0..=limit)
-                    .map(|left| {
-                        (0..=left)
-                            .scan(0u64, |acc, c| {
-                                let before = *acc;
-                                *acc += ways[rest][left - c];
-                                Some(before)
-                            })
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
+        let mut skip = vec![0u64; SLOTS * (limit + 1) * (limit + 1)];
+        for i in 0..SLOTS {
+            let rest = SLOTS - i - 1;
+            for left in 0..=limit {
+                let mut before = 0;
+                for c in 0..=left {
+                    skip[(i * (limit + 1) + left) * (limit + 1) + c] = before;
+                    before += ways[rest][left - c];
+                }
+            }
+        }
         let squares = u64::from(scenario.height()) * (u64::from(scenario.width()) + 1);
         let size = squares.checked_mul(per_square)?.checked_add(1)?;
         Some(ActionSpace {
@@ -123,20 +99,6 @@ impl ActionSpace {
         })
     }
 
-    /// The twelve counts of a move (all zero for the pass).
-    pub fn counts(mv: &Move) -> [u8; SLOTS] {
-        let mut counts = [0u8; SLOTS];
-        if let Some(from) = mv.from() {
-            for g in mv.groups() {
-                let dir = direction(from, g.to);
-                for kind in Kind::ALL {
-                    counts[kind.index() * 4 + dir] += g.pieces.count(kind);
-                }
-            }
-        }
-        counts
-    }
-
     /// The action of a move of this scenario.
     pub fn encode(&self, mv: &Move) -> u64 {
         let Some(from) = mv.from() else {
@@ -145,29 +107,24 @@ impl ActionSpace {
         self.square_index(from) * self.per_square + self.rank(mv)
     }
 
-    /// The rank of a move's counts among the tuples, remembered per thread by what the
-    /// move sends where (its packed form without the source square).
+    /// The rank of a move's counts among the tuples, read from its packed form: only
+    /// the slots that hold pieces add to it (at most the stack limit of them).
     fn rank(&self, mv: &Move) -> u64 {
-        let limit = (self.ways[0].len() - 1) as u64;
-        // Not zero: a move other than the pass sends something.
-        let key = (mv.to_bits() >> 9) | limit << 56;
-        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (RANK_SLOTS - 1);
-        RANKS.with(|ranks| {
-            let mut ranks = ranks.borrow_mut();
-            if ranks[slot].0 != key {
-                ranks[slot] = (key, self.rank_of(mv));
-            }
-            ranks[slot].1
-        })
-    }
-
-    fn rank_of(&self, mv: &Move) -> u64 {
-        let counts = ActionSpace::counts(mv);
-        let mut left = self.ways[0].len() - 1;
+        let side = self.ways[0].len();
+        let parts = mv.to_bits() >> 9;
+        let mut left = side - 1;
         let mut rank = 0;
-        for (i, &c) in counts.iter().enumerate() {
-            rank += self.skip[i][left][usize::from(c)];
-            left -= usize::from(c);
+        for kind in 0..3 {
+            let mut per_dir = [0usize; 4];
+            for (packed, &dir) in COMPASS.iter().enumerate() {
+                per_dir[dir] = (parts >> (12 * packed + 4 * kind) & 0xF) as usize;
+            }
+            for (dir, &c) in per_dir.iter().enumerate() {
+                if c != 0 {
+                    rank += self.skip[((kind * 4 + dir) * side + left) * side + c];
+                    left -= c;
+                }
+            }
         }
         rank
     }

@@ -9,7 +9,7 @@ use battaglie_ai::Limits;
 use battaglie_rules::{Game, Move, Outcome, Position, Rng, Rollout, Scenario, Side, WinReason};
 
 use crate::action::ActionSpace;
-use crate::observation::Layout;
+use crate::observation::{Layout, Written};
 
 /// Who answers the agent's moves.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -83,13 +83,15 @@ pub struct Env {
     rng: Rng,
     rollout: Rollout,
     moves: Vec<Move>,
-    /// The legal moves now and their actions, in move generation order.
-    legal: Vec<(u64, Move)>,
+    /// The actions of the legal moves now, in move generation order (those of `legal`).
+    actions: Vec<u64>,
     outcome: Option<Outcome>,
     /// The agent resigned (an illegal action) in this game.
     forfeited: bool,
-    /// The legal moves after the last ply (empty once the game is over).
-    scratch: Vec<Move>,
+    /// The agent's legal moves (empty once the game is over).
+    legal: Vec<Move>,
+    /// What the buffer of [`Env::observe_into`] holds.
+    written: Written,
 }
 
 impl Env {
@@ -110,10 +112,11 @@ impl Env {
             rng: Rng::new(seed),
             rollout,
             moves: Vec::new(),
-            legal: Vec::new(),
+            actions: Vec::new(),
             outcome: None,
             forfeited: false,
-            scratch: Vec::new(),
+            legal: Vec::new(),
+            written: Written::default(),
         };
         env.reset(Some(seed));
         env
@@ -132,10 +135,9 @@ impl Env {
         }
         self.rollout = Rollout::from_position(self.battle.start.clone());
         self.moves.clear();
-        self.outcome = self.rollout.legal_moves_into(&mut self.scratch);
+        self.outcome = None;
         self.forfeited = false;
-        self.opponent_moves();
-        self.refresh();
+        self.advance();
     }
 
     /// The current position.
@@ -153,9 +155,9 @@ impl Env {
         self.outcome
     }
 
-    /// The legal actions now and their moves, in move generation order.
-    pub fn legal(&self) -> &[(u64, Move)] {
-        &self.legal
+    /// The legal actions now, in move generation order.
+    pub fn actions(&self) -> &[u64] {
+        &self.actions
     }
 
     /// The game so far as a rules [`Game`] (with its history, for the engine and records).
@@ -181,12 +183,13 @@ impl Env {
             return Err(StepError::Over);
         }
         let mover = self.position().side_to_move();
-        let Some(i) = self.legal.iter().position(|(a, _)| *a == action) else {
+        let Some(i) = self.actions.iter().position(|&a| a == action) else {
             if self.illegal == Illegal::Raise {
                 return Err(StepError::Illegal(action));
             }
             self.forfeited = true;
             self.outcome = Some(Outcome::Win(!mover, WinReason::Resignation));
+            self.actions.clear();
             self.legal.clear();
             return Ok(Step {
                 reward: -1.0,
@@ -194,12 +197,10 @@ impl Env {
                 forfeit: true,
             });
         };
-        let mv = self.legal[i].1;
-        self.play(&mv);
-        if self.outcome.is_none() {
-            self.opponent_moves();
-        }
-        self.refresh();
+        let mv = self.legal[i];
+        self.rollout.play(&mv);
+        self.moves.push(mv);
+        self.advance();
         let perspective = if self.opponent == Opponent::SelfPlay {
             mover
         } else {
@@ -217,47 +218,60 @@ impl Env {
         })
     }
 
-    /// Plays a legal move and lists the moves after it (in `scratch`).
-    fn play(&mut self, mv: &Move) {
-        self.rollout.play(mv);
-        self.moves.push(*mv);
-        self.outcome = self.rollout.legal_moves_into(&mut self.scratch);
-    }
-
-    /// The opponent plays until the agent is to move (or the game ends).
-    fn opponent_moves(&mut self) {
-        if self.opponent == Opponent::SelfPlay {
-            return;
-        }
-        while self.outcome.is_none() && self.position().side_to_move() != self.agent {
+    /// Lets the opponent play until the agent is to move, then lists the agent's
+    /// moves and actions (or settles the outcome). The random opponent chooses without
+    /// listing its moves ([`Rollout::play_random`]): the same move as picking from the
+    /// full list with the same number, at a fraction of the cost.
+    fn advance(&mut self) {
+        loop {
+            let mover = self.position().side_to_move();
+            if self.opponent == Opponent::SelfPlay || mover == self.agent {
+                self.outcome = self.rollout.legal_moves_into(&mut self.legal);
+                break;
+            }
             let mv = match self.opponent {
-                // The moves listed after the last ply: the same choice as `random_move`.
-                Opponent::Random => self.scratch[self.rng.below(self.scratch.len())],
+                Opponent::Random => {
+                    let rng = &mut self.rng;
+                    match self.rollout.play_random(|n| rng.below(n)) {
+                        Some(mv) => mv,
+                        None => {
+                            self.outcome = self.rollout.outcome();
+                            break;
+                        }
+                    }
+                }
                 Opponent::Engine(limits) => {
+                    if let Some(outcome) = self.rollout.outcome() {
+                        self.outcome = Some(outcome);
+                        break;
+                    }
                     let limits = Limits {
                         seed: limits.seed.or(Some(self.rng.next_u64())),
                         ..limits
                     };
                     let stop = AtomicBool::new(false);
-                    battaglie_ai::search(&self.game(), &limits, &stop, |_| {})
+                    let best = battaglie_ai::search(&self.game(), &limits, &stop, |_| {})
                         .expect("the game is not over")
-                        .best
+                        .best;
+                    self.rollout.play(&best);
+                    best
                 }
                 Opponent::SelfPlay => unreachable!("self-play has no opponent"),
             };
-            self.play(&mv);
+            self.moves.push(mv);
         }
+        self.refresh();
     }
 
-    /// The legal actions of the new position.
+    /// The actions of the new position's legal moves.
     fn refresh(&mut self) {
-        self.legal.clear();
         if self.outcome.is_some() {
-            return;
+            self.legal.clear();
         }
         let space = &self.battle.space;
-        self.legal
-            .extend(self.scratch.iter().map(|m| (space.encode(m), *m)));
+        self.actions.clear();
+        self.actions
+            .extend(self.legal.iter().map(|m| space.encode(m)));
     }
 
     /// Writes the observation into `out`.
@@ -265,17 +279,27 @@ impl Env {
         self.battle.layout.write(self.position(), out);
     }
 
+    /// Writes the observation into `out`, the env's own buffer, rewriting only what
+    /// changed since the last call (all of it when `fresh`, as after a reset of the buffer).
+    pub fn observe_into(&mut self, out: &mut [f32], fresh: bool) {
+        if fresh {
+            self.written = Written::default();
+        }
+        let position = self.rollout.position();
+        self.battle.layout.update(position, out, &mut self.written);
+    }
+
     /// Sets the mask entries of the legal actions in `mask` (which must be clear).
     pub fn set_mask(&self, mask: &mut [bool]) {
-        for (a, _) in &self.legal {
-            mask[*a as usize] = true;
+        for &a in &self.actions {
+            mask[a as usize] = true;
         }
     }
 
     /// Clears the mask entries `set_mask` set.
     pub fn clear_mask(&self, mask: &mut [bool]) {
-        for (a, _) in &self.legal {
-            mask[*a as usize] = false;
+        for &a in &self.actions {
+            mask[a as usize] = false;
         }
     }
 }

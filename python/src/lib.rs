@@ -3,8 +3,8 @@
 //! Modules: `errors` (one exception class per error kind), `scenario`, `game`
 //! (moves, outcomes, positions, games), `engine` (search, analysis), `action` (the
 //! fixed action space), `observation` (the observation tensor), `env` (one
-//! environment in Rust), `py_env` (the Python env classes), `matches` (match games as
-//! `battaglie match` plays them), `rng` (the seeded generator).
+//! environment in Rust), `py_env` (the Python env classes), `matches` (the match crate's
+//! games and table, for the cluster).
 #![deny(missing_docs)]
 
 mod action;
@@ -15,7 +15,6 @@ mod game;
 mod matches;
 mod observation;
 mod py_env;
-mod rng;
 mod scenario;
 
 use pyo3::prelude::*;

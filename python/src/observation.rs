@@ -8,6 +8,19 @@
 
 use battaglie_rules::{Kind, Position, Scenario, Side, Square};
 
+/// What an observation buffer holds, for [`Layout::update`].
+#[derive(Debug, Clone, Default)]
+pub struct Written {
+    /// Whether the buffer holds an observation at all.
+    filled: bool,
+    /// Plane 10's value.
+    indians: f32,
+    /// Plane 11's value.
+    quiet: f32,
+    /// The entries of planes 0-5 that are not zero.
+    pieces: Vec<u32>,
+}
+
 /// The number of planes.
 pub const PLANES: usize = 12;
 
@@ -64,8 +77,22 @@ impl Layout {
 
     /// Writes the observation of `pos` into `out` (of [`Layout::len`] floats).
     pub fn write(&self, pos: &Position, out: &mut [f32]) {
-        out.copy_from_slice(&self.template);
+        self.update(pos, out, &mut Written::default());
+    }
+
+    /// Writes the observation of `pos` into `out`, which holds the observation
+    /// `written` describes: only what changed is rewritten (a few squares, the side
+    /// and quiet planes), not the whole tensor. An empty [`Written`] rewrites it all.
+    pub fn update(&self, pos: &Position, out: &mut [f32], written: &mut Written) {
         let plane = self.height * self.columns;
+        if written.filled {
+            for &at in &written.pieces {
+                out[at as usize] = 0.0;
+            }
+        } else {
+            out.copy_from_slice(&self.template);
+        }
+        written.pieces.clear();
         for side in Side::ALL {
             for sq in pos.squares_of(side) {
                 let Some((_, pieces)) = pos.stack(sq) else {
@@ -75,19 +102,31 @@ impl Layout {
                 for k in Kind::ALL {
                     let n = pieces.count(k);
                     if n > 0 {
-                        out[(side.index() * 3 + k.index()) * plane + at] =
-                            f32::from(n) / self.limit;
+                        let i = (side.index() * 3 + k.index()) * plane + at;
+                        out[i] = f32::from(n) / self.limit;
+                        written.pieces.push(i as u32);
                     }
                 }
             }
         }
-        if pos.side_to_move() == Side::Indians {
-            out[10 * plane..11 * plane].fill(1.0);
-        }
+        let indians = if pos.side_to_move() == Side::Indians {
+            1.0
+        } else {
+            0.0
+        };
         let quiet = (pos.quiet() as f32 / self.quiet_limit).min(1.0);
-        if quiet > 0.0 {
+        if !written.filled || written.indians != indians {
+            out[10 * plane..11 * plane].fill(indians);
+        }
+        if !written.filled || written.quiet != quiet {
             out[11 * plane..12 * plane].fill(quiet);
         }
+        *written = Written {
+            filled: true,
+            indians,
+            quiet,
+            pieces: std::mem::take(&mut written.pieces),
+        };
     }
 
     fn at(&self, sq: Square) -> usize {

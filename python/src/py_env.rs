@@ -110,14 +110,14 @@ impl PyEnv {
     /// The mask of legal actions (int8, one per action).
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         let mut mask = vec![0i8; self.env.battle().space.size() as usize];
-        for (a, _) in self.env.legal() {
-            mask[*a as usize] = 1;
+        for &a in self.env.actions() {
+            mask[a as usize] = 1;
         }
         PyArray1::from_vec(py, mask)
     }
     /// The legal actions, ascending.
     fn legal_actions(&self) -> Vec<u64> {
-        let mut actions: Vec<u64> = self.env.legal().iter().map(|(a, _)| *a).collect();
+        let mut actions = self.env.actions().to_vec();
         actions.sort_unstable();
         actions
     }
@@ -376,7 +376,7 @@ impl PyVectorEnv {
                                 *len = env.moves().len() as u32;
                                 env.reset(None);
                             }
-                            env.observe(obs);
+                            env.observe_into(obs, false);
                             env.set_mask(mask);
                             Ok(())
                         })
@@ -406,11 +406,11 @@ impl PyVectorEnv {
         let actions: Vec<i64> = py.detach(|| {
             envs.iter()
                 .map(|env| {
-                    let legal = env.legal();
+                    let legal = env.actions();
                     if legal.is_empty() {
                         0
                     } else {
-                        legal[rng.below(legal.len())].0 as i64
+                        legal[rng.below(legal.len())] as i64
                     }
                 })
                 .collect()
@@ -426,7 +426,7 @@ impl PyVectorEnv {
                 self.envs.len()
             ))
         })?;
-        let mut actions: Vec<u64> = env.legal().iter().map(|(a, _)| *a).collect();
+        let mut actions = env.actions().to_vec();
         actions.sort_unstable();
         Ok(actions)
     }
@@ -475,7 +475,7 @@ impl PyVectorEnv {
                             env.reset(seed.map(|s| s.wrapping_add(i as u64)));
                         }
                         mask.fill(false);
-                        env.observe(obs);
+                        env.observe_into(obs, true);
                         env.set_mask(mask);
                     })
             };

@@ -154,6 +154,49 @@ def test_actions_name_each_legal_move_once_and_back():
             g.play_action(actions[len(actions) // 2])
 
 
+def documented_action(scenario, mv) -> int:
+    """The action number of docs/python.md, computed from the move's notation."""
+    from math import comb
+
+    limit, columns = scenario.stack_limit, scenario.width + 1
+    per_square = comb(12 + limit, 12)
+    if mv.is_pass:
+        return scenario.height * columns * per_square
+
+    def place(sq: str) -> tuple[int, int]:  # (rank, column), column 0 the staging square
+        return int(sq[1:]) - 1, 0 if sq[0] == "@" else ord(sq[0]) - ord("a") + 1
+
+    rank, col = place(mv.source)
+    counts = [0] * 12  # F, M, V x N, E, S, W
+    for to, pieces, _ in mv.groups:
+        r, c = place(to)
+        direction = {(1, 0): 0, (0, 1): 1, (-1, 0): 2, (0, -1): 3}[(r - rank, c - col)]
+        for letter in pieces.upper():
+            counts["FMV".index(letter) * 4 + direction] += 1
+    # Lexicographic rank among the 12-tuples with sum <= limit: those before, slot by slot.
+    index, left = 0, limit
+    for i, c in enumerate(counts):
+        rest = 12 - i - 1
+        index += sum(comb(rest + left - v, rest) for v in range(c))
+        left -= c
+    return (rank * columns + col) * per_square + index
+
+
+def test_action_numbers_are_the_documented_square_and_lexicographic_rank():
+    import random
+
+    rng = random.Random(3)
+    for battle in b.BATTLES:
+        g = b.Game(battle)
+        for _ in range(40):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            for mv in moves:
+                assert g.action_of(mv) == documented_action(g.scenario, mv), mv
+            g.play(rng.choice(moves))
+
+
 def test_search_returns_a_legal_move_with_its_line():
     g = b.Game("washita")
     r = b.search(g, nodes=3000)

@@ -23,6 +23,7 @@ mod setup;
 mod side;
 mod square;
 mod staged;
+mod sufficient;
 mod terrain;
 mod zobrist;
 
@@ -45,4 +46,5 @@ pub use setup::{BfenError, SetupError};
 pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square, MAX_SIDE};
 pub use staged::Stage;
+pub use sufficient::{can_ever_win, untouchable, Unreachable, Untouchable};
 pub use terrain::TerrainKind;

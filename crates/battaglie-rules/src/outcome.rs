@@ -134,10 +134,25 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Error of [`Outcome::from_str`].
+/// Error of [`Outcome::from_str`]: one variant per way the status words fail.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown outcome {0:?}: expected `win army`, `win indians` (optionally followed by `elimination` or `resignation`) or `draw <deadlock|repetition|quiet|agreement>`")]
-pub struct ParseOutcomeError(pub String);
+pub enum ParseOutcomeError {
+    /// The first word is neither `win` nor `draw` (or there is none).
+    #[error("unknown outcome {0:?}: expected `win army`, `win indians` (optionally followed by `elimination` or `resignation`) or `draw <deadlock|repetition|quiet|agreement>`")]
+    Result(String),
+    /// `win` is not followed by a side.
+    #[error("outcome {0:?}: `win` must name the side, `army` or `indians`")]
+    Side(String),
+    /// The win's reason is not `elimination` or `resignation`.
+    #[error("outcome {0:?}: a win is by `elimination` or `resignation`")]
+    WinReason(String),
+    /// The draw's reason is missing or unknown.
+    #[error("outcome {0:?}: a draw is by `deadlock`, `repetition`, `quiet` or `agreement`")]
+    DrawReason(String),
+    /// Words follow a complete outcome.
+    #[error("outcome {0:?}: unexpected words after the outcome")]
+    Trailing(String),
+}
 
 impl FromStr for Outcome {
     type Err = ParseOutcomeError;
@@ -146,13 +161,35 @@ impl FromStr for Outcome {
     /// followed by `resignation`.
     fn from_str(s: &str) -> Result<Outcome, ParseOutcomeError> {
         let words: Vec<&str> = s.split_whitespace().collect();
-        let outcome = match words.as_slice() {
-            ["win", side] => Outcome::from_words(side, "elimination"),
-            ["win", side, reason] => Outcome::from_words(side, reason),
-            ["draw", reason] => Outcome::from_words("draw", reason),
-            _ => None,
-        };
-        outcome.ok_or_else(|| ParseOutcomeError(s.into()))
+        let text = || s.to_string();
+        match words.as_slice() {
+            ["win", rest @ ..] => {
+                let side: Side = rest
+                    .first()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| ParseOutcomeError::Side(text()))?;
+                let reason = match rest.get(1).copied() {
+                    None | Some("elimination") => WinReason::Elimination,
+                    Some("resignation") => WinReason::Resignation,
+                    Some(_) => return Err(ParseOutcomeError::WinReason(text())),
+                };
+                if rest.len() > 2 {
+                    return Err(ParseOutcomeError::Trailing(text()));
+                }
+                Ok(Outcome::Win(side, reason))
+            }
+            ["draw", rest @ ..] => {
+                let outcome = rest
+                    .first()
+                    .and_then(|w| Outcome::from_words("draw", w))
+                    .ok_or_else(|| ParseOutcomeError::DrawReason(text()))?;
+                if rest.len() > 1 {
+                    return Err(ParseOutcomeError::Trailing(text()));
+                }
+                Ok(outcome)
+            }
+            _ => Err(ParseOutcomeError::Result(text())),
+        }
     }
 }
 
@@ -191,5 +228,33 @@ mod tests {
         assert_eq!(Outcome::from_words("draw", "elimination"), None);
         assert_eq!(Outcome::from_words("army", "quiet"), None);
         assert!("win".parse::<Outcome>().is_err());
+    }
+
+    #[test]
+    fn a_bad_outcome_says_which_word_is_wrong() {
+        let err = |s: &str| s.parse::<Outcome>().unwrap_err();
+        assert_eq!(err(""), ParseOutcomeError::Result(String::new()));
+        assert_eq!(
+            err("lose army"),
+            ParseOutcomeError::Result("lose army".into())
+        );
+        assert_eq!(err("win"), ParseOutcomeError::Side("win".into()));
+        assert_eq!(
+            err("win cavalry"),
+            ParseOutcomeError::Side("win cavalry".into())
+        );
+        assert_eq!(
+            err("win army quiet"),
+            ParseOutcomeError::WinReason("win army quiet".into())
+        );
+        assert_eq!(err("draw"), ParseOutcomeError::DrawReason("draw".into()));
+        assert_eq!(
+            err("draw elimination"),
+            ParseOutcomeError::DrawReason("draw elimination".into())
+        );
+        assert_eq!(
+            err("draw quiet now"),
+            ParseOutcomeError::Trailing("draw quiet now".into())
+        );
     }
 }

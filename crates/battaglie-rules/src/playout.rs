@@ -198,7 +198,8 @@ impl Position {
                 let (slot, _) = cache.lookup(from, pieces, &entries);
                 let sq = Square::from_index(from).expect("occupied squares are squares");
                 moves.extend(
-                    cache.lists[slot]
+                    cache.slots[slot]
+                        .list
                         .iter()
                         .map(|&(parts, flags)| Move::new(sq, parts, flags)),
                 );
@@ -289,9 +290,16 @@ const LIST_SLOTS: usize = 1 << 15;
 /// The moves of one stack, without their square (the groups per direction and the
 /// elimination flags), keyed by the stack and what each neighbour accepts.
 struct ListCache {
-    keys: Vec<u64>,
-    lists: Vec<Vec<([Pieces; DIRECTIONS], u8)>>,
+    slots: Vec<Slot>,
     scratch: Vec<Move>,
+}
+
+/// One entry of the cache: the key beside the list, so that a lookup (and a count,
+/// which is the list's length) touches one cache line, not two.
+#[derive(Clone, Default)]
+struct Slot {
+    key: u64,
+    list: Vec<([Pieces; DIRECTIONS], u8)>,
 }
 
 impl ListCache {
@@ -312,7 +320,8 @@ impl ListCache {
             key ^= u64::from(e.capture) << (60 + i);
         }
         let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 49) as usize & (LIST_SLOTS - 1);
-        if self.keys[slot] != key {
+        let entry = &mut self.slots[slot];
+        if entry.key != key {
             let sq = Square::from_index(from).expect("occupied squares are squares");
             self.scratch.clear();
             let mut parts = [Pieces::EMPTY; DIRECTIONS];
@@ -325,17 +334,16 @@ impl ListCache {
                 &mut parts,
                 &mut self.scratch,
             );
-            let list = &mut self.lists[slot];
-            list.clear();
-            list.extend(self.scratch.iter().map(|m| {
+            entry.list.clear();
+            entry.list.extend(self.scratch.iter().map(|m| {
                 let flags = (0..DIRECTIONS)
                     .filter(|&d| m.captures_in(d))
                     .fold(0u8, |acc, d| acc | 1 << d);
                 (*m.parts(), flags)
             }));
-            self.keys[slot] = key;
+            entry.key = key;
         }
-        (slot, self.lists[slot].len() as u64)
+        (slot, entry.list.len() as u64)
     }
 }
 
@@ -343,8 +351,7 @@ thread_local! {
     /// The same few (stack, neighbours) combinations recur through a playout, and
     /// generating their moves is the costly part of choosing one.
     static LISTS: std::cell::RefCell<ListCache> = std::cell::RefCell::new(ListCache {
-        keys: vec![0; LIST_SLOTS],
-        lists: vec![Vec::new(); LIST_SLOTS],
+        slots: vec![Slot::default(); LIST_SLOTS],
         scratch: Vec::new(),
     });
 }
@@ -382,7 +389,7 @@ fn nth_move(
             let (parts, flags) = LISTS.with(|cache| {
                 let mut cache = cache.borrow_mut();
                 let (slot, _) = cache.lookup(stack.from, pieces, &stack.entries);
-                cache.lists[slot][k as usize]
+                cache.slots[slot].list[k as usize]
             });
             return Move::new(sq, parts, flags);
         }

@@ -89,14 +89,28 @@ impl fmt::Debug for Square {
     }
 }
 
-/// Error of [`Square::from_str`].
+/// Error of [`Square::from_str`]: one variant per way a text fails to be a square.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid square {text:?}: {reason}")]
-pub struct ParseSquareError {
-    /// The text that was read.
-    pub text: String,
-    /// Why it is not a square.
-    pub reason: &'static str,
+pub enum ParseSquareError {
+    /// Nothing was given.
+    #[error("invalid square \"\": empty")]
+    Empty,
+    /// The text is not a file letter or `@` followed by digits.
+    #[error("invalid square {0:?}: expected a file letter or `@` followed by a rank number")]
+    Malformed(String),
+    /// The rank is not a number from 1 to 16 (written without leading zeros).
+    #[error("invalid square {0:?}: the rank must be a number from 1 to 16")]
+    Rank(String),
+    /// The file is not a letter from `a` to `p` (nor `@`).
+    #[error(
+        "invalid square {text:?}: the file must be a letter from `a` to `p` or `@`, not {file:?}"
+    )]
+    File {
+        /// The text that was read.
+        text: String,
+        /// Its first character.
+        file: char,
+    },
 }
 
 impl FromStr for Square {
@@ -104,32 +118,24 @@ impl FromStr for Square {
 
     /// Reads `c5` (upper-case file letters accepted) or `@3`.
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        let err = |reason| ParseSquareError {
-            text: s.to_string(),
-            reason,
-        };
         let mut chars = s.chars();
-        let first = chars.next().ok_or_else(|| err("empty"))?;
+        let first = chars.next().ok_or(ParseSquareError::Empty)?;
         let digits = chars.as_str();
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(err(
-                "expected a file letter or `@` followed by a rank number",
-            ));
+            return Err(ParseSquareError::Malformed(s.to_string()));
         }
-        if digits.len() > 2 || digits.starts_with('0') {
-            return Err(err("the rank must be a number from 1 to 16"));
-        }
-        let rank: u8 = digits
-            .parse()
-            .map_err(|_| err("the rank must be a number from 1 to 16"))?;
-        if !(1..=MAX_SIDE).contains(&rank) {
-            return Err(err("the rank must be a number from 1 to 16"));
-        }
+        let rank = match digits.parse::<u8>() {
+            Ok(rank) if digits.len() <= 2 && !digits.starts_with('0') && rank <= MAX_SIDE => rank,
+            _ => return Err(ParseSquareError::Rank(s.to_string())),
+        };
         match first {
             '@' => Ok(Square::staging(rank - 1)),
             'a'..='p' => Ok(Square::new(first as u8 - b'a', rank - 1)),
             'A'..='P' => Ok(Square::new(first as u8 - b'A', rank - 1)),
-            _ => Err(err("the file must be a letter from `a` to `p` or `@`")),
+            _ => Err(ParseSquareError::File {
+                text: s.to_string(),
+                file: first,
+            }),
         }
     }
 }
@@ -147,5 +153,30 @@ mod tests {
         for bad in ["", "c", "c0", "c17", "q1", "cc", "c05", "@", "5c", "c-1"] {
             assert!(bad.parse::<Square>().is_err(), "{bad} should not parse");
         }
+    }
+
+    #[test]
+    fn a_bad_square_says_which_part_is_wrong() {
+        assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
+        assert_eq!(
+            "cc".parse::<Square>(),
+            Err(ParseSquareError::Malformed("cc".into()))
+        );
+        for rank in ["c0", "c17", "c05", "c999"] {
+            assert_eq!(
+                rank.parse::<Square>(),
+                Err(ParseSquareError::Rank(rank.into()))
+            );
+        }
+        assert_eq!(
+            "q1".parse::<Square>(),
+            Err(ParseSquareError::File {
+                text: "q1".into(),
+                file: 'q'
+            })
+        );
+        assert!(ParseSquareError::Rank("c17".into())
+            .to_string()
+            .contains("from 1 to 16"));
     }
 }

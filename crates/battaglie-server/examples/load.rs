@@ -9,6 +9,14 @@
 //! `rate / games` per second); `--rate 0` moves as fast as the server answers (then
 //! the latency is mostly queueing).
 //!
+//! Each move is timed twice: to its acknowledgement (the new state on the mover's
+//! socket) and to its arrival on the opponent's socket. `--other-addr` connects the
+//! Indians' seats to another node than the Army's (`--addr`), so that arrival
+//! crosses the bus between nodes; behind a balancer both seats go to `--addr`, and
+//! land on whichever node it picks. `--cpu NAME=PID,...` reports the CPU time per
+//! move of each process (with its children: PostgreSQL's backends), from
+//! `/proc/PID/stat`.
+//!
 //! Without `--addr` it starts its own server on a temporary database, in the same
 //! process (`--memory`: an in-memory database, to tell the storage's share of the
 //! latency; `--db postgres://...`: that database), without rate limits; a server
@@ -31,6 +39,8 @@ struct Options {
     seconds: u64,
     scenario: String,
     addr: Option<SocketAddr>,
+    other_addr: Option<SocketAddr>,
+    cpu: Vec<(String, u32)>,
     memory: bool,
     db: Option<battaglie_server::Database>,
 }
@@ -42,6 +52,8 @@ fn options() -> Result<Options, String> {
         seconds: 20,
         scenario: "washita".into(),
         addr: None,
+        other_addr: None,
+        cpu: Vec::new(),
         memory: false,
         db: None,
     };
@@ -55,15 +67,31 @@ fn options() -> Result<Options, String> {
             "--scenario" => o.scenario = value()?,
             "--memory" => o.memory = true,
             "--db" => o.db = Some(value()?.parse().map_err(|e| format!("--db: {e}"))?),
-            "--addr" => {
-                let addr: SocketAddr = value()?.parse().map_err(|e| format!("--addr: {e}"))?;
+            "--addr" | "--other-addr" => {
+                let addr: SocketAddr = value()?.parse().map_err(|e| format!("{a}: {e}"))?;
                 if !addr.ip().is_loopback() {
-                    return Err("--addr must be a loopback address".into());
+                    return Err(format!("{a} must be a loopback address"));
                 }
-                o.addr = Some(addr);
+                if a == "--addr" {
+                    o.addr = Some(addr);
+                } else {
+                    o.other_addr = Some(addr);
+                }
+            }
+            "--cpu" => {
+                for item in value()?.split(',') {
+                    let (name, pid) = item
+                        .split_once('=')
+                        .ok_or(format!("--cpu: {item:?} is not NAME=PID"))?;
+                    let pid = pid.parse().map_err(|e| format!("--cpu: {pid:?}: {e}"))?;
+                    o.cpu.push((name.to_string(), pid));
+                }
             }
             other => return Err(format!("unknown argument {other:?}")),
         }
+    }
+    if o.other_addr.is_some() && o.addr.is_none() {
+        return Err("--other-addr needs --addr".into());
     }
     if o.games == 0 || o.seconds == 0 || o.seconds > 600 || o.rate.is_nan() || o.rate < 0.0 {
         return Err("--games must be positive, --rate 0 or more, --seconds 1..=600".into());
@@ -105,6 +133,51 @@ struct Stats {
     finished: AtomicU64,
     /// When each acknowledged move was sent, and its latency.
     latencies: Mutex<Vec<(Instant, Duration)>>,
+    /// When each move was sent, and how long it took to reach the opponent's socket.
+    arrivals: Mutex<Vec<(Instant, Duration)>>,
+}
+
+/// The last move sent in one game (its ply before, and when), shared by both seats.
+type LastSent = Arc<Mutex<Option<(u64, Instant)>>>;
+
+/// CPU seconds (user + system) of `pid` and all its descendants, from `/proc`.
+fn cpu_seconds(pid: u32) -> f64 {
+    let ticks = 100.0; // USER_HZ on Linux
+    let mut parents: Vec<(u32, u32, u64)> = Vec::new();
+    if let Ok(dir) = std::fs::read_dir("/proc") {
+        for entry in dir.flatten() {
+            let Some(p) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{p}/stat")) else {
+                continue;
+            };
+            // After the command's closing parenthesis: state ppid ... utime(14) stime(15).
+            let Some((_, rest)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+            parents.push((p, num(1) as u32, num(11) + num(12)));
+        }
+    }
+    let mut total = 0;
+    let mut family = vec![pid];
+    while let Some(p) = family.pop() {
+        for (child, parent, t) in &parents {
+            if *child == p {
+                total += t;
+            }
+            if *parent == p {
+                family.push(*child);
+            }
+        }
+    }
+    total as f64 / ticks
 }
 
 fn random(seed: &mut u64) -> u64 {
@@ -126,6 +199,7 @@ async fn player(
     interval: Duration,
     deadline: Instant,
     stats: Arc<Stats>,
+    last_sent: LastSent,
 ) {
     let mut next_at = Instant::now() + interval.mul_f64((random(&mut seed) % 1000) as f64 / 1000.0);
     let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
@@ -150,6 +224,20 @@ async fn player(
             continue;
         }
         let ply = state["ply"].as_u64().unwrap_or(0);
+        // The opponent's move arriving here.
+        if sent.is_none() {
+            let mut last = last_sent.lock().unwrap();
+            if let Some((at_ply, since)) = *last {
+                if ply > at_ply {
+                    stats
+                        .arrivals
+                        .lock()
+                        .unwrap()
+                        .push((since, since.elapsed()));
+                    *last = None;
+                }
+            }
+        }
         if let Some((at_ply, since)) = sent {
             if ply > at_ply {
                 stats
@@ -180,6 +268,7 @@ async fn player(
         }
         next_at = (next_at + interval).max(Instant::now());
         sent = Some((ply, Instant::now()));
+        *last_sent.lock().unwrap() = sent;
         if ws.send(Message::Text(msg.into())).await.is_err() {
             break;
         }
@@ -268,7 +357,10 @@ async fn main() {
         errors: AtomicU64::new(0),
         finished: AtomicU64::new(0),
         latencies: Mutex::new(Vec::new()),
+        arrivals: Mutex::new(Vec::new()),
     });
+    let cpu_before: Vec<f64> = o.cpu.iter().map(|(_, pid)| cpu_seconds(*pid)).collect();
+    let other = o.other_addr.unwrap_or(addr);
     let start = Instant::now();
     let deadline = start + Duration::from_secs(o.seconds);
     // Each seat moves every other ply.
@@ -280,6 +372,7 @@ async fn main() {
     let mut tasks = Vec::new();
     for (i, (id, army, indians)) in games.into_iter().enumerate() {
         let seed = 0x9E37_79B9_7F4A_7C15u64 ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let last_sent = LastSent::default();
         tasks.push(tokio::spawn(player(
             addr,
             id.clone(),
@@ -289,9 +382,10 @@ async fn main() {
             interval,
             deadline,
             stats.clone(),
+            last_sent.clone(),
         )));
         tasks.push(tokio::spawn(player(
-            addr,
+            other,
             id,
             indians,
             "indians",
@@ -299,21 +393,33 @@ async fn main() {
             interval,
             deadline,
             stats.clone(),
+            last_sent,
         )));
     }
     for t in tasks {
         let _ = t.await;
     }
+    let cpu: Vec<f64> = o
+        .cpu
+        .iter()
+        .zip(&cpu_before)
+        .map(|((_, pid), before)| cpu_seconds(*pid) - before)
+        .collect();
     // The first seconds (connections opening, every game's first move) are a warm-up.
     let warm = start + WARM_UP.min(Duration::from_secs(o.seconds / 2));
     let window = deadline.saturating_duration_since(warm).as_secs_f64();
     let all = std::mem::take(&mut *stats.latencies.lock().unwrap());
-    let mut lat: Vec<Duration> = all
-        .iter()
-        .filter(|(at, _)| *at >= warm && *at < deadline)
-        .map(|(_, d)| *d)
-        .collect();
-    lat.sort();
+    let in_window = |all: &[(Instant, Duration)]| {
+        let mut lat: Vec<Duration> = all
+            .iter()
+            .filter(|(at, _)| *at >= warm && *at < deadline)
+            .map(|(_, d)| *d)
+            .collect();
+        lat.sort();
+        lat
+    };
+    let lat = in_window(&all);
+    let arrived = in_window(&stats.arrivals.lock().unwrap());
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
         "moves: {} in all; after {:.0} s of warm-up: {} in {window:.1} s = {:.0} moves/s, \
@@ -328,4 +434,18 @@ async fn main() {
         stats.finished.load(Ordering::Relaxed),
         stats.errors.load(Ordering::Relaxed),
     );
+    println!(
+        "arrival at the opponent's socket: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} moves)",
+        ms(percentile(&arrived, 0.50)),
+        ms(percentile(&arrived, 0.99)),
+        ms(arrived.last().copied().unwrap_or_default()),
+        arrived.len(),
+    );
+    let moves = stats.moves.load(Ordering::Relaxed).max(1) as f64;
+    for ((name, pid), seconds) in o.cpu.iter().zip(cpu) {
+        println!(
+            "cpu {name} (pid {pid}): {seconds:.1} s in all, {:.0} us per move",
+            seconds * 1e6 / moves
+        );
+    }
 }

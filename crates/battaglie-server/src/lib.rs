@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod bus;
 pub mod game;
 pub mod http;
 mod ids;
@@ -16,7 +17,10 @@ pub mod store;
 
 use std::net::SocketAddr;
 
-pub use game::{AppState, Created, DrawAction, GameError, LiveGame, MemoryLimits, Seat, Urls};
+pub use bus::{Bus, BusError, BusLocation, ParseBusError};
+pub use game::{
+    AppState, Cluster, Created, DrawAction, GameError, LiveGame, MemoryLimits, Seat, Urls,
+};
 pub use http::{
     app, app_with, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART,
     CLOSE_TOO_BIG, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
@@ -34,6 +38,10 @@ pub struct Config {
     pub http: HttpSettings,
     /// How many games stay in memory, and how long.
     pub memory: MemoryLimits,
+    /// The bus to the other nodes (`None`: a node alone).
+    pub bus: Option<BusLocation>,
+    /// How long a claim on a computer turn lasts unless renewed.
+    pub lease: std::time::Duration,
 }
 
 /// A failure to start or run the server.
@@ -42,6 +50,9 @@ pub enum ServeError {
     /// The database could not be opened or migrated.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The bus to the other nodes could not be reached.
+    #[error(transparent)]
+    Bus(#[from] BusError),
     /// The address could not be bound, or the server failed.
     #[error("{context}: {source}")]
     Io {
@@ -68,6 +79,7 @@ pub async fn serve_on(
 ) -> Result<(), ServeError> {
     let store = state.store().clone();
     state.spawn_evictor();
+    state.spawn_takeover();
     let resumed = state
         .resume_computer_games()
         .await
@@ -126,9 +138,45 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         context: "reading the bound address".into(),
         source,
     })?;
+    let state = node(
+        store,
+        &config.db,
+        config.memory,
+        config.bus.as_ref(),
+        config.lease,
+    )
+    .await?;
+    if let Some(bus) = &config.bus {
+        tracing::info!(bus = %bus, node = state.node(), "listening to the other nodes");
+    }
     ready(addr);
-    let state = AppState::with_memory(store, config.memory);
     serve_on(listener, state, &config.http, stop_signal()).await
+}
+
+/// The state of one node over `store` (opened on `db`): connected to `bus`, if
+/// any, and hearing the other nodes' changes on it.
+///
+/// # Errors
+/// When the bus cannot be reached (or `postgres` is asked for on SQLite).
+pub async fn node(
+    store: Store,
+    db: &Database,
+    memory: MemoryLimits,
+    bus: Option<&BusLocation>,
+    lease: std::time::Duration,
+) -> Result<AppState, BusError> {
+    let (bus, subscription) = match bus {
+        Some(location) => {
+            let (bus, subscription) = Bus::connect(location, db).await?;
+            (Some(bus), Some(subscription))
+        }
+        None => (None, None),
+    };
+    let state = AppState::with_cluster(store, memory, Cluster { bus, lease });
+    if let Some(subscription) = subscription {
+        state.spawn_listener(subscription);
+    }
+    Ok(state)
 }
 
 /// Completes at Ctrl-C or (on Unix) SIGTERM, what a service manager or a

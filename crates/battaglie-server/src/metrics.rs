@@ -16,6 +16,8 @@ pub struct Metrics {
     sockets: Gauge,
     move_latency: Histogram,
     think_time: Histogram,
+    searches: Counter,
+    bus_changes: Counter,
 }
 
 impl Metrics {
@@ -29,6 +31,18 @@ impl Metrics {
         let move_latency = Histogram::new(exponential_buckets(0.0001, 2.0, 14));
         // 1 ms .. ~33 s: the levels' budgets.
         let think_time = Histogram::new(exponential_buckets(0.001, 2.0, 16));
+        let searches = Counter::default();
+        let bus_changes = Counter::default();
+        registry.register(
+            "computer_searches",
+            "Computer searches this node started (one per computer turn across the nodes)",
+            searches.clone(),
+        );
+        registry.register(
+            "bus_changes",
+            "Other nodes' changes applied to this node's games from the bus",
+            bus_changes.clone(),
+        );
         registry.register(
             "moves",
             "Moves stored (humans' and the computer's)",
@@ -61,7 +75,24 @@ impl Metrics {
             sockets,
             move_latency,
             think_time,
+            searches,
+            bus_changes,
         }
+    }
+
+    /// A computer search started on this node.
+    pub fn search_started(&self) {
+        self.searches.inc();
+    }
+
+    /// How many computer searches this node started.
+    pub fn searches(&self) -> u64 {
+        self.searches.get()
+    }
+
+    /// Another node's change was applied to a game in this node's memory.
+    pub fn bus_change_applied(&self) {
+        self.bus_changes.inc();
     }
 
     /// A human's move was stored `took` after it was asked.

@@ -13,7 +13,7 @@ use tower::ServiceExt;
 
 mod support;
 
-use support::{Backend, TestDb};
+use support::{next_json, Backend, TestDb};
 
 /// One node over a fresh database.
 struct Server {
@@ -612,22 +612,6 @@ async fn listen(state: AppState) -> std::net::SocketAddr {
     let app = app(state);
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     addr
-}
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn next_json(ws: &mut Socket) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a message in time")
-            .expect("the socket is open")
-            .expect("a message");
-        if let tokio_tungstenite::tungstenite::Message::Text(t) = msg {
-            return serde_json::from_str(t.as_str()).unwrap();
-        }
-    }
 }
 
 async fn websocket_pushes_every_change_and_accepts_moves(s: Server) {

@@ -6,10 +6,14 @@ export class ApiError extends Error {
   /**
    * @param {number} status
    * @param {string} message the server's message (English)
+   * @param {string} [code] what the error is (docs/api.md), for saying it in the reader's language
+   * @param {Record<string, string | number>} [params] the values its sentence names
    */
-  constructor(status, message) {
+  constructor(status, message, code = "", params = {}) {
     super(message);
     this.status = status;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -40,6 +44,9 @@ export async function api(method, path, body, raw = false) {
   } catch {
     value = text;
   }
-  if (!res.ok) throw new ApiError(res.status, value && value.error ? value.error : `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    const body = value && typeof value === "object" ? value : {};
+    throw new ApiError(res.status, body.error || `${res.status} ${res.statusText}`, body.code, body.params);
+  }
   return value;
 }

@@ -1,6 +1,6 @@
 // @ts-check
-// battaglie in the browser: the header (language, sound) and the two pages, home and
-// game. Each concern lives in its own module; this one only routes.
+// battaglie in the browser: the header (language, sound, the rules) and the three
+// pages: home, game and the rules for players. Each concern lives in its own module; this one only routes.
 
 import { h, toast } from "./dom.js";
 import { api } from "./api.js";
@@ -8,6 +8,7 @@ import { t, setLang, lang, LANGUAGES } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { homePage } from "./home.js";
 import { gamePage } from "./game.js";
+import { rulesPage } from "./rules.js";
 import { settings, changeSettings } from "./settings.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
@@ -41,6 +42,7 @@ function header() {
     h("a", { href: "#main", class: "skip" }, t("skip")),
     h("a", { href: "/", class: "logo" }, "battaglie"),
     h("span", { class: "tag" }, t("tagline")),
+    h("a", { href: "/rules", class: "rules-link" }, t("rules")),
     mute,
     h("label", { class: "lang", for: "lang" }, h("span", { class: "sr-only" }, t("language")), select),
   );
@@ -55,7 +57,8 @@ async function route() {
   try {
     if (!scenarios) scenarios = await api("GET", "/api/scenarios");
     const list = /** @type {import("./types.js").Scenario[]} */ (scenarios);
-    if (m) teardown = await gamePage(root, list, m[1], new URLSearchParams(location.search).get("token"));
+    if (location.pathname === "/rules") rulesPage(root);
+    else if (m) teardown = await gamePage(root, list, m[1], new URLSearchParams(location.search).get("token"));
     else homePage(root, list, route);
   } catch (e) {
     root.append(h("main", { id: "main" }, h("h1", {}, t("cannotLoad")), h("p", { class: "fatal" }, errorText(e))));

@@ -1,30 +1,45 @@
 // @ts-check
-// The server's errors in the reader's language. The server answers English messages
-// (docs/api.md); the common ones are recognised and said again here, the rest shown as
-// they are, after a translated headline for their status.
+// The server's errors in the reader's language. Every error carries a code and the
+// parameters of its sentence (docs/api.md): the page says it with its own string
+// `err_<code>`, filled with those parameters (kinds and terrains named in the reader's
+// words too); the server's English message is only the fallback of an unknown code.
 
-import { t } from "./i18n.js";
+import { t, has } from "./i18n.js";
 import { ApiError } from "./api.js";
 
-/** Recognised messages: a pattern on the server's text and the key that says it. */
-const KNOWN = /** @type {[RegExp, string][]} */ ([
-  [/computer declines/i, "err_computerDeclines"],
-  [/game is over/i, "err_gameOver"],
-  [/not (the seat of )?the side to move|not your (turn|move)|side to move/i, "err_notYourTurn"],
-  [/computer'?s turn/i, "err_computerTurn"],
-  [/nothing to (undo|take back)|no move of yours/i, "err_nothingToUndo"],
-  [/no draw offer/i, "err_noOffer"],
-  [/illegal/i, "err_illegal"],
-]);
+/** Parameters that name a kind (a letter) or a terrain (its name), said in words. */
+const KIND_PARAMS = ["kind"];
+const KINDS_PARAMS = ["enter", "group", "defenders"];
 
 /**
+ * The parameters of an error in the reader's words.
+ * @param {Record<string, string | number>} params
+ */
+function words(params) {
+  /** @type {Record<string, string | number>} */
+  const out = { ...params };
+  for (const k of KIND_PARAMS) if (typeof out[k] === "string" && has(`kind_${out[k]}`)) out[k] = t(`kind_${out[k]}`);
+  for (const k of KINDS_PARAMS) {
+    const letters = out[k];
+    if (typeof letters !== "string") continue;
+    /** @type {Record<string, number>} */
+    const counts = {};
+    for (const c of letters.toUpperCase()) counts[c] = (counts[c] || 0) + 1;
+    const list = Object.entries(counts).map(([c, n]) => (k === "enter" ? t(`kind_${c}`) : t(`count_${c}`, { n })));
+    if (list.length) out[k] = list.join(", ");
+  }
+  if (typeof out.terrain === "string" && has(`terrain_${out.terrain}`)) out.terrain = t(`terrain_${out.terrain}`);
+  return out;
+}
+
+/**
+ * An error in the reader's language.
  * @param {unknown} e
  * @returns {string}
  */
 export function errorText(e) {
   if (!(e instanceof ApiError)) return e instanceof Error ? e.message : String(e);
   if (e.status === 0) return t("err_network");
-  for (const [pattern, key] of KNOWN) if (pattern.test(e.message)) return key === "err_illegal" ? `${t(key)} (${e.message})` : t(key);
-  const headline = t(`err_${e.status}`);
-  return headline.startsWith("err_") ? e.message : `${headline} (${e.message})`;
+  if (e.code && has(`err_${e.code}`)) return t(`err_${e.code}`, words(e.params || {}));
+  return e.message;
 }

@@ -569,7 +569,7 @@ export async function gamePage(root, list, id, token) {
 
   const socket = connect(id, token, {
     onState: (msg, fresh) => update(msg, fresh),
-    onError: (msg) => toast(errorText(new ApiError(msg.status, msg.error))),
+    onError: (msg) => toast(errorText(new ApiError(msg.status, msg.error, msg.code, msg.params))),
     onStatus: (open) => setOnline(open),
   });
 

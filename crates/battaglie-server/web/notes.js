@@ -1,9 +1,15 @@
 // @ts-check
-// The battles' summaries in the languages other than English (the server sends the
-// English notes of each scenario file). Histories and sources stay in English, marked
-// as such for screen readers.
+// The battles' summaries and histories in the languages other than English (the server
+// sends the English notes of each scenario file). Sources stay in English (book titles),
+// marked as such for screen readers.
 
 import { lang } from "./i18n.js";
+import historyIt from "./history-it.js";
+import historyFr from "./history-fr.js";
+import historyDe from "./history-de.js";
+
+/** @type {Record<string, Record<string, string>>} language -> scenario id -> history */
+export const HISTORIES = { it: historyIt, fr: historyFr, de: historyDe };
 
 /** @type {Record<string, Record<string, string>>} language -> scenario id -> summary */
 export const SUMMARIES = {
@@ -41,7 +47,7 @@ export const SUMMARIES = {
  * @returns {{text: string, lang: string}}
  */
 export function battleNote(s, part) {
-  const own = part === "summary" ? SUMMARIES[lang()]?.[s.id] : undefined;
+  const own = (part === "summary" ? SUMMARIES : HISTORIES)[lang()]?.[s.id];
   if (own) return { text: own, lang: lang() };
   const text = s.notes[part];
   return { text: text && text.trim() !== "TODO" ? text.trim() : "", lang: "en" };

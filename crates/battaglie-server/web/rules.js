@@ -3,7 +3,8 @@
 // battle ends. The authoritative text is the project's rules specification; this
 // says the same for someone about to play.
 
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
+import { h } from "./dom.js";
 
 /** @typedef {[string, string[]][]} Sections */
 
@@ -98,4 +99,16 @@ export const RULES = {
 /** The rules in the current language (English where one is missing). */
 export function rulesSections() {
   return RULES[lang()] || RULES.en;
+}
+
+/**
+ * The rules page (`/rules`), for a player before the first game.
+ * @param {HTMLElement} root
+ */
+export function rulesPage(root) {
+  document.title = `${t("rules")} · battaglie`;
+  const main = h("main", { id: "main", class: "rules-page" }, h("h1", {}, t("rules")));
+  for (const [title, paragraphs] of rulesSections()) main.append(h("h2", {}, title), ...paragraphs.map((p) => h("p", {}, p)));
+  main.append(h("p", {}, h("a", { href: "/" }, `← ${t("home")}`)));
+  root.append(main);
 }

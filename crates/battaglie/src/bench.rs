@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use battaglie_ai::Limits;
-use battaglie_rules::{Game, Position, Scenario};
+use battaglie_match::random_plies;
+use battaglie_rules::{Game, Position, Rng, Scenario};
 
 /// Arguments of `battaglie bench`.
 #[derive(clap::Args)]
@@ -32,55 +33,12 @@ const PLIES: [u32; 4] = [0, 6, 12, 20];
 /// The seed of the bench positions' random plies.
 const SEED: u64 = 0x0b5e_55ed_1877_u64;
 
-/// A tiny seeded generator (xorshift64*): reproducible across platforms.
-#[derive(Debug, Clone)]
-pub struct XorShift(u64);
-
-impl XorShift {
-    /// A generator from a seed (any value, zero included).
-    pub fn new(seed: u64) -> XorShift {
-        // Mix the seed so that nearby seeds give unrelated sequences.
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        XorShift(if z == 0 { 0x2545_f491_4f6c_dd1d } else { z })
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number in `0..n` (`n` at least 1).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
-/// Plays up to `plies` random legal moves on `game`, stopping early if it ends.
-pub fn random_plies(game: &mut Game, plies: u32, rng: &mut XorShift) {
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return;
-        }
-        let mv = moves[rng.below(moves.len())];
-        game.try_play(&mv).expect("a generated move is legal");
-    }
-}
-
 /// The bench positions: (label, game), in a fixed order.
 pub fn positions() -> Vec<(String, Game)> {
     let mut out = Vec::new();
     for scenario in Scenario::builtins() {
         for (i, &plies) in PLIES.iter().enumerate() {
-            let mut rng = XorShift::new(SEED ^ ((i as u64) << 32) ^ plies as u64);
+            let mut rng = Rng::new(SEED ^ ((i as u64) << 32) ^ plies as u64);
             let mut game = Game::new(Position::start(scenario));
             random_plies(&mut game, plies, &mut rng);
             if game.is_over() {

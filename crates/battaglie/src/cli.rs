@@ -44,6 +44,15 @@ enum Command {
         /// comes back from the database when asked for).
         #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
         idle_seconds: u64,
+        /// The bus to the other nodes, for several nodes on one PostgreSQL database:
+        /// `nats://HOST:PORT` or `postgres` (LISTEN/NOTIFY on --db) [default:
+        /// `BATTAGLIE_BUS`, else none: a node alone].
+        #[arg(long)]
+        bus: Option<battaglie_server::BusLocation>,
+        /// Milliseconds a node's claim on a computer turn lasts unless renewed: when
+        /// a node dies while the computer thinks, another takes over after this long.
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(300..))]
+        computer_lease_ms: u64,
     },
     /// Speak the engine text protocol on standard input and output (docs/protocol.md).
     Engine {
@@ -159,6 +168,8 @@ impl Cli {
                 no_rate_limit,
                 trust_forwarded,
                 idle_seconds,
+                bus,
+                computer_lease_ms,
             }) => crate::serve::run(crate::serve::Options {
                 addr,
                 db,
@@ -166,6 +177,8 @@ impl Cli {
                 rate_limit: !no_rate_limit,
                 trust_forwarded,
                 idle_seconds,
+                bus,
+                lease_ms: computer_lease_ms,
             }),
             Some(Command::Engine { threads }) => {
                 engine::run_stdio(threads);

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use anyhow::Context;
 use battaglie_ai::{level_nodes, MAX_LEVEL};
 
-use crate::matches::{play_match, score_and_error, MatchArgs};
+use crate::matches::{play_match, MatchArgs};
+use battaglie_match::score_and_error;
 
 /// Arguments of `battaglie ladder`.
 #[derive(clap::Args)]

@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use battaglie_server::Database;
+use battaglie_server::{BusLocation, Database};
 use tracing_subscriber::EnvFilter;
 
 /// Where the server listens unless told otherwise.
@@ -34,6 +34,23 @@ fn database(db: Option<Database>) -> anyhow::Result<Database> {
     }
 }
 
+/// The bus to the other nodes: `--bus`, else `BATTAGLIE_BUS`, else none (a node alone).
+///
+/// # Errors
+/// When `BATTAGLIE_BUS` is set but names no bus.
+fn bus(bus: Option<BusLocation>) -> anyhow::Result<Option<BusLocation>> {
+    if bus.is_some() {
+        return Ok(bus);
+    }
+    match std::env::var("BATTAGLIE_BUS") {
+        Ok(s) if !s.trim().is_empty() => s
+            .parse()
+            .map(Some)
+            .map_err(|e| anyhow::anyhow!("BATTAGLIE_BUS: {e}")),
+        _ => Ok(None),
+    }
+}
+
 /// How logs are written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
@@ -59,6 +76,10 @@ pub struct Options {
     pub trust_forwarded: bool,
     /// How long an unwatched game stays in memory.
     pub idle_seconds: u64,
+    /// `--bus`, if given.
+    pub bus: Option<BusLocation>,
+    /// How long a claim on a computer turn lasts unless renewed, in milliseconds.
+    pub lease_ms: u64,
 }
 
 impl Default for Options {
@@ -70,6 +91,8 @@ impl Default for Options {
             rate_limit: true,
             trust_forwarded: false,
             idle_seconds: 600,
+            bus: None,
+            lease_ms: 10_000,
         }
     }
 }
@@ -97,6 +120,8 @@ pub fn run(options: Options) -> anyhow::Result<()> {
             idle: std::time::Duration::from_secs(options.idle_seconds),
             ..battaglie_server::MemoryLimits::default()
         },
+        bus: bus(options.bus)?,
+        lease: std::time::Duration::from_millis(options.lease_ms),
     };
     battaglie_server::run(config, |bound| {
         let host = match bound {

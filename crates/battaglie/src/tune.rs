@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use battaglie_ai::Weights;
 
-use crate::matches::{play_match, score_and_error, MatchArgs};
+use crate::matches::{play_match, MatchArgs};
+use battaglie_match::score_and_error;
 
 /// Arguments of `battaglie tune`.
 #[derive(clap::Args)]

@@ -9,7 +9,7 @@ use super::live_game::{LiveGame, LiveState};
 use super::policy::{self, DrawAction, DrawDecision};
 use super::rebuild::replay;
 use super::snapshot::result_words;
-use super::{AppState, GameError};
+use super::{AppState, GameError, Seat};
 use crate::ids;
 use crate::store::StoreError;
 
@@ -56,16 +56,17 @@ impl AppState {
     ) -> Result<(), GameError> {
         let ended = result_words(&st.game);
         let now = ids::now();
+        let turn = self.turn_after(live, &st.game);
         let stored = self
             .inner
             .store
             .append_move(
                 &live.row.id,
                 st.revision,
-                st.game.moves().len(),
-                &mv.to_string(),
+                (st.game.moves().len(), &mv.to_string()),
                 ended,
                 now,
+                turn,
             )
             .await;
         match stored {
@@ -78,6 +79,7 @@ impl AppState {
         st.draw_offer = None;
         st.updated_at = now;
         live.changed(st);
+        self.announce(live, st, Some(mv));
         Ok(())
     }
 
@@ -107,6 +109,7 @@ impl AppState {
         st.draw_offer = None;
         st.updated_at = now;
         live.changed(&mut st);
+        self.announce(live, &st, None);
         Ok(())
     }
 
@@ -117,11 +120,24 @@ impl AppState {
     pub async fn resign(&self, live: &Arc<LiveGame>, token: Option<&str>) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
+        match self.resign_on(live, &mut st, seat).await {
+            // Another node changed the game first: judged again on the fresh copy.
+            Err(GameError::Superseded) => self.resign_on(live, &mut st, seat).await,
+            done => done,
+        }
+    }
+
+    async fn resign_on(
+        &self,
+        live: &LiveGame,
+        st: &mut LiveState,
+        seat: Seat,
+    ) -> Result<(), GameError> {
         let side = policy::resigning_side(seat, &st.game)?;
         let mut next = st.game.clone();
         // `resigning_side` checked that the game is not over.
         let _ = next.resign(side);
-        self.settle(live, &mut st, next).await
+        self.settle(live, st, next).await
     }
 
     /// Offers, accepts or declines a draw (see [`policy::draw_decision`]).
@@ -137,12 +153,26 @@ impl AppState {
     ) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
+        match self.draw_on(live, &mut st, seat, action).await {
+            // Another node changed the game first: judged again on the fresh copy.
+            Err(GameError::Superseded) => self.draw_on(live, &mut st, seat, action).await,
+            done => done,
+        }
+    }
+
+    async fn draw_on(
+        &self,
+        live: &LiveGame,
+        st: &mut LiveState,
+        seat: Seat,
+        action: DrawAction,
+    ) -> Result<(), GameError> {
         match policy::draw_decision(live.row.mode, seat, &st.game, st.draw_offer, action)? {
             DrawDecision::Agreed => {
                 let mut next = st.game.clone();
                 // `draw_decision` checked that the game is not over.
                 let _ = next.agree_draw();
-                self.settle(live, &mut st, next).await
+                self.settle(live, st, next).await
             }
             DrawDecision::Offer(offer) => {
                 let now = ids::now();
@@ -153,11 +183,12 @@ impl AppState {
                     .await
                 {
                     Ok(revision) => st.revision = revision,
-                    Err(e) => return Err(self.refused(live, &mut st, e).await),
+                    Err(e) => return Err(self.refused(live, st, e).await),
                 }
                 st.draw_offer = offer;
                 st.updated_at = now;
-                live.changed(&mut st);
+                live.changed(st);
+                self.announce(live, st, None);
                 Ok(())
             }
         }
@@ -183,6 +214,7 @@ impl AppState {
         st.draw_offer = None;
         st.updated_at = now;
         live.changed(st);
+        self.announce(live, st, None);
         Ok(())
     }
 }

@@ -31,7 +31,8 @@ impl AppState {
         Ok(started)
     }
 
-    /// Starts the computer's search if it is its turn; returns whether it started.
+    /// Starts the computer's search if it is its turn and this node holds (or can
+    /// take) the claim on that turn; returns whether it started.
     pub(super) async fn schedule_computer(&self, live: &Arc<LiveGame>) -> bool {
         let Some((computer, level)) = live.computer else {
             return false;
@@ -42,6 +43,11 @@ impl AppState {
                 return false;
             }
             st.thinking = true;
+        }
+        if !self.claim(live.id()).await {
+            // Another node thinks on this turn.
+            live.state.lock().await.thinking = false;
+            return false;
         }
         let state = self.clone();
         let live = live.clone();
@@ -62,7 +68,7 @@ impl AppState {
                 (st.game.clone(), st.version)
             };
             let started = std::time::Instant::now();
-            let best = self.think(game, level).await;
+            let best = self.think(live.id(), game, level).await;
             let thought = started.elapsed();
             let mut st = live.state.lock().await;
             let Some(best) = best else {
@@ -91,9 +97,16 @@ impl AppState {
         }
     }
 
-    async fn think(&self, game: Game, level: u8) -> Option<Move> {
-        let _permit = self.inner.searches.acquire().await.ok()?;
+    /// The computer's move in `game` (of game `id`); `None` at shutdown or when
+    /// another node took the turn over.
+    async fn think(&self, id: &str, game: Game, level: u8) -> Option<Move> {
         let stop = Arc::new(AtomicBool::new(false));
+        // Renewed while waiting for a search permit too.
+        let renewal = self.spawn_renewal(id, stop.clone());
+        let Ok(_permit) = self.inner.searches.acquire().await else {
+            renewal.abort();
+            return None;
+        };
         let mut shutdown = self.shutdown_signal();
         let flag = stop.clone();
         let watcher = tokio::spawn(async move {
@@ -101,16 +114,19 @@ impl AppState {
                 flag.store(true, std::sync::atomic::Ordering::Relaxed);
             }
         });
+        self.inner.metrics.search_started();
         let limits = Limits {
             level: Some(level),
             ..Limits::default()
         };
+        let stopped = stop.clone();
         let found = tokio::task::spawn_blocking(move || {
             battaglie_ai::search(&game, &limits, &stop, |_| {}).map(|r| r.best)
         })
         .await;
         watcher.abort();
-        if *self.shutdown_signal().borrow() {
+        renewal.abort();
+        if *self.shutdown_signal().borrow() || stopped.load(std::sync::atomic::Ordering::Relaxed) {
             return None;
         }
         match found {

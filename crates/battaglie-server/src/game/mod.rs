@@ -4,6 +4,7 @@
 //! [`GameError`]s, which the HTTP layer turns into status codes.
 
 mod actions;
+mod claim;
 mod computer;
 mod created;
 mod error;
@@ -11,6 +12,7 @@ mod live_game;
 pub mod policy;
 mod rebuild;
 mod registry;
+mod remote;
 mod seat;
 mod snapshot;
 
@@ -18,6 +20,6 @@ pub use created::{Created, Urls};
 pub use error::{Action, GameError};
 pub use live_game::LiveGame;
 pub use policy::DrawAction;
-pub use registry::{AppState, MemoryLimits};
+pub use registry::{AppState, Cluster, MemoryLimits};
 pub use seat::Seat;
 pub use snapshot::with_seat;

@@ -11,6 +11,7 @@ use tokio::sync::Semaphore;
 use super::live_game::LiveGame;
 use super::rebuild::rebuild;
 use super::GameError;
+use crate::bus::Bus;
 use crate::ids;
 use crate::metrics::Metrics;
 use crate::store::Store;
@@ -30,6 +31,33 @@ pub(super) struct Inner {
     shutdown: tokio::sync::watch::Sender<bool>,
     pub metrics: Metrics,
     memory: MemoryLimits,
+    /// This node's name on the bus and in claims on the computer's turn.
+    pub node: String,
+    /// Where changes go to the other nodes, if there are any.
+    pub bus: Option<Bus>,
+    /// How long a claim on the computer's turn lasts unless renewed.
+    pub lease: Duration,
+}
+
+/// How a node works with the others: the bus, and the claims on computer turns.
+#[derive(Debug, Clone)]
+pub struct Cluster {
+    /// The bus to the other nodes (`None`: a node alone, or nodes that do not push
+    /// each other's changes to their sockets).
+    pub bus: Option<Bus>,
+    /// How long a node's claim on a computer turn lasts unless renewed: when a
+    /// node dies while thinking, another takes the turn over after this long.
+    pub lease: Duration,
+}
+
+impl Default for Cluster {
+    /// No bus; ten-second claims.
+    fn default() -> Cluster {
+        Cluster {
+            bus: None,
+            lease: Duration::from_secs(10),
+        }
+    }
 }
 
 /// How many games a node keeps in memory, and for how long.
@@ -60,6 +88,11 @@ impl AppState {
 
     /// A server state over `store` keeping games in memory within `memory`.
     pub fn with_memory(store: Store, memory: MemoryLimits) -> AppState {
+        AppState::with_cluster(store, memory, Cluster::default())
+    }
+
+    /// A server state over `store` that is one node of a cluster.
+    pub fn with_cluster(store: Store, memory: MemoryLimits, cluster: Cluster) -> AppState {
         let (shutdown, _) = tokio::sync::watch::channel(false);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         AppState {
@@ -70,6 +103,10 @@ impl AppState {
                 shutdown,
                 metrics: Metrics::new(),
                 memory,
+                // Random, so that a node restarted does not hold its old claims.
+                node: ids::random_hex(6).unwrap_or_else(|_| format!("{:x}", ids::now_millis())),
+                bus: cluster.bus,
+                lease: cluster.lease.max(Duration::from_millis(100)),
             }),
         }
     }
@@ -130,6 +167,21 @@ impl AppState {
             .clone();
         self.bound_memory();
         Ok(live)
+    }
+
+    /// This node's name (in bus messages and claims).
+    pub fn node(&self) -> &str {
+        &self.inner.node
+    }
+
+    /// The game `id` if this node holds it in memory (no query).
+    pub(super) fn in_memory(&self, id: &str) -> Option<Arc<LiveGame>> {
+        self.games_lock().get(id).cloned()
+    }
+
+    /// Every game this node holds in memory.
+    pub(super) fn all_in_memory(&self) -> Vec<Arc<LiveGame>> {
+        self.games_lock().values().cloned().collect()
     }
 
     /// Keeps `live` in memory under its id.

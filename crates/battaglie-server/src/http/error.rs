@@ -1,17 +1,25 @@
-//! The one error type of the API: a status code and a message for the client, and
-//! for server faults an internal cause that is logged, never sent.
+//! The one error type of the API: a status code, a code with parameters and an
+//! English message for the client, and for server faults an internal cause that is
+//! logged, never sent.
 
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::game::GameError;
+use serde_json::{json, Value};
 
-/// An API error: answers `{"error": "..."}` with its status code.
+use super::code::ErrorCode;
+use super::move_refusal::move_refusal;
+use crate::game::{Action, GameError};
+
+/// An API error: answers `{"error": "...", "code": "...", "params": {...}}` with its
+/// status code.
 #[derive(Debug)]
 pub struct Error {
     status: StatusCode,
+    code: ErrorCode,
+    params: Value,
     message: String,
     internal: Option<String>,
     /// The game's current state, sent with refusals of a game action (409).
@@ -19,10 +27,13 @@ pub struct Error {
 }
 
 impl Error {
-    /// An error with a status and a message for the client.
+    /// An error with a status and a message for the client; its code is the status's
+    /// own until [`Error::code`] names a more specific one.
     pub fn new(status: StatusCode, message: impl Into<String>) -> Error {
         Error {
             status,
+            code: ErrorCode::of_status(status),
+            params: json!({}),
             message: message.into(),
             internal: None,
             state: None,
@@ -59,14 +70,38 @@ impl Error {
         Error::new(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
 
+    /// 422 (400 for a query parameter, `status`): `value` of `field` is none of `allowed`.
+    pub fn choice(status: StatusCode, field: &str, value: &str, allowed: &[&str]) -> Error {
+        let words: Vec<String> = allowed.iter().map(|w| format!("`{w}`")).collect();
+        let list = match words.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        Error::new(status, format!("{field}: {value:?} is not {list}")).code(
+            ErrorCode::BadChoice,
+            json!({ "field": field, "value": value, "allowed": allowed.join(", ") }),
+        )
+    }
+
     /// 500: a fault of the server; `cause` is logged, the client reads only "internal error".
     pub fn internal(cause: impl std::fmt::Display) -> Error {
         Error {
             status: StatusCode::INTERNAL_SERVER_ERROR,
+            code: ErrorCode::Internal,
+            params: json!({}),
             message: "internal server error".into(),
             internal: Some(cause.to_string()),
             state: None,
         }
+    }
+
+    /// The same error with a specific code and the parameters of its sentence (an
+    /// object: the page fills its translation with them).
+    pub fn code(mut self, code: ErrorCode, params: Value) -> Error {
+        self.code = code;
+        self.params = params;
+        self
     }
 
     /// The same error, answering `state` (the game's state JSON) beside the message.
@@ -84,6 +119,11 @@ impl Error {
     pub fn message(&self) -> &str {
         &self.message
     }
+
+    /// The body's fields other than the state: `error`, `code`, `params`.
+    pub fn body(&self) -> Value {
+        json!({ "error": self.message, "code": self.code.as_str(), "params": self.params })
+    }
 }
 
 impl std::fmt::Display for Error {
@@ -99,7 +139,7 @@ impl IntoResponse for Error {
         } else {
             tracing::debug!(status = self.status.as_u16(), message = %self.message, "request refused");
         }
-        let mut body = serde_json::json!({ "error": self.message });
+        let mut body = self.body();
         if let Some(state) = self.state {
             body["state"] = state;
         }
@@ -133,28 +173,71 @@ impl From<GameError> for Error {
             | G::Store(_)
             | G::Random(_) => return Error::internal(e),
         };
-        Error::new(status, e.to_string())
+        let (code, params) = game_refusal(&e);
+        Error::new(status, e.to_string()).code(code, params)
+    }
+}
+
+/// The code and parameters of a refusal of the game layer.
+fn game_refusal(e: &GameError) -> (ErrorCode, Value) {
+    use ErrorCode as C;
+    use GameError as G;
+    match e {
+        G::BadId(id) => (C::BadGameId, json!({ "id": id })),
+        G::NotFound(id) => (C::GameNotFound, json!({ "id": id })),
+        G::UnknownScenario { id, known } | G::UnknownRecordScenario { id, known } => {
+            (C::UnknownScenario, json!({ "id": id, "known": known }))
+        }
+        G::LevelOutOfRange(level) => (C::LevelOutOfRange, json!({ "level": level })),
+        G::LevelWithoutComputer => (C::LevelWithoutComputer, json!({})),
+        G::Record(r) => (C::BadRecord, json!({ "detail": r.to_string() })),
+        G::WrongToken => (C::WrongToken, json!({})),
+        G::MoveNeedsToken { to_move } => (C::MoveNeedsToken, json!({ "side": to_move })),
+        G::NeedsToken(action) => {
+            let action = match action {
+                Action::Undo => "undo",
+                Action::Resign => "resign",
+                Action::Draw => "draw",
+            };
+            (C::NeedsToken, json!({ "action": action }))
+        }
+        G::NotYourTurn { to_move } => (C::NotYourTurn, json!({ "side": to_move })),
+        G::ComputersTurn { to_move } => (C::ComputersTurn, json!({ "side": to_move })),
+        G::GameOver { outcome } => (C::GameOver, json!({ "outcome": outcome })),
+        G::IllegalMove(m) => move_refusal(m),
+        G::NoUndoOnline => (C::NoUndoOnline, json!({})),
+        G::NothingToUndo => (C::NothingToUndo, json!({})),
+        G::NoDrawOffer => (C::NoDrawOffer, json!({})),
+        G::ComputerDeclinesDraw => (C::ComputerDeclinesDraw, json!({})),
+        G::Superseded => (C::Superseded, json!({})),
+        _ => (C::Internal, json!({})),
     }
 }
 
 impl From<BytesRejection> for Error {
     fn from(r: BytesRejection) -> Error {
         let status = r.status();
-        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            format!(
-                "the request body is larger than the limit of {} bytes",
-                super::BODY_LIMIT
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            let limit = super::BODY_LIMIT;
+            Error::new(
+                status,
+                format!("the request body is larger than the limit of {limit} bytes"),
             )
+            .code(ErrorCode::BodyTooLarge, json!({ "limit": limit }))
         } else {
-            format!("cannot read the request body: {}", r.body_text())
-        };
-        Error::new(status, message)
+            Error::new(
+                status,
+                format!("cannot read the request body: {}", r.body_text()),
+            )
+        }
     }
 }
 
 impl From<QueryRejection> for Error {
     fn from(r: QueryRejection) -> Error {
-        Error::bad_request(format!("query string: {}", r.body_text()))
+        let detail = r.body_text();
+        Error::bad_request(format!("query string: {detail}"))
+            .code(ErrorCode::BadRequest, json!({ "detail": detail }))
     }
 }
 

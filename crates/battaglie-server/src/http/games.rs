@@ -41,18 +41,23 @@ async fn create(
     JsonBody(req): JsonBody<NewGame>,
 ) -> Result<Response, Error> {
     let mode = Mode::from_word(&req.mode).ok_or_else(|| {
-        Error::unprocessable(format!(
-            "mode: {:?} is not `computer`, `hotseat` or `online`",
-            req.mode
-        ))
+        Error::choice(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "mode",
+            &req.mode,
+            &["computer", "hotseat", "online"],
+        )
     })?;
     let side = match req.side.as_deref() {
         None => Side::Army,
         Some(s @ ("army" | "indians")) => s.parse().unwrap_or(Side::Army),
         Some(other) => {
-            return Err(Error::unprocessable(format!(
-                "side: {other:?} is not `army` or `indians`"
-            )))
+            return Err(Error::choice(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "side",
+                other,
+                &["army", "indians"],
+            ))
         }
     };
     let level = match req.level {
@@ -144,9 +149,12 @@ async fn draw(
         Some("accept") => DrawAction::Accept,
         Some("decline") => DrawAction::Decline,
         Some(other) => {
-            return Err(Error::unprocessable(format!(
-                "action: {other:?} is not `offer`, `accept` or `decline`"
-            )))
+            return Err(Error::choice(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "action",
+                other,
+                &["offer", "accept", "decline"],
+            ))
         }
     };
     let live = state.game(&id).await?;
@@ -187,9 +195,12 @@ async fn record(
         None | Some("json") => true,
         Some("text") => false,
         Some(other) => {
-            return Err(Error::bad_request(format!(
-                "format: {other:?} is not `json` or `text`"
-            )))
+            return Err(Error::choice(
+                StatusCode::BAD_REQUEST,
+                "format",
+                other,
+                &["json", "text"],
+            ))
         }
     };
     let live = state.game(&id).await?;

@@ -1,8 +1,10 @@
 //! The HTTP side: one router per resource, merged by [`app`].
 
+mod code;
 mod error;
 mod games;
 mod limits;
+mod move_refusal;
 mod ops;
 mod records;
 mod scenarios;
@@ -18,6 +20,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::sync::Arc;
 
+pub use code::ErrorCode;
 pub use error::Error;
 pub use limits::{Quota, RateLimits};
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
@@ -77,7 +80,9 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
 }
 
 async fn api_not_found(uri: axum::http::Uri) -> Error {
-    Error::not_found(format!("no API endpoint {}", uri.path()))
+    let path = uri.path();
+    Error::not_found(format!("no API endpoint {path}"))
+        .code(ErrorCode::NoEndpoint, serde_json::json!({ "path": path }))
 }
 
 /// A JSON request body: syntax errors answer 400, wrong fields or types 422, an
@@ -96,24 +101,38 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
 /// Reads a JSON value with the API's error rules.
 pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(Error::bad_request(
-            "the request body is empty: a JSON object is expected",
-        ));
+        return Err(
+            Error::bad_request("the request body is empty: a JSON object is expected")
+                .code(ErrorCode::EmptyBody, serde_json::json!({})),
+        );
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         if !inner.is_data() {
-            Error::bad_request(format!("JSON body is not valid JSON: {inner}"))
-        } else if path == "." {
-            Error::unprocessable(format!("JSON body: {inner}"))
+            Error::bad_request(format!("JSON body is not valid JSON: {inner}")).code(
+                ErrorCode::BadJson,
+                serde_json::json!({ "detail": inner.to_string() }),
+            )
         } else {
-            Error::unprocessable(format!("JSON body: {path}: {inner}"))
+            let message = if path == "." {
+                format!("JSON body: {inner}")
+            } else {
+                format!("JSON body: {path}: {inner}")
+            };
+            Error::unprocessable(message).code(
+                ErrorCode::BadField,
+                serde_json::json!({ "field": path, "detail": inner.to_string() }),
+            )
         }
     })?;
-    de.end()
-        .map_err(|e| Error::bad_request(format!("JSON body is not valid JSON: {e}")))?;
+    de.end().map_err(|e| {
+        Error::bad_request(format!("JSON body is not valid JSON: {e}")).code(
+            ErrorCode::BadJson,
+            serde_json::json!({ "detail": e.to_string() }),
+        )
+    })?;
     Ok(value)
 }
 

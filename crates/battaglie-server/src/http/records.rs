@@ -7,7 +7,7 @@ use axum::routing::post;
 use axum::Router;
 
 use super::limits::Limiters;
-use super::{created_response, detached, Error};
+use super::{created_response, detached, Error, ErrorCode};
 use crate::game::AppState;
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
@@ -25,7 +25,8 @@ async fn import(
     if text.trim().is_empty() {
         return Err(Error::bad_request(
             "the request body is empty: send a game record (JSON or text form)",
-        ));
+        )
+        .code(ErrorCode::EmptyBody, serde_json::json!({})));
     }
     let created = detached(async move { Ok(state.import(&text).await?) }).await?;
     created_response(created).await

@@ -7,7 +7,7 @@ use axum::{Json, Router};
 use battaglie_rules::{Kind, KindSet, Scenario, Side, Square};
 use serde::Serialize;
 
-use super::Error;
+use super::{Error, ErrorCode};
 use crate::game::AppState;
 
 pub(super) fn router() -> Router<AppState> {
@@ -153,5 +153,8 @@ async fn list() -> Json<Vec<ScenarioView>> {
 async fn one(Path(id): Path<String>) -> Result<Json<ScenarioView>, Error> {
     Scenario::builtin(&id)
         .map(|s| Json(view(&s)))
-        .ok_or_else(|| Error::not_found(format!("no scenario {id:?}")))
+        .ok_or_else(|| {
+            Error::not_found(format!("no scenario {id:?}"))
+                .code(ErrorCode::UnknownScenario, serde_json::json!({ "id": id }))
+        })
 }

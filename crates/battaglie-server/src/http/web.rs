@@ -31,6 +31,9 @@ const ASSETS: &[(&str, &str)] = &[
     ("lang-it.js", include_str!("../../web/lang-it.js")),
     ("moves.js", include_str!("../../web/moves.js")),
     ("notes.js", include_str!("../../web/notes.js")),
+    ("history-it.js", include_str!("../../web/history-it.js")),
+    ("history-fr.js", include_str!("../../web/history-fr.js")),
+    ("history-de.js", include_str!("../../web/history-de.js")),
     ("movelist.js", include_str!("../../web/movelist.js")),
     ("panels.js", include_str!("../../web/panels.js")),
     ("plies.js", include_str!("../../web/plies.js")),
@@ -48,6 +51,7 @@ pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(index))
         .route("/game/{id}", get(index))
+        .route("/rules", get(index))
         .route("/{name}", get(asset))
         .fallback(not_found)
         // gzip or brotli, as the browser accepts.

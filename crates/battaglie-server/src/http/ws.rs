@@ -3,20 +3,22 @@
 //! The server sends the state (as `GET /api/games/{id}` answers it, with
 //! `"type": "state"`) on connection and after every change. Seat holders may send
 //! `{"type": "move", "move": "..."}` (and `undo`, `resign`, `draw`); a refused
-//! request answers `{"type": "error", "status": 422, "error": "..."}`.
+//! request answers `{"type": "error", "status": 422, "error": "...", "code": "...",
+//! "params": {...}}`.
 
 use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::{detached, parse_json, Error, QueryParams, Token, WS_MESSAGE_LIMIT};
+use super::{detached, parse_json, Error, ErrorCode, QueryParams, Token, WS_MESSAGE_LIMIT};
 use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat};
 
 pub(super) fn router() -> Router<AppState> {
@@ -79,7 +81,9 @@ async fn run(
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
-                        let reply = error_message(&Error::unprocessable("messages are JSON text"));
+                        let not_text = Error::unprocessable("messages are JSON text")
+                            .code(ErrorCode::NotText, serde_json::json!({}));
+                        let reply = error_message(&not_text);
                         if send(&mut socket, reply).await.is_err() { break; }
                         continue;
                     }
@@ -143,9 +147,12 @@ async fn handle(
                     Some("accept") => DrawAction::Accept,
                     Some("decline") => DrawAction::Decline,
                     Some(other) => {
-                        return Err(Error::unprocessable(format!(
-                            "action: {other:?} is not `offer`, `accept` or `decline`"
-                        )))
+                        return Err(Error::choice(
+                            StatusCode::UNPROCESSABLE_ENTITY,
+                            "action",
+                            other,
+                            &["offer", "accept", "decline"],
+                        ))
                     }
                 };
                 Ok(state.draw(&live, token, action).await?)
@@ -161,12 +168,10 @@ async fn handle(
 }
 
 fn error_message(e: &Error) -> String {
-    serde_json::json!({
-        "type": "error",
-        "status": e.status().as_u16(),
-        "error": e.message(),
-    })
-    .to_string()
+    let mut body = e.body();
+    body["type"] = "error".into();
+    body["status"] = e.status().as_u16().into();
+    body.to_string()
 }
 
 /// Close code 1009: a message over [`WS_MESSAGE_LIMIT`].

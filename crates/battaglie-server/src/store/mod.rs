@@ -16,6 +16,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
+pub use claims::ComputerTurn;
 pub use location::{Database, ParseDatabaseError};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
@@ -150,6 +151,8 @@ macro_rules! on_read {
         }
     };
 }
+
+mod claims;
 
 /// How often the write-ahead log is copied back into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
@@ -349,8 +352,9 @@ impl Store {
     }
 
     /// Appends move number `ply` (1-based) and updates the game's result and draw
-    /// offer, in one transaction, if the game is still at `revision`: when this
-    /// returns, the move is durable. Answers the new revision.
+    /// offer, and the claim on the computer's turn (`turn`), in one transaction, if
+    /// the game is still at `revision`: when this returns, the move is durable.
+    /// Answers the new revision.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when another change was stored first (a move at that
@@ -359,10 +363,10 @@ impl Store {
         &self,
         id: &str,
         revision: i64,
-        ply: usize,
-        mv: &str,
+        (ply, mv): (usize, &str),
         ended: Option<(&str, &str)>,
         now: i64,
+        turn: ComputerTurn<'_>,
     ) -> Result<i64, StoreError> {
         on_write!(self, pool => {
             let mut tx = pool.begin().await?;
@@ -386,6 +390,22 @@ impl Store {
                 .bind(mv)
                 .execute(&mut *tx)
                 .await?;
+            // In the same transaction: a node dying after the commit leaves a claim
+            // that expires, never a computer turn that nobody claims.
+            match turn {
+                ComputerTurn::Untouched => {}
+                ComputerTurn::Claim { node, until } => {
+                    sqlx::query(claims::CLAIM)
+                        .bind(id)
+                        .bind(node)
+                        .bind(until)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                ComputerTurn::Over => {
+                    sqlx::query(claims::RELEASE).bind(id).execute(&mut *tx).await?;
+                }
+            }
             tx.commit().await?;
         });
         Ok(revision + 1)

@@ -4,7 +4,8 @@
 //! PostgreSQL tests need `BATTAGLIE_TEST_POSTGRES`, the URL of a throw-away
 //! database (`.ci/run` starts a cluster and sets it). Each test gets a schema of its
 //! own there. Without the variable the PostgreSQL half says loudly that it was
-//! skipped.
+//! skipped, and fails under CI (`CI=true`). The same for the NATS server of the
+//! two-node tests (`BATTAGLIE_TEST_NATS`).
 #![allow(dead_code)]
 
 use battaglie_server::{Database, Store};
@@ -12,6 +13,29 @@ use sqlx::Connection;
 
 /// The environment variable naming the throw-away PostgreSQL database.
 pub const POSTGRES_ENV: &str = "BATTAGLIE_TEST_POSTGRES";
+
+/// The environment variable naming a NATS server for the two-node tests.
+pub const NATS_ENV: &str = "BATTAGLIE_TEST_NATS";
+
+/// The value of `var`, or `None` said loudly; under CI (`CI=true`) a missing
+/// service fails the test instead.
+pub fn service(var: &str, what: &str) -> Option<String> {
+    match std::env::var(var) {
+        Ok(v) if !v.trim().is_empty() => Some(v),
+        _ => {
+            let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+            assert!(
+                !ci,
+                "{var} is not set under CI: .ci/run must start {what} and set it"
+            );
+            eprintln!(
+                "\n*** SKIPPED: {var} is not set. Set it to {what} to run this test; \
+                 .ci/run does. ***\n"
+            );
+            None
+        }
+    }
+}
 
 /// Which database a test runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,14 +72,10 @@ impl TestDb {
 
 /// The URL of a new schema in the test database, or `None` when it is not configured.
 async fn postgres_schema() -> Option<String> {
-    let Ok(base) = std::env::var(POSTGRES_ENV) else {
-        eprintln!(
-            "\n*** POSTGRESQL HALF SKIPPED: {POSTGRES_ENV} is not set. Set it to a throw-away \
-             database (postgres://user@127.0.0.1:PORT/db) to run this test on PostgreSQL; \
-             .ci/run does. ***\n"
-        );
-        return None;
-    };
+    let base = service(
+        POSTGRES_ENV,
+        "a throw-away PostgreSQL database (postgres://user@127.0.0.1:PORT/db)",
+    )?;
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).unwrap();
     let schema: String = std::iter::once("t_".to_string())
@@ -71,4 +91,23 @@ async fn postgres_schema() -> Option<String> {
     conn.close().await.unwrap();
     let sep = if base.contains('?') { '&' } else { '?' };
     Some(format!("{base}{sep}options=-c%20search_path%3D{schema}"))
+}
+
+/// A WebSocket client's end.
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next JSON text message on `ws` (within ten seconds).
+pub async fn next_json(ws: &mut Socket) -> serde_json::Value {
+    use futures_util::StreamExt;
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("the socket is open")
+            .expect("a message");
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = msg {
+            return serde_json::from_str(t.as_str()).unwrap();
+        }
+    }
 }

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { STRINGS, LANGUAGES, pickLanguage } from "../i18n.js";
 import { RULES } from "../rules.js";
-import { SUMMARIES } from "../notes.js";
+import { SUMMARIES, HISTORIES } from "../notes.js";
 
 const here = new URL("..", import.meta.url);
 const scenarioDir = new URL("../../../scenarios/", here);
@@ -47,11 +47,23 @@ test("every string the code asks for exists", () => {
     mode_: ["computer", "online", "hotseat"],
     reason_: ["elimination", "resignation", "deadlock", "repetition", "quiet", "agreement", "time", "abandoned"],
     replay_: ["first", "previous", "next", "last"],
-    err_: ["400", "401", "403", "404", "409", "413", "422", "500", "network"],
+    err_: ["network"],
   };
   for (const [prefix, rest] of Object.entries(expand)) for (const r of rest) assert.ok(`${prefix}${r}` in en, `${prefix}${r} has no string`);
   // Every terrain of every built-in battle has a name.
   for (const s of scenarios) for (const m of s.matchAll(/name = "(\w+)"/g)) if (!/^id|^\[/.test(m[1]) && s.includes(`{ name = "${m[1]}"`)) assert.ok(`terrain_${m[1]}` in en, `terrain ${m[1]} has no name`);
+});
+
+test("every error code of the API has a sentence, naming only the parameters the server sends", () => {
+  const api = readFileSync(new URL("../docs/api.md", scenarioDir), "utf8");
+  const rows = [...api.matchAll(/^ {2}\| `(\w+)` \|[^|]+\|([^|]*)\|/gm)];
+  assert.ok(rows.length >= 40, `docs/api.md lists ${rows.length} error codes`);
+  for (const [, code, params] of rows) {
+    const key = `err_${code}`;
+    assert.ok(key in STRINGS.en, `no string for the error code ${code}`);
+    const sent = [...params.matchAll(/`(\w+)`/g)].map((m) => m[1]);
+    for (const p of placeholders(STRINGS.en[key])) assert.ok(sent.includes(p), `${key} names {${p}}, which the server does not send`);
+  }
 });
 
 test("the rules for players exist in every language, section by section", () => {
@@ -64,6 +76,20 @@ test("the rules for players exist in every language, section by section", () => 
 test("every built-in battle's summary is translated", () => {
   const ids = scenarios.map((s) => /^id = "([^"]+)"/m.exec(s)?.[1]);
   for (const code of Object.keys(LANGUAGES).filter((c) => c !== "en")) for (const id of ids) assert.ok(SUMMARIES[code]?.[id], `${code} lacks the summary of ${id}`);
+});
+
+test("every built-in battle's history is translated, paragraph by paragraph", () => {
+  const paragraphs = (/** @type {string} */ t) => t.trim().split(/\n\s*\n/).length;
+  for (const s of scenarios) {
+    const id = /^id = "([^"]+)"/m.exec(s)?.[1] ?? "";
+    const english = /^history = """\n([\s\S]*?)"""/m.exec(s)?.[1] ?? "";
+    assert.ok(english.trim(), `${id} has no English history`);
+    for (const code of Object.keys(LANGUAGES).filter((c) => c !== "en")) {
+      const own = HISTORIES[code]?.[id];
+      assert.ok(own, `${code} lacks the history of ${id}`);
+      assert.equal(paragraphs(own), paragraphs(english), `${code}'s history of ${id} has another number of paragraphs`);
+    }
+  }
 });
 
 test("the language follows the browser's preferences", () => {

@@ -1,0 +1,78 @@
+//! The NATS transport: one subject, every node publishing and subscribed.
+
+use futures_util::StreamExt;
+use tokio::sync::mpsc;
+
+use super::{BusError, Change, Heard, BATCH};
+
+/// The subject every change is published on.
+const SUBJECT: &str = "battaglie.changes";
+
+/// Connects to `urls` and starts the sending and hearing tasks.
+pub(super) async fn start(
+    urls: &str,
+    shown: &str,
+    mut outgoing: mpsc::UnboundedReceiver<Change>,
+    heard: mpsc::UnboundedSender<Heard>,
+) -> Result<(), BusError> {
+    let gaps = heard.clone();
+    let client = async_nats::ConnectOptions::new()
+        .connection_timeout(std::time::Duration::from_secs(5))
+        .event_callback(move |event| {
+            let gaps = gaps.clone();
+            async move {
+                match event {
+                    // Back after a disconnection: what was said meanwhile is lost.
+                    async_nats::Event::Connected => {
+                        tracing::info!("the NATS bus is back");
+                        let _ = gaps.send(Heard::Gap);
+                    }
+                    async_nats::Event::Disconnected => {
+                        tracing::warn!("lost the NATS bus; reconnecting");
+                    }
+                    other => tracing::debug!(event = %other, "NATS"),
+                }
+            }
+        })
+        .connect(urls)
+        .await
+        .map_err(|cause| BusError::NatsConnect {
+            location: shown.to_string(),
+            cause,
+        })?;
+    let mut subscriber = client
+        .subscribe(SUBJECT)
+        .await
+        .map_err(BusError::NatsSubscribe)?;
+    tokio::spawn(async move {
+        while let Some(message) = subscriber.next().await {
+            let Ok(text) = std::str::from_utf8(&message.payload) else {
+                tracing::warn!("a bus message that is not UTF-8 was ignored");
+                continue;
+            };
+            match text.parse::<Change>() {
+                Ok(change) => {
+                    if heard.send(Heard::Change(change)).is_err() {
+                        return;
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "ignored"),
+            }
+        }
+    });
+    tokio::spawn(async move {
+        let mut batch = Vec::with_capacity(BATCH);
+        while outgoing.recv_many(&mut batch, BATCH).await > 0 {
+            for change in batch.drain(..) {
+                if let Err(e) = client.publish(SUBJECT, change.to_string().into()).await {
+                    tracing::warn!(error = %e, "cannot publish on the NATS bus");
+                }
+            }
+            // Sent at once rather than when the client's buffer fills.
+            if let Err(e) = client.flush().await {
+                tracing::warn!(error = %e, "cannot flush the NATS bus");
+            }
+        }
+    });
+    Ok(())
+}

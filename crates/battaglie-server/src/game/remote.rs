@@ -1,0 +1,95 @@
+//! The other nodes' changes: each change this node stores is announced on the bus,
+//! and each change heard brings this node's copy of the game (if it holds one) to
+//! the stored revision and pushes it to the game's sockets.
+
+use std::sync::Arc;
+
+use battaglie_rules::Move;
+
+use super::live_game::{LiveGame, LiveState};
+use super::AppState;
+use crate::bus::{Change, Heard, Subscription};
+
+impl AppState {
+    /// Tells the other nodes that `st` was just stored (`mv`: the one move appended).
+    pub(super) fn announce(&self, live: &LiveGame, st: &LiveState, mv: Option<&Move>) {
+        if let Some(bus) = &self.inner.bus {
+            bus.publish(Change {
+                node: self.inner.node.clone(),
+                game: live.id().to_string(),
+                revision: st.revision,
+                updated_at: st.updated_at,
+                mv: mv.map(ToString::to_string),
+            });
+        }
+    }
+
+    /// Hears the other nodes' changes until the bus or the server stops.
+    pub fn spawn_listener(&self, mut subscription: Subscription) {
+        let state = self.clone();
+        let mut shutdown = self.shutdown_signal();
+        tokio::spawn(async move {
+            loop {
+                let heard = tokio::select! {
+                    heard = subscription.next() => heard,
+                    _ = shutdown.wait_for(|&s| s) => return,
+                };
+                match heard {
+                    Some(Heard::Change(change)) => {
+                        if change.node == state.inner.node {
+                            continue;
+                        }
+                        if let Some(live) = state.in_memory(&change.game) {
+                            // One task per change, so that a game waiting on its lock
+                            // (or on a reload) holds up no other game.
+                            let state = state.clone();
+                            tokio::spawn(async move { state.apply(&live, &change).await });
+                        }
+                    }
+                    Some(Heard::Gap) => {
+                        let state = state.clone();
+                        tokio::spawn(async move { state.resync().await });
+                    }
+                    None => {
+                        tracing::error!(
+                            "the bus stopped: changes from other nodes are no longer heard"
+                        );
+                        return;
+                    }
+                }
+            }
+        });
+    }
+
+    /// Brings `live` to the revision of `change`: plays its move when this copy is
+    /// one revision behind, else reloads the game from the store.
+    async fn apply(&self, live: &Arc<LiveGame>, change: &Change) {
+        let mut st = live.state.lock().await;
+        if st.revision >= change.revision {
+            return;
+        }
+        self.inner.metrics.bus_change_applied();
+        if let Some(mv) = change.mv.as_deref() {
+            if st.revision + 1 == change.revision && st.game.play_text(mv).is_ok() {
+                st.revision = change.revision;
+                st.draw_offer = None;
+                st.updated_at = change.updated_at;
+                live.changed(&mut st);
+                return;
+            }
+        }
+        if let Err(e) = self.refresh(live, &mut st).await {
+            tracing::warn!(game = %live.id(), error = %e, "cannot reload a game another node changed");
+        }
+    }
+
+    /// After the bus was lost for a while: every game in memory brought up to date.
+    async fn resync(&self) {
+        for live in self.all_in_memory() {
+            let mut st = live.state.lock().await;
+            if let Err(e) = self.refresh(&live, &mut st).await {
+                tracing::warn!(game = %live.id(), error = %e, "cannot reload a game after a bus gap");
+            }
+        }
+    }
+}

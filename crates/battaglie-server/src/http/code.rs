@@ -1,0 +1,266 @@
+//! What an error is, for a client that says it in its own words: every error body and
+//! WebSocket error carries one of these codes beside the English message, with the
+//! parameters the sentence needs (docs/api.md lists both).
+
+/// The kinds of error the API answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorCode {
+    /// 400 without a more specific code.
+    BadRequest,
+    /// 401 without a more specific code.
+    Unauthorized,
+    /// 403 without a more specific code.
+    Forbidden,
+    /// 404 without a more specific code.
+    NotFound,
+    /// 409 without a more specific code.
+    Conflict,
+    /// 413: the body is over the limit (`limit`, bytes).
+    BodyTooLarge,
+    /// 422 without a more specific code.
+    Unprocessable,
+    /// 429: too many requests (`seconds` to wait).
+    RateLimited,
+    /// 500: a fault of the server.
+    Internal,
+    /// The body is empty.
+    EmptyBody,
+    /// The body is not JSON (`detail`).
+    BadJson,
+    /// A JSON field is wrong (`field`, `detail`).
+    BadField,
+    /// No endpoint at this path (`path`).
+    NoEndpoint,
+    /// The id is not a game id (`id`).
+    BadGameId,
+    /// No game with this id (`id`).
+    GameNotFound,
+    /// No built-in scenario with this id (`id`, `known`).
+    UnknownScenario,
+    /// A level outside 1..=8 (`level`).
+    LevelOutOfRange,
+    /// A level for a game without a computer.
+    LevelWithoutComputer,
+    /// A record that does not read or replay (`detail`).
+    BadRecord,
+    /// A token that opens no seat of this game.
+    WrongToken,
+    /// A spectator tried to move (`side`: the name of the side to move).
+    MoveNeedsToken,
+    /// A spectator tried to undo, resign or draw (`action`: `undo`, `resign`, `draw`).
+    NeedsToken,
+    /// The other side's turn (`side`).
+    NotYourTurn,
+    /// The computer's turn (`side`).
+    ComputersTurn,
+    /// The game has ended (`outcome`, in English).
+    GameOver,
+    /// The text is not a move (`move`, `detail`).
+    BadMove,
+    /// A pass while another move exists (`move`).
+    MovePassWithMovesLeft,
+    /// A square off the map (`move`, `square`, `width`, `height`).
+    MoveOffMap,
+    /// The source is empty (`move`, `square`).
+    MoveEmptySource,
+    /// The source holds the enemy's pieces (`move`, `square`).
+    MoveNotYourStack,
+    /// A step with no square there (`move`, `square`).
+    MoveNoSquareThere,
+    /// A step into a staging square (`move`, `square`).
+    MoveIntoStaging,
+    /// Staged pieces stepping anywhere but east (`move`, `to`, `east`).
+    MoveStagingStepsEast,
+    /// A destination not next to the source (`move`, `from`, `to`).
+    MoveNotAdjacent,
+    /// A kind onto terrain it may not enter (`move`, `to`, `kind`, `terrain`, `enter`).
+    MoveTerrain,
+    /// An attack that cannot eliminate every defender (`move`, `to`, `group`, `defenders`).
+    MoveCannotEliminate,
+    /// A stack over the limit (`move`, `to`, `arriving`, `here`, `limit`).
+    MoveStackLimit,
+    /// A move that moves nothing (`move`).
+    MoveNoPieceMoved,
+    /// More pieces taken than the source holds (`move`, `from`, `kind`, `has`, `takes`).
+    MoveNotEnoughPieces,
+    /// A packed move whose eliminations do not match (`move`).
+    MoveEliminationsMismatch,
+    /// Online games have no undo.
+    NoUndoOnline,
+    /// No move of the asker's to take back.
+    NothingToUndo,
+    /// No draw offer to answer.
+    NoDrawOffer,
+    /// The computer declines a draw.
+    ComputerDeclinesDraw,
+    /// Another request changed the game first.
+    Superseded,
+    /// An unknown value of a word field (`field`, `value`, `allowed`).
+    BadChoice,
+    /// A WebSocket message that is not text.
+    NotText,
+}
+
+impl ErrorCode {
+    /// Every code, for the tests that check each is documented and translated.
+    pub const ALL: [ErrorCode; 47] = {
+        use ErrorCode as C;
+        [
+            C::BadRequest,
+            C::Unauthorized,
+            C::Forbidden,
+            C::NotFound,
+            C::Conflict,
+            C::BodyTooLarge,
+            C::Unprocessable,
+            C::RateLimited,
+            C::Internal,
+            C::EmptyBody,
+            C::BadJson,
+            C::BadField,
+            C::NoEndpoint,
+            C::BadGameId,
+            C::GameNotFound,
+            C::UnknownScenario,
+            C::LevelOutOfRange,
+            C::LevelWithoutComputer,
+            C::BadRecord,
+            C::WrongToken,
+            C::MoveNeedsToken,
+            C::NeedsToken,
+            C::NotYourTurn,
+            C::ComputersTurn,
+            C::GameOver,
+            C::BadMove,
+            C::MovePassWithMovesLeft,
+            C::MoveOffMap,
+            C::MoveEmptySource,
+            C::MoveNotYourStack,
+            C::MoveNoSquareThere,
+            C::MoveIntoStaging,
+            C::MoveStagingStepsEast,
+            C::MoveNotAdjacent,
+            C::MoveTerrain,
+            C::MoveCannotEliminate,
+            C::MoveStackLimit,
+            C::MoveNoPieceMoved,
+            C::MoveNotEnoughPieces,
+            C::MoveEliminationsMismatch,
+            C::NoUndoOnline,
+            C::NothingToUndo,
+            C::NoDrawOffer,
+            C::ComputerDeclinesDraw,
+            C::Superseded,
+            C::BadChoice,
+            C::NotText,
+        ]
+    };
+
+    /// The code as the API writes it (`snake_case`).
+    pub const fn as_str(self) -> &'static str {
+        use ErrorCode as C;
+        match self {
+            C::BadRequest => "bad_request",
+            C::Unauthorized => "unauthorized",
+            C::Forbidden => "forbidden",
+            C::NotFound => "not_found",
+            C::Conflict => "conflict",
+            C::BodyTooLarge => "body_too_large",
+            C::Unprocessable => "unprocessable",
+            C::RateLimited => "rate_limited",
+            C::Internal => "internal",
+            C::EmptyBody => "empty_body",
+            C::BadJson => "bad_json",
+            C::BadField => "bad_field",
+            C::NoEndpoint => "no_endpoint",
+            C::BadGameId => "bad_game_id",
+            C::GameNotFound => "game_not_found",
+            C::UnknownScenario => "unknown_scenario",
+            C::LevelOutOfRange => "level_out_of_range",
+            C::LevelWithoutComputer => "level_without_computer",
+            C::BadRecord => "bad_record",
+            C::WrongToken => "wrong_token",
+            C::MoveNeedsToken => "move_needs_token",
+            C::NeedsToken => "needs_token",
+            C::NotYourTurn => "not_your_turn",
+            C::ComputersTurn => "computers_turn",
+            C::GameOver => "game_over",
+            C::BadMove => "bad_move",
+            C::MovePassWithMovesLeft => "move_pass_with_moves_left",
+            C::MoveOffMap => "move_off_map",
+            C::MoveEmptySource => "move_empty_source",
+            C::MoveNotYourStack => "move_not_your_stack",
+            C::MoveNoSquareThere => "move_no_square_there",
+            C::MoveIntoStaging => "move_into_staging",
+            C::MoveStagingStepsEast => "move_staging_steps_east",
+            C::MoveNotAdjacent => "move_not_adjacent",
+            C::MoveTerrain => "move_terrain",
+            C::MoveCannotEliminate => "move_cannot_eliminate",
+            C::MoveStackLimit => "move_stack_limit",
+            C::MoveNoPieceMoved => "move_no_piece_moved",
+            C::MoveNotEnoughPieces => "move_not_enough_pieces",
+            C::MoveEliminationsMismatch => "move_eliminations_mismatch",
+            C::NoUndoOnline => "no_undo_online",
+            C::NothingToUndo => "nothing_to_undo",
+            C::NoDrawOffer => "no_draw_offer",
+            C::ComputerDeclinesDraw => "computer_declines_draw",
+            C::Superseded => "superseded",
+            C::BadChoice => "bad_choice",
+            C::NotText => "not_text",
+        }
+    }
+
+    /// The code of an error without a more specific one, by its status.
+    pub fn of_status(status: axum::http::StatusCode) -> ErrorCode {
+        use axum::http::StatusCode as S;
+        match status {
+            S::BAD_REQUEST => ErrorCode::BadRequest,
+            S::UNAUTHORIZED => ErrorCode::Unauthorized,
+            S::FORBIDDEN => ErrorCode::Forbidden,
+            S::NOT_FOUND => ErrorCode::NotFound,
+            S::CONFLICT => ErrorCode::Conflict,
+            S::PAYLOAD_TOO_LARGE => ErrorCode::BodyTooLarge,
+            S::TOO_MANY_REQUESTS => ErrorCode::RateLimited,
+            s if s.is_server_error() => ErrorCode::Internal,
+            _ => ErrorCode::Unprocessable,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorCode;
+
+    const API: &str = include_str!("../../../../docs/api.md");
+    const LANGUAGES: [(&str, &str); 4] = [
+        ("en", include_str!("../../web/lang-en.js")),
+        ("it", include_str!("../../web/lang-it.js")),
+        ("fr", include_str!("../../web/lang-fr.js")),
+        ("de", include_str!("../../web/lang-de.js")),
+    ];
+
+    #[test]
+    fn every_error_code_is_documented_and_said_in_every_language() {
+        for code in ErrorCode::ALL {
+            let code = code.as_str();
+            assert!(
+                API.contains(&format!("| `{code}` |")),
+                "docs/api.md lacks the code {code}"
+            );
+            for (lang, table) in LANGUAGES {
+                assert!(
+                    table.contains(&format!("  err_{code}: ")),
+                    "lang-{lang}.js has no string for the error code {code}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn error_codes_are_distinct() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.as_str()), "{} twice", code.as_str());
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Two nodes on one PostgreSQL database, with each bus (NATS and PostgreSQL
+//! `LISTEN/NOTIFY`): changes cross nodes to real WebSockets, races are decided by
+//! the database, and each computer turn is computed by one node, even when the
+//! node that was thinking stops.
+//!
+//! Needs `BATTAGLIE_TEST_POSTGRES` (and `BATTAGLIE_TEST_NATS` for the NATS half):
+//! skipped loudly without them, failed under CI.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use battaglie_server::{app, serve_on, AppState, BusLocation, HttpSettings, MemoryLimits};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+mod support;
+
+use support::{next_json, service, Backend, Socket, TestDb, NATS_ENV};
+
+/// One node: its state, its router (HTTP in process) and its address (WebSockets).
+struct Node {
+    state: AppState,
+    app: Router,
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Node {
+    async fn start(db: &TestDb, bus: &BusLocation, lease: Duration) -> Node {
+        let store = db.open().await;
+        let state =
+            battaglie_server::node(store, &db.db, MemoryLimits::default(), Some(bus), lease)
+                .await
+                .unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let serving = state.clone();
+        tokio::spawn(async move {
+            let settings = HttpSettings { rate_limits: None };
+            let stopped = async move {
+                let _ = stopped.await;
+            };
+            serve_on(listener, serving, &settings, stopped)
+                .await
+                .unwrap();
+        });
+        Node {
+            app: app(state.clone()),
+            state,
+            addr,
+            stop: Some(stop),
+        }
+    }
+
+    /// Stops the node: its searches end, its claims stay (as when it dies).
+    fn stop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        self.state.shut_down();
+    }
+
+    async fn socket(&self, id: &str, token: Option<&str>) -> Socket {
+        let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
+        let url = format!("ws://{}/api/games/{id}/ws{q}", self.addr);
+        tokio_tungstenite::connect_async(url).await.unwrap().0
+    }
+}
+
+/// Which bus a test runs on.
+#[derive(Clone, Copy)]
+enum Kind {
+    Nats,
+    Postgres,
+}
+
+/// Two nodes on a fresh PostgreSQL schema, or `None` (said loudly) without the services.
+async fn two_nodes(kind: Kind, lease: Duration) -> Option<(TestDb, Node, Node)> {
+    let bus = match kind {
+        Kind::Nats => {
+            BusLocation::Nats(service(NATS_ENV, "a NATS server (nats://127.0.0.1:PORT)")?)
+        }
+        Kind::Postgres => BusLocation::Postgres,
+    };
+    let db = TestDb::new(Backend::Postgres).await?;
+    let a = Node::start(&db, &bus, lease).await;
+    let b = Node::start(&db, &bus, lease).await;
+    Some((db, a, b))
+}
+
+/// Runs each named test once per bus (`nats::NAME`, `postgres::NAME`).
+macro_rules! on_both_buses {
+    ($($name:ident),* $(,)?) => {
+        mod nats {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(super::Kind::Nats).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(super::Kind::Postgres).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_buses!(
+    a_move_through_one_node_reaches_a_socket_on_the_other,
+    racing_moves_through_two_nodes_one_wins_and_both_sockets_show_it,
+    each_computer_turn_is_searched_by_one_node_only,
+    a_computer_turn_goes_on_when_the_thinking_node_stops,
+);
+
+async fn send(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(body.map(|b| Body::from(b.to_string())).unwrap_or_default())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+async fn create(node: &Node, body: Value) -> Value {
+    let (status, created) = send(&node.app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    created
+}
+
+/// The next state on `ws` with at least `ply` moves (skipping older ones).
+async fn state_at(ws: &mut Socket, ply: u64) -> Value {
+    loop {
+        let msg = next_json(ws).await;
+        if msg["type"] == "state" && msg["ply"].as_u64().unwrap() >= ply {
+            return msg;
+        }
+    }
+}
+
+async fn a_move_through_one_node_reaches_a_socket_on_the_other(kind: Kind) {
+    let Some((_db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
+        return;
+    };
+    let created = create(
+        &a,
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let tokens = [
+        created["token"].as_str().unwrap(),
+        created["other_token"].as_str().unwrap(),
+    ];
+    let mut on_b = b.socket(id, None).await;
+    let mut state = state_at(&mut on_b, 0).await;
+    // Moves through A and through B alternately; each shows on B's socket.
+    for ply in 0..8u64 {
+        let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+        let through = if ply % 2 == 0 { &a } else { &b };
+        let (status, answer) = send(
+            &through.app,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(json!({"token": tokens[ply as usize % 2], "move": mv})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        state = state_at(&mut on_b, ply + 1).await;
+        assert_eq!(state["ply"], ply + 1);
+        assert_eq!(state["last_move"], mv.as_str());
+    }
+    // A draw offer (not a move) crosses too.
+    let (status, _) = send(
+        &a.app,
+        "POST",
+        &format!("/api/games/{id}/draw"),
+        Some(json!({"token": tokens[0], "action": "offer"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    loop {
+        let msg = next_json(&mut on_b).await;
+        if msg["draw_offer"] == "army" {
+            break;
+        }
+    }
+    assert!(b
+        .state
+        .metrics()
+        .render()
+        .contains("battaglie_bus_changes_total"));
+}
+
+async fn racing_moves_through_two_nodes_one_wins_and_both_sockets_show_it(kind: Kind) {
+    let Some((_db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
+        return;
+    };
+    let created = create(
+        &a,
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let tokens = [
+        created["token"].as_str().unwrap(),
+        created["other_token"].as_str().unwrap(),
+    ];
+    let mut on_a = a.socket(id, None).await;
+    let mut on_b = b.socket(id, None).await;
+    let mut state = state_at(&mut on_b, 0).await;
+    state_at(&mut on_a, 0).await;
+    let uri = format!("/api/games/{id}/moves");
+    for ply in 0..6u64 {
+        let legal = state["legal_moves"].as_array().unwrap().clone();
+        let (mv_a, mv_b) = (legal[0].as_str().unwrap(), legal[1].as_str().unwrap());
+        let token = tokens[ply as usize % 2];
+        let (ra, rb) = tokio::join!(
+            send(
+                &a.app,
+                "POST",
+                &uri,
+                Some(json!({"token": token, "move": mv_a}))
+            ),
+            send(
+                &b.app,
+                "POST",
+                &uri,
+                Some(json!({"token": token, "move": mv_b}))
+            ),
+        );
+        let mut statuses = [ra.0, rb.0];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [StatusCode::OK, StatusCode::CONFLICT],
+            "{ra:?} {rb:?}"
+        );
+        let (stored, refused) = if ra.0 == StatusCode::OK {
+            (mv_a, rb.1)
+        } else {
+            (mv_b, ra.1)
+        };
+        assert_eq!(refused["state"]["last_move"], stored, "{refused}");
+        // Both nodes' sockets end on the move that won.
+        let seen_a = state_at(&mut on_a, ply + 1).await;
+        state = state_at(&mut on_b, ply + 1).await;
+        assert_eq!(seen_a["last_move"], stored);
+        assert_eq!(state["last_move"], stored);
+        assert_eq!(state["ply"], ply + 1);
+    }
+}
+
+async fn each_computer_turn_is_searched_by_one_node_only(kind: Kind) {
+    let Some((db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
+        return;
+    };
+    let created = create(
+        &a,
+        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    // Both nodes hold the game, each with a socket on it.
+    let mut on_a = a.socket(id, None).await;
+    let mut on_b = b.socket(id, None).await;
+    let mut state = state_at(&mut on_b, 0).await;
+    state_at(&mut on_a, 0).await;
+    let mut turns = 0;
+    for round in 0..6u64 {
+        if state["status"] != "ongoing" {
+            break;
+        }
+        assert_eq!(state["to_move"], "army", "{state}");
+        let ply = state["ply"].as_u64().unwrap();
+        let through = if round % 2 == 0 { &a } else { &b };
+        let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+        let (status, answer) = send(
+            &through.app,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(json!({"token": token, "move": mv})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        turns += 1;
+        // The computer's reply reaches both nodes' sockets.
+        state = state_at(&mut on_b, ply + 2).await;
+        let seen_a = state_at(&mut on_a, ply + 2).await;
+        assert_eq!(seen_a["moves"], state["moves"]);
+    }
+    let searches = a.state.metrics().searches() + b.state.metrics().searches();
+    assert_eq!(
+        searches, turns,
+        "one search per computer turn, over both nodes"
+    );
+    let (_, moves) = db.open().await.load(id).await.unwrap().unwrap();
+    assert_eq!(moves.len() as u64, 2 * turns);
+}
+
+async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
+    let lease = Duration::from_millis(600);
+    let Some((db, mut a, b)) = two_nodes(kind, lease).await else {
+        return;
+    };
+    // Level 8 thinks for up to a second: long enough to stop A in the middle.
+    let created = create(
+        &a,
+        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 8}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let mut on_b = b.socket(id, None).await;
+    let state = state_at(&mut on_b, 0).await;
+    let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+    let (status, answer) = send(
+        &a.app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(json!({"token": token, "move": mv})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let store = db.open().await;
+    assert_eq!(
+        store.turn_holder(id).await.unwrap().as_deref(),
+        Some(a.state.node())
+    );
+    a.stop();
+    // B takes the turn over once A's claim expires, and plays it.
+    let after = tokio::time::timeout(Duration::from_secs(20), state_at(&mut on_b, 2))
+        .await
+        .expect("the computer moved through the other node");
+    assert_eq!(after["ply"], 2);
+    assert_eq!(after["to_move"], "army");
+    assert_eq!(b.state.metrics().searches(), 1);
+    let (_, moves) = store.load(id).await.unwrap().unwrap();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(
+        store.turn_holder(id).await.unwrap(),
+        None,
+        "the claim ends with the move"
+    );
+}
