@@ -1,21 +1,48 @@
 //! The winning chance a reported score stands for, fitted on self-play results.
 //!
-//! A score `s` (centi-pieces from the side to move's view, see [`crate::report_score`])
-//! maps to the side to move's expected result, a win counting 1 and a draw ½:
-//! `1 / (1 + e^(-s / SCALE))`. The curve is symmetric, so the two sides' chances of
-//! one position add up to 1. [`WIN_CHANCE_SCALE`] was fitted by [`fit_scale`] on
-//! self-play games (`battaglie winchance`, docs/strength.md).
+//! A side's score `s` (centi-pieces from its view, see [`crate::report_score`]) maps
+//! to its expected result, a win counting 1 and a draw ½:
+//! `1 / (1 + e^(-(s ± b) / SCALE))`, where `b` is the battle's balance: the scenarios
+//! make up for the Army's fewer piece values with position and tempo, which the
+//! score, counting pieces, does not see; the Army adds `b`, the Indians subtract it.
+//! So the two sides' chances of one position add up to 1. [`WIN_CHANCE_SCALE`] and
+//! the balances were fitted by [`fit`] on self-play games (`battaglie winchance`,
+//! docs/strength.md).
+
+use battaglie_rules::{Scenario, Side};
 
 use crate::search::Score;
 
-/// The logistic curve's scale in centi-pieces: a lead of this much is an expected
-/// result of 73%, twice as much 88%. Fitted on self-play (docs/strength.md).
-pub const WIN_CHANCE_SCALE: f64 = 400.0;
+/// The logistic curve's scale in centi-pieces: a lead of this much (the balance
+/// aside) is an expected result of 73%, twice as much 88%.
+pub const WIN_CHANCE_SCALE: f64 = 1602.0;
 
-/// The side to move's expected result (a win 1, a draw ½, a loss 0) at `score`.
-pub fn win_chance(score: Score) -> f64 {
+/// Per built-in battle, the centi-pieces added to the Army's score (and taken from
+/// the Indians') before the curve: what the battle's design gives the Army that the
+/// piece count misses. Other scenarios have none.
+pub const BALANCE: [(&str, f64); 3] = [
+    ("washita", 30.0),
+    ("fetterman", 358.0),
+    ("apache-pass", 688.0),
+];
+
+/// The balance of `scenario` for `side` ([`BALANCE`]).
+fn balance(scenario: &Scenario, side: Side) -> f64 {
+    let b = BALANCE
+        .iter()
+        .find(|(id, _)| *id == scenario.id())
+        .map_or(0.0, |(_, b)| *b);
+    match side {
+        Side::Army => b,
+        Side::Indians => -b,
+    }
+}
+
+/// The expected result (a win 1, a draw ½, a loss 0) of `side` in a battle of
+/// `scenario` when its score is `score` (from its own view).
+pub fn win_chance(scenario: &Scenario, side: Side, score: Score) -> f64 {
     match score {
-        Score::Value(v) => logistic(f64::from(v), WIN_CHANCE_SCALE),
+        Score::Value(v) => logistic(f64::from(v) + balance(scenario, side), WIN_CHANCE_SCALE),
         Score::Win(_) => 1.0,
         Score::Loss(_) => 0.0,
     }
@@ -25,50 +52,140 @@ fn logistic(v: f64, scale: f64) -> f64 {
     1.0 / (1.0 + (-v / scale).exp())
 }
 
-/// The mean log-loss of the curve of `scale` on `samples` (score, result).
-fn log_loss(samples: &[(i32, f64)], scale: f64) -> f64 {
-    let total: f64 = samples
-        .iter()
-        .map(|&(v, result)| {
-            let p = logistic(f64::from(v), scale).clamp(1e-9, 1.0 - 1e-9);
-            -(result * p.ln() + (1.0 - result) * (1.0 - p).ln())
-        })
-        .sum();
-    total / samples.len().max(1) as f64
+/// A position of a finished game, for the fit: its battle, whose view the score is
+/// from, the score, and that side's result (1 a win, 0.5 a draw, 0 a loss).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample {
+    /// The battle's scenario id.
+    pub battle: String,
+    /// The side whose score and result these are.
+    pub side: Side,
+    /// Its reported score, in centi-pieces.
+    pub score: i32,
+    /// Its result.
+    pub result: f64,
 }
 
-/// The scale, between 10 and 100,000 centi-pieces, whose curve best predicts the
-/// `samples`: pairs of a reported score and the result that followed for the side it
-/// was reported for (1 a win, 0.5 a draw, 0 a loss), by least log-loss (a golden
-/// section search over the scale's logarithm: the loss has a single minimum there).
-pub fn fit_scale(samples: &[(i32, f64)]) -> f64 {
-    let (mut lo, mut hi) = (10f64.ln(), 100_000f64.ln());
+/// A fitted curve: the scale and each battle's balance, in centi-pieces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fit {
+    /// The logistic scale.
+    pub scale: f64,
+    /// The balance per battle, in the order battles first occur in the samples.
+    pub balance: Vec<(String, f64)>,
+}
+
+impl Fit {
+    /// The curve of the built-in constants, for the battles of `samples`.
+    pub fn builtin(samples: &[Sample]) -> Fit {
+        let mut fit = Fit {
+            scale: WIN_CHANCE_SCALE,
+            balance: battles(samples).into_iter().map(|b| (b, 0.0)).collect(),
+        };
+        for (battle, b) in &mut fit.balance {
+            if let Some((_, v)) = BALANCE.iter().find(|(id, _)| id == battle) {
+                *b = *v;
+            }
+        }
+        fit
+    }
+
+    /// The expected result the curve gives `sample`.
+    pub fn chance(&self, sample: &Sample) -> f64 {
+        let b = self
+            .balance
+            .iter()
+            .find(|(battle, _)| *battle == sample.battle)
+            .map_or(0.0, |(_, b)| *b);
+        let b = if sample.side == Side::Army { b } else { -b };
+        logistic(f64::from(sample.score) + b, self.scale)
+    }
+
+    /// The mean log-loss of the curve on `samples` (a constant ½ scores ln 2, 0.693).
+    pub fn log_loss(&self, samples: &[Sample]) -> f64 {
+        let total: f64 = samples
+            .iter()
+            .map(|s| {
+                let p = self.chance(s).clamp(1e-9, 1.0 - 1e-9);
+                -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
+            })
+            .sum();
+        total / samples.len().max(1) as f64
+    }
+}
+
+fn battles(samples: &[Sample]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in samples {
+        if !out.contains(&s.battle) {
+            out.push(s.battle.clone());
+        }
+    }
+    out
+}
+
+/// The minimum of `f` over `lo..hi` by golden section (`f` has one minimum there).
+fn golden(mut lo: f64, mut hi: f64, f: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let loss = |x: f64| log_loss(samples, x.exp());
     let mut a = hi - ratio * (hi - lo);
     let mut b = lo + ratio * (hi - lo);
-    let (mut fa, mut fb) = (loss(a), loss(b));
-    while hi - lo > 1e-4 {
+    let (mut fa, mut fb) = (f(a), f(b));
+    while hi - lo > 1e-3 * (1.0 + lo.abs().min(hi.abs())) {
         if fa < fb {
             hi = b;
             b = a;
             fb = fa;
             a = hi - ratio * (hi - lo);
-            fa = loss(a);
+            fa = f(a);
         } else {
             lo = a;
             a = b;
             fa = fb;
             b = lo + ratio * (hi - lo);
-            fb = loss(b);
+            fb = f(b);
         }
     }
-    ((lo + hi) / 2.0).exp()
+    (lo + hi) / 2.0
 }
 
-/// The mean log-loss of [`fit_scale`]'s curve of `scale` on `samples`, to compare fits.
-pub fn fit_loss(samples: &[(i32, f64)], scale: f64) -> f64 {
-    log_loss(samples, scale)
+/// The curve that best predicts `samples`, by least log-loss: a scale between 10 and
+/// 100,000 centi-pieces and a balance per battle within ±5,000, one at a time in
+/// turn until they settle (the loss is convex in the reciprocal scale and the
+/// balances over it, so this finds its one minimum).
+pub fn fit(samples: &[Sample]) -> Fit {
+    let mut fit = Fit {
+        scale: 1000.0,
+        balance: battles(samples).into_iter().map(|b| (b, 0.0)).collect(),
+    };
+    for _ in 0..30 {
+        let before = fit.clone();
+        let log_scale = golden(10f64.ln(), 100_000f64.ln(), |x| {
+            Fit {
+                scale: x.exp(),
+                ..fit.clone()
+            }
+            .log_loss(samples)
+        });
+        fit.scale = log_scale.exp();
+        for i in 0..fit.balance.len() {
+            let b = golden(-5_000.0, 5_000.0, |b| {
+                let mut f = fit.clone();
+                f.balance[i].1 = b;
+                f.log_loss(samples)
+            });
+            fit.balance[i].1 = b;
+        }
+        let moved = (fit.scale / before.scale - 1.0).abs() < 1e-3
+            && fit
+                .balance
+                .iter()
+                .zip(&before.balance)
+                .all(|(a, b)| (a.1 - b.1).abs() < 1.0);
+        if moved {
+            break;
+        }
+    }
+    fit
 }
 
 #[cfg(test)]
@@ -77,33 +194,52 @@ mod tests {
     use battaglie_rules::Rng;
 
     #[test]
-    fn a_position_is_even_at_0_and_the_two_sides_chances_add_up_to_one() {
-        assert_eq!(win_chance(Score::Value(0)), 0.5);
-        for v in [35, 250, 1200] {
-            let sum = win_chance(Score::Value(v)) + win_chance(Score::Value(-v));
-            assert!((sum - 1.0).abs() < 1e-12);
-            assert!(win_chance(Score::Value(v)) > 0.5);
+    fn the_two_sides_chances_of_one_position_add_up_to_one() {
+        for id in ["washita", "fetterman", "apache-pass"] {
+            let s = Scenario::builtin(id).unwrap();
+            for v in [0, 35, 250, 1200] {
+                let army = win_chance(&s, Side::Army, Score::Value(v));
+                let indians = win_chance(&s, Side::Indians, Score::Value(-v));
+                assert!((army + indians - 1.0).abs() < 1e-12, "{id} {v}");
+                assert!(
+                    win_chance(&s, Side::Army, Score::Value(v + 100)) > army,
+                    "a higher score is a higher chance"
+                );
+            }
+            assert_eq!(win_chance(&s, Side::Army, Score::Win(5)), 1.0);
+            assert_eq!(win_chance(&s, Side::Indians, Score::Loss(5)), 0.0);
         }
-        assert_eq!(win_chance(Score::Win(5)), 1.0);
-        assert_eq!(win_chance(Score::Loss(5)), 0.0);
     }
 
     #[test]
-    fn the_fit_recovers_the_scale_that_made_the_results() {
+    fn the_fit_recovers_the_scale_and_balances_that_made_the_results() {
+        let made = Fit {
+            scale: 600.0,
+            balance: vec![("washita".into(), 900.0), ("fetterman".into(), -300.0)],
+        };
         let mut rng = Rng::new(7);
-        for scale in [150.0, 600.0] {
-            let samples: Vec<(i32, f64)> = (0..20_000)
-                .map(|_| {
-                    let v = rng.below(4001) as i32 - 2000;
-                    let won = (rng.below(1_000_000) as f64) < logistic(f64::from(v), scale) * 1e6;
-                    (v, if won { 1.0 } else { 0.0 })
-                })
-                .collect();
-            let fitted = fit_scale(&samples);
-            assert!(
-                (fitted / scale - 1.0).abs() < 0.08,
-                "made with {scale}, fitted {fitted}"
-            );
+        let samples: Vec<Sample> = (0..40_000)
+            .map(|i| {
+                let mut s = Sample {
+                    battle: made.balance[i % 2].0.clone(),
+                    side: if rng.below(2) == 0 {
+                        Side::Army
+                    } else {
+                        Side::Indians
+                    },
+                    score: rng.below(6001) as i32 - 3000,
+                    result: 0.0,
+                };
+                let won = (rng.below(1_000_000) as f64) < made.chance(&s) * 1e6;
+                s.result = if won { 1.0 } else { 0.0 };
+                s
+            })
+            .collect();
+        let fitted = fit(&samples);
+        assert!((fitted.scale / 600.0 - 1.0).abs() < 0.08, "{fitted:?}");
+        for ((_, want), (_, got)) in made.balance.iter().zip(&fitted.balance) {
+            assert!((want - got).abs() < 80.0, "{fitted:?}");
         }
+        assert!(fitted.log_loss(&samples) <= made.log_loss(&samples));
     }
 }

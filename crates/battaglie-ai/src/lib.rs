@@ -21,7 +21,7 @@
 pub mod analysis;
 mod bench;
 mod board;
-mod chance;
+pub mod chance;
 mod eval;
 mod evalcache;
 mod limits;
@@ -34,7 +34,7 @@ mod tt;
 mod weights;
 
 pub use bench::bench;
-pub use chance::{fit_loss, fit_scale, win_chance, WIN_CHANCE_SCALE};
+pub use chance::win_chance;
 pub use eval::{evaluate, evaluate_with, PIECE_VALUE};
 pub use limits::{level_nodes, Limits, DEFAULT_SEED, MAX_LEVEL};
 pub use report::report_score;

@@ -75,11 +75,9 @@ pub(crate) fn eliminated(game: &Game) -> String {
 
 /// The winning chance a reported score stands for, in words: `win chance 64%`
 /// (the expected result, a draw counting half; see [`battaglie_ai::win_chance`]).
-pub(crate) fn win_chance(score: Score) -> String {
-    format!(
-        "win chance {}%",
-        (battaglie_ai::win_chance(score) * 100.0).round()
-    )
+pub(crate) fn win_chance(root: &Position, score: Score) -> String {
+    let chance = battaglie_ai::win_chance(root.scenario(), root.side_to_move(), score);
+    format!("win chance {}%", (chance * 100.0).round())
 }
 
 /// The computer's evaluation of `root` in words, from the view of the side to move
@@ -95,7 +93,10 @@ pub(crate) fn evaluation(root: &Position, info: &Info) -> [String; 2] {
         Score::Win(n) => format!("{side} win in {n}"),
         Score::Loss(n) => format!("{side} lose in {n}"),
     };
-    [format!("{value} (d{})", info.depth), win_chance(score)]
+    [
+        format!("{value} (d{})", info.depth),
+        win_chance(root, score),
+    ]
 }
 
 /// `the Army's` / `the Indians'`.

@@ -323,7 +323,8 @@ impl Engine {
                     o,
                     "info depth {} score {score} winchance {} nodes {} nps {nps} time {} pv {}",
                     info.depth,
-                    (battaglie_ai::win_chance(score) * 100.0).round(),
+                    (battaglie_ai::win_chance(root.scenario(), root.side_to_move(), score) * 100.0)
+                        .round(),
                     info.nodes,
                     info.time_ms,
                     pv.join(" ")

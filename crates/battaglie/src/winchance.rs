@@ -1,18 +1,18 @@
-//! `battaglie winchance`: fits the curve from reported scores to winning chances on
-//! finished games (the records `battaglie match --out` writes), and shows how well
-//! the curve of `battaglie_ai::WIN_CHANCE_SCALE` predicts them.
+//! `battaglie winchance`: fits the curve from reported scores to winning chances
+//! (`battaglie_ai::chance`) on finished games (the records `battaglie match --out`
+//! writes), and shows how well it and the built-in constants predict them.
 //!
 //! Every `--every`-th position of each game from ply `--skip` on is searched at a
 //! node budget; its reported score (the side to move's view) is paired with the
 //! game's result for that side (1 a win, ½ a draw, 0 a loss). Forced wins and
 //! losses are left out: the curve is for the scores in between.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
-use battaglie_ai::{fit_loss, fit_scale, report_score, Limits, Score, WIN_CHANCE_SCALE};
+use battaglie_ai::chance::{fit, Fit, Sample};
+use battaglie_ai::{report_score, Limits, Score};
 use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Outcome};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -33,14 +33,6 @@ pub struct WinchanceArgs {
     /// Leave out the first N plies of each game (the random openings).
     #[arg(long, value_name = "N", default_value_t = 8)]
     pub skip: usize,
-}
-
-/// A sampled position: its battle, its reported score and the result that followed
-/// for the side to move.
-struct Sample {
-    battle: String,
-    score: i32,
-    result: f64,
 }
 
 /// Reads every finished game of the record files.
@@ -85,6 +77,7 @@ fn samples(game: &Game, args: &WinchanceArgs, limits: &Limits) -> Vec<Sample> {
                     };
                     out.push(Sample {
                         battle: battle.clone(),
+                        side,
                         score: v,
                         result,
                     });
@@ -123,12 +116,10 @@ pub fn run(args: WinchanceArgs) -> anyhow::Result<()> {
     crate::out::emit(&report(&games, &all, &args))
 }
 
-/// The fit overall and per battle, and the calibration of the built-in curve.
+/// The fitted constants, and the calibration of the fitted and built-in curves.
 fn report(games: &[Game], all: &[Sample], args: &WinchanceArgs) -> String {
-    let pairs =
-        |s: &[&Sample]| -> Vec<(i32, f64)> { s.iter().map(|s| (s.score, s.result)).collect() };
-    let everything: Vec<&Sample> = all.iter().collect();
-    let fitted = fit_scale(&pairs(&everything));
+    let fitted = fit(all);
+    let builtin = Fit::builtin(all);
     let mut text = format!(
         "{} games, {} positions (every {} plies from ply {}, {} nodes each)\n",
         games.len(),
@@ -138,63 +129,52 @@ fn report(games: &[Game], all: &[Sample], args: &WinchanceArgs) -> String {
         args.nodes
     );
     text += &format!(
-        "fitted scale {fitted:.0} centi-pieces (log-loss {:.4}); built-in {WIN_CHANCE_SCALE:.0} (log-loss {:.4}); a constant 50% {:.4}\n",
-        fit_loss(&pairs(&everything), fitted),
-        fit_loss(&pairs(&everything), WIN_CHANCE_SCALE),
+        "fitted:   WIN_CHANCE_SCALE {:.0}, BALANCE {} (log-loss {:.4})\n",
+        fitted.scale,
+        balances(&fitted),
+        fitted.log_loss(all)
+    );
+    text += &format!(
+        "built-in: WIN_CHANCE_SCALE {:.0}, BALANCE {} (log-loss {:.4}; a constant 50% {:.4})\n",
+        builtin.scale,
+        balances(&builtin),
+        builtin.log_loss(all),
         std::f64::consts::LN_2,
     );
-    let mut by_battle: BTreeMap<&str, Vec<&Sample>> = BTreeMap::new();
-    for s in all {
-        by_battle.entry(&s.battle).or_default().push(s);
-    }
-    for (battle, samples) in &by_battle {
-        text += &format!(
-            "  {battle:<12} {:>6} positions, fitted scale {:.0}\n",
-            samples.len(),
-            fit_scale(&pairs(samples))
-        );
-    }
-    text += "\nscore from      positions  observed  built-in curve\n";
-    let edges = [
-        i32::MIN,
-        -1200,
-        -600,
-        -300,
-        -150,
-        -50,
-        50,
-        150,
-        300,
-        600,
-        1200,
-        i32::MAX,
-    ];
-    for w in edges.windows(2) {
+    text += "\nchance by the fitted curve  positions  observed  fitted  built-in\n";
+    for tenth in 0..10 {
+        let (lo, hi) = (f64::from(tenth) / 10.0, f64::from(tenth + 1) / 10.0);
         let bucket: Vec<&Sample> = all
             .iter()
-            .filter(|s| s.score >= w[0] && s.score < w[1])
+            .filter(|s| {
+                let p = fitted.chance(s);
+                p >= lo && (p < hi || tenth == 9)
+            })
             .collect();
         if bucket.is_empty() {
             continue;
         }
         let n = bucket.len() as f64;
-        let observed = bucket.iter().map(|s| s.result).sum::<f64>() / n;
-        let predicted = bucket
-            .iter()
-            .map(|s| battaglie_ai::win_chance(Score::Value(s.score)))
-            .sum::<f64>()
-            / n;
-        let label = match (w[0], w[1]) {
-            (i32::MIN, hi) => format!("below {hi}"),
-            (lo, i32::MAX) => format!("{lo} and up"),
-            (lo, hi) => format!("{lo} to {hi}"),
-        };
+        let mean = |f: &dyn Fn(&Sample) -> f64| bucket.iter().map(|s| f(s)).sum::<f64>() / n;
         text += &format!(
-            "{label:<15} {:>9}  {:>7.1}%  {:>13.1}%\n",
+            "{:>3.0}% to {:>3.0}%               {:>9}  {:>7.1}%  {:>5.1}%  {:>7.1}%\n",
+            lo * 100.0,
+            hi * 100.0,
             bucket.len(),
-            observed * 100.0,
-            predicted * 100.0
+            mean(&|s| s.result) * 100.0,
+            mean(&|s| fitted.chance(s)) * 100.0,
+            mean(&|s| builtin.chance(s)) * 100.0,
         );
     }
     text
+}
+
+/// A curve's balances as `washita 800, fetterman 120`.
+fn balances(f: &Fit) -> String {
+    let parts: Vec<String> = f
+        .balance
+        .iter()
+        .map(|(battle, b)| format!("{battle} {b:.0}"))
+        .collect();
+    parts.join(", ")
 }

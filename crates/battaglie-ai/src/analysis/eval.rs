@@ -1,5 +1,6 @@
 //! An evaluation as the analysis reports it: a number and its words.
 
+use battaglie_rules::{Scenario, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::search::Score;
@@ -32,8 +33,9 @@ pub struct Eval {
     pub win_chance: f64,
 }
 
-impl From<Score> for Eval {
-    fn from(score: Score) -> Eval {
+impl Eval {
+    /// `score`, from `side`'s view in a battle of `scenario`.
+    pub fn new(score: Score, scenario: &Scenario, side: Side) -> Eval {
         Eval {
             centi: centi(score),
             forced: match score {
@@ -42,7 +44,7 @@ impl From<Score> for Eval {
                 Score::Loss(n) => Some(-(n as i32)),
             },
             text: score.to_string(),
-            win_chance: (crate::win_chance(score) * 1000.0).round() / 1000.0,
+            win_chance: (crate::win_chance(scenario, side, score) * 1000.0).round() / 1000.0,
         }
     }
 }

@@ -131,6 +131,7 @@ pub fn analyze(
     let moves: Vec<_> = game.moves().copied().collect();
     let mut replay = Game::new(game.start().clone());
     let mut judged: Vec<MoveAnalysis> = Vec::with_capacity(moves.len());
+    let scenario = game.start().scenario();
     // The judgement of the current position; it becomes the "after" of the previous move.
     let mut current = judge(&replay, limits);
     let tables = battaglie_tablebase::registry::find(game.start().scenario())
@@ -161,10 +162,10 @@ pub fn analyze(
             ply: i + 1,
             side,
             played,
-            before: Eval::from(before),
+            before: Eval::new(before, scenario, side),
             best,
             line,
-            after: Eval::from(after),
+            after: Eval::new(after, scenario, side),
             loss,
             class: Class::of(before, after, loss),
             table,
@@ -176,7 +177,7 @@ pub fn analyze(
         });
     }
     Analysis {
-        scenario: game.start().scenario().id().to_string(),
+        scenario: scenario.id().to_string(),
         summary: Summary::of(&judged),
         complete: judged.len() == moves.len(),
         moves: judged,
