@@ -72,7 +72,10 @@ pub fn match_jobs(
     openings: u32,
     seed: u64,
 ) -> PyResult<Vec<PyJob>> {
-    let (a, b) = (Player::Builtin(parse_limits(a)?), Player::Builtin(parse_limits(b)?));
+    let (a, b) = (
+        Player::Builtin(parse_limits(a)?),
+        Player::Builtin(parse_limits(b)?),
+    );
     if games == 0 {
         return Err(pyo3::exceptions::PyValueError::new_err(
             "games must be at least 1",
@@ -83,16 +86,18 @@ pub fn match_jobs(
     } else {
         vec![crate::scenario::resolve_id(battle)?]
     };
-    Ok(battaglie_match::jobs(&a, &b, &scenarios, games, openings, seed)
-        .into_iter()
-        .map(|job| PyJob {
-            index: job.index,
-            battle: job.scenario.id().to_string(),
-            opening: job.opening.iter().map(|m| m.to_string()).collect(),
-            a_is_army: job.a_is_army,
-            seed: job.seed,
-        })
-        .collect())
+    Ok(
+        battaglie_match::jobs(&a, &b, &scenarios, games, openings, seed)
+            .into_iter()
+            .map(|job| PyJob {
+                index: job.index,
+                battle: job.scenario.id().to_string(),
+                opening: job.opening.iter().map(|m| m.to_string()).collect(),
+                a_is_army: job.a_is_army,
+                seed: job.seed,
+            })
+            .collect(),
+    )
 }
 
 /// How one game of a match ended, from A's view, with its JSON record (one line).
@@ -160,7 +165,10 @@ pub fn play_match_game(
     b: &str,
     date: &str,
 ) -> PyResult<PyGameResult> {
-    let (pa, pb) = (Player::Builtin(parse_limits(a)?), Player::Builtin(parse_limits(b)?));
+    let (pa, pb) = (
+        Player::Builtin(parse_limits(a)?),
+        Player::Builtin(parse_limits(b)?),
+    );
     let scenario = crate::scenario::resolve_id(&job.battle)?;
     let mut game = Game::new(Position::start(&scenario));
     for text in &job.opening {
