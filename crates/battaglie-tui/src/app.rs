@@ -379,7 +379,7 @@ impl App {
             return;
         };
         let root = self.session.game.position().clone();
-        let score = battaglie_ai::report_score(&root, &Weights::default(), result.info.score);
+        let score = battaglie_ai::report_score(&root, &Limits::default(), &result.info);
         self.sport.record(score);
         let table = battaglie_tablebase::registry::find(root.scenario())
             .ok()

@@ -331,7 +331,7 @@ impl Engine {
                 let _ = o.flush();
             });
             let gesture = result.as_ref().and_then(|r| {
-                let score = battaglie_ai::report_score(&root, &limits.weights, r.info.score);
+                let score = battaglie_ai::report_score(&root, &limits, &r.info);
                 let table = match battaglie_tablebase::registry::find(root.scenario()) {
                     Ok(t) => t,
                     Err(e) => {

@@ -328,11 +328,7 @@ impl Seat {
                 let r = battaglie_ai::search(game, limits, &stop, |_| {})
                     .context("the engine found no move")?;
                 let pos = game.position();
-                sport.record(battaglie_ai::report_score(
-                    pos,
-                    &limits.weights,
-                    r.info.score,
-                ));
+                sport.record(battaglie_ai::report_score(pos, limits, &r.info));
                 Ok((r.best, sport.gesture(pos, table(pos))))
             }
             Seat::External { engine, go } => {
