@@ -68,12 +68,12 @@ pub fn positions(scenario: &Arc<Scenario>, max: u8, quiet: u32) -> Vec<Position>
                     }
                 }
             }
-            for i in 0..at.len() {
-                at[i] += 1;
-                if at[i] < army_squares {
+            for a in at.iter_mut() {
+                *a += 1;
+                if *a < army_squares {
                     continue 'all;
                 }
-                at[i] = 0;
+                *a = 0;
             }
             break;
         }
