@@ -132,7 +132,21 @@ fn match_against_an_external_engine() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("games.jsonl");
     let spec = format!("engine:\"{BIN} engine\",depth:1");
-    let out = run_match(["--a", "depth:1", "--b", &spec], "2", "fetterman", &file);
+    // Played out, a game can only end by resignation when an engine failed.
+    let out = run(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        &spec,
+        "--games",
+        "2",
+        "--battle",
+        "fetterman",
+        "--play-out",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
     let text = stdout(&out);
     assert!(text.contains("forfeits: 0"), "{text}");
     let records = replay_all(&file);
