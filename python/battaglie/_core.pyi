@@ -245,6 +245,7 @@ class MatchGame:
     first_elimination: int | None
     a_points: float
     record: str
+    settled: str | None
     def __init__(
         self,
         index: int,
@@ -256,6 +257,7 @@ class MatchGame:
         first_elimination: int | None,
         a_points: float,
         record: str,
+        settled: str | None = None,
     ) -> None: ...
 
 def match_jobs(a: str, b: str, games: int, battle: str = "all", openings: int = 0, seed: int = 1) -> list[MatchJob]: ...

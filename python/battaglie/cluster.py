@@ -46,6 +46,7 @@ _RESULT_FIELDS = (
     "first_elimination",
     "a_points",
     "record",
+    "settled",
 )
 
 

@@ -4,7 +4,6 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use battaglie_ai::{Limits, Score, MAX_LEVEL};
-use battaglie_rules::{Game, Outcome};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -139,58 +138,11 @@ pub fn search(
     })
 }
 
-/// Analysis thresholds in centi-pieces (as `battaglie analyze`).
-const INACCURACY: i32 = 50;
-const MISTAKE: i32 = 150;
-const BLUNDER: i32 = 300;
-
-fn negate(score: Score) -> Score {
-    match score {
-        Score::Value(v) => Score::Value(-v),
-        Score::Win(n) => Score::Loss(n + 1),
-        Score::Loss(n) => Score::Win(n + 1),
-    }
-}
-
-/// The score of `game` for the side to move, and the engine's move.
-fn judge(game: &Game, limits: &Limits) -> (Score, Option<String>) {
-    match game.outcome() {
-        Some(Outcome::Win(side, _)) => (
-            if side == game.position().side_to_move() {
-                Score::Win(0)
-            } else {
-                Score::Loss(0)
-            },
-            None,
-        ),
-        Some(Outcome::Draw(_)) => (Score::Value(0), None),
-        None => {
-            let stop = AtomicBool::new(false);
-            match battaglie_ai::search(game, limits, &stop, |_| {}) {
-                Some(r) => (r.info.score, Some(r.best.to_string())),
-                None => (Score::Value(0), None),
-            }
-        }
-    }
-}
-
-fn mark(before: Score, after: Score, loss: i32) -> &'static str {
-    let lost_win = matches!(before, Score::Win(_)) && !matches!(after, Score::Win(_));
-    if loss >= BLUNDER || lost_win {
-        "??"
-    } else if loss >= MISTAKE {
-        "?"
-    } else if loss >= INACCURACY {
-        "?!"
-    } else {
-        ""
-    }
-}
-
 /// The engine's view of every move of a game record (JSON or text), as `battaglie
 /// analyze --json` gives it: a list of dicts with `ply`, `side`, `move`, `before`,
-/// `best`, `after` (centi-pieces from the mover's side), `loss` and `mark` (`?!`, `?`,
-/// `??` or `""`). `depth` (default 3) or `movetime` (milliseconds) bound each search.
+/// `best`, `line` (the engine's expected line), `after` (centi-pieces from the mover's
+/// side), `loss`, `mark` (`?!`, `?`, `??` or `""`) and `win_chance_before` /
+/// `win_chance_after` (the expected result, 0 to 1, from the mover's side). `depth` (default 3) or `movetime` (milliseconds) bound each search.
 /// Releases the GIL.
 #[pyfunction]
 #[pyo3(signature = (record, depth = None, movetime = None))]
@@ -208,50 +160,26 @@ pub fn analyze(
         Some(_) => limits(None, None, None, movetime, None, None)?,
         None => limits(None, Some(depth.unwrap_or(3)), None, None, None, None)?,
     };
-    let lines = py.detach(|| {
-        let moves: Vec<_> = full.moves().copied().collect();
-        let mut game = Game::new(full.start().clone());
-        let mut current = judge(&game, &limits);
-        let mut lines = Vec::with_capacity(moves.len());
-        for (i, mv) in moves.iter().enumerate() {
-            let side = game.position().side_to_move();
-            let (before, best) = current.clone();
-            game.play(mv);
-            let mover = Limits {
-                perspective: Some(side),
-                ..limits
-            };
-            let after = negate(judge(&game, &mover).0);
-            current = judge(&game, &limits);
-            let played = mv.to_string();
-            let best = best.unwrap_or_else(|| "-".to_string());
-            let (b, a) = (score_parts(before).0, score_parts(after).0);
-            let loss = if best == played { 0 } else { (b - a).max(0) };
-            lines.push((
-                i + 1,
-                side.word(),
-                played,
-                b,
-                best,
-                a,
-                loss,
-                mark(before, after, loss),
-            ));
-        }
-        lines
+    let analysis = py.detach(|| {
+        let stop = AtomicBool::new(false);
+        battaglie_ai::analysis::analyze(&full, &limits, &stop, |_| {})
     });
-    lines
+    analysis
+        .moves
         .into_iter()
-        .map(|(ply, side, played, before, best, after, loss, mark)| {
+        .map(|m| {
             let d = pyo3::types::PyDict::new(py);
-            d.set_item("ply", ply)?;
-            d.set_item("side", side)?;
-            d.set_item("move", played)?;
-            d.set_item("before", before)?;
-            d.set_item("best", best)?;
-            d.set_item("after", after)?;
-            d.set_item("loss", loss)?;
-            d.set_item("mark", mark)?;
+            d.set_item("ply", m.ply)?;
+            d.set_item("side", m.side.word())?;
+            d.set_item("move", m.played)?;
+            d.set_item("before", m.before.centi)?;
+            d.set_item("best", m.best.unwrap_or_else(|| "-".to_string()))?;
+            d.set_item("line", m.line)?;
+            d.set_item("after", m.after.centi)?;
+            d.set_item("loss", m.loss)?;
+            d.set_item("mark", m.class.map_or("", |c| c.mark()))?;
+            d.set_item("win_chance_before", m.before.win_chance)?;
+            d.set_item("win_chance_after", m.after.win_chance)?;
             Ok(d.unbind())
         })
         .collect()

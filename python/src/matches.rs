@@ -114,6 +114,9 @@ pub struct PyGameResult {
     pub result: String,
     /// The draw reason (`quiet`...) or `None` for a win.
     pub draw_reason: Option<String>,
+    /// Why the players settled the game (`lost-score` for a resignation,
+    /// `neither-can-win` for an agreed draw...), or `None` when it was played out.
+    pub settled: Option<String>,
     /// Plies played.
     pub plies: usize,
     /// The ply (from 1) of the first elimination, if any.
@@ -129,7 +132,7 @@ impl PyGameResult {
     /// A result from its fields (as a cluster task returns them).
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (index, battle, a_is_army, result, draw_reason, plies, first_elimination, a_points, record))]
+    #[pyo3(signature = (index, battle, a_is_army, result, draw_reason, plies, first_elimination, a_points, record, settled = None))]
     fn new(
         index: usize,
         battle: String,
@@ -140,6 +143,7 @@ impl PyGameResult {
         first_elimination: Option<usize>,
         a_points: f64,
         record: String,
+        settled: Option<String>,
     ) -> PyGameResult {
         PyGameResult {
             index,
@@ -147,6 +151,7 @@ impl PyGameResult {
             a_is_army,
             result,
             draw_reason,
+            settled,
             plies,
             first_elimination,
             a_points,
@@ -195,20 +200,25 @@ pub fn play_match_game(
         a_is_army: r.a_is_army,
         plies: r.plies,
         first_elimination: r.first_elimination,
+        settled: r.settled,
         record: r.record,
     })
 }
 
 impl PyGameResult {
     /// The match crate's result again. Built-in players never forfeit, so a win is by
-    /// elimination (the table counts winners only).
+    /// resignation when the players settled it, and by elimination otherwise.
     fn to_result(&self) -> PyResult<GameResult> {
         let outcome = match (self.result.as_str(), self.draw_reason.as_deref()) {
             ("draw", Some(reason)) => Outcome::from_words("draw", reason),
-            (side, None) => side
-                .parse::<Side>()
-                .ok()
-                .map(|side| Outcome::Win(side, WinReason::Elimination)),
+            (side, None) => side.parse::<Side>().ok().map(|side| {
+                let reason = if self.settled.is_some() {
+                    WinReason::Resignation
+                } else {
+                    WinReason::Elimination
+                };
+                Outcome::Win(side, reason)
+            }),
             _ => None,
         }
         .ok_or_else(|| {
@@ -225,6 +235,7 @@ impl PyGameResult {
             plies: self.plies,
             first_elimination: self.first_elimination,
             forfeit: None,
+            settled: self.settled.clone(),
             record: self.record.clone(),
         })
     }

@@ -219,6 +219,9 @@ def test_analyze_judges_every_move_of_a_record():
     assert [line["ply"] for line in lines] == [1, 2, 3, 4]
     assert {line["side"] for line in lines} == {"army", "indians"}
     assert all(line["mark"] in ("", "?!", "?", "??") for line in lines)
+    # The engine's line starts with its preferred move; the win chances are expected results.
+    assert all(line["line"][0] == line["best"] for line in lines)
+    assert all(0.0 <= line["win_chance_before"] <= 1.0 for line in lines)
 
 
 def test_long_calls_let_other_python_threads_run():

@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use battaglie_rules::{Kind, KindSet, Position, Side};
+use battaglie_rules::{can_ever_win, Position, Side};
 use battaglie_tablebase::{Tablebase, Value};
 
 use crate::search::Score;
@@ -123,22 +123,6 @@ impl fmt::Display for DrawReason {
     }
 }
 
-/// Whether `side` could ever eliminate every piece the other side has: its kinds
-/// together reach every enemy kind (map and staging).
-pub fn can_ever_win(pos: &Position, side: Side) -> bool {
-    let kinds = |s: Side| {
-        pos.squares_of(s)
-            .filter_map(|sq| pos.stack(sq))
-            .fold(KindSet::EMPTY, |k, (_, p)| KindSet(k.0 | p.kinds().0))
-    };
-    let rules = pos.scenario().rules();
-    let reach = Kind::ALL
-        .iter()
-        .filter(|&&k| kinds(side).contains(k))
-        .fold(KindSet::EMPTY, |r, &k| KindSet(r.0 | rules.eliminates(k).0));
-    reach.is_superset(kinds(!side))
-}
-
 /// One side's view of the game's course, for resigning and draws.
 #[derive(Debug, Clone, Default)]
 pub struct Sport {
@@ -175,6 +159,11 @@ impl Sport {
             self.scores.remove(0);
         }
         self.scores.push(score);
+    }
+
+    /// Whether it has heard of any search (since it was made or reset).
+    pub fn has_scores(&self) -> bool {
+        !self.scores.is_empty()
     }
 
     /// Forgets the course of the game (a new game, or a position taken back).

@@ -29,7 +29,7 @@ pub struct GameResult {
     /// Why a player lost by forfeit (illegal move, crash, no answer).
     pub forfeit: Option<String>,
     /// Why a player resigned, or the players agreed a draw.
-    pub settled: Option<&'static str>,
+    pub settled: Option<String>,
     /// The JSON game record, on one line.
     pub record: String,
 }
@@ -195,14 +195,14 @@ pub fn play(
             match seat.choose(&game) {
                 Ok((_, Some(Gesture::Resign(why)))) if !play_out => {
                     game.resign(side).expect("the game is not over");
-                    settled = Some(why.word());
+                    settled = Some(why.word().to_string());
                 }
                 Ok((mv, gesture)) => {
                     if let (Some(Gesture::OfferDraw(why)), false) = (gesture, play_out) {
                         let other = seats[(!side).index()].as_ref().expect("both seats started");
                         if other.accepts_draw(&game, !side) {
                             game.agree_draw().expect("the game is not over");
-                            settled = Some(why.word());
+                            settled = Some(why.word().to_string());
                             continue;
                         }
                     }

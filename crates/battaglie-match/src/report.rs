@@ -179,7 +179,7 @@ pub fn report(a: &str, b: &str, results: &[GameResult]) -> String {
     out += &format!("draw reasons: {draws}\n");
     let mut settled: BTreeMap<String, u32> = BTreeMap::new();
     for r in results {
-        if let Some(why) = r.settled {
+        if let Some(why) = &r.settled {
             let what = match r.outcome {
                 Outcome::Draw(_) => "agreed draw",
                 Outcome::Win(..) => "resignation",

@@ -105,6 +105,11 @@ pub async fn serve_on(
         })
         .await;
     state.shut_down();
+    match store.expire_turns_of(state.node()).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(games = n, "the computer's turns left to the other nodes"),
+        Err(e) => tracing::warn!(error = %e, "cannot give the computer's turns up"),
+    }
     store.close().await;
     result.map_err(|source| ServeError::Io {
         context: "serving".into(),

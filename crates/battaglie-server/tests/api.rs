@@ -5,7 +5,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
-use battaglie_server::{app, AppState};
+use battaglie_server::{app, AppState, Cluster, MemoryLimits};
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -147,6 +147,81 @@ async fn wait_for_ply(app: &Router, id: &str, ply: u64) -> Value {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("game {id} never reached ply {ply}");
+}
+
+/// A computer game stored from `start` (BFEN), the computer playing `computer`.
+async fn computer_game_from(s: &Server, start: &str, computer: &str) -> (String, String) {
+    let id = format!("{:016x}", rand_id());
+    let token = format!("{:032x}", rand_id());
+    let human = if computer == "army" {
+        "indians"
+    } else {
+        "army"
+    };
+    let row = battaglie_server::GameRow {
+        id: id.clone(),
+        scenario: "washita".into(),
+        mode: battaglie_server::Mode::Computer,
+        computer_side: Some(computer.into()),
+        computer_level: Some(1),
+        army_token: (human == "army").then(|| token.clone()),
+        indians_token: (human == "indians").then(|| token.clone()),
+        start: Some(start.into()),
+        draw_offer: None,
+        result: None,
+        reason: None,
+        created_at: 0,
+        updated_at: 0,
+        revision: 0,
+    };
+    s.state.store().insert_game(&row, &[]).await.unwrap();
+    (id, token)
+}
+
+fn rand_id() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(u64::from(std::process::id()));
+    h.finish()
+}
+
+async fn the_computer_resigns_a_lost_game_and_says_why(s: Server) {
+    // The whole 7th Cavalry against one Cheyenne on foot, far away: the computer
+    // (the Indians) is lost, and after six moves scored lost it resigns.
+    let start = "MMM|12/MMM|12/FMM|12/MM|12/FF|12/F|12/MV|12/|11f A 0 1";
+    let (id, token) = computer_game_from(&s, start, "indians").await;
+    let mut state = get(&s.app, &format!("/api/games/{id}")).await.1;
+    let mut human_moves = 0;
+    while state["status"] == "ongoing" {
+        assert!(human_moves < 20, "the computer never resigned: {state}");
+        let ply = state["ply"].as_u64().unwrap();
+        let (status, _) = post(
+            &s.app,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": first_legal(&state)}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        human_moves += 1;
+        // The computer's answer: a move, or the end of the game.
+        let mut polls = 0;
+        state = loop {
+            let state = wait_for_ply(&s.app, &id, ply + 1).await;
+            if state["status"] != "ongoing" || state["ply"].as_u64().unwrap() >= ply + 2 {
+                break state;
+            }
+            polls += 1;
+            assert!(
+                polls < 500,
+                "the computer neither moved nor resigned: {state}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+    }
+    assert_eq!(state["result"], "army", "{state}");
+    assert_eq!(state["reason"], "resignation", "{state}");
+    assert_eq!(state["computer_says"], "lost-score", "{state}");
+    assert_eq!(human_moves, battaglie_ai::RESIGN_MOVES, "{state}");
 }
 
 async fn scenarios_lists_the_three_battles_with_terrain(s: Server) {
@@ -742,9 +817,15 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
         (id, token, before)
     };
 
-    // Started again on the same file: the same game.
+    // Started again on the same file: the same game. (A short claim on the computer's
+    // turn, so that on a shared database the next start need not wait long for it.)
     let store = db.open().await;
-    let state = AppState::new(store.clone());
+    let lease = Duration::from_millis(300);
+    let state = AppState::with_cluster(
+        store.clone(),
+        MemoryLimits::default(),
+        Cluster { bus: None, lease },
+    );
     let app = app(state.clone());
     let (status, after) = get(&app, &format!("/api/games/{id}")).await;
     assert_eq!(status, StatusCode::OK);
@@ -779,6 +860,12 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
         // answer back, as if it never came.
         let (row, _) = store.load(&id).await.unwrap().unwrap();
         store.truncate_moves(&id, row.revision, 3, 0).await.unwrap();
+    }
+    if store.backend() == "postgres" {
+        // Every start on a shared database is a new node, which cannot tell a dead
+        // node's claim from a live one's: the turn waits for the claim to expire.
+        // An SQLite file has one server, which takes its own turn back at once.
+        tokio::time::sleep(lease + Duration::from_millis(100)).await;
     }
     let state = AppState::new(store.clone());
     assert_eq!(state.resume_computer_games().await.unwrap(), 1);
@@ -956,6 +1043,7 @@ on_both_stores!(
     web_pages_are_served,
     websocket_pushes_every_change_and_accepts_moves,
     restart_keeps_every_move_and_the_computer_moves_on_its_turn,
+    the_computer_resigns_a_lost_game_and_says_why,
 );
 
 #[tokio::test]

@@ -4,6 +4,7 @@
 
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { computerSays } from "./endscreen.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /** @typedef {import("./bfen.js").Side} Side */
@@ -54,12 +55,13 @@ export function renderActions(box, o) {
   if (game.legal_moves.length === 1 && game.legal_moves[0] === "pass" && myTurn) {
     row.append(h("button", { type: "button", class: "primary pass", "data-focus": "pass", disabled, onclick: () => o.submitMove("pass") }, t("pass")));
   }
-  if (game.mode === "online" && game.draw_offer && game.draw_offer !== mine) {
+  if ((game.mode === "online" || game.mode === "computer") && game.draw_offer && game.draw_offer !== mine) {
     box.prepend(
       h(
         "div",
         { class: "offer", role: "alert" },
         h("p", {}, t("drawOffered", { side: o.sideName(game.draw_offer) })),
+        game.computer_says ? h("p", { class: "computer-says" }, computerSays(game.computer_says)) : null,
         h("button", { type: "button", class: "primary accept-draw", "data-focus": "accept", disabled, onclick: () => o.act("draw", { action: "accept" }) }, t("acceptDraw")),
         " ",
         h("button", { type: "button", class: "decline-draw", "data-focus": "decline", disabled, onclick: () => o.act("draw", { action: "decline" }) }, t("declineDraw")),

@@ -25,6 +25,14 @@ export function resultText(game, sideName, personal) {
 }
 
 /**
+ * Why the computer resigned or offered a draw, in words.
+ * @param {string} word `lost-score`, `tablebase-loss`, `tablebase-draw`, `neither-can-win`
+ */
+export function computerSays(word) {
+  return t(`says_${word.replaceAll("-", "_")}`);
+}
+
+/**
  * @param {HTMLElement} box
  * @param {{game: GameState, sideName: (s: string) => string, id: string, scenario: import("./types.js").Scenario, review: () => void}} o
  */
@@ -56,6 +64,7 @@ export function renderEnd(box, o) {
   box.replaceChildren(
     h("h2", { id: "end-h" }, headline),
     h("p", {}, t("endReason", { reason: t(`reason_${game.reason}`), moves: t("afterMoves", { n: game.ply }) })),
+    ...(game.computer_says ? [h("p", { class: "computer-says" }, computerSays(game.computer_says))] : []),
     h(
       "div",
       { class: "buttons" },

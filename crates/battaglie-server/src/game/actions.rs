@@ -77,6 +77,7 @@ impl AppState {
             }
         }
         st.draw_offer = None;
+        st.computer_says = None;
         st.updated_at = now;
         live.changed(st);
         self.announce(live, st, Some(mv));
@@ -106,6 +107,8 @@ impl AppState {
         for _ in 0..count {
             st.game.undo();
         }
+        st.sport.reset();
+        st.computer_says = None;
         st.draw_offer = None;
         st.updated_at = now;
         live.changed(&mut st);
@@ -167,34 +170,55 @@ impl AppState {
         seat: Seat,
         action: DrawAction,
     ) -> Result<(), GameError> {
-        match policy::draw_decision(live.row.mode, seat, &st.game, st.draw_offer, action)? {
+        let computer_accepts = live.computer.is_some_and(|(side, _)| {
+            let pos = st.game.position();
+            policy::computer_accepts_draw(&st.sport, pos, side, table(pos))
+        });
+        let decision = policy::draw_decision(
+            live.row.mode,
+            seat,
+            &st.game,
+            st.draw_offer,
+            action,
+            computer_accepts,
+        )?;
+        match decision {
             DrawDecision::Agreed => {
                 let mut next = st.game.clone();
                 // `draw_decision` checked that the game is not over.
                 let _ = next.agree_draw();
                 self.settle(live, st, next).await
             }
-            DrawDecision::Offer(offer) => {
-                let now = ids::now();
-                match self
-                    .inner
-                    .store
-                    .set_status(&live.row.id, st.revision, None, offer.map(Side::word), now)
-                    .await
-                {
-                    Ok(revision) => st.revision = revision,
-                    Err(e) => return Err(self.refused(live, st, e).await),
-                }
-                st.draw_offer = offer;
-                st.updated_at = now;
-                live.changed(st);
-                self.announce(live, st, None);
-                Ok(())
-            }
+            DrawDecision::Offer(offer) => self.set_offer(live, st, offer).await,
         }
     }
 
-    async fn settle(
+    /// Stores `offer` as the game's standing draw offer (`None`: no offer).
+    pub(super) async fn set_offer(
+        &self,
+        live: &LiveGame,
+        st: &mut LiveState,
+        offer: Option<Side>,
+    ) -> Result<(), GameError> {
+        let now = ids::now();
+        match self
+            .inner
+            .store
+            .set_status(&live.row.id, st.revision, None, offer.map(Side::word), now)
+            .await
+        {
+            Ok(revision) => st.revision = revision,
+            Err(e) => return Err(self.refused(live, st, e).await),
+        }
+        st.draw_offer = offer;
+        st.updated_at = now;
+        live.changed(st);
+        self.announce(live, st, None);
+        Ok(())
+    }
+
+    /// Stores the end of the game `next` (a resignation or an agreed draw).
+    pub(super) async fn settle(
         &self,
         live: &LiveGame,
         st: &mut LiveState,
@@ -217,6 +241,15 @@ impl AppState {
         self.announce(live, st, None);
         Ok(())
     }
+}
+
+/// The endgame table of `pos`'s battle, if one is installed.
+pub(super) fn table(
+    pos: &battaglie_rules::Position,
+) -> Option<&'static battaglie_tablebase::Tablebase> {
+    battaglie_tablebase::registry::find(pos.scenario())
+        .ok()
+        .flatten()
 }
 
 impl AppState {

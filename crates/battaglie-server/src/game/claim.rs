@@ -127,19 +127,8 @@ impl AppState {
 
     /// Looks for expired claims twice per lease, until shutdown.
     pub fn spawn_takeover(&self) {
-        let state = self.clone();
-        let every = self.inner.lease / 2;
-        let mut shutdown = self.shutdown_signal();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(every);
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                tokio::select! {
-                    _ = tick.tick() => {}
-                    _ = shutdown.wait_for(|&s| s) => return,
-                }
-                state.take_over_expired().await;
-            }
+        self.spawn_every(self.inner.lease / 2, |state| async move {
+            state.take_over_expired().await;
         });
     }
 

@@ -4,11 +4,15 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use battaglie_ai::Limits;
+use battaglie_ai::{report_score, Gesture, Limits, Score};
 use battaglie_rules::{Game, Move, Side};
 
+use super::actions::table;
 use super::live_game::LiveGame;
 use super::{AppState, GameError};
+
+/// How many plies after a declined draw offer the computer may offer again.
+const OFFER_AGAIN_AFTER: usize = 40;
 
 impl AppState {
     /// Gives the computer its move in every unfinished computer game where it is its turn
@@ -80,6 +84,21 @@ impl AppState {
                 continue;
             }
             st.thinking = false;
+            let (best, score) = best;
+            st.sport.record(score);
+            let gesture = st
+                .sport
+                .gesture(st.game.position(), table(st.game.position()));
+            if let Some(Gesture::Resign(why)) = gesture {
+                let mut next = st.game.clone();
+                // The game is not over: the computer was to move in it.
+                let _ = next.resign(computer);
+                st.computer_says = Some(why.word());
+                if let Err(e) = self.settle(live, &mut st, next).await {
+                    tracing::warn!(game = %live.id(), error = %e, "cannot store the computer's resignation");
+                }
+                return;
+            }
             let played = match st.game.try_play(&best) {
                 Ok(()) => self.store_move(live, &mut st, &best).await,
                 Err(source) => Err(GameError::ComputerMove {
@@ -91,15 +110,27 @@ impl AppState {
                 Ok(()) => self.inner.metrics.computer_moved(thought),
                 Err(e) => {
                     tracing::error!(game = %live.id(), error = %e, "cannot play the computer's move");
+                    return;
+                }
+            }
+            if let Some(Gesture::OfferDraw(why)) = gesture {
+                let ply = st.game.moves().len();
+                if st.offered_at.is_none_or(|at| ply >= at + OFFER_AGAIN_AFTER) {
+                    st.offered_at = Some(ply);
+                    st.computer_says = Some(why.word());
+                    if let Err(e) = self.set_offer(live, &mut st, Some(computer)).await {
+                        tracing::warn!(game = %live.id(), error = %e, "cannot store the computer's draw offer");
+                    }
                 }
             }
             return;
         }
     }
 
-    /// The computer's move in `game` (of game `id`); `None` at shutdown or when
-    /// another node took the turn over.
-    async fn think(&self, id: &str, game: Game, level: u8) -> Option<Move> {
+    /// The computer's move in `game` (of game `id`) and its score (in the one unit
+    /// of [`battaglie_ai::report_score`]); `None` at shutdown or when another node
+    /// took the turn over.
+    async fn think(&self, id: &str, game: Game, level: u8) -> Option<(Move, Score)> {
         let stop = Arc::new(AtomicBool::new(false));
         // Renewed while waiting for a search permit too.
         let renewal = self.spawn_renewal(id, stop.clone());
@@ -121,7 +152,8 @@ impl AppState {
         };
         let stopped = stop.clone();
         let found = tokio::task::spawn_blocking(move || {
-            battaglie_ai::search(&game, &limits, &stop, |_| {}).map(|r| r.best)
+            battaglie_ai::search(&game, &limits, &stop, |_| {})
+                .map(|r| (r.best, report_score(game.position(), &limits, &r.info)))
         })
         .await;
         watcher.abort();

@@ -37,6 +37,13 @@ pub(super) struct LiveState {
     /// The stored revision this state is at (see [`crate::store::Store::append_move`]).
     pub revision: i64,
     pub thinking: bool,
+    /// The computer's view of the game's course, for resigning and draws.
+    pub sport: battaglie_ai::Sport,
+    /// Why the computer last resigned or offered a draw (`lost-score`,
+    /// `neither-can-win`... see `docs/api.md`), known to the node that decided it.
+    pub computer_says: Option<&'static str>,
+    /// The ply at which the computer last offered a draw (it does not repeat itself).
+    pub offered_at: Option<usize>,
     /// The state JSON (see `docs/api.md`), rebuilt after every change.
     pub snapshot: Arc<str>,
 }
@@ -58,6 +65,7 @@ impl LiveGame {
                 version,
                 draw_offer,
                 updated_at: row.updated_at,
+                computer_says: None,
             },
         );
         LiveGame {
@@ -68,6 +76,9 @@ impl LiveGame {
                 updated_at: row.updated_at,
                 revision: row.revision,
                 thinking: false,
+                sport: battaglie_ai::Sport::new(),
+                computer_says: None,
+                offered_at: None,
                 snapshot: snap.into(),
             }),
             computer,
@@ -159,6 +170,7 @@ impl LiveGame {
                 version: st.version,
                 draw_offer: st.draw_offer,
                 updated_at: st.updated_at,
+                computer_says: st.computer_says,
             },
         )
         .into();

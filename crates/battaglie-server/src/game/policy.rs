@@ -2,8 +2,9 @@
 //! what an undo takes back, who resigns, and how a draw request ends. No I/O, no
 //! locks: the registry applies what these decide.
 
-use battaglie_ai::evaluate;
-use battaglie_rules::{DrawReason, Game, Outcome, Side};
+use battaglie_ai::{evaluate, Sport};
+use battaglie_rules::{DrawReason, Game, Outcome, Position, Side};
+use battaglie_tablebase::Tablebase;
 
 use super::{Action, GameError, Seat};
 use crate::store::Mode;
@@ -105,11 +106,37 @@ pub fn resigning_side(seat: Seat, game: &Game) -> Result<Side, GameError> {
     Ok(side)
 }
 
+/// Whether the computer, playing `computer` and following the game with `sport`,
+/// accepts a draw in `pos`: when [`Sport::answer`] does (the endgame table, no way
+/// left to win, its last search behind), or, before it has searched in this game
+/// (or since the game was reloaded), when its evaluation does not put it ahead.
+pub fn computer_accepts_draw(
+    sport: &Sport,
+    pos: &Position,
+    computer: Side,
+    table: Option<&Tablebase>,
+) -> bool {
+    if sport.answer(pos, computer, table).is_some() {
+        return true;
+    }
+    if sport.has_scores() {
+        return false;
+    }
+    let score = evaluate(pos);
+    let computer_view = if pos.side_to_move() == computer {
+        score
+    } else {
+        -score
+    };
+    computer_view <= 0
+}
+
 /// What a draw request of `seat` decides, with `offer` the standing offer.
 ///
-/// Hotseat: an offer is a draw. Against the computer: it accepts when it is not
-/// ahead by its own evaluation. Online: an offer stands until the opponent accepts,
-/// declines or a move is played; offering while the opponent's offer stands accepts it.
+/// Hotseat: an offer is a draw (no offer stands, so there is none to accept). Against the computer: an offer it made is accepted;
+/// otherwise it agrees when `computer_accepts` (see [`computer_accepts_draw`]).
+/// Online: an offer stands until the opponent accepts, declines or a move is played;
+/// offering while the opponent's offer stands accepts it.
 ///
 /// # Errors
 /// A spectator, the game over, no offer to accept or decline, or the computer declining.
@@ -119,26 +146,22 @@ pub fn draw_decision(
     game: &Game,
     offer: Option<Side>,
     action: DrawAction,
+    computer_accepts: bool,
 ) -> Result<DrawDecision, GameError> {
     let me = acting_side(seat, game).ok_or(GameError::NeedsToken(Action::Draw))?;
     not_over(game)?;
     match (mode, action) {
-        (Mode::Hotseat, DrawAction::Offer | DrawAction::Accept) => Ok(DrawDecision::Agreed),
-        (Mode::Computer, DrawAction::Offer | DrawAction::Accept) => {
-            let pos = game.position();
-            let score = evaluate(pos);
-            let computer_view = if pos.side_to_move() == me {
-                -score
-            } else {
-                score
-            };
-            if computer_view > 0 {
-                Err(GameError::ComputerDeclinesDraw)
-            } else {
-                Ok(DrawDecision::Agreed)
-            }
+        // Both players are at the screen: the page asked the other one first.
+        (Mode::Hotseat, DrawAction::Offer) => Ok(DrawDecision::Agreed),
+        (Mode::Computer, DrawAction::Offer | DrawAction::Accept)
+            if offer == Some(!me) || computer_accepts =>
+        {
+            Ok(DrawDecision::Agreed)
         }
-        (_, DrawAction::Decline) | (Mode::Online, DrawAction::Accept) => {
+        (Mode::Computer, DrawAction::Offer | DrawAction::Accept) => {
+            Err(GameError::ComputerDeclinesDraw)
+        }
+        (_, DrawAction::Decline) | (Mode::Online | Mode::Hotseat, DrawAction::Accept) => {
             if offer != Some(!me) {
                 return Err(GameError::NoDrawOffer);
             }
@@ -280,7 +303,8 @@ mod tests {
     #[test]
     fn online_draw_offer_stands_until_the_opponent_answers() {
         let game = game_after(0);
-        let d = |seat, offer, action| draw_decision(Mode::Online, seat, &game, offer, action);
+        let d =
+            |seat, offer, action| draw_decision(Mode::Online, seat, &game, offer, action, false);
         assert_eq!(
             d(Seat::Army, None, DrawAction::Offer).unwrap(),
             DrawDecision::Offer(Some(Side::Army))
@@ -309,10 +333,60 @@ mod tests {
     }
 
     #[test]
+    fn against_the_computer_its_own_offer_is_accepted_and_otherwise_it_decides() {
+        let game = game_after(0);
+        let d = |offer, action, accepts| {
+            draw_decision(Mode::Computer, Seat::Army, &game, offer, action, accepts)
+        };
+        // The computer (Indians) offered: the human's accept or offer agrees.
+        assert_eq!(
+            d(Some(Side::Indians), DrawAction::Accept, false).unwrap(),
+            DrawDecision::Agreed
+        );
+        assert_eq!(
+            d(Some(Side::Indians), DrawAction::Decline, false).unwrap(),
+            DrawDecision::Offer(None)
+        );
+        // The human offers: the computer decides.
+        assert_eq!(
+            d(None, DrawAction::Offer, true).unwrap(),
+            DrawDecision::Agreed
+        );
+        assert!(matches!(
+            d(None, DrawAction::Offer, false),
+            Err(GameError::ComputerDeclinesDraw)
+        ));
+    }
+
+    #[test]
+    fn the_computer_accepts_a_draw_it_cannot_win_and_declines_one_it_leads() {
+        let s = battaglie_rules::Scenario::builtin("washita").unwrap();
+        // Army Foot alone against Indian Mounted: the Army can never win.
+        let pos = Position::from_bfen(&s, "|12/|12/|12/|12/|12/|12/|F11/|11m A 5 30").unwrap();
+        let mut sport = Sport::new();
+        assert!(computer_accepts_draw(&sport, &pos, Side::Army, None));
+        // The Indians, ahead by the search, decline.
+        sport.record(battaglie_ai::Score::Value(400));
+        assert!(!computer_accepts_draw(&sport, &pos, Side::Indians, None));
+        // Behind by its last search, it accepts.
+        sport.record(battaglie_ai::Score::Value(-50));
+        let start = Position::start(&s);
+        assert!(computer_accepts_draw(&sport, &start, Side::Indians, None));
+    }
+
+    #[test]
     fn hotseat_draw_offer_is_a_draw() {
         let game = game_after(0);
         assert_eq!(
-            draw_decision(Mode::Hotseat, Seat::Both, &game, None, DrawAction::Offer).unwrap(),
+            draw_decision(
+                Mode::Hotseat,
+                Seat::Both,
+                &game,
+                None,
+                DrawAction::Offer,
+                false
+            )
+            .unwrap(),
             DrawDecision::Agreed
         );
     }

@@ -97,14 +97,13 @@ impl AppState {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         AppState {
             inner: Arc::new(Inner {
+                node: node_name(&store),
                 store,
                 games: Mutex::new(HashMap::new()),
                 searches: Semaphore::new(cores),
                 shutdown,
                 metrics: Metrics::new(),
                 memory,
-                // Random, so that a node restarted does not hold its old claims.
-                node: ids::random_hex(6).unwrap_or_else(|_| format!("{:x}", ids::now_millis())),
                 bus: cluster.bus,
                 lease: cluster.lease.max(Duration::from_millis(100)),
             }),
@@ -149,8 +148,14 @@ impl AppState {
         if !ids::is_game_id(id) {
             return Err(GameError::BadId(id.to_string()));
         }
-        if let Some(live) = self.games_lock().get(id).cloned() {
+        let held = self.games_lock().get(id).cloned();
+        if let Some(live) = held {
             live.touch();
+            if self.inner.store.backend() != "sqlite" {
+                // Another node may have changed it a moment ago, its news still on
+                // the bus: whoever was answered must never read an older game.
+                self.catch_up(&live).await?;
+            }
             return Ok(live);
         }
         let (row, moves) = self
@@ -223,22 +228,33 @@ impl AppState {
 
     /// Evicts idle games every quarter of the idle time, until shutdown.
     pub fn spawn_evictor(&self) {
-        let state = self.clone();
         let every = (self.inner.memory.idle / 4).max(Duration::from_millis(100));
+        self.spawn_every(every, |state| async move {
+            let gone = state.evict_idle();
+            if gone > 0 {
+                tracing::debug!(games = gone, "idle games left memory");
+            }
+        });
+    }
+
+    /// Runs `task` every `every` (the first time at once) until shutdown; a run that
+    /// overruns delays the next rather than bunching them.
+    pub(super) fn spawn_every<F, Fut>(&self, every: Duration, task: F)
+    where
+        F: Fn(AppState) -> Fut + Send + 'static,
+        Fut: std::future::Future<Output = ()> + Send,
+    {
+        let state = self.clone();
         let mut shutdown = self.shutdown_signal();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(every);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
-                    _ = tick.tick() => {
-                        let gone = state.evict_idle();
-                        if gone > 0 {
-                            tracing::debug!(games = gone, "idle games left memory");
-                        }
-                    }
+                    _ = tick.tick() => {}
                     _ = shutdown.wait_for(|&s| s) => return,
                 }
+                task(state.clone()).await;
             }
         });
     }
@@ -254,6 +270,17 @@ impl AppState {
     pub fn forget_all(&self) {
         self.games_lock().clear();
     }
+}
+
+/// The name under which this node claims computer turns. An SQLite file belongs to
+/// one server, so its name is fixed: restarted, it takes its unfinished turns back at
+/// once. On a shared database each node (restarted or not) is new, and a dead node's
+/// turns wait for their claim to expire.
+fn node_name(store: &Store) -> String {
+    if store.backend() == "sqlite" {
+        return "local".to_string();
+    }
+    ids::random_hex(6).unwrap_or_else(|_| format!("{:x}", ids::now_millis()))
 }
 
 /// The built-in scenario `id`.

@@ -8,7 +8,7 @@ use std::time::Duration;
 use battaglie_rules::Move;
 
 use super::live_game::{LiveGame, LiveState};
-use super::AppState;
+use super::{AppState, GameError};
 use crate::bus::{Change, Heard, Subscription};
 
 /// How often a node with a bus checks its games against the store.
@@ -92,41 +92,39 @@ impl AppState {
     /// it is stored, so a node killed between the two leaves the others' copies stale
     /// with nothing to tell them; this check bounds how long.
     pub fn spawn_watch(&self) {
-        let state = self.clone();
-        let mut shutdown = self.shutdown_signal();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(WATCH_EVERY);
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                tokio::select! {
-                    _ = tick.tick() => {}
-                    _ = shutdown.wait_for(|&s| s) => return,
-                }
-                state.reload_stale().await;
-            }
-        });
+        self.spawn_every(
+            WATCH_EVERY,
+            |state| async move { state.reload_stale().await },
+        );
     }
 
     /// Reloads every game in memory whose stored revision is newer than its copy's.
     async fn reload_stale(&self) {
         for live in self.all_in_memory() {
-            let stored = match self.inner.store.revision(live.id()).await {
-                Ok(Some(revision)) => revision,
-                Ok(None) => continue,
-                Err(e) => {
-                    tracing::warn!(error = %e, "cannot check the stored revisions");
+            if let Err(e) = self.catch_up(&live).await {
+                tracing::warn!(game = %live.id(), error = %e, "cannot reload a stale game");
+                if matches!(e, GameError::Store(_)) {
                     return;
                 }
-            };
-            let mut st = live.state.lock().await;
-            if st.revision >= stored {
-                continue;
-            }
-            self.inner.metrics.bus_change_applied();
-            if let Err(e) = self.refresh(&live, &mut st).await {
-                tracing::warn!(game = %live.id(), error = %e, "cannot reload a stale game");
             }
         }
+    }
+
+    /// Brings `live` to its stored revision if it is behind (one small query when it
+    /// is not).
+    ///
+    /// # Errors
+    /// The store failing; a game gone or no longer replaying.
+    pub(super) async fn catch_up(&self, live: &LiveGame) -> Result<(), GameError> {
+        let Some(stored) = self.inner.store.revision(live.id()).await? else {
+            return Ok(());
+        };
+        let mut st = live.state.lock().await;
+        if st.revision >= stored {
+            return Ok(());
+        }
+        self.inner.metrics.bus_change_applied();
+        self.refresh(live, &mut st).await
     }
 
     /// After the bus was lost for a while: every game in memory brought up to date.

@@ -81,7 +81,8 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .with_state(state)
 }
 
-async fn api_not_found(uri: axum::http::Uri) -> Error {
+/// (The original URI: inside the `/api` nest, the plain one has lost its prefix.)
+async fn api_not_found(axum::extract::OriginalUri(uri): axum::extract::OriginalUri) -> Error {
     let path = uri.path();
     Error::not_found(format!("no API endpoint {path}"))
         .code(ErrorCode::NoEndpoint, serde_json::json!({ "path": path }))

@@ -83,6 +83,22 @@ impl Store {
         Ok(())
     }
 
+    /// Lets every claim `node` holds expire now, so that the other nodes take those
+    /// turns over at their next look rather than after the lease (a node stopping).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn expire_turns_of(&self, node: &str) -> Result<u64, StoreError> {
+        let expired = on_write!(self, pool => sqlx::query(
+            "UPDATE computer_turns SET expires_at = 0 WHERE node = $1",
+        )
+        .bind(node)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        Ok(expired)
+    }
+
     /// The games whose claim expired before `now` (their node died or stalled).
     ///
     /// # Errors
