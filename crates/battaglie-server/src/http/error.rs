@@ -24,6 +24,8 @@ pub struct Error {
     internal: Option<String>,
     /// The game's current state, sent with refusals of a game action (409).
     state: Option<serde_json::Value>,
+    /// Seconds to wait, sent as `Retry-After` (429).
+    retry_after: Option<u64>,
 }
 
 impl Error {
@@ -37,6 +39,7 @@ impl Error {
             message: message.into(),
             internal: None,
             state: None,
+            retry_after: None,
         }
     }
 
@@ -93,6 +96,7 @@ impl Error {
             message: "internal server error".into(),
             internal: Some(cause.to_string()),
             state: None,
+            retry_after: None,
         }
     }
 
@@ -107,6 +111,12 @@ impl Error {
     /// The same error, answering `state` (the game's state JSON) beside the message.
     pub fn with_state(mut self, state: &str) -> Error {
         self.state = serde_json::from_str(state).ok();
+        self
+    }
+
+    /// The same error, telling the client to wait `seconds` (`Retry-After`).
+    pub fn retry_after(mut self, seconds: u64) -> Error {
+        self.retry_after = Some(seconds);
         self
     }
 
@@ -143,7 +153,12 @@ impl IntoResponse for Error {
         if let Some(state) = self.state {
             body["state"] = state;
         }
-        (self.status, Json(body)).into_response()
+        let mut res = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        res
     }
 }
 
