@@ -26,15 +26,15 @@ import { recentGames } from "./recent.js";
  * @property {HeldGame[]} games
  */
 
-/** The seats this browser holds, to claim at sign-in. */
+/**
+ * The seats this browser plays, to claim at sign-in: each game's own token, never
+ * the `otherToken` of an online game, which is the invited opponent's seat.
+ */
 function heldHere() {
-  /** @type {{id: string, token: string}[]} */
-  const claims = [];
-  for (const g of recentGames()) {
-    if (g.token) claims.push({ id: g.id, token: g.token });
-    if (g.otherToken) claims.push({ id: g.id, token: g.otherToken });
-  }
-  return claims.slice(0, 64);
+  return recentGames()
+    .filter((g) => g.token)
+    .map((g) => ({ id: g.id, token: /** @type {string} */ (g.token) }))
+    .slice(0, 64);
 }
 
 /** @returns {Promise<Account | null>} the signed-in account, or null */
