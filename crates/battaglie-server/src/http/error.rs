@@ -24,8 +24,6 @@ pub struct Error {
     internal: Option<String>,
     /// The game's current state, sent with refusals of a game action (409).
     state: Option<serde_json::Value>,
-    /// Seconds to wait, sent as `Retry-After` (429).
-    retry_after: Option<u64>,
 }
 
 impl Error {
@@ -39,7 +37,6 @@ impl Error {
             message: message.into(),
             internal: None,
             state: None,
-            retry_after: None,
         }
     }
 
@@ -96,7 +93,6 @@ impl Error {
             message: "internal server error".into(),
             internal: Some(cause.to_string()),
             state: None,
-            retry_after: None,
         }
     }
 
@@ -111,12 +107,6 @@ impl Error {
     /// The same error, answering `state` (the game's state JSON) beside the message.
     pub fn with_state(mut self, state: &str) -> Error {
         self.state = serde_json::from_str(state).ok();
-        self
-    }
-
-    /// The same error, telling the client to wait `seconds` (`Retry-After`).
-    pub fn retry_after(mut self, seconds: u64) -> Error {
-        self.retry_after = Some(seconds);
         self
     }
 
@@ -154,7 +144,10 @@ impl IntoResponse for Error {
             body["state"] = state;
         }
         let mut res = (self.status, Json(body)).into_response();
-        if let Some(seconds) = self.retry_after {
+        // A throttle's wait (its `seconds` parameter) is also said as `Retry-After`.
+        if let (ErrorCode::RateLimited, Some(seconds)) =
+            (self.code, self.params["seconds"].as_u64())
+        {
             res.headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, seconds.into());
         }

@@ -55,8 +55,7 @@ impl From<AccountError> for Error {
                     .as_secs_f64()
                     .ceil() as u64;
                 return Error::new(StatusCode::TOO_MANY_REQUESTS, e.to_string())
-                    .code(C::RateLimited, json!({ "seconds": seconds }))
-                    .retry_after(seconds);
+                    .code(C::RateLimited, json!({ "seconds": seconds }));
             }
             A::Invalid => (StatusCode::UNAUTHORIZED, C::LoginInvalid, json!({})),
             A::WrongPassword => (StatusCode::FORBIDDEN, C::WrongPassword, json!({})),
