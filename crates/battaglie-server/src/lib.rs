@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod accounts;
 pub mod bus;
 pub mod game;
 pub mod http;

@@ -208,3 +208,96 @@ async fn the_replay_panel_downloads_an_animated_gif_of_the_game_or_up_to_the_mov
     page.assert_accessible(&mut b, "the replay panel with its GIF download")
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_registers_in_the_page_and_finds_the_game_in_my_games() {
+    let Some(binary) =
+        browser_or_skip("a_guest_registers_in_the_page_and_finds_the_game_in_my_games")
+    else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1366, 768).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    // A guest's game.
+    page.eval(
+        &mut b,
+        "(() => { const s = document.getElementById('mode'); s.value = 'hotseat'; s.dispatchEvent(new Event('change')); })()",
+    )
+    .await;
+    page.click(&mut b, "article[data-id=fetterman] button.play")
+        .await;
+    page.wait(&mut b, "document.querySelector('svg.board .hit')")
+        .await;
+    let id = page.eval(&mut b, "location.pathname.split('/')[2]").await;
+    let id = id.as_str().unwrap().to_string();
+
+    // Home again: the control opens the form; registering signs in.
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    page.wait(
+        &mut b,
+        "document.querySelector('section.account')?.dataset.ready === 'signed-out'",
+    )
+    .await;
+    assert_eq!(
+        page.eval(&mut b, "document.getElementById('signin').hidden")
+            .await,
+        json!(true)
+    );
+    page.click(&mut b, "section.account button.account-toggle")
+        .await;
+    page.assert_accessible(&mut b, "the sign-in form").await;
+    page.eval(
+        &mut b,
+        "(() => { document.getElementById('account-name').value = 'Red_Cloud'; \
+         document.getElementById('account-password').value = 'powder river 1866'; \
+         document.getElementById('register-submit').click(); })()",
+    )
+    .await;
+    page.wait(
+        &mut b,
+        "document.querySelector('section.account')?.dataset.ready === 'signed-in'",
+    )
+    .await;
+    let shown = page
+        .eval(
+            &mut b,
+            "(() => ({ who: document.querySelector('section.account .signed-in').textContent, \
+             games: [...document.querySelectorAll('section.account ul.my-games a')].map(a => a.getAttribute('href')) }))()",
+        )
+        .await;
+    assert!(
+        shown["who"]
+            .as_str()
+            .is_some_and(|w| w.contains("Red_Cloud")),
+        "{shown}"
+    );
+    let games = shown["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{shown}");
+    assert!(
+        games[0]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("/game/{id}?token=")),
+        "{shown}"
+    );
+    page.assert_accessible(&mut b, "the account panel").await;
+    // The game opens from "my games" with its seat.
+    page.click(&mut b, "section.account ul.my-games a").await;
+    page.wait(&mut b, "document.querySelector('svg.board .hit')")
+        .await;
+    // And logging out shows the control again.
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    page.wait(
+        &mut b,
+        "document.querySelector('section.account')?.dataset.ready === 'signed-in'",
+    )
+    .await;
+    page.click(&mut b, "#logout").await;
+    page.wait(
+        &mut b,
+        "document.querySelector('section.account')?.dataset.ready === 'signed-out'",
+    )
+    .await;
+}

@@ -17,6 +17,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The session's CSRF token (from GET /api/account), sent with every request while signed in. */
+let csrf = /** @type {string | null} */ (null);
+
+/** @param {string | null} token */
+export function setCsrf(token) {
+  csrf = token;
+}
+
 /**
  * @param {string} method
  * @param {string} path
@@ -27,6 +35,7 @@ export class ApiError extends Error {
 export async function api(method, path, body, raw = false) {
   /** @type {RequestInit & {headers: Record<string, string>}} */
   const init = { method, headers: {} };
+  if (csrf) init.headers["x-csrf-token"] = csrf;
   if (body !== undefined) {
     init.body = raw ? String(body) : JSON.stringify(body);
     init.headers["content-type"] = raw ? "text/plain" : "application/json";

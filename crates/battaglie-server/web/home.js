@@ -1,6 +1,6 @@
 // @ts-check
 // The home page: how to play (opponent, side, level), the battles (one tap starts
-// one), recent games, importing a record.
+// one), the optional account, recent games, importing a record.
 
 import { h, toast } from "./dom.js";
 import { api } from "./api.js";
@@ -10,6 +10,7 @@ import { drawBoard } from "./board.js";
 import { parseBfen, KINDS } from "./bfen.js";
 import { recentGames, saveRecent, forgetRecent } from "./recent.js";
 import { battleNote } from "./notes.js";
+import { accountSection } from "./account.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 
@@ -140,6 +141,8 @@ export function homePage(root, list, reroute) {
     cards.append(card);
   }
   main.append(cards);
+
+  main.append(accountSection(list, reroute));
 
   // Recent games.
   const games = recentGames();

@@ -118,6 +118,15 @@ impl LiveGame {
         Seat::of(&self.row, token)
     }
 
+    /// The token of seat `side` (`army`, `indians`, or `both` for a hotseat game's one token).
+    pub(crate) fn token_of(&self, side: &str) -> Option<&str> {
+        match side {
+            "army" | "both" => self.row.army_token.as_deref(),
+            "indians" => self.row.indians_token.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The state JSON for the holder of `seat`.
     pub async fn view(&self, seat: Seat) -> String {
         let snapshot = self.state.lock().await.snapshot.clone();

@@ -37,6 +37,8 @@ pub(super) struct Inner {
     pub bus: Option<Bus>,
     /// How long a claim on the computer's turn lasts unless renewed.
     pub lease: Duration,
+    /// Accounts and sessions.
+    pub accounts: crate::accounts::Accounts,
 }
 
 /// How a node works with the others: the bus, and the claims on computer turns.
@@ -106,8 +108,14 @@ impl AppState {
                 memory,
                 bus: cluster.bus,
                 lease: cluster.lease.max(Duration::from_millis(100)),
+                accounts: crate::accounts::Accounts::default(),
             }),
         }
+    }
+
+    /// Accounts and sessions.
+    pub fn accounts(&self) -> &crate::accounts::Accounts {
+        &self.inner.accounts
     }
 
     /// The store.

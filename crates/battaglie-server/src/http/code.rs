@@ -103,11 +103,41 @@ pub enum ErrorCode {
     GifRange,
     /// A GIF's range over the most frames (`max`, `plies`).
     GifTooLong,
+    /// A name under the shortest (`name`, `min`).
+    NameTooShort,
+    /// A name over the longest (`name`, `max`).
+    NameTooLong,
+    /// A character a name may not hold (`char`, `at`).
+    NameCharacter,
+    /// A name that does not start with a letter (`char`).
+    NameStart,
+    /// A `_` or `-` out of place in a name (`at`).
+    NameSeparator,
+    /// A name nobody may take (`name`).
+    NameReserved,
+    /// A name another account has (`name`).
+    NameTaken,
+    /// A password under the shortest (`min`).
+    PasswordTooShort,
+    /// A password over the longest (`max`).
+    PasswordTooLong,
+    /// A password that is the name.
+    PasswordSameAsName,
+    /// Wrong name or password (one answer for both).
+    LoginInvalid,
+    /// The current password, given to change or delete the account, is wrong.
+    WrongPassword,
+    /// No open session.
+    NotSignedIn,
+    /// A change made with the session cookie without its CSRF token.
+    CsrfToken,
+    /// More guest games to claim than allowed (`max`, `given`).
+    TooManyClaims,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 49] = {
+    pub const ALL: [ErrorCode; 64] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -159,6 +189,21 @@ impl ErrorCode {
             C::NotText,
             C::GifRange,
             C::GifTooLong,
+            C::NameTooShort,
+            C::NameTooLong,
+            C::NameCharacter,
+            C::NameStart,
+            C::NameSeparator,
+            C::NameReserved,
+            C::NameTaken,
+            C::PasswordTooShort,
+            C::PasswordTooLong,
+            C::PasswordSameAsName,
+            C::LoginInvalid,
+            C::WrongPassword,
+            C::NotSignedIn,
+            C::CsrfToken,
+            C::TooManyClaims,
         ]
     };
 
@@ -215,6 +260,21 @@ impl ErrorCode {
             C::NotText => "not_text",
             C::GifRange => "gif_range",
             C::GifTooLong => "gif_too_long",
+            C::NameTooShort => "name_too_short",
+            C::NameTooLong => "name_too_long",
+            C::NameCharacter => "name_character",
+            C::NameStart => "name_start",
+            C::NameSeparator => "name_separator",
+            C::NameReserved => "name_reserved",
+            C::NameTaken => "name_taken",
+            C::PasswordTooShort => "password_too_short",
+            C::PasswordTooLong => "password_too_long",
+            C::PasswordSameAsName => "password_same_as_name",
+            C::LoginInvalid => "login_invalid",
+            C::WrongPassword => "wrong_password",
+            C::NotSignedIn => "not_signed_in",
+            C::CsrfToken => "csrf_token",
+            C::TooManyClaims => "too_many_claims",
         }
     }
 

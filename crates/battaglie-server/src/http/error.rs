@@ -143,7 +143,15 @@ impl IntoResponse for Error {
         if let Some(state) = self.state {
             body["state"] = state;
         }
-        (self.status, Json(body)).into_response()
+        let mut res = (self.status, Json(body)).into_response();
+        // A throttle's wait (its `seconds` parameter) is also said as `Retry-After`.
+        if let (ErrorCode::RateLimited, Some(seconds)) =
+            (self.code, self.params["seconds"].as_u64())
+        {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        res
     }
 }
 

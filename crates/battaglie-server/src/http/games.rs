@@ -8,6 +8,7 @@ use axum::Router;
 use battaglie_rules::Side;
 use serde::Deserialize;
 
+use super::account::{seat_token, Visitor};
 use super::limits::Limiters;
 use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
 use crate::game::{AppState, DrawAction, LiveGame};
@@ -38,6 +39,7 @@ struct NewGame {
 
 async fn create(
     State(state): State<AppState>,
+    visitor: Visitor,
     JsonBody(req): JsonBody<NewGame>,
 ) -> Result<Response, Error> {
     let mode = Mode::from_word(&req.mode).ok_or_else(|| {
@@ -69,18 +71,45 @@ async fn create(
                 .ok_or(crate::game::GameError::LevelOutOfRange(l))?,
         ),
     };
+    let s = state.clone();
     let created =
-        detached(async move { Ok(state.create(&req.scenario, mode, side, level).await?) }).await?;
+        detached(async move { Ok(s.create(&req.scenario, mode, side, level).await?) }).await?;
+    link_creator(&state, &visitor, &created.0).await?;
     created_response(created).await
+}
+
+/// A game created by a signed-in player (with the CSRF token) is theirs:
+/// their seat is linked to the account. Without the token it is a guest's game.
+async fn link_creator(
+    state: &AppState,
+    visitor: &Visitor,
+    created: &crate::game::Created,
+) -> Result<(), Error> {
+    let Some(session) = visitor.session(state).await? else {
+        return Ok(());
+    };
+    if visitor.has_csrf(state, &session).await {
+        let claim = crate::accounts::Claim {
+            id: created.id.clone(),
+            token: created.token.clone(),
+        };
+        state
+            .accounts()
+            .claim(state.store(), &session.user, &[claim])
+            .await?;
+    }
+    Ok(())
 }
 
 async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    visitor: Visitor,
     QueryParams(q): QueryParams<Token>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
-    let seat = live.seat(q.token.as_deref())?;
+    let token = seat_token(&state, &visitor, &live, q.token, false).await?;
+    let seat = live.seat(token.as_deref())?;
     Ok(json_text(StatusCode::OK, live.view(seat).await))
 }
 
@@ -96,38 +125,43 @@ struct MoveRequest {
 async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    visitor: Visitor,
     JsonBody(req): JsonBody<MoveRequest>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
-    let token = req.token.clone();
+    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
     let l = live.clone();
-    let done =
-        detached(async move { Ok(state.play(&l, req.token.as_deref(), &req.mv).await?) }).await;
+    let t = token.clone();
+    let done = detached(async move { Ok(state.play(&l, t.as_deref(), &req.mv).await?) }).await;
     respond(&live, token.as_deref(), done).await
 }
 
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    visitor: Visitor,
     JsonBody(req): JsonBody<Token>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
+    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
     let l = live.clone();
-    let token = req.token.clone();
-    let done = detached(async move { Ok(state.undo(&l, token.as_deref()).await?) }).await;
-    respond(&live, req.token.as_deref(), done).await
+    let t = token.clone();
+    let done = detached(async move { Ok(state.undo(&l, t.as_deref()).await?) }).await;
+    respond(&live, token.as_deref(), done).await
 }
 
 async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    visitor: Visitor,
     JsonBody(req): JsonBody<Token>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
+    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
     let l = live.clone();
-    let token = req.token.clone();
-    let done = detached(async move { Ok(state.resign(&l, token.as_deref()).await?) }).await;
-    respond(&live, req.token.as_deref(), done).await
+    let t = token.clone();
+    let done = detached(async move { Ok(state.resign(&l, t.as_deref()).await?) }).await;
+    respond(&live, token.as_deref(), done).await
 }
 
 #[derive(Deserialize)]
@@ -142,6 +176,7 @@ struct DrawRequest {
 async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    visitor: Visitor,
     JsonBody(req): JsonBody<DrawRequest>,
 ) -> Result<Response, Error> {
     let action = match req.action.as_deref() {
@@ -158,10 +193,11 @@ async fn draw(
         }
     };
     let live = state.game(&id).await?;
+    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
     let l = live.clone();
-    let token = req.token.clone();
-    let done = detached(async move { Ok(state.draw(&l, token.as_deref(), action).await?) }).await;
-    respond(&live, req.token.as_deref(), done).await
+    let t = token.clone();
+    let done = detached(async move { Ok(state.draw(&l, t.as_deref(), action).await?) }).await;
+    respond(&live, token.as_deref(), done).await
 }
 
 /// The answer to a game action: the new state, or the refusal; a conflict (409)

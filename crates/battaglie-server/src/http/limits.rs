@@ -64,26 +64,37 @@ impl KeyExtractor for ClientIp {
     type Key = IpAddr;
 
     fn extract<T>(&self, req: &axum::http::Request<T>) -> Result<IpAddr, GovernorError> {
-        let header = |name: &str| {
-            req.headers()
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                // The last address is the one the nearest balancer saw.
-                .and_then(|v| v.rsplit(',').next())
-                .and_then(|v| v.trim().parse::<IpAddr>().ok())
-        };
-        if self.trust_forwarded {
-            if let Some(ip) = header("x-real-ip").or_else(|| header("x-forwarded-for")) {
-                return Ok(ip);
-            }
-        }
-        Ok(req
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip())
-            // Requests handed to the router in-process (tests) have no peer.
-            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
+        Ok(client_ip(
+            req.headers(),
+            req.extensions().get::<ConnectInfo<SocketAddr>>(),
+            self.trust_forwarded,
+        ))
     }
+}
+
+/// The client's address: from `X-Real-IP` / `X-Forwarded-For` when
+/// `trust_forwarded`, else the peer's.
+pub(super) fn client_ip(
+    headers: &axum::http::HeaderMap,
+    peer: Option<&ConnectInfo<SocketAddr>>,
+    trust_forwarded: bool,
+) -> IpAddr {
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            // The last address is the one the nearest balancer saw.
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|v| v.trim().parse::<IpAddr>().ok())
+    };
+    if trust_forwarded {
+        if let Some(ip) = header("x-real-ip").or_else(|| header("x-forwarded-for")) {
+            return ip;
+        }
+    }
+    peer.map(|c| c.0.ip())
+        // Requests handed to the router in-process (tests) have no peer.
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
 }
 
 type Layer = GovernorLayer<

@@ -1,5 +1,6 @@
 //! The HTTP side: one router per resource, merged by [`app`].
 
+mod account;
 mod code;
 mod error;
 mod games;
@@ -62,8 +63,13 @@ pub fn app(state: AppState) -> Router {
 /// The whole application over `state` with `settings`.
 pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
     let limiters = limits::Limiters::new(settings.rate_limits.as_ref());
+    let trust_forwarded = settings
+        .rate_limits
+        .as_ref()
+        .is_some_and(|l| l.trust_forwarded);
     let api = Router::new()
         .merge(scenarios::router())
+        .merge(account::router(trust_forwarded))
         .merge(games::router(&limiters))
         .merge(gif::router(&limiters))
         .merge(records::router(&limiters))

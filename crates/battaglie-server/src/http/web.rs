@@ -14,6 +14,7 @@ const INDEX: &str = include_str!("../../web/index.html");
 const ASSETS: &[(&str, &str)] = &[
     ("style.css", include_str!("../../web/style.css")),
     ("app.js", include_str!("../../web/app.js")),
+    ("account.js", include_str!("../../web/account.js")),
     ("actions.js", include_str!("../../web/actions.js")),
     ("api.js", include_str!("../../web/api.js")),
     ("bfen.js", include_str!("../../web/bfen.js")),

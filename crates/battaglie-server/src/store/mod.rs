@@ -1,4 +1,4 @@
-//! Storage of games and moves: the only module that speaks SQL.
+//! Storage of games, moves and accounts: the only module that speaks SQL.
 //!
 //! Everything else goes through [`Store`], over SQLite (one file, the default) or
 //! PostgreSQL (shared by any number of server nodes). Each query is written once,
@@ -16,6 +16,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
+pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use claims::ComputerTurn;
 pub use location::{Database, ParseDatabaseError};
 
@@ -152,6 +153,7 @@ macro_rules! on_read {
     };
 }
 
+mod accounts;
 mod claims;
 
 /// How often the write-ahead log is copied back into the database file.

@@ -1,0 +1,406 @@
+//! Accounts wired to the store: registration, login, sessions, password change,
+//! deletion, and the seats an account holds. The rules are the community
+//! crate's (names, Argon2id, throttles, session lifetimes, CSRF tokens); this
+//! module decides in what order they run and what is stored.
+
+mod error;
+
+use std::time::Duration;
+
+use battaglie_community::{
+    check_csrf, check_password, check_session, csrf_token, hash_password, login, needs_rehash,
+    verify_password, Attempts, PlayerName, Policy, SessionToken, Signer, StoredHash, Timestamp,
+    TokenHash, SESSION_LIFETIME,
+};
+use tokio::sync::OnceCell;
+
+pub use error::AccountError;
+
+use crate::game::Seat;
+use crate::ids;
+use crate::store::{Count, HeldSeat, Store, UserRow};
+
+/// The most guest games one request may claim (a browser keeps 30, two tokens each at most).
+pub const MAX_CLAIMS: usize = 64;
+
+/// A session's last use is stored again only after this long (not at every request).
+const TOUCH_EVERY: Duration = Duration::from_secs(300);
+
+/// The account side of a node: the signer of CSRF tokens, read once from the store.
+#[derive(Debug, Default)]
+pub struct Accounts {
+    signer: OnceCell<Signer>,
+}
+
+/// A session just opened (registration, login, password change): the token
+/// goes to the browser in the cookie, and is not kept.
+#[derive(Debug)]
+pub struct Opened {
+    /// The cookie's value.
+    pub token: SessionToken,
+    /// Whose session.
+    pub user: UserRow,
+}
+
+/// An open session, found by its cookie.
+#[derive(Debug, Clone)]
+pub struct Session {
+    /// What the store keys it by.
+    pub hash: TokenHash,
+    /// Whose.
+    pub user: UserRow,
+}
+
+/// A guest's seat offered for claiming: the game and the token the browser holds.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    /// The game id.
+    pub id: String,
+    /// The seat token.
+    pub token: String,
+}
+
+fn now() -> Timestamp {
+    Timestamp(ids::now_millis() as i64)
+}
+
+fn attempts(c: Count) -> Attempts {
+    Attempts {
+        count: u32::try_from(c.attempts).unwrap_or(u32::MAX),
+        last: c.last_at.map(Timestamp),
+    }
+}
+
+fn count(a: Attempts) -> Count {
+    Count {
+        attempts: i64::from(a.count),
+        last_at: a.last.map(|t| t.0),
+    }
+}
+
+/// Argon2 takes tens of milliseconds of CPU: off the async workers.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, AccountError> {
+    Ok(tokio::task::spawn_blocking(f).await?)
+}
+
+impl Accounts {
+    /// The signer of CSRF tokens, with the secret the first node stored.
+    ///
+    /// # Errors
+    /// When the store fails or holds an unusable secret.
+    pub async fn signer(&self, store: &Store) -> Result<&Signer, AccountError> {
+        self.signer
+            .get_or_try_init(|| async {
+                let fresh =
+                    ids::random_hex(32).map_err(battaglie_community::TokenError::Randomness)?;
+                let secret = store.secret("csrf", &fresh).await?;
+                Ok::<_, AccountError>(Signer::new(secret.as_bytes())?)
+            })
+            .await
+    }
+
+    /// The CSRF token of `session`, for the page to send back in `X-CSRF-Token`.
+    ///
+    /// # Errors
+    /// When the signer cannot be read.
+    pub async fn csrf(&self, store: &Store, session: &Session) -> Result<String, AccountError> {
+        Ok(csrf_token(self.signer(store).await?, &session.hash))
+    }
+
+    /// Checks the CSRF token a cookie-authenticated change carries.
+    ///
+    /// # Errors
+    /// [`AccountError::Csrf`] when it is missing or not this session's.
+    pub async fn check_csrf(
+        &self,
+        store: &Store,
+        session: &Session,
+        presented: Option<&str>,
+    ) -> Result<(), AccountError> {
+        let signer = self.signer(store).await?;
+        match presented {
+            Some(t) if check_csrf(signer, &session.hash, t) => Ok(()),
+            _ => Err(AccountError::Csrf),
+        }
+    }
+
+    /// Registers `name` with `password`, from `address`, and opens its first session.
+    ///
+    /// # Errors
+    /// [`AccountError::Throttled`] past the registrations an address may make;
+    /// [`AccountError::Name`], [`AccountError::Password`] for what may not be;
+    /// [`AccountError::NameTaken`]; store failures.
+    pub async fn register(
+        &self,
+        store: &Store,
+        name: &str,
+        password: &str,
+        address: &str,
+    ) -> Result<Opened, AccountError> {
+        let at = now();
+        let key = format!("register:{address}");
+        let mut count = attempts(store.count(&key).await?);
+        count.check(&Policy::REGISTRATION, at)?;
+        let name: PlayerName = name.parse()?;
+        check_password(password, &name)?;
+        // Counted before the name is looked up: probing for taken names costs attempts too.
+        count.record(&Policy::REGISTRATION, at);
+        store.set_count(&key, self::count(count)).await?;
+        if store.user_by_key(&name.key()).await?.is_some() {
+            return Err(AccountError::NameTaken(name.as_str().to_string()));
+        }
+        let password = password.to_string();
+        let hash = blocking(move || hash_password(&password)).await??;
+        let id = ids::random_hex(12).map_err(battaglie_community::TokenError::Randomness)?;
+        match store
+            .insert_user(&id, name.as_str(), &name.key(), &hash.0, at.0)
+            .await
+        {
+            Err(crate::store::StoreError::Conflict) => {
+                return Err(AccountError::NameTaken(name.as_str().to_string()))
+            }
+            other => other?,
+        }
+        let user = UserRow {
+            id,
+            name: name.as_str().to_string(),
+            hash: hash.0,
+            created_at: at.0,
+        };
+        self.open(store, user, at).await
+    }
+
+    async fn open(
+        &self,
+        store: &Store,
+        user: UserRow,
+        at: Timestamp,
+    ) -> Result<Opened, AccountError> {
+        let token = SessionToken::generate()?;
+        store
+            .insert_session(&token.hash().0, &user.id, at.0, at.plus(SESSION_LIFETIME).0)
+            .await?;
+        Ok(Opened { token, user })
+    }
+
+    /// Logs `name` in with `password`, from `address`: throttled per name and
+    /// per address, one answer for an unknown name and a wrong password, and a
+    /// new session (never one the browser offers).
+    ///
+    /// # Errors
+    /// [`AccountError::Throttled`], [`AccountError::Invalid`]; store failures.
+    pub async fn login(
+        &self,
+        store: &Store,
+        name: &str,
+        password: &str,
+        address: &str,
+    ) -> Result<Opened, AccountError> {
+        let at = now();
+        let name_key = format!("name:{}", PlayerName::key_of(name));
+        let address_key = format!("addr:{address}");
+        let mut by_name = attempts(store.count(&name_key).await?);
+        let mut by_address = attempts(store.count(&address_key).await?);
+        // Looked up by key whatever the text: an invalid name is an unknown one.
+        let user = store.user_by_key(&PlayerName::key_of(name)).await?;
+        let stored = user.as_ref().map(|u| StoredHash(u.hash.clone()));
+        let password = password.to_string();
+        let (result, by_name, by_address) = blocking(move || {
+            let r = login(
+                stored.as_ref(),
+                &password,
+                &mut by_name,
+                &mut by_address,
+                at,
+            );
+            let rehash = match (&r, &stored) {
+                (Ok(()), Some(s)) if needs_rehash(s) => hash_password(&password).ok(),
+                _ => None,
+            };
+            (r.map(|()| rehash), by_name, by_address)
+        })
+        .await?;
+        store.set_count(&name_key, count(by_name)).await?;
+        store.set_count(&address_key, count(by_address)).await?;
+        let rehash = result.map_err(|e| match e {
+            battaglie_community::LoginError::Throttled(t) => AccountError::Throttled(t),
+            battaglie_community::LoginError::Invalid => AccountError::Invalid,
+        })?;
+        let Some(mut user) = user else {
+            return Err(AccountError::Invalid);
+        };
+        if let Some(hash) = rehash {
+            store.set_hash(&user.id, &hash.0).await?;
+            user.hash = hash.0;
+        }
+        self.open(store, user, at).await
+    }
+
+    /// The open session whose cookie holds `cookie`, if any: an unknown,
+    /// expired or idle one is none (an expired one is deleted).
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn session(
+        &self,
+        store: &Store,
+        cookie: &str,
+    ) -> Result<Option<Session>, AccountError> {
+        let Ok(token) = cookie.parse::<SessionToken>() else {
+            return Ok(None);
+        };
+        let hash = token.hash();
+        let Some(row) = store.session(&hash.0).await? else {
+            return Ok(None);
+        };
+        let at = now();
+        if check_session(Timestamp(row.created_at), Timestamp(row.last_seen), at).is_err() {
+            store.delete_session(&hash.0).await?;
+            return Ok(None);
+        }
+        if at.since(Timestamp(row.last_seen)) >= TOUCH_EVERY {
+            store.touch_session(&hash.0, at.0).await?;
+        }
+        Ok(Some(Session {
+            hash,
+            user: row.user,
+        }))
+    }
+
+    /// Ends `session`.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn logout(&self, store: &Store, session: &Session) -> Result<(), AccountError> {
+        Ok(store.delete_session(&session.hash.0).await?)
+    }
+
+    async fn confirm(session: &Session, password: &str) -> Result<(), AccountError> {
+        let stored = StoredHash(session.user.hash.clone());
+        let password = password.to_string();
+        if blocking(move || verify_password(Some(&stored), &password)).await? {
+            Ok(())
+        } else {
+            Err(AccountError::WrongPassword)
+        }
+    }
+
+    /// Changes the password of `session`'s account after checking the current
+    /// one; every session of the account ends, and a new one opens for this browser.
+    ///
+    /// # Errors
+    /// [`AccountError::WrongPassword`], [`AccountError::Password`]; store failures.
+    pub async fn change_password(
+        &self,
+        store: &Store,
+        session: &Session,
+        current: &str,
+        new: &str,
+    ) -> Result<Opened, AccountError> {
+        let name: PlayerName = session.user.name.parse()?;
+        check_password(new, &name)?;
+        Accounts::confirm(session, current).await?;
+        let new = new.to_string();
+        let hash = blocking(move || hash_password(&new)).await??;
+        let token = SessionToken::generate()?;
+        let at = now();
+        store
+            .change_password(
+                &session.user.id,
+                &hash.0,
+                &token.hash().0,
+                at.0,
+                at.plus(SESSION_LIFETIME).0,
+            )
+            .await?;
+        let mut user = session.user.clone();
+        user.hash = hash.0;
+        Ok(Opened { token, user })
+    }
+
+    /// Deletes `session`'s account after checking its password: sessions and
+    /// seat links go, the games stay, playable by their tokens.
+    ///
+    /// # Errors
+    /// [`AccountError::WrongPassword`]; store failures.
+    pub async fn delete(
+        &self,
+        store: &Store,
+        session: &Session,
+        password: &str,
+    ) -> Result<(), AccountError> {
+        Accounts::confirm(session, password).await?;
+        Ok(store.delete_user(&session.user.id).await?)
+    }
+
+    /// Links to `user` the seats that `claims` open (a guest's games, sent by
+    /// the browser that holds their tokens); a seat someone else holds, an
+    /// unknown game or a wrong token is passed over. Answers the ids of the
+    /// games claimed.
+    ///
+    /// # Errors
+    /// [`AccountError::TooManyClaims`] past [`MAX_CLAIMS`]; store failures.
+    pub async fn claim(
+        &self,
+        store: &Store,
+        user: &UserRow,
+        claims: &[Claim],
+    ) -> Result<Vec<String>, AccountError> {
+        if claims.len() > MAX_CLAIMS {
+            return Err(AccountError::TooManyClaims {
+                max: MAX_CLAIMS,
+                given: claims.len(),
+            });
+        }
+        let at = now();
+        let mut claimed = Vec::new();
+        for c in claims {
+            if !ids::is_game_id(&c.id) {
+                continue;
+            }
+            let Some((row, _)) = store.load(&c.id).await? else {
+                continue;
+            };
+            let Some(side) = Seat::of(&row, Some(&c.token)).ok().and_then(Seat::word) else {
+                continue;
+            };
+            if store.link_seat(&c.id, side, &user.id, at.0).await? && !claimed.contains(&c.id) {
+                claimed.push(c.id.clone());
+            }
+        }
+        Ok(claimed)
+    }
+
+    /// The seats `user` holds, with their games.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn seats(
+        &self,
+        store: &Store,
+        user: &UserRow,
+    ) -> Result<Vec<HeldSeat>, AccountError> {
+        Ok(store.held_seats(&user.id).await?)
+    }
+
+    /// The side `user` holds in `game` (`army`, `indians` or `both`), if any.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn held_side(
+        &self,
+        store: &Store,
+        game: &str,
+        user: &UserRow,
+    ) -> Result<Option<String>, AccountError> {
+        Ok(store
+            .seat_holders(game)
+            .await?
+            .into_iter()
+            .find(|(_, u)| *u == user.id)
+            .map(|(side, _)| side))
+    }
+}

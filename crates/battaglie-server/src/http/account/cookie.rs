@@ -1,0 +1,136 @@
+//! The session cookie: reading it, writing it (HttpOnly, SameSite=Lax, Path=/,
+//! Secure when the request came over TLS), the CSRF header, and the client's
+//! address for the throttles.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue};
+
+use super::super::limits::client_ip;
+use super::super::Error;
+use crate::accounts::{Opened, Session};
+use crate::game::AppState;
+
+/// The cookie's name.
+pub(crate) const COOKIE: &str = "battaglie_session";
+
+/// The header that carries the CSRF token.
+pub(crate) const CSRF_HEADER: &str = "x-csrf-token";
+
+/// Whether to read the client's address from `X-Real-IP` / `X-Forwarded-For`
+/// (the rate limits' setting), put on the account routes as an extension.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TrustForwarded(pub bool);
+
+/// What a request says about its sender: its session cookie's value, its CSRF
+/// header, whether it came over TLS, and its address.
+pub(crate) struct Visitor {
+    cookie: Option<String>,
+    csrf: Option<String>,
+    tls: bool,
+    /// The client's address, for the throttles.
+    pub address: String,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Visitor {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Visitor, Error> {
+        let trust = parts
+            .extensions
+            .get::<TrustForwarded>()
+            .is_some_and(|t| t.0);
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>();
+        Ok(Visitor {
+            cookie: session_cookie(&parts.headers),
+            csrf: parts
+                .headers
+                .get(CSRF_HEADER)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string),
+            tls: over_tls(&parts.headers),
+            address: client_ip(&parts.headers, peer, trust).to_string(),
+        })
+    }
+}
+
+/// The value of the session cookie, if the request carries one.
+fn session_cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.trim().to_string())
+}
+
+/// Whether the request reached the server over TLS: the balancer that ends TLS
+/// says so with `X-Forwarded-Proto: https` (the server itself speaks plain HTTP).
+fn over_tls(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+}
+
+impl Visitor {
+    /// The open session of the cookie, if any.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn session(&self, state: &AppState) -> Result<Option<Session>, Error> {
+        match &self.cookie {
+            Some(c) => Ok(state.accounts().session(state.store(), c).await?),
+            None => Ok(None),
+        }
+    }
+
+    /// The open session of the cookie, for a request that changes something:
+    /// it must carry the session's CSRF token.
+    ///
+    /// # Errors
+    /// `not_signed_in` (401) without a session; `csrf_token` (403) without its token.
+    pub async fn change(&self, state: &AppState) -> Result<Session, Error> {
+        let session = self
+            .session(state)
+            .await?
+            .ok_or(crate::accounts::AccountError::NotSignedIn)?;
+        state
+            .accounts()
+            .check_csrf(state.store(), &session, self.csrf.as_deref())
+            .await?;
+        Ok(session)
+    }
+
+    /// Whether the request carries the CSRF token of `session`.
+    pub async fn has_csrf(&self, state: &AppState, session: &Session) -> bool {
+        state
+            .accounts()
+            .check_csrf(state.store(), session, self.csrf.as_deref())
+            .await
+            .is_ok()
+    }
+
+    /// The `Set-Cookie` value that gives the browser `opened`'s session.
+    pub fn set(&self, opened: &Opened) -> HeaderValue {
+        let max_age = battaglie_community::SESSION_LIFETIME.as_secs();
+        self.cookie_header(opened.token.as_str(), max_age)
+    }
+
+    /// The `Set-Cookie` value that drops the session cookie.
+    pub fn clear(&self) -> HeaderValue {
+        self.cookie_header("", 0)
+    }
+
+    fn cookie_header(&self, value: &str, max_age: u64) -> HeaderValue {
+        let secure = if self.tls { "; Secure" } else { "" };
+        let text =
+            format!("{COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
+        HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+}

@@ -1,0 +1,236 @@
+//! `/api/account`: register, log in and out, change the password, delete the
+//! account, and who am I with my games. The session travels in a cookie; every
+//! change made with it carries the CSRF token that `GET /api/account` gives.
+
+mod cookie;
+mod refusal;
+
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Extension, Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+pub(crate) use cookie::{TrustForwarded, Visitor};
+
+use super::{Error, JsonBody};
+use crate::accounts::{Claim, Opened, Session};
+use crate::game::{AppState, LiveGame};
+
+pub(super) fn router(trust_forwarded: bool) -> Router<AppState> {
+    Router::new()
+        .route("/account", get(show).delete(delete))
+        .route("/account/register", post(register))
+        .route("/account/login", post(login))
+        .route("/account/logout", post(logout))
+        .route("/account/password", post(password))
+        .route("/account/games", post(claim))
+        .layer(Extension(TrustForwarded(trust_forwarded)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+    /// The guest games this browser holds, to link to the account.
+    #[serde(default)]
+    games: Vec<Claim>,
+}
+
+/// The account as `GET /api/account` and the sign-in answers show it.
+async fn account(
+    state: &AppState,
+    session: &Session,
+    claimed: Option<Vec<String>>,
+) -> Result<Value, Error> {
+    let accounts = state.accounts();
+    let games: Vec<Value> = accounts
+        .seats(state.store(), &session.user)
+        .await?
+        .into_iter()
+        .map(|s| {
+            let token = match s.side.as_str() {
+                "indians" => s.game.indians_token,
+                _ => s.game.army_token,
+            };
+            json!({
+                "id": s.game.id,
+                "scenario": s.game.scenario,
+                "mode": s.game.mode.word(),
+                "seat": s.side,
+                "token": token,
+                "result": s.game.result,
+                "reason": s.game.reason,
+                "updated_at": s.game.updated_at,
+                "url": format!("/game/{}", s.game.id),
+            })
+        })
+        .collect();
+    let mut body = json!({
+        "name": session.user.name,
+        "created_at": session.user.created_at,
+        "csrf": accounts.csrf(state.store(), session).await?,
+        "games": games,
+    });
+    if let Some(claimed) = claimed {
+        body["claimed"] = json!(claimed);
+    }
+    Ok(body)
+}
+
+/// The answer that opens a session: the account, and the cookie.
+async fn signed_in(
+    state: &AppState,
+    visitor: &Visitor,
+    opened: Opened,
+    claims: &[Claim],
+    status: StatusCode,
+) -> Result<Response, Error> {
+    let claimed = state
+        .accounts()
+        .claim(state.store(), &opened.user, claims)
+        .await?;
+    let session = Session {
+        hash: opened.token.hash(),
+        user: opened.user.clone(),
+    };
+    let body = account(state, &session, Some(claimed)).await?;
+    Ok((
+        status,
+        [(header::SET_COOKIE, visitor.set(&opened))],
+        Json(body),
+    )
+        .into_response())
+}
+
+async fn register(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<Credentials>,
+) -> Result<Response, Error> {
+    let opened = state
+        .accounts()
+        .register(state.store(), &req.name, &req.password, &visitor.address)
+        .await?;
+    signed_in(&state, &visitor, opened, &req.games, StatusCode::CREATED).await
+}
+
+async fn login(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<Credentials>,
+) -> Result<Response, Error> {
+    let opened = state
+        .accounts()
+        .login(state.store(), &req.name, &req.password, &visitor.address)
+        .await?;
+    signed_in(&state, &visitor, opened, &req.games, StatusCode::OK).await
+}
+
+async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
+    let session = visitor
+        .session(&state)
+        .await?
+        .ok_or(crate::accounts::AccountError::NotSignedIn)?;
+    Ok(Json(account(&state, &session, None).await?).into_response())
+}
+
+async fn logout(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    state.accounts().logout(state.store(), &session).await?;
+    Ok(([(header::SET_COOKIE, visitor.clear())], Json(json!({}))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PasswordChange {
+    current: String,
+    password: String,
+}
+
+async fn password(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<PasswordChange>,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    let opened = state
+        .accounts()
+        .change_password(state.store(), &session, &req.current, &req.password)
+        .await?;
+    signed_in(&state, &visitor, opened, &[], StatusCode::OK).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Deletion {
+    password: String,
+}
+
+async fn delete(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<Deletion>,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    state
+        .accounts()
+        .delete(state.store(), &session, &req.password)
+        .await?;
+    Ok(([(header::SET_COOKIE, visitor.clear())], Json(json!({}))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claims {
+    games: Vec<Claim>,
+}
+
+async fn claim(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<Claims>,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    let claimed = state
+        .accounts()
+        .claim(state.store(), &session.user, &req.games)
+        .await?;
+    Ok(Json(account(&state, &session, Some(claimed)).await?).into_response())
+}
+
+/// The seat token a game request acts with: the one it names, else the token
+/// of the seat its session's account holds in `live` (a change made so must
+/// carry the CSRF token); none for a spectator. Another account's cookie opens
+/// nothing.
+///
+/// # Errors
+/// `csrf_token` (403) for a change by cookie without the token; store failures.
+pub(crate) async fn seat_token(
+    state: &AppState,
+    visitor: &Visitor,
+    live: &LiveGame,
+    token: Option<String>,
+    changes: bool,
+) -> Result<Option<String>, Error> {
+    if token.as_deref().is_some_and(|t| !t.is_empty()) {
+        return Ok(token);
+    }
+    let Some(session) = visitor.session(state).await? else {
+        return Ok(None);
+    };
+    let Some(side) = state
+        .accounts()
+        .held_side(state.store(), live.id(), &session.user)
+        .await?
+    else {
+        return Ok(None);
+    };
+    if changes && !visitor.has_csrf(state, &session).await {
+        return Err(crate::accounts::AccountError::Csrf.into());
+    }
+    Ok(live.token_of(&side).map(str::to_string))
+}
