@@ -219,4 +219,5 @@ export default {
   gifUntil: "Animiertes GIF bis zu diesem Zug",
   err_gif_range: "Die Partie hat {plies} Züge: die Züge {from} bis {until} gibt es nicht.",
   err_gif_too_long: "Ein GIF zeigt höchstens {max} Stellungen: wähle einen Abschnitt der {plies} Züge.",
+  err_analysis_not_started: "Für diese Partie bei {plies} Zügen wurde keine Analyse gestartet.",
 };

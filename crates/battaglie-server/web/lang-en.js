@@ -219,4 +219,5 @@ export default {
   gifUntil: "Animated GIF up to this move",
   err_gif_range: "The game has {plies} moves: moves {from} to {until} do not exist.",
   err_gif_too_long: "A GIF shows at most {max} positions: choose a range of the {plies} moves.",
+  err_analysis_not_started: "No analysis of this game at {plies} moves was started.",
 };

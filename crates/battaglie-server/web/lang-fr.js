@@ -219,4 +219,5 @@ export default {
   gifUntil: "GIF animé jusqu'à ce coup",
   err_gif_range: "La partie a {plies} coups : les coups {from} à {until} n'existent pas.",
   err_gif_too_long: "Un GIF montre au plus {max} positions : choisissez une partie des {plies} coups.",
+  err_analysis_not_started: "Aucune analyse de cette partie à {plies} coups n'a été lancée.",
 };

@@ -219,4 +219,5 @@ export default {
   gifUntil: "GIF animata fino a questa mossa",
   err_gif_range: "La partita ha {plies} mosse: le mosse da {from} a {until} non esistono.",
   err_gif_too_long: "Una GIF mostra al più {max} posizioni: scegli un tratto delle {plies} mosse.",
+  err_analysis_not_started: "Nessuna analisi di questa partita a {plies} mosse è stata avviata.",
 };

@@ -103,11 +103,13 @@ pub enum ErrorCode {
     GifRange,
     /// A GIF's range over the most frames (`max`, `plies`).
     GifTooLong,
+    /// No analysis of the game at its move count was started (`id`, `plies`).
+    AnalysisNotStarted,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 49] = {
+    pub const ALL: [ErrorCode; 50] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -159,6 +161,7 @@ impl ErrorCode {
             C::NotText,
             C::GifRange,
             C::GifTooLong,
+            C::AnalysisNotStarted,
         ]
     };
 
@@ -215,6 +218,7 @@ impl ErrorCode {
             C::NotText => "not_text",
             C::GifRange => "gif_range",
             C::GifTooLong => "gif_too_long",
+            C::AnalysisNotStarted => "analysis_not_started",
         }
     }
 

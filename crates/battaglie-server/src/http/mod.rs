@@ -1,5 +1,6 @@
 //! The HTTP side: one router per resource, merged by [`app`].
 
+mod analyses;
 mod code;
 mod error;
 mod games;
@@ -67,6 +68,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(games::router(&limiters))
         .merge(gif::router(&limiters))
         .merge(records::router(&limiters))
+        .merge(analyses::router(&limiters))
         .merge(ws::router())
         .fallback(api_not_found);
     Router::new()

@@ -16,6 +16,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
+pub use analyses::AnalysisRow;
 pub use claims::ComputerTurn;
 pub use location::{Database, ParseDatabaseError};
 
@@ -152,6 +153,7 @@ macro_rules! on_read {
     };
 }
 
+mod analyses;
 mod claims;
 
 /// How often the write-ahead log is copied back into the database file.
