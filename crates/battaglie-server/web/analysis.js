@@ -76,7 +76,7 @@ export function renderAnalysis(box, o) {
   const unit = h(
     "p",
     { class: "eval-unit" },
-    h("span", { class: "tip", tabindex: 0, title: help, "aria-describedby": "eval-unit-help", "data-focus": "eval-unit" }, t("evalUnit"), " ⓘ"),
+    h("span", { class: "tip", tabindex: 0, title: help, "aria-describedby": "eval-unit-help", "data-focus": "eval-unit" }, t("evalUnit"), " (?)"),
     h("span", { id: "eval-unit-help", class: "tip-text", role: "tooltip" }, help),
   );
 

@@ -181,6 +181,7 @@ impl AppState {
         let (tx, mut rx) = tokio::sync::watch::channel::<Option<Analysis>>(None);
         let state = self.clone();
         let stopping = stop.clone();
+        let started = std::time::Instant::now();
         let mut work = tokio::task::spawn_blocking(move || judge(&state, &game, &stopping, &tx));
         let mut tick = tokio::time::interval(WRITE_EVERY);
         let finished = loop {
@@ -204,7 +205,8 @@ impl AppState {
             Ok(analysis) => {
                 self.write_progress(&id, plies, &analysis).await;
                 if analysis.complete {
-                    tracing::info!(game = %id, plies, "analysis done");
+                    let ms = started.elapsed().as_millis() as u64;
+                    tracing::info!(game = %id, plies, ms, "analysis done");
                 }
             }
             Err(e) => tracing::error!(game = %id, error = %e, "the analysis failed"),
