@@ -234,8 +234,11 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
         .await;
     page.goto(&mut b, &format!("{}{}", server.url, play.as_str().unwrap()))
         .await;
-    page.wait(&mut b, "document.querySelector('section.end button.analyse')")
-        .await;
+    page.wait(
+        &mut b,
+        "document.querySelector('section.end button.analyse')",
+    )
+    .await;
     page.click(&mut b, "section.end button.analyse").await;
     // A progress bar, then the whole graph.
     page.wait(
@@ -243,13 +246,14 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
         "document.querySelector('section.analysis svg.eval-graph polyline') && !document.querySelector('section.analysis progress')",
     )
     .await;
-    let id = page
-        .eval(&mut b, "location.pathname.split('/')[2]")
-        .await;
+    let id = page.eval(&mut b, "location.pathname.split('/')[2]").await;
     let report = page
         .eval(
             &mut b,
-            &format!("fetch('/api/games/{}/analysis').then(r => r.json())", id.as_str().unwrap()),
+            &format!(
+                "fetch('/api/games/{}/analysis').then(r => r.json())",
+                id.as_str().unwrap()
+            ),
         )
         .await;
     assert_eq!(report["complete"], json!(true), "{report}");
@@ -259,7 +263,10 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
         .iter()
         .filter_map(|m| Some((m["ply"].as_u64()?, m["class"].as_str()?.to_string())))
         .collect();
-    assert!(!marked.is_empty(), "careless play has marked moves: {report}");
+    assert!(
+        !marked.is_empty(),
+        "careless play has marked moves: {report}"
+    );
     let shown = page
         .eval(
             &mut b,
@@ -269,11 +276,17 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
     let shown: Vec<(u64, String)> = serde_json::from_value(shown).unwrap();
     assert_eq!(shown, marked, "the move list marks the analysed moves");
     let dots = page
-        .eval(&mut b, "document.querySelectorAll('svg.eval-graph .eg-mark').length")
+        .eval(
+            &mut b,
+            "document.querySelectorAll('svg.eval-graph .eg-mark').length",
+        )
         .await;
     assert_eq!(dots, json!(marked.len()), "a dot on the graph per mark");
     let unit = page
-        .eval(&mut b, "document.querySelector('.eval-unit .tip').getAttribute('title')")
+        .eval(
+            &mut b,
+            "document.querySelector('.eval-unit .tip').getAttribute('title')",
+        )
         .await;
     assert!(
         unit.as_str().is_some_and(|t| t.contains("100%")),
@@ -293,9 +306,14 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
         ),
     )
     .await;
-    page.wait(&mut b, "document.querySelector('svg.board line.arrow.best')")
-        .await;
-    let best = report["moves"][(plies - 1) as usize]["best"].as_str().unwrap();
+    page.wait(
+        &mut b,
+        "document.querySelector('svg.board line.arrow.best')",
+    )
+    .await;
+    let best = report["moves"][(plies - 1) as usize]["best"]
+        .as_str()
+        .unwrap();
     let said = page.text(&mut b, "section.analysis .engine-best").await;
     assert!(said.contains(best), "{said} names {best}");
     page.key(&mut b, "Home").await;
@@ -315,9 +333,15 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
         )
         .await;
     let now = now.as_u64().unwrap();
-    assert!(now.abs_diff(half) <= 1, "clicked the middle: ply {now} of {plies}");
-    page.wait(&mut b, "document.querySelector('svg.board line.arrow.best')")
-        .await;
+    assert!(
+        now.abs_diff(half) <= 1,
+        "clicked the middle: ply {now} of {plies}"
+    );
+    page.wait(
+        &mut b,
+        "document.querySelector('svg.board line.arrow.best')",
+    )
+    .await;
     page.screenshot(&mut b, "analysis").await;
     page.assert_accessible(&mut b, "the analysis panel").await;
 }

@@ -18,8 +18,8 @@ use super::{AppState, GameError};
 use crate::ids;
 use crate::store::StoreError;
 
-/// The nodes searched per position: about 60 ms on one core, so that a 300-move
-/// game is judged in about 20 s (docs/api.md).
+/// The nodes searched per position: about 40 ms on one core, so that a 300-move
+/// game is judged in about 12 s (measured in docs/api.md).
 pub const ANALYSIS_NODES: u64 = 20_000;
 
 /// How often the computing node renews its claim on an analysis.
