@@ -20,7 +20,8 @@ use std::net::SocketAddr;
 
 pub use bus::{Bus, BusError, BusLocation, ParseBusError};
 pub use game::{
-    AppState, Cluster, Created, DrawAction, GameError, LiveGame, MemoryLimits, Seat, Urls,
+    AnalysisError, AnalysisReport, AppState, Cluster, Created, DrawAction, GameError, LiveGame,
+    MemoryLimits, Seat, Urls, ANALYSIS_NODES,
 };
 pub use http::{
     app, app_with, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART,

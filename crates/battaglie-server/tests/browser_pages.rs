@@ -1,6 +1,7 @@
 //! More of the page in real headless Chromium: the rules page for players, the
-//! battles' histories and the server's errors in each of the four languages, and the
-//! replay panel's animated GIF (see `browser.rs` for skipping without Chromium).
+//! battles' histories and the server's errors in each of the four languages, the
+//! replay panel's animated GIF, accounts, and the engine's analysis of a finished
+//! game (see `browser.rs` for skipping without Chromium).
 
 #[allow(dead_code)] // each test binary uses a part of the harness
 mod browser_support;
@@ -300,4 +301,140 @@ async fn a_guest_registers_in_the_page_and_finds_the_game_in_my_games() {
         "document.querySelector('section.account')?.dataset.ready === 'signed-out'",
     )
     .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
+    let Some(binary) =
+        browser_or_skip("a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move")
+    else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1366, 900).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    // A hotseat game of 40 first legal moves (careless play), then resigned.
+    let play = page
+        .eval(
+            &mut b,
+            "(async () => { const post = (p, body) => fetch(p, {method: 'POST', body: JSON.stringify(body)}).then(r => r.json()); \
+             const g = await post('/api/games', {scenario: 'fetterman', mode: 'hotseat'}); let st = g.state; \
+             for (let i = 0; i < 40 && st.status === 'ongoing'; i++) st = await post(`/api/games/${g.id}/moves`, {token: g.token, move: st.legal_moves[0]}); \
+             if (st.status === 'ongoing') await post(`/api/games/${g.id}/resign`, {token: g.token}); \
+             return g.urls.play; })()",
+        )
+        .await;
+    page.goto(&mut b, &format!("{}{}", server.url, play.as_str().unwrap()))
+        .await;
+    page.wait(
+        &mut b,
+        "document.querySelector('section.end button.analyse')",
+    )
+    .await;
+    page.click(&mut b, "section.end button.analyse").await;
+    // A progress bar, then the whole graph.
+    page.wait(
+        &mut b,
+        "document.querySelector('section.analysis svg.eval-graph polyline') && !document.querySelector('section.analysis progress')",
+    )
+    .await;
+    let id = page.eval(&mut b, "location.pathname.split('/')[2]").await;
+    let report = page
+        .eval(
+            &mut b,
+            &format!(
+                "fetch('/api/games/{}/analysis').then(r => r.json())",
+                id.as_str().unwrap()
+            ),
+        )
+        .await;
+    assert_eq!(report["complete"], json!(true), "{report}");
+    let marked: Vec<(u64, String)> = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| Some((m["ply"].as_u64()?, m["class"].as_str()?.to_string())))
+        .collect();
+    assert!(
+        !marked.is_empty(),
+        "careless play has marked moves: {report}"
+    );
+    let shown = page
+        .eval(
+            &mut b,
+            "[...document.querySelectorAll('table.moves button.mv')].flatMap(b => { const m = b.querySelector('.mark'); return m ? [[Number(b.dataset.ply), m.className.replace('mark mk-', '')]] : []; })",
+        )
+        .await;
+    let shown: Vec<(u64, String)> = serde_json::from_value(shown).unwrap();
+    assert_eq!(shown, marked, "the move list marks the analysed moves");
+    let dots = page
+        .eval(
+            &mut b,
+            "document.querySelectorAll('svg.eval-graph .eg-mark').length",
+        )
+        .await;
+    assert_eq!(dots, json!(marked.len()), "a dot on the graph per mark");
+    let unit = page
+        .eval(
+            &mut b,
+            "document.querySelector('.eval-unit .tip').getAttribute('title')",
+        )
+        .await;
+    assert!(
+        unit.as_str().is_some_and(|t| t.contains("100%")),
+        "the unit is explained: {unit}"
+    );
+
+    // The keyboard on the graph steps the board back: the engine's move is drawn.
+    let plies = report["plies"].as_u64().unwrap();
+    page.eval(&mut b, "document.querySelector('svg.eval-graph').focus()")
+        .await;
+    page.key(&mut b, "ArrowLeft").await;
+    page.wait(
+        &mut b,
+        &format!(
+            "document.querySelector('svg.eval-graph').getAttribute('aria-valuenow') === '{}'",
+            plies - 1
+        ),
+    )
+    .await;
+    page.wait(
+        &mut b,
+        "document.querySelector('svg.board line.arrow.best')",
+    )
+    .await;
+    let best = report["moves"][(plies - 1) as usize]["best"]
+        .as_str()
+        .unwrap();
+    let said = page.text(&mut b, "section.analysis .engine-best").await;
+    assert!(said.contains(best), "{said} names {best}");
+    page.key(&mut b, "Home").await;
+    page.wait(
+        &mut b,
+        "document.querySelector('svg.eval-graph').getAttribute('aria-valuenow') === '0'",
+    )
+    .await;
+
+    // A click in the middle of the graph shows the middle of the game.
+    page.click(&mut b, "svg.eval-graph").await;
+    let half = plies / 2;
+    let now = page
+        .eval(
+            &mut b,
+            "Number(document.querySelector('svg.eval-graph').getAttribute('aria-valuenow'))",
+        )
+        .await;
+    let now = now.as_u64().unwrap();
+    assert!(
+        now.abs_diff(half) <= 1,
+        "clicked the middle: ply {now} of {plies}"
+    );
+    page.wait(
+        &mut b,
+        "document.querySelector('svg.board line.arrow.best')",
+    )
+    .await;
+    page.screenshot(&mut b, "analysis").await;
+    page.assert_accessible(&mut b, "the analysis panel").await;
 }

@@ -1,6 +1,6 @@
 // @ts-check
 // The end of a game: who won and why, "You won" or "You lost" to a player, a rematch
-// with the sides swapped, the way back to the start for a review.
+// with the sides swapped, the way back to the start for a review, the engine's analysis.
 
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -34,7 +34,7 @@ export function computerSays(word) {
 
 /**
  * @param {HTMLElement} box
- * @param {{game: GameState, sideName: (s: string) => string, id: string, scenario: import("./types.js").Scenario, review: () => void}} o
+ * @param {{game: GameState, sideName: (s: string) => string, id: string, scenario: import("./types.js").Scenario, review: () => void, analyse: () => void}} o
  */
 export function renderEnd(box, o) {
   const { game } = o;
@@ -70,6 +70,7 @@ export function renderEnd(box, o) {
       { class: "buttons" },
       game.you !== null ? h("button", { type: "button", class: "primary rematch", "data-focus": "rematch", onclick: rematch }, seat ? t("rematchSwapped") : t("rematch")) : null,
       game.ply > 0 ? h("button", { type: "button", class: "review", "data-focus": "review", onclick: o.review }, t("review")) : null,
+      game.ply > 0 ? h("button", { type: "button", class: "analyse", "data-focus": "analyse", onclick: o.analyse }, t("analyse")) : null,
       h("a", { href: "/", class: "button" }, t("home")),
     ),
   );

@@ -11,6 +11,8 @@ import { terrainAt } from "./terrain.js";
 import { parseBfen, parseSquare, squareName, KINDS, total } from "./bfen.js";
 import * as build from "./moves.js";
 import { renderMoveList, plyText } from "./movelist.js";
+import { followAnalysis, renderAnalysis } from "./analysis.js";
+import { preferredAt } from "./evalgraph.js";
 import { renderChooser } from "./chooser.js";
 import { renderEnd, resultText } from "./endscreen.js";
 import { renderActions } from "./actions.js";
@@ -69,6 +71,10 @@ export async function gamePage(root, list, id, token) {
     /** @type {{src: string, x: number, y: number, started: boolean, ghost: HTMLElement | null} | null} */
     drag: null,
     suppressClick: false,
+    /** @type {import("./evalgraph.js").Report | null} the engine's analysis, once asked for */
+    analysis: null,
+    /** @type {(() => void) | null} stops following the analysis */
+    unfollow: null,
   };
 
   // Layout, built once.
@@ -77,6 +83,7 @@ export async function gamePage(root, list, id, token) {
   const boardBox = h("div", { class: "board-box" });
   const replayBar = h("div", { class: "replay-bar", role: "group", "aria-label": t("replay") });
   const endBox = h("section", { class: "end", "aria-labelledby": "end-h" });
+  const analysisBox = h("section", { class: "analysis", "aria-labelledby": "analysis-h", hidden: true });
   const mover = h("div", { class: "mover" });
   const help = h("p", { class: "help muted" });
   const actions = h("div", { class: "actions" });
@@ -86,7 +93,7 @@ export async function gamePage(root, list, id, token) {
     "main",
     { class: "game", id: "main" },
     h("div", { class: "status-row" }, title, banner),
-    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar), h("aside", {}, endBox, mover, actions, moveList, help, panels)),
+    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar, analysisBox), h("aside", {}, endBox, mover, actions, moveList, help, panels)),
   );
   root.append(main);
 
@@ -233,6 +240,8 @@ export async function gamePage(root, list, id, token) {
         ui.confirmable = null;
       }
       if (ui.replay !== null && ui.replay > next.ply) ui.replay = null;
+      // An undo: the analysis was of moves no longer played.
+      if (ui.analysis && next.ply < ui.analysis.plies) forgetAnalysis();
     }
     game = next;
     if (next.ply > before.ply) told(before, next);
@@ -306,6 +315,36 @@ export async function gamePage(root, list, id, token) {
 
   const step = (/** @type {number} */ d) => showReplay(Math.max(0, shownPly() + d));
 
+  // ---------------- analysis
+
+  function analyse() {
+    if (ui.unfollow) return analysisBox.querySelector("svg")?.focus();
+    ui.unfollow = followAnalysis(
+      id,
+      (report, restarted) => {
+        const first = ui.analysis === null;
+        ui.analysis = report;
+        if (restarted) toast(t("analysisResumed"), "info");
+        render();
+        if (first) /** @type {SVGElement | null} */ (analysisBox.querySelector("svg"))?.focus();
+        if (report.complete) announce(t("analysisDone", { total: report.total }));
+      },
+      (e) => {
+        ui.unfollow = null;
+        toast(errorText(e));
+        render();
+      },
+    );
+  }
+
+  function forgetAnalysis() {
+    ui.unfollow?.();
+    ui.unfollow = null;
+    ui.analysis = null;
+    analysisBox.hidden = true;
+    analysisBox.replaceChildren();
+  }
+
   // ---------------- rendering
 
   function render() {
@@ -322,9 +361,10 @@ export async function gamePage(root, list, id, token) {
       cancel,
     });
     renderActions(actions, { game, ui, me, sideName, act, submitMove, ask, online: ui.online, recentEntry: recentGames().find((g) => g.id === id), id });
-    renderMoveList(moveList, { ...numbering(), shown: shownPly(), pick: (ply) => showReplay(ply) });
+    renderMoveList(moveList, { ...numbering(), shown: shownPly(), pick: (ply) => showReplay(ply), judged: ui.analysis?.moves });
     renderReplay();
-    renderEnd(endBox, { game, sideName, id, scenario, review: () => showReplay(0) });
+    renderEnd(endBox, { game, sideName, id, scenario, review: () => showReplay(0), analyse });
+    if (ui.analysis) renderAnalysis(analysisBox, { report: ui.analysis, shown: shownPly(), sideName, positionText: (ply) => plyText(ply, numbering()), pick: (ply) => showReplay(ply) });
     help.hidden = !canMove();
     help.textContent = t("moveHelp");
     if (!panels.firstChild) renderSidePanels(panels, { scenario, game, id, sideName, placement, settingsChanged: render });
@@ -391,6 +431,12 @@ export async function gamePage(root, list, id, token) {
     } else if (canMove()) {
       for (const s of build.sources(legal())) overlays.push({ square: s, kind: "source" });
     }
+    // The engine's preferred move in the shown position, once analysed.
+    const preferred = ui.analysis && !(ui.sel && canMove()) ? preferredAt(ui.analysis.moves, ply) : null;
+    if (preferred && preferred.best !== "pass") {
+      const m = build.parseMove(preferred.best);
+      for (const g of m.groups) arrows.push({ from: /** @type {string} */ (m.src), to: g.dest, kind: "best" });
+    }
     if (ui.cursor) overlays.push({ square: ui.cursor, kind: "cursor" });
     const focusSquare = ui.cursor || ui.sel?.src || [...build.sources(legal())][0] || squareName(0, 1);
     boardBox.replaceChildren(
@@ -415,6 +461,7 @@ export async function gamePage(root, list, id, token) {
         b("next", "▶", () => step(1)),
         b("last", "▶|", () => showReplay(null)),
         h("button", { type: "button", class: "primary live", "data-focus": "replay-live", onclick: () => showReplay(null) }, t("live")),
+        h("button", { type: "button", class: "analyse", "data-focus": "replay-analyse", onclick: analyse }, t("analyse")),
         h("a", { class: "gif", "data-focus": "replay-gif", download: "" }, ""),
       );
     }
@@ -432,6 +479,7 @@ export async function gamePage(root, list, id, token) {
       replayBar.querySelector(`.rp-${key}`)?.setAttribute("aria-disabled", String(off));
     }
     /** @type {HTMLElement} */ (replayBar.querySelector(".live")).hidden = ui.replay === null;
+    /** @type {HTMLElement} */ (replayBar.querySelector(".analyse")).hidden = ui.analysis !== null;
     replayBar.hidden = game.ply === 0;
   }
 
@@ -585,6 +633,7 @@ export async function gamePage(root, list, id, token) {
 
   render();
   return () => {
+    ui.unfollow?.();
     socket.close();
     document.removeEventListener("keydown", keys);
     document.removeEventListener("pointermove", onMove);

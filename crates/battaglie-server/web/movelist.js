@@ -1,17 +1,19 @@
 // @ts-check
 // The list of moves: one row per turn, the Army's move and the Indians', the current
-// one marked and kept in view.
+// one marked and kept in view, with the analysis' marks (?!, ?, ??) once it has them.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { numberPlies, turnRows } from "./plies.js";
+import { marks } from "./evalgraph.js";
 
 /**
  * Fills `box` with the moves; `shown` is the ply on the board (0 the start).
  * @param {HTMLElement} box
- * @param {{moves: string[], startTurn: number, startSide: import("./bfen.js").Side, shown: number, sideName: (s: string) => string, pick: (ply: number) => void}} o
+ * @param {{moves: string[], startTurn: number, startSide: import("./bfen.js").Side, shown: number, sideName: (s: string) => string, pick: (ply: number) => void, judged?: import("./evalgraph.js").JudgedMove[]}} o
  */
 export function renderMoveList(box, o) {
+  const marked = marks(o.judged || []);
   const rows = turnRows(numberPlies(o.startTurn, o.startSide, o.moves.length));
   if (rows.length === 0) {
     box.replaceChildren(h("h2", {}, t("moves")), h("p", { class: "muted" }, t("noMoves")));
@@ -21,6 +23,7 @@ export function renderMoveList(box, o) {
   const cell = (ply) => {
     if (ply === null) return h("td", {}, "…");
     const current = ply === o.shown;
+    const m = marked.get(ply);
     return h(
       "td",
       {},
@@ -35,6 +38,7 @@ export function renderMoveList(box, o) {
           onclick: () => o.pick(ply),
         },
         o.moves[ply - 1],
+        m ? h("span", { class: `mark mk-${m.cls}`, title: t(`class_${m.cls}`) }, m.mark, h("span", { class: "sr-only" }, ` ${t(`class_${m.cls}`)}`)) : null,
       ),
     );
   };

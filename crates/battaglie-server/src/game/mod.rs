@@ -4,6 +4,7 @@
 //! [`GameError`]s, which the HTTP layer turns into status codes.
 
 mod actions;
+mod analysis;
 mod claim;
 mod computer;
 mod created;
@@ -16,6 +17,7 @@ mod remote;
 mod seat;
 mod snapshot;
 
+pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
 pub use created::{Created, Urls};
 pub use error::{Action, GameError};
 pub use live_game::LiveGame;

@@ -133,11 +133,13 @@ pub enum ErrorCode {
     CsrfToken,
     /// More guest games to claim than allowed (`max`, `given`).
     TooManyClaims,
+    /// No analysis of the game at its move count was started (`id`, `plies`).
+    AnalysisNotStarted,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 64] = {
+    pub const ALL: [ErrorCode; 65] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -204,6 +206,7 @@ impl ErrorCode {
             C::NotSignedIn,
             C::CsrfToken,
             C::TooManyClaims,
+            C::AnalysisNotStarted,
         ]
     };
 
@@ -275,6 +278,7 @@ impl ErrorCode {
             C::NotSignedIn => "not_signed_in",
             C::CsrfToken => "csrf_token",
             C::TooManyClaims => "too_many_claims",
+            C::AnalysisNotStarted => "analysis_not_started",
         }
     }
 

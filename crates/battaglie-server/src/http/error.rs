@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use super::code::ErrorCode;
 use super::move_refusal::move_refusal;
-use crate::game::{Action, GameError};
+use crate::game::{Action, AnalysisError, GameError};
 
 /// An API error: answers `{"error": "...", "code": "...", "params": {...}}` with its
 /// status code.
@@ -183,6 +183,19 @@ impl From<GameError> for Error {
         };
         let (code, params) = game_refusal(&e);
         Error::new(status, e.to_string()).code(code, params)
+    }
+}
+
+impl From<AnalysisError> for Error {
+    fn from(e: AnalysisError) -> Error {
+        match e {
+            AnalysisError::Game(e) => e.into(),
+            AnalysisError::NotStarted { ref id, plies } => {
+                let params = json!({ "id": id, "plies": plies });
+                Error::not_found(e.to_string()).code(ErrorCode::AnalysisNotStarted, params)
+            }
+            AnalysisError::Store(_) | AnalysisError::Stored { .. } => Error::internal(e),
+        }
     }
 }
 

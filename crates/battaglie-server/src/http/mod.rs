@@ -1,6 +1,7 @@
 //! The HTTP side: one router per resource, merged by [`app`].
 
 mod account;
+mod analyses;
 mod code;
 mod error;
 mod games;
@@ -73,6 +74,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(games::router(&limiters))
         .merge(gif::router(&limiters))
         .merge(records::router(&limiters))
+        .merge(analyses::router(&limiters))
         .merge(ws::router())
         .fallback(api_not_found);
     Router::new()

@@ -18,6 +18,15 @@ async fn import(
     State(state): State<AppState>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Response, Error> {
+    let text = record_text(body)?;
+    let created = detached(async move { Ok(state.import(&text).await?) }).await?;
+    created_response(created).await
+}
+
+/// A request body holding a game record: UTF-8 and not empty.
+pub(super) fn record_text(
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<String, Error> {
     let body = body?;
     let text = std::str::from_utf8(&body)
         .map_err(|e| Error::bad_request(format!("the record is not UTF-8 text: {e}")))?
@@ -28,6 +37,5 @@ async fn import(
         )
         .code(ErrorCode::EmptyBody, serde_json::json!({})));
     }
-    let created = detached(async move { Ok(state.import(&text).await?) }).await?;
-    created_response(created).await
+    Ok(text)
 }

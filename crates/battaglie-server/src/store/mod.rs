@@ -17,6 +17,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Row, SqlitePool};
 
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
+pub use analyses::AnalysisRow;
 pub use claims::ComputerTurn;
 pub use location::{Database, ParseDatabaseError};
 
@@ -154,6 +155,7 @@ macro_rules! on_read {
 }
 
 mod accounts;
+mod analyses;
 mod claims;
 
 /// How often the write-ahead log is copied back into the database file.

@@ -1,0 +1,323 @@
+//! The engine's analysis of a stored game ([`battaglie_ai::analysis`]): computed on
+//! the blocking pool at a fixed node budget per position, holding a search permit
+//! one position at a time (a computer opponent waiting for its move gets the next
+//! permit), stopped at shutdown, and stored per game and move count: every node
+//! answers from the store, so a finished analysis costs nothing to ask for again,
+//! and the node computing it writes its progress there as it goes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use battaglie_ai::analysis::{self, Analysis, Ending, MoveAnalysis, Summary};
+use battaglie_ai::Limits;
+use battaglie_rules::Game;
+use serde::Serialize;
+
+use super::{AppState, GameError};
+use crate::ids;
+use crate::store::StoreError;
+
+/// The nodes searched per position: about 40 ms on one core, so that a 300-move
+/// game is judged in about 12 s (measured in docs/api.md).
+pub const ANALYSIS_NODES: u64 = 20_000;
+
+/// How often the computing node renews its claim on an analysis.
+const RENEW_EVERY: Duration = Duration::from_secs(2);
+
+/// An unfinished analysis not renewed for this long is taken over by the next request.
+const STALE_AFTER_MS: i64 = 10_000;
+
+/// How often progress is written to the store while an analysis runs.
+const WRITE_EVERY: Duration = Duration::from_millis(400);
+
+/// Why an analysis cannot be answered.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    /// The game does not exist or cannot be loaded.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// Nobody asked for an analysis of the game at its current move count.
+    #[error("game {id} has no analysis at {plies} moves: start one with POST")]
+    NotStarted {
+        /// The game.
+        id: String,
+        /// Its move count.
+        plies: usize,
+    },
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A stored analysis does not read back.
+    #[error("the stored analysis of game {id}: {source}")]
+    Stored {
+        /// The game.
+        id: String,
+        /// Why.
+        source: serde_json::Error,
+    },
+}
+
+/// An analysis as the API answers it: its progress and what is judged so far.
+#[derive(Debug, Clone, Serialize)]
+pub struct AnalysisReport {
+    /// The game.
+    pub id: String,
+    /// The game's move count the analysis is of.
+    pub plies: usize,
+    /// The nodes searched per position.
+    pub nodes: u64,
+    /// Moves judged so far.
+    pub done: usize,
+    /// Moves to judge.
+    pub total: usize,
+    /// Whether a node is computing it now (`false` once complete, or when its node
+    /// stopped: asking again restarts it).
+    pub running: bool,
+    /// The judged moves, summary and result (`complete` once every move is judged).
+    #[serde(flatten)]
+    pub analysis: Analysis,
+}
+
+impl AppState {
+    /// The analysis of game `id` at its current move count, as far as it has come.
+    ///
+    /// # Errors
+    /// No such game; no analysis started; the store failing.
+    pub async fn analysis(&self, id: &str) -> Result<AnalysisReport, AnalysisError> {
+        let plies = self.current_game(id).await?.moves().len();
+        self.stored_analysis(id, plies)
+            .await?
+            .ok_or_else(|| AnalysisError::NotStarted {
+                id: id.to_string(),
+                plies,
+            })
+    }
+
+    /// Starts the analysis of game `id` at its current move count unless it is stored
+    /// or running (somewhere in the cluster); answers it as far as it has come.
+    ///
+    /// # Errors
+    /// No such game; the store failing.
+    pub async fn analyse(&self, id: &str) -> Result<AnalysisReport, AnalysisError> {
+        let game = self.current_game(id).await?;
+        let plies = game.moves().len();
+        let empty = Analysis {
+            scenario: game.start().scenario().id().to_string(),
+            moves: Vec::new(),
+            summary: Summary::default(),
+            result: Ending::of(&game),
+            complete: plies == 0,
+        };
+        let body = encode(id, &empty)?;
+        let now = ids::now_millis() as i64;
+        let claimed = self
+            .inner
+            .store
+            .claim_analysis(
+                (id, plies),
+                (ANALYSIS_NODES, plies),
+                (&self.inner.node, &body),
+                (now, now - STALE_AFTER_MS),
+            )
+            .await?;
+        if claimed && plies > 0 {
+            let state = self.clone();
+            let id = id.to_string();
+            tokio::spawn(async move { state.run_analysis(id, game).await });
+        }
+        self.stored_analysis(id, plies)
+            .await?
+            .ok_or_else(|| AnalysisError::NotStarted {
+                id: id.to_string(),
+                plies,
+            })
+    }
+
+    async fn current_game(&self, id: &str) -> Result<Game, GameError> {
+        let live = self.game(id).await?;
+        let game = live.state.lock().await.game.clone();
+        Ok(game)
+    }
+
+    async fn stored_analysis(
+        &self,
+        id: &str,
+        plies: usize,
+    ) -> Result<Option<AnalysisReport>, AnalysisError> {
+        let Some(row) = self.inner.store.analysis(id, plies).await? else {
+            return Ok(None);
+        };
+        let analysis: Analysis =
+            serde_json::from_str(&row.body).map_err(|source| AnalysisError::Stored {
+                id: id.to_string(),
+                source,
+            })?;
+        let stale = ids::now_millis() as i64 - STALE_AFTER_MS;
+        Ok(Some(AnalysisReport {
+            id: id.to_string(),
+            plies,
+            nodes: row.nodes,
+            done: row.done,
+            total: row.total,
+            running: !analysis.complete && row.updated_at >= stale,
+            analysis,
+        }))
+    }
+
+    /// Computes the analysis this node claimed, writing its progress, until it is
+    /// done, the server shuts down or another node takes it over.
+    async fn run_analysis(&self, id: String, game: Game) {
+        let plies = game.moves().len();
+        let stop = Arc::new(AtomicBool::new(false));
+        let renewal = self.spawn_analysis_renewal(&id, plies, stop.clone());
+        let mut shutdown = self.shutdown_signal();
+        let flag = stop.clone();
+        let watcher = tokio::spawn(async move {
+            if shutdown.wait_for(|&s| s).await.is_ok() {
+                flag.store(true, Ordering::Relaxed);
+            }
+        });
+        let (tx, mut rx) = tokio::sync::watch::channel::<Option<Analysis>>(None);
+        let state = self.clone();
+        let stopping = stop.clone();
+        let started = std::time::Instant::now();
+        let mut work = tokio::task::spawn_blocking(move || judge(&state, &game, &stopping, &tx));
+        let mut tick = tokio::time::interval(WRITE_EVERY);
+        let finished = loop {
+            tokio::select! {
+                done = &mut work => break done,
+                _ = tick.tick() => {
+                    if rx.has_changed().unwrap_or(false) {
+                        let partial = rx.borrow_and_update().clone();
+                        if let Some(partial) = partial {
+                            if !self.write_progress(&id, plies, &partial).await {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        watcher.abort();
+        renewal.abort();
+        match finished {
+            Ok(analysis) => {
+                self.write_progress(&id, plies, &analysis).await;
+                if analysis.complete {
+                    let ms = started.elapsed().as_millis() as u64;
+                    tracing::info!(game = %id, plies, ms, "analysis done");
+                }
+            }
+            Err(e) => tracing::error!(game = %id, error = %e, "the analysis failed"),
+        }
+    }
+
+    /// Writes `analysis` as the progress of game `id`'s analysis at `plies` moves;
+    /// answers `false` when this node no longer holds it.
+    async fn write_progress(&self, id: &str, plies: usize, analysis: &Analysis) -> bool {
+        let Ok(body) = encode(id, analysis) else {
+            return false;
+        };
+        let written = self
+            .inner
+            .store
+            .write_analysis(
+                (id, plies),
+                &self.inner.node,
+                Some((analysis.moves.len(), &body)),
+                ids::now_millis() as i64,
+            )
+            .await;
+        match written {
+            Ok(held) => held,
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "cannot store the analysis' progress");
+                true
+            }
+        }
+    }
+
+    /// Renews this node's claim on an analysis until `stop` is set; sets it when
+    /// another node took the analysis over.
+    fn spawn_analysis_renewal(
+        &self,
+        id: &str,
+        plies: usize,
+        stop: Arc<AtomicBool>,
+    ) -> tokio::task::JoinHandle<()> {
+        let state = self.clone();
+        let id = id.to_string();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(RENEW_EVERY);
+            tick.tick().await;
+            while !stop.load(Ordering::Relaxed) {
+                tick.tick().await;
+                let renewed = state
+                    .inner
+                    .store
+                    .write_analysis(
+                        (&id, plies),
+                        &state.inner.node,
+                        None,
+                        ids::now_millis() as i64,
+                    )
+                    .await;
+                match renewed {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        tracing::info!(game = %id, "another node took the analysis over");
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    Err(e) => tracing::warn!(game = %id, error = %e, "cannot renew the analysis"),
+                }
+            }
+        })
+    }
+}
+
+/// Judges `game` (on a blocking thread), one search permit per position, sending the
+/// analysis so far after each move.
+fn judge(
+    state: &AppState,
+    game: &Game,
+    stop: &AtomicBool,
+    progress: &tokio::sync::watch::Sender<Option<Analysis>>,
+) -> Analysis {
+    let runtime = tokio::runtime::Handle::current();
+    let permits = &state.inner.searches;
+    let mut permit = runtime.block_on(permits.acquire()).ok();
+    if permit.is_none() {
+        stop.store(true, Ordering::Relaxed);
+    }
+    let limits = Limits {
+        nodes: Some(ANALYSIS_NODES),
+        ..Limits::default()
+    };
+    let ending = Ending::of(game);
+    let scenario = game.start().scenario().id().to_string();
+    let mut judged: Vec<MoveAnalysis> = Vec::new();
+    analysis::analyze(game, &limits, stop, |p| {
+        judged.push(p.last.clone());
+        progress.send_replace(Some(Analysis {
+            scenario: scenario.clone(),
+            moves: judged.clone(),
+            summary: Summary::of(&judged),
+            result: ending.clone(),
+            complete: false,
+        }));
+        // Let a waiting search (a computer's move) go first.
+        drop(permit.take());
+        permit = runtime.block_on(permits.acquire()).ok();
+        if permit.is_none() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    })
+}
+
+fn encode(id: &str, analysis: &Analysis) -> Result<String, AnalysisError> {
+    serde_json::to_string(analysis).map_err(|source| AnalysisError::Stored {
+        id: id.to_string(),
+        source,
+    })
+}

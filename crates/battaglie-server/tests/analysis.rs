@@ -1,0 +1,213 @@
+//! The engine's analysis of a game over HTTP, on SQLite and PostgreSQL: started,
+//! followed while it runs, stored for the next request and the next node, and
+//! refused for a game that does not exist or a record that does not read.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use battaglie_server::{app, AppState};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+mod support;
+
+use support::{Backend, TestDb};
+
+async fn send(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .body(body.map(Body::from).unwrap_or_default())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+/// A hotseat game of `plies` moves (each side's first legal move): its id.
+async fn played(app: &Router, plies: usize) -> String {
+    let body = json!({"scenario": "fetterman", "mode": "hotseat"}).to_string();
+    let (status, created) = send(app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap();
+    let mut state = created["state"].clone();
+    for _ in 0..plies {
+        let mv = state["legal_moves"][0].as_str().unwrap();
+        let body = json!({"token": token, "move": mv}).to_string();
+        let (status, after) =
+            send(app, "POST", &format!("/api/games/{id}/moves"), Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        state = after;
+    }
+    id
+}
+
+/// Polls the analysis of game `id` until it is complete (within 60 s), keeping every
+/// `done` it saw.
+async fn until_complete(app: &Router, id: &str, seen: &mut Vec<u64>) -> Value {
+    for _ in 0..600 {
+        let (status, report) = send(app, "GET", &format!("/api/games/{id}/analysis"), None).await;
+        seen.push(report["done"].as_u64().unwrap());
+        if report["complete"] == true {
+            assert_eq!(status, StatusCode::OK, "{report}");
+            return report;
+        }
+        assert_eq!(status, StatusCode::ACCEPTED, "{report}");
+        assert_eq!(report["running"], true, "{report}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the analysis of {id} never completed");
+}
+
+async fn an_analysis_runs_with_progress_and_is_stored_for_every_node(db: TestDb) {
+    let state = AppState::new(db.open().await);
+    let app = app(state.clone());
+    let id = played(&app, 12).await;
+    let uri = format!("/api/games/{id}/analysis");
+    let (status, err) = send(&app, "GET", &uri, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{err}");
+    assert_eq!(err["code"], "analysis_not_started");
+    assert_eq!(err["params"]["plies"], 12);
+
+    let (status, started) = send(&app, "POST", &uri, None).await;
+    assert!(
+        status == StatusCode::ACCEPTED || status == StatusCode::OK,
+        "{started}"
+    );
+    assert_eq!(started["total"], 12);
+    assert_eq!(started["nodes"], battaglie_server::ANALYSIS_NODES);
+    let mut seen = Vec::new();
+    let done = until_complete(&app, &id, &mut seen).await;
+    assert!(
+        seen.windows(2).all(|w| w[0] <= w[1]),
+        "progress only grows: {seen:?}"
+    );
+    assert_eq!(done["done"], 12);
+    let moves = done["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 12);
+    for (i, m) in moves.iter().enumerate() {
+        assert_eq!(m["ply"], i + 1);
+        let chance = m["after"]["win_chance"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&chance), "{m}");
+        assert_eq!(m["line"][0], m["best"], "{m}");
+    }
+    assert_eq!(
+        done["summary"]["army"]["moves"].as_u64().unwrap()
+            + done["summary"]["indians"]["moves"].as_u64().unwrap(),
+        12
+    );
+
+    // Asked again, on this node and on another over the same database: the stored one.
+    let (status, again) = send(&app, "POST", &uri, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again, done);
+    let other = app_on(&db).await;
+    let (status, there) = send(&other, "GET", &uri, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(there["moves"], done["moves"]);
+}
+
+async fn app_on(db: &TestDb) -> Router {
+    app(AppState::new(db.open().await))
+}
+
+async fn the_analysis_of_a_game_that_does_not_exist_is_refused(db: TestDb) {
+    let app = app_on(&db).await;
+    for method in ["GET", "POST"] {
+        let (status, err) = send(&app, method, "/api/games/0123456789abcdef/analysis", None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{err}");
+        assert_eq!(err["code"], "game_not_found", "{err}");
+    }
+}
+
+async fn an_imported_record_is_analysed_as_a_new_ended_game(db: TestDb) {
+    let app = app_on(&db).await;
+    let id = played(&app, 6).await;
+    let (status, record) = send(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?format=json"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, created) = send(
+        &app,
+        "POST",
+        "/api/records/analysis",
+        Some(record.to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let new_id = created["id"].as_str().unwrap();
+    assert_ne!(new_id, id);
+    assert_eq!(created["analysis"]["total"], 6);
+    let mut seen = Vec::new();
+    let done = until_complete(&app, new_id, &mut seen).await;
+    let played: Vec<&Value> = record["moves"].as_array().unwrap().iter().collect();
+    let judged: Vec<&Value> = done["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["move"])
+        .collect();
+    assert_eq!(judged.len(), played.len());
+}
+
+async fn a_record_that_does_not_read_is_refused_and_nothing_is_analysed(db: TestDb) {
+    let app = app_on(&db).await;
+    let (status, err) = send(
+        &app,
+        "POST",
+        "/api/records/analysis",
+        Some("this is not a record".into()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+    assert_eq!(err["code"], "bad_record", "{err}");
+    let (status, err) = send(&app, "POST", "/api/records/analysis", Some("  ".into())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    assert_eq!(err["code"], "empty_body", "{err}");
+}
+
+/// Runs each named test once on SQLite and once on PostgreSQL (skipped loudly when
+/// `BATTAGLIE_TEST_POSTGRES` is not set, failing under CI).
+macro_rules! on_both_stores {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let db = super::TestDb::new(super::Backend::Sqlite).await.unwrap();
+                    super::$name(db).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(db) = super::TestDb::new(super::Backend::Postgres).await {
+                        super::$name(db).await;
+                    }
+                }
+            )*
+        }
+    };
+}
+
+on_both_stores!(
+    an_analysis_runs_with_progress_and_is_stored_for_every_node,
+    the_analysis_of_a_game_that_does_not_exist_is_refused,
+    an_imported_record_is_analysed_as_a_new_ended_game,
+    a_record_that_does_not_read_is_refused_and_nothing_is_analysed,
+);
