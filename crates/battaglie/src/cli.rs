@@ -113,6 +113,13 @@ enum Command {
         /// Line mode for screen readers and pipes: no full-screen drawing.
         #[arg(long)]
         plain: bool,
+        /// Go on with the unfinished game autosaved by the last `battaglie play`
+        /// (its battle, sides and opponent: BATTLE, --vs, --side are not used).
+        #[arg(long, conflicts_with_all = ["load", "no_autosave"])]
+        resume: bool,
+        /// Keep no autosave for this game (and offer none back).
+        #[arg(long)]
+        no_autosave: bool,
     },
     /// Check a game record (JSON or text) by replaying it, and print it in either form.
     Record {
@@ -217,6 +224,8 @@ impl Cli {
                 load,
                 replay,
                 plain,
+                resume,
+                no_autosave,
             }) => {
                 let mut options = battaglie_tui::PlayOptions::new(scenarios::load(&battle)?);
                 options.opponent = if hotseat {
@@ -231,6 +240,8 @@ impl Cli {
                 options.load = load;
                 options.replay = replay;
                 options.plain = plain;
+                options.resume = resume;
+                options.autosave = (!no_autosave).then(crate::data::autosave);
                 battaglie_tui::run(options)
             }
             Some(Command::Record {
