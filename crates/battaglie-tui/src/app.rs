@@ -420,16 +420,10 @@ impl App {
             return;
         };
         let root = self.session.game.position().clone();
-        let score = battaglie_ai::report_score(&root, &Limits::default(), &result.info);
-        self.sport.record(score);
-        let table = battaglie_tablebase::registry::find(root.scenario())
-            .ok()
-            .flatten();
-        if let Some(battaglie_ai::Gesture::Resign(why)) = self.sport.gesture(&root, table) {
-            if self.session.game.resign(root.side_to_move()).is_ok() {
-                self.info(&format!("The computer resigns: {why}."));
-                return;
-            }
+        if let Some(why) = self.session.computer_resigns(&mut self.sport, &result) {
+            let end = describe_outcome(&self.session.game).unwrap_or_default();
+            self.info(&format!("The computer resigns ({why}). {end}"));
+            return;
         }
         match self.session.play(&result.best) {
             Ok(()) => {

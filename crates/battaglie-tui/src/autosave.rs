@@ -40,7 +40,9 @@ impl Found {
                 format!("you the {} vs level {level}", title(self.human))
             }
         };
-        format!("{}, {} moves, {who}", s.name(), self.game.moves().len())
+        let n = self.game.moves().len();
+        let plural = if n == 1 { "" } else { "s" };
+        format!("{}, {n} move{plural}, {who}", s.name())
     }
 
     /// A session on the game, counted as saved (the autosave holds it).

@@ -140,6 +140,7 @@ pub fn run_plain<R: BufRead, W: Write>(
             found.describe()
         )?;
     }
+    let mut sport = battaglie_ai::Sport::new();
     let mut replay = None;
     if options.replay {
         let stepper = Stepper::new(&session.game);
@@ -158,7 +159,7 @@ pub fn run_plain<R: BufRead, W: Write>(
             }
         }
         if replay.is_none() && session.computer_to_move() && offered.is_none() {
-            computer_move(&mut session, out)?;
+            computer_move(&mut session, &mut sport, out)?;
             continue;
         }
         let pos = session.game.position();
@@ -253,6 +254,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                 Some(found) => {
                     writeln!(out, "Resumed: {}.", found.describe())?;
                     session = found.session();
+                    sport = battaglie_ai::Sport::new();
                     report(out, &session.game)?;
                 }
                 None => writeln!(out, "There is no autosaved game to resume.")?,
@@ -375,6 +377,7 @@ pub fn run_plain<R: BufRead, W: Write>(
             }
             "new" | "rematch" => {
                 offered = None;
+                sport = battaglie_ai::Sport::new();
                 let human = match (word.as_str(), session.opponent) {
                     ("rematch", Opponent::Computer { .. }) => !session.human,
                     _ => session.human,
@@ -416,7 +419,11 @@ pub fn run_plain<R: BufRead, W: Write>(
 }
 
 /// Lets the computer choose and play its move, and says what happened.
-fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result<()> {
+fn computer_move<W: Write>(
+    session: &mut Session,
+    sport: &mut battaglie_ai::Sport,
+    out: &mut W,
+) -> anyhow::Result<()> {
     let limits = Limits {
         level: session.level(),
         ..Default::default()
@@ -425,6 +432,10 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
     let root = session.game.position().clone();
     match battaglie_ai::search(&session.game, &limits, &stop, |_| {}) {
         Some(result) => {
+            if let Some(why) = session.computer_resigns(sport, &result) {
+                writeln!(out, "The computer resigns ({why}).")?;
+                return Ok(stacks_and_result(out, &session.game)?);
+            }
             let [score, chance] = crate::describe::evaluation(&root, &result.info);
             session
                 .play(&result.best)

@@ -305,6 +305,28 @@ impl Session {
         (rating <= DRAW_ACCEPT, rating)
     }
 
+    /// Lets the computer resign when its course of the game (`sport`, fed with this
+    /// search's score) says the position is lost; returns why it resigned.
+    pub(crate) fn computer_resigns(
+        &mut self,
+        sport: &mut battaglie_ai::Sport,
+        result: &battaglie_ai::SearchResult,
+    ) -> Option<String> {
+        let root = self.game.position().clone();
+        let limits = battaglie_ai::Limits::default();
+        sport.record(battaglie_ai::report_score(&root, &limits, &result.info));
+        let table = battaglie_tablebase::registry::find(root.scenario())
+            .ok()
+            .flatten();
+        match sport.gesture(&root, table) {
+            Some(battaglie_ai::Gesture::Resign(why)) => {
+                self.game.resign(root.side_to_move()).ok()?;
+                Some(why.to_string())
+            }
+            _ => None,
+        }
+    }
+
     /// The names written into saved records.
     pub(crate) fn player_names(&self) -> (String, String) {
         match self.opponent {
