@@ -129,7 +129,10 @@ fn a_whole_battle_in_the_line_mode_through_a_pipe() {
     let end = battaglie_tui::describe_outcome(&game).expect("the game is over");
     assert!(out.contains(&format!("Game over. {end}")), "{end}\n{out}");
     assert!(out.contains("Game over> "), "{out}");
-    assert!(out.contains("\n1. @"), "numbered history: {out}");
+    assert!(
+        out.contains("> 1. @") && out.contains("\n1... "),
+        "numbered history: {out}"
+    );
     assert!(out.trim_end().ends_with("Goodbye."), "{out}");
     // Said in sentences, never the grid unasked.
     assert!(!out.contains("+---"), "{out}");
