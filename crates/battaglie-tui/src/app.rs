@@ -125,6 +125,8 @@ pub(crate) enum Confirm {
     NewGame(crate::menu::NewGame),
     /// Both players at the keyboard agreeing to a draw.
     Draw,
+    /// At the start: go on with the unfinished game found in the autosave.
+    Resume(Box<crate::autosave::Found>),
 }
 
 /// The replay viewer: a game's moves and how many of them are shown played.
@@ -205,6 +207,8 @@ pub struct App {
     pub(crate) save_path: String,
     /// Whether to draw without colour (NO_COLOR): reverse video, bold and symbols.
     pub(crate) monochrome: bool,
+    /// Where the game is kept after every change, if anywhere.
+    pub(crate) autosave: Option<crate::autosave::Autosave>,
 }
 
 impl App {
@@ -212,9 +216,10 @@ impl App {
     /// named; opening the replay viewer if `options.replay`).
     ///
     /// # Errors
-    /// When the record cannot be loaded.
+    /// When the record cannot be loaded, or the autosaved game (with
+    /// `options.resume`) cannot be resumed.
     pub fn new(options: &PlayOptions) -> anyhow::Result<App> {
-        let session = Session::new(options)?;
+        let (session, autosave) = crate::autosave::open(options)?;
         let save_path = match &options.load {
             Some(p) => p.display().to_string(),
             None => format!("{}-game.txt", options.scenario.id()),
@@ -235,17 +240,52 @@ impl App {
             quit_after_save: false,
             save_path,
             monochrome: options.monochrome,
+            autosave: None,
         };
         app.cursor = app.home_square();
+        let offer = crate::autosave::offer(options, autosave.as_ref());
+        app.autosave = autosave;
         if options.replay {
             app.open_replay();
         } else {
-            app.info(
-                "Arrows or h j k l move, Enter picks a stack, : types a move, m menu, ? help.",
-            );
+            app.info(if options.resume {
+                "Resumed the autosaved game. Arrows or h j k l move, Enter picks a stack, m menu, ? help."
+            } else {
+                "Arrows or h j k l move, Enter picks a stack, : types a move, m menu, ? help."
+            });
+            match offer {
+                Ok(Some(found)) => app.mode = Mode::Confirm(Confirm::Resume(Box::new(found))),
+                Ok(None) => {}
+                Err(e) => app.error(&format!("{e:#}")),
+            }
             app.maybe_start_computer();
         }
         Ok(app)
+    }
+
+    /// Where the game in progress is autosaved, if anywhere.
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(|a| a.path())
+    }
+
+    /// Writes the game to the autosave when it changed; says so when that fails.
+    fn keep(&mut self) {
+        let Some(autosave) = &mut self.autosave else {
+            return;
+        };
+        if let Err(e) = autosave.keep(&self.session) {
+            self.message = Some((format!("Autosave failed: {e:#}"), true));
+        }
+    }
+
+    /// Takes up the autosaved game offered at the start.
+    pub(crate) fn resume(&mut self, found: crate::autosave::Found) {
+        let what = found.describe();
+        self.session = found.session();
+        self.cursor = self.home_square();
+        self.info(&format!("Resumed: {what}."));
+        self.keep();
+        self.maybe_start_computer();
     }
 
     /// The game being played.
@@ -296,7 +336,7 @@ impl App {
     /// game or draw confirmation).
     pub fn question(&self) -> Option<String> {
         match &self.mode {
-            Mode::Confirm(c) => Some(crate::menu::question(c)),
+            Mode::Confirm(c) => Some(crate::menu::question(c, self.autosave.is_some())),
             _ => None,
         }
     }
@@ -344,6 +384,7 @@ impl App {
             self.error("The computer stopped without a move.");
         }
         self.maybe_start_computer();
+        self.keep();
     }
 
     /// Waits up to `timeout` for the computer to play (for tests and scripts);
@@ -379,16 +420,10 @@ impl App {
             return;
         };
         let root = self.session.game.position().clone();
-        let score = battaglie_ai::report_score(&root, &Limits::default(), &result.info);
-        self.sport.record(score);
-        let table = battaglie_tablebase::registry::find(root.scenario())
-            .ok()
-            .flatten();
-        if let Some(battaglie_ai::Gesture::Resign(why)) = self.sport.gesture(&root, table) {
-            if self.session.game.resign(root.side_to_move()).is_ok() {
-                self.info(&format!("The computer resigns: {why}."));
-                return;
-            }
+        if let Some(why) = self.session.computer_resigns(&mut self.sport, &result) {
+            let end = describe_outcome(&self.session.game).unwrap_or_default();
+            self.info(&format!("The computer resigns ({why}). {end}"));
+            return;
         }
         match self.session.play(&result.best) {
             Ok(()) => {
@@ -415,7 +450,10 @@ impl App {
     }
 
     pub(crate) fn maybe_start_computer(&mut self) {
-        if self.thinking.is_some() || self.screen == Screen::Replay {
+        if self.thinking.is_some()
+            || self.screen == Screen::Replay
+            || matches!(self.mode, Mode::Confirm(Confirm::Resume(_)))
+        {
             return;
         }
         if !self.session.computer_to_move() {
@@ -530,6 +568,7 @@ impl App {
                 Mode::Menu(menu) => self.menu_key(key, menu),
             },
         }
+        self.keep();
     }
 
     /// Handles a mouse event: a left click on a square moves the cursor there and

@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 mod app;
+mod autosave;
 mod board;
 mod describe;
 mod help;
@@ -66,6 +67,13 @@ pub struct PlayOptions {
     pub replay: bool,
     /// The line mode: no full-screen drawing, moves and commands read line by line.
     pub plain: bool,
+    /// The file the game in progress is written to after every change (the text
+    /// form of a game record), and offered back from at the next start; `None`
+    /// keeps no autosave.
+    pub autosave: Option<PathBuf>,
+    /// Continue the unfinished game in `autosave` (with its battle, players and
+    /// sides) instead of starting one.
+    pub resume: bool,
     /// Draw without colour: reverse video, bold and symbols carry everything
     /// (set when the `NO_COLOR` environment variable is set and not empty).
     pub monochrome: bool,
@@ -81,6 +89,8 @@ impl PlayOptions {
             load: None,
             replay: false,
             plain: false,
+            autosave: None,
+            resume: false,
             monochrome: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
         }
     }

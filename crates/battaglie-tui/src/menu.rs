@@ -50,11 +50,18 @@ pub(crate) struct Menu {
 }
 
 /// The question asked, in words, with the keys that answer it.
-pub(crate) fn question(c: &Confirm) -> String {
+pub(crate) fn question(c: &Confirm, autosaved: bool) -> String {
     match c {
+        Confirm::Quit if autosaved => {
+            "The game is not saved to a file (it stays autosaved: `battaglie play` offers it back). s save and quit · d quit · Esc stay".into()
+        }
         Confirm::Quit => {
             "The game has unsaved moves. s save and quit · d discard and quit · Esc stay".into()
         }
+        Confirm::Resume(found) => format!(
+            "Resume the unfinished game autosaved ({})? y resume · n new game",
+            found.describe()
+        ),
         Confirm::Load(file) => format!(
             "Load {file} in place of this game? Its unsaved moves are lost. y load · Esc keep playing"
         ),
@@ -259,6 +266,11 @@ impl App {
     pub(crate) fn confirm_key(&mut self, key: KeyEvent, c: Confirm) {
         let yes = matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter);
         match (&c, key.code) {
+            (Confirm::Resume(_), KeyCode::Esc | KeyCode::Char('n' | 'N')) => {
+                self.info("A new game: the autosaved one is kept until you move.");
+                self.maybe_start_computer();
+            }
+            (Confirm::Resume(found), _) if yes => self.resume((**found).clone()),
             (_, KeyCode::Esc | KeyCode::Char('n' | 'N')) => {
                 self.info("Carry on.");
             }

@@ -31,6 +31,7 @@ Commands:
   draw             offer a draw (two players: agreed; the computer accepts when it is not ahead)
   resign           give up the game
   new, rematch     the same battle from the start (rematch: against the computer, sides swapped)
+  resume           go on with the unfinished game offered at the start (the autosave)
   help             this text
   quit             leave (end of input leaves too)
 ";
@@ -105,9 +106,9 @@ pub fn run_plain<R: BufRead, W: Write>(
     mut output: W,
     options: &PlayOptions,
 ) -> anyhow::Result<()> {
-    let mut session = Session::new(options)?;
+    let (mut session, mut autosave) = crate::autosave::open(options)?;
     let out = &mut output;
-    let s = options.scenario.clone();
+    let s = session.game.start().scenario().clone();
     let who = match session.opponent {
         Opponent::Hotseat => "Both sides are played at this keyboard".to_string(),
         Opponent::Computer { level } => format!(
@@ -122,6 +123,24 @@ pub fn run_plain<R: BufRead, W: Write>(
         s.name(),
         s.date()
     )?;
+    let mut offered = match crate::autosave::offer(options, autosave.as_ref()) {
+        Ok(found) => found,
+        Err(e) => {
+            writeln!(out, "{e:#}")?;
+            None
+        }
+    };
+    if options.resume {
+        writeln!(out, "Resumed the autosaved game.")?;
+    }
+    if let Some(found) = &offered {
+        writeln!(
+            out,
+            "An unfinished game is autosaved ({}): type resume to go on with it; a move (or new) starts a new game in its place.",
+            found.describe()
+        )?;
+    }
+    let mut sport = battaglie_ai::Sport::new();
     let mut replay = None;
     if options.replay {
         let stepper = Stepper::new(&session.game);
@@ -132,8 +151,15 @@ pub fn run_plain<R: BufRead, W: Write>(
     }
     let mut line = String::new();
     loop {
-        if replay.is_none() && session.computer_to_move() {
-            computer_move(&mut session, out)?;
+        if let Some(a) = &mut autosave {
+            match a.keep(&session) {
+                Ok(true) => offered = None,
+                Ok(false) => {}
+                Err(e) => writeln!(out, "Autosave failed: {e:#}")?,
+            }
+        }
+        if replay.is_none() && session.computer_to_move() && offered.is_none() {
+            computer_move(&mut session, &mut sport, out)?;
             continue;
         }
         let pos = session.game.position();
@@ -224,6 +250,15 @@ pub fn run_plain<R: BufRead, W: Write>(
                 writeln!(out, "Goodbye.")?;
                 break;
             }
+            "resume" => match offered.take() {
+                Some(found) => {
+                    writeln!(out, "Resumed: {}.", found.describe())?;
+                    session = found.session();
+                    sport = battaglie_ai::Sport::new();
+                    report(out, &session.game)?;
+                }
+                None => writeln!(out, "There is no autosaved game to resume.")?,
+            },
             "board" | "b" | "grid" => write!(out, "{}", render_text(&session.game))?,
             "stacks" | "where" | "show" => report(out, &session.game)?,
             "moves" | "legal" => {
@@ -341,6 +376,8 @@ pub fn run_plain<R: BufRead, W: Write>(
                 }
             }
             "new" | "rematch" => {
+                offered = None;
+                sport = battaglie_ai::Sport::new();
                 let human = match (word.as_str(), session.opponent) {
                     ("rematch", Opponent::Computer { .. }) => !session.human,
                     _ => session.human,
@@ -350,7 +387,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                 writeln!(
                     out,
                     "A new game of {}. {}",
-                    s.name(),
+                    session.game.start().scenario().name(),
                     match session.opponent {
                         Opponent::Hotseat => "Both sides at this keyboard.".to_string(),
                         Opponent::Computer { .. } =>
@@ -382,7 +419,11 @@ pub fn run_plain<R: BufRead, W: Write>(
 }
 
 /// Lets the computer choose and play its move, and says what happened.
-fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result<()> {
+fn computer_move<W: Write>(
+    session: &mut Session,
+    sport: &mut battaglie_ai::Sport,
+    out: &mut W,
+) -> anyhow::Result<()> {
     let limits = Limits {
         level: session.level(),
         ..Default::default()
@@ -391,6 +432,10 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
     let root = session.game.position().clone();
     match battaglie_ai::search(&session.game, &limits, &stop, |_| {}) {
         Some(result) => {
+            if let Some(why) = session.computer_resigns(sport, &result) {
+                writeln!(out, "The computer resigns ({why}).")?;
+                return Ok(stacks_and_result(out, &session.game)?);
+            }
             let [score, chance] = crate::describe::evaluation(&root, &result.info);
             session
                 .play(&result.best)

@@ -19,18 +19,31 @@ use crate::{Opponent, PlayOptions};
 /// When the file cannot be read, is not a record, names another battle, or does
 /// not replay (an illegal move, a result that does not match).
 pub fn load_record(path: &Path, scenario: &Arc<Scenario>) -> anyhow::Result<Game> {
+    replay_record(&read_record(path)?, path, scenario)
+}
+
+/// Reads the game record at `path` (JSON or the text form, as [`load_record`] says).
+pub(crate) fn read_record(path: &Path) -> anyhow::Result<Record> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
         || text.trim_start().starts_with('{');
-    let record = if json {
+    if json {
         Record::from_json(&text)
     } else {
         Record::read(&text)
     }
-    .with_context(|| format!("cannot read {}", path.display()))?;
+    .with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// Replays `record` (read from `path`) in `scenario`, or in the built-in battle it names.
+pub(crate) fn replay_record(
+    record: &Record,
+    path: &Path,
+    scenario: &Arc<Scenario>,
+) -> anyhow::Result<Game> {
     let battle = if record.scenario == scenario.id() {
         scenario.clone()
     } else {
@@ -51,6 +64,10 @@ pub fn load_record(path: &Path, scenario: &Arc<Scenario>) -> anyhow::Result<Game
 /// the text form otherwise. `army` and `indians` name the players.
 ///
 /// # Errors
+/// The file is written whole beside `path` and then renamed over it, so that a
+/// crash or a full disk never leaves half a record in place of the last one.
+///
+/// # Errors
 /// When the file cannot be written.
 pub fn save_record(path: &Path, game: &Game, army: &str, indians: &str) -> anyhow::Result<()> {
     let record = Record::from_game(game, army, indians, None);
@@ -66,7 +83,23 @@ pub fn save_record(path: &Path, game: &Game, army: &str, indians: &str) -> anyho
     } else {
         record.to_string()
     };
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    write_whole(path, &text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Writes `text` to a temporary file beside `path`, flushes it to the disk and
+/// renames it over `path`.
+fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    let partial = path.with_file_name(name);
+    let mut file = std::fs::File::create(&partial)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    drop(file);
+    std::fs::rename(&partial, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&partial);
+    })
 }
 
 /// The result of a game in words: who won or that it is a draw, and why.
@@ -113,6 +146,12 @@ pub(crate) fn title(side: Side) -> &'static str {
         Side::Indians => "Indians",
     }
 }
+
+/// How saved records name the two players of a game at one keyboard.
+const HOTSEAT: [&str; 2] = ["Player 1", "Player 2"];
+
+/// How saved records name the computer, before its level and `)`.
+const COMPUTER: &str = "Computer (level ";
 
 /// The most the computer may rate its own side and still accept a draw.
 const DRAW_ACCEPT: i32 = 50;
@@ -266,17 +305,55 @@ impl Session {
         (rating <= DRAW_ACCEPT, rating)
     }
 
+    /// Lets the computer resign when its course of the game (`sport`, fed with this
+    /// search's score) says the position is lost; returns why it resigned.
+    pub(crate) fn computer_resigns(
+        &mut self,
+        sport: &mut battaglie_ai::Sport,
+        result: &battaglie_ai::SearchResult,
+    ) -> Option<String> {
+        let root = self.game.position().clone();
+        let limits = battaglie_ai::Limits::default();
+        sport.record(battaglie_ai::report_score(&root, &limits, &result.info));
+        let table = battaglie_tablebase::registry::find(root.scenario())
+            .ok()
+            .flatten();
+        match sport.gesture(&root, table) {
+            Some(battaglie_ai::Gesture::Resign(why)) => {
+                self.game.resign(root.side_to_move()).ok()?;
+                Some(why.to_string())
+            }
+            _ => None,
+        }
+    }
+
     /// The names written into saved records.
     pub(crate) fn player_names(&self) -> (String, String) {
         match self.opponent {
-            Opponent::Hotseat => ("Player 1".into(), "Player 2".into()),
+            Opponent::Hotseat => (HOTSEAT[0].into(), HOTSEAT[1].into()),
             Opponent::Computer { level } => {
-                let computer = format!("Computer (level {level})");
+                let computer = format!("{COMPUTER}{level})");
                 match self.human {
                     Side::Army => ("Player".into(), computer),
                     Side::Indians => (computer, "Player".into()),
                 }
             }
+        }
+    }
+
+    /// Who played a record written with [`Session::player_names`]: the computer at
+    /// its level and the side of the person against it, or two players.
+    pub(crate) fn players_from_names(army: &str, indians: &str) -> (Opponent, Side) {
+        let level = |name: &str| {
+            name.strip_prefix(COMPUTER)
+                .and_then(|rest| rest.strip_suffix(')'))
+                .and_then(|n| n.parse::<u8>().ok())
+                .filter(|n| (1..=battaglie_ai::MAX_LEVEL).contains(n))
+        };
+        match (level(army), level(indians)) {
+            (None, Some(level)) => (Opponent::Computer { level }, Side::Army),
+            (Some(level), None) => (Opponent::Computer { level }, Side::Indians),
+            _ => (Opponent::Hotseat, Side::Army),
         }
     }
 

@@ -90,6 +90,7 @@ enum Command {
     /// List the built-in battles: id, name, date, map size and forces.
     Scenarios,
     /// Play a battle in the terminal: against the computer or two at one keyboard.
+    #[command(after_help = PLAY_HELP)]
     Play {
         /// Built-in battle id (washita, fetterman, apache-pass) or a scenario file.
         #[arg(default_value = "washita")]
@@ -113,6 +114,13 @@ enum Command {
         /// Line mode for screen readers and pipes: no full-screen drawing.
         #[arg(long)]
         plain: bool,
+        /// Go on with the unfinished game autosaved by the last `battaglie play`
+        /// (its battle, sides and opponent: BATTLE, --vs, --side are not used).
+        #[arg(long, conflicts_with_all = ["load", "no_autosave"])]
+        resume: bool,
+        /// Keep no autosave for this game (and offer none back).
+        #[arg(long)]
+        no_autosave: bool,
     },
     /// Check a game record (JSON or text) by replaying it, and print it in either form.
     Record {
@@ -147,6 +155,29 @@ enum Command {
     /// Fit the curve from scores to winning chances on finished games (match records).
     Winchance(crate::winchance::WinchanceArgs),
 }
+
+/// What `battaglie play --help` says after the options: enough to play.
+const PLAY_HELP: &str = "\
+Full screen (a terminal of at least 80x17; smaller ones say how large to make it):
+  arrows or h j k l   move the cursor (a mouse click acts as Enter)
+  Enter               pick the stack under the cursor; then arrow to a neighbour and
+                      Enter to send the chosen pieces there (a all, f/m/v one more
+                      Foot/Mounted/Vehicle, F/M/V one less); Enter on the stack plays
+  :                   type a move: @8:MMM-a8 (three horsemen from staging @8 to a8),
+                      c3:FF-c4,Mxd3 (x eliminates), pass, resign; Ctrl-U clears
+  u r                 undo (your move and the computer's reply), redo
+  s o v               save, open a saved game, replay this one
+  m                   menu: new game (battle, side, opponent), rematch, draw, save, quit
+  ?                   help: all keys, the rules in brief, the battle's notes
+  q                   quit (asks first when the game is not saved to a file)
+Line mode (--plain, or by itself without a terminal): type moves as above, or
+  help, stacks, board, moves, history, undo, redo, save FILE, load FILE, replay,
+  draw, resign, new, rematch, resume, quit.
+Autosave: every move is written at once to autosave.txt in the data directory
+  (BATTAGLIE_DATA_DIR, else $XDG_DATA_HOME/battaglie, by default
+  ~/.local/share/battaglie); the next `battaglie play` offers an unfinished game back
+  (the line mode: type resume), and --resume takes it at once.
+NO_COLOR=1 draws without colour: reverse video, underlines, + and x marks.";
 
 /// A side on the command line.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -217,6 +248,8 @@ impl Cli {
                 load,
                 replay,
                 plain,
+                resume,
+                no_autosave,
             }) => {
                 let mut options = battaglie_tui::PlayOptions::new(scenarios::load(&battle)?);
                 options.opponent = if hotseat {
@@ -231,6 +264,8 @@ impl Cli {
                 options.load = load;
                 options.replay = replay;
                 options.plain = plain;
+                options.resume = resume;
+                options.autosave = (!no_autosave).then(crate::data::autosave);
                 battaglie_tui::run(options)
             }
             Some(Command::Record {

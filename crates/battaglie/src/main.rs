@@ -3,6 +3,7 @@
 mod analyze;
 mod bench;
 mod cli;
+mod data;
 mod engine;
 mod ladder;
 mod matches;

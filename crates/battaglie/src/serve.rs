@@ -9,13 +9,9 @@ use tracing_subscriber::EnvFilter;
 /// Where the server listens unless told otherwise.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
-/// The default database: `battaglie.sqlite` in the user's data directory
-/// (`battaglie/` under it), or in the current directory when there is none.
+/// The default database: `battaglie.sqlite` in the data directory ([`crate::data::dir`]).
 pub fn default_db() -> PathBuf {
-    match dirs::data_dir() {
-        Some(dir) => dir.join("battaglie").join("battaglie.sqlite"),
-        None => PathBuf::from("battaglie.sqlite"),
-    }
+    crate::data::dir().join("battaglie.sqlite")
 }
 
 /// The database to open: `--db`, else `DATABASE_URL`, else [`default_db`].

@@ -44,16 +44,13 @@ enum TablebaseCommand {
     },
 }
 
-/// The tables' directory: `BATTAGLIE_TABLEBASES`, else `battaglie/tablebases` in the
-/// user's data directory (or `tablebases` here when there is none).
+/// The tables' directory: `BATTAGLIE_TABLEBASES`, else `tablebases` in the data
+/// directory ([`crate::data::dir`]).
 pub fn default_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os(registry::ENV) {
         return PathBuf::from(dir);
     }
-    match dirs::data_dir() {
-        Some(dir) => dir.join("battaglie").join("tablebases"),
-        None => PathBuf::from("tablebases"),
-    }
+    crate::data::dir().join("tablebases")
 }
 
 /// Runs `battaglie tablebase`.

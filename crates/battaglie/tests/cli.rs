@@ -248,8 +248,10 @@ fn every_command_ends_quietly_when_the_reader_closes_the_pipe() {
 fn play_without_a_terminal_falls_back_to_the_line_mode() {
     use std::io::Write;
     use std::process::Stdio;
+    let data = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_battaglie"))
         .args(["play", "--hotseat"])
+        .env("BATTAGLIE_DATA_DIR", data.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -259,3 +259,57 @@ fn the_score_is_one_symmetric_view_so_both_sides_agree_who_is_ahead() {
         "{army_chance}% then {indians_chance}%"
     );
 }
+
+/// The last `info` line's depth and the `bestmove` of a `go`.
+fn depth_and_move(lines: &[String]) -> (u32, String) {
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth "))
+        .expect("an info line");
+    let depth = info.split_whitespace().nth(2).unwrap().parse().unwrap();
+    let best = lines
+        .last()
+        .and_then(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove last");
+    (depth, best.to_string())
+}
+
+#[test]
+fn go_level_searches_as_that_level_plays_against_a_person() {
+    use battaglie_rules::{Game, Position, Scenario};
+    let scenario = Scenario::builtin("washita").unwrap();
+    let mut e = Engine::start();
+    e.ok("scenario washita");
+    for (bfen, level) in [
+        (None, 3),
+        (None, 1),
+        (Some("|12/|12/|12/|12/|12/|12/|10M1/|10ff I 37 30"), 3),
+    ] {
+        let start = match bfen {
+            Some(b) => {
+                e.ok(&format!("position bfen {b}"));
+                Position::from_bfen(&scenario, b).unwrap()
+            }
+            None => {
+                e.ok("position startpos");
+                Position::start(&scenario)
+            }
+        };
+        let (depth, best) = depth_and_move(&e.ok(&format!("go level {level}")));
+        // The same search the terminal and the web server run for this level.
+        let limits = battaglie_ai::Limits {
+            level: Some(level),
+            ..Default::default()
+        };
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let ours = battaglie_ai::search(&Game::new(start), &limits, &stop, |_| {}).unwrap();
+        assert_eq!(best, ours.best.to_string(), "{bfen:?} level {level}");
+        assert_eq!(depth, ours.info.depth, "{bfen:?} level {level}");
+        if bfen.is_some() {
+            // With few moves to score, level 3 searches to its depth cap.
+            assert_eq!(depth, 3, "level {level} searched {depth} plies");
+        }
+    }
+    e.ok("quit");
+}
