@@ -135,7 +135,7 @@ impl AppState {
     }
 
     async fn current_game(&self, id: &str) -> Result<Game, GameError> {
-        let live = self.game(id).await?;
+        let live = self.game_to_read(id).await?;
         let game = live.state.lock().await.game.clone();
         Ok(game)
     }

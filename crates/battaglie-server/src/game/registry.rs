@@ -159,11 +159,6 @@ impl AppState {
         let held = self.games_lock().get(id).cloned();
         if let Some(live) = held {
             live.touch();
-            if self.inner.store.backend() != "sqlite" {
-                // Another node may have changed it a moment ago, its news still on
-                // the bus: whoever was answered must never read an older game.
-                self.catch_up(&live).await?;
-            }
             return Ok(live);
         }
         let (row, moves) = self
@@ -179,6 +174,23 @@ impl AppState {
             .or_insert(live)
             .clone();
         self.bound_memory();
+        Ok(live)
+    }
+
+    /// The game `id` as [`AppState::game`] gives it, but for reading: on a shared
+    /// database, first brought to its stored revision (another node may have
+    /// changed it a moment ago, its news still on the bus), so that whoever was
+    /// answered never reads an older game. (Writes need not: a change is stored only
+    /// on the revision it was judged on, and a lost race answers 409 with the fresh
+    /// state.)
+    ///
+    /// # Errors
+    /// As [`AppState::game`].
+    pub async fn game_to_read(&self, id: &str) -> Result<Arc<LiveGame>, GameError> {
+        let live = self.game(id).await?;
+        if self.inner.store.backend() != "sqlite" {
+            self.catch_up(&live).await?;
+        }
         Ok(live)
     }
 

@@ -107,7 +107,7 @@ async fn show(
     visitor: Visitor,
     QueryParams(q): QueryParams<Token>,
 ) -> Result<Response, Error> {
-    let live = state.game(&id).await?;
+    let live = state.game_to_read(&id).await?;
     let token = seat_token(&state, &visitor, &live, q.token, false).await?;
     let seat = live.seat(token.as_deref())?;
     Ok(json_text(StatusCode::OK, live.view(seat).await))
@@ -239,7 +239,7 @@ async fn record(
             ))
         }
     };
-    let live = state.game(&id).await?;
+    let live = state.game_to_read(&id).await?;
     let record = live.record().await;
     let disposition = format!(
         "attachment; filename=\"{}-{}.{}\"",
@@ -266,7 +266,7 @@ async fn positions(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
-    let live = state.game(&id).await?;
+    let live = state.game_to_read(&id).await?;
     let (positions, moves) = live.positions().await;
     Ok(axum::Json(serde_json::json!({ "positions": positions, "moves": moves })).into_response())
 }

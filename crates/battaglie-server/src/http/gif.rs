@@ -36,7 +36,7 @@ async fn gif(
     Path(id): Path<String>,
     QueryParams(q): QueryParams<Range>,
 ) -> Result<Response, Error> {
-    let live = state.game(&id).await?;
+    let live = state.game_to_read(&id).await?;
     let record = live.record().await;
     let scenario = Scenario::builtin(&record.scenario).ok_or_else(|| {
         Error::internal(format!(

@@ -31,7 +31,7 @@ async fn upgrade(
     QueryParams(q): QueryParams<Token>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
-    let live = state.game(&id).await?;
+    let live = state.game_to_read(&id).await?;
     let seat = live.seat(q.token.as_deref())?;
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
     let token = q.token;
