@@ -5,159 +5,15 @@
 
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use battaglie_server::{app_with, AppState, HttpSettings, RateLimits};
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
+#[macro_use]
 mod support;
 
-use support::{Backend, TestDb};
-
-/// One node over a fresh database, reading client addresses from `X-Real-IP`
-/// so that each test's players come from addresses of their own.
-struct Server {
-    _db: TestDb,
-    app: Router,
-}
-
-async fn server(backend: Backend) -> Option<Server> {
-    let db = TestDb::new(backend).await?;
-    let state = AppState::new(db.open().await);
-    let settings = HttpSettings {
-        rate_limits: Some(RateLimits {
-            trust_forwarded: true,
-            ..RateLimits::default()
-        }),
-    };
-    Some(Server {
-        app: app_with(state, &settings),
-        _db: db,
-    })
-}
-
-/// A request's answer: status, `Set-Cookie` (if any), `Retry-After` (if any), body.
-struct Answer {
-    status: StatusCode,
-    cookie: Option<String>,
-    retry_after: Option<String>,
-    body: Value,
-}
-
-/// A browser: its address, its session cookie and its CSRF token.
-#[derive(Clone, Default)]
-struct Browser {
-    address: String,
-    cookie: Option<String>,
-    csrf: Option<String>,
-}
-
-impl Browser {
-    fn at(address: &str) -> Browser {
-        Browser {
-            address: address.into(),
-            ..Browser::default()
-        }
-    }
-
-    async fn send(&mut self, app: &Router, method: &str, uri: &str, body: Option<Value>) -> Answer {
-        self.send_with(app, method, uri, body, true, &[]).await
-    }
-
-    /// Sends a request; `csrf` says whether the CSRF header goes with it.
-    async fn send_with(
-        &mut self,
-        app: &Router,
-        method: &str,
-        uri: &str,
-        body: Option<Value>,
-        csrf: bool,
-        headers: &[(&str, &str)],
-    ) -> Answer {
-        let mut req = Request::builder()
-            .method(method)
-            .uri(uri)
-            .header("x-real-ip", &self.address);
-        if let Some(c) = &self.cookie {
-            req = req.header("cookie", format!("theme=dark; battaglie_session={c}"));
-        }
-        if let (true, Some(t)) = (csrf, &self.csrf) {
-            req = req.header("x-csrf-token", t);
-        }
-        for (k, v) in headers {
-            req = req.header(*k, *v);
-        }
-        if body.is_some() {
-            req = req.header("content-type", "application/json");
-        }
-        let req = req
-            .body(body.map(|b| Body::from(b.to_string())).unwrap_or_default())
-            .unwrap();
-        let res = app.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let header = |name: &str| {
-            res.headers()
-                .get(name)
-                .map(|v| v.to_str().unwrap().to_string())
-        };
-        let cookie = header("set-cookie");
-        let retry_after = header("retry-after");
-        let bytes = res.into_body().collect().await.unwrap().to_bytes();
-        let body = serde_json::from_slice(&bytes)
-            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
-        if let Some(c) = &cookie {
-            let value = c
-                .strip_prefix("battaglie_session=")
-                .and_then(|c| c.split(';').next())
-                .unwrap()
-                .to_string();
-            self.cookie = (!value.is_empty()).then_some(value);
-        }
-        if let Some(t) = body.get("csrf").and_then(Value::as_str) {
-            self.csrf = Some(t.to_string());
-        }
-        Answer {
-            status,
-            cookie,
-            retry_after,
-            body,
-        }
-    }
-
-    async fn register(&mut self, app: &Router, name: &str, password: &str) -> Answer {
-        let a = self
-            .send(
-                app,
-                "POST",
-                "/api/account/register",
-                Some(json!({"name": name, "password": password})),
-            )
-            .await;
-        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
-        a
-    }
-
-    async fn login(&mut self, app: &Router, name: &str, password: &str) -> Answer {
-        self.send(
-            app,
-            "POST",
-            "/api/account/login",
-            Some(json!({"name": name, "password": password})),
-        )
-        .await
-    }
-
-    async fn me(&mut self, app: &Router) -> Answer {
-        self.send(app, "GET", "/api/account", None).await
-    }
-}
-
-fn code(a: &Answer) -> &str {
-    a.body["code"].as_str().unwrap_or("")
-}
+use support::client::{code, Browser};
+use support::{run, Backend, Server};
 
 async fn new_online_game(app: &Router, who: &mut Browser) -> Value {
     let a = who
@@ -708,43 +564,6 @@ async fn a_guests_games_are_claimed_at_registration_and_stay_after_deletion(s: S
         .send(app, "POST", "/api/account/register", Some(json!({"name": "New_Owner", "password": "powder river 1866", "games": [{"id": id, "token": token}]})))
         .await;
     assert_eq!(a.body["claimed"], json!([id]), "the seat was let go");
-}
-
-/// Runs `test` on a server over `backend`; `false` when that backend is not configured.
-async fn run<Fut: std::future::Future<Output = ()>>(
-    backend: Backend,
-    test: impl FnOnce(Server) -> Fut,
-) -> bool {
-    match server(backend).await {
-        Some(s) => {
-            test(s).await;
-            true
-        }
-        None => false,
-    }
-}
-
-/// Runs each named test once on SQLite and once on PostgreSQL (`sqlite::NAME`, `postgres::NAME`).
-macro_rules! on_both_stores {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    assert!(super::run(super::Backend::Sqlite, super::$name).await);
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    // `false`: skipped, and said so loudly (no BATTAGLIE_TEST_POSTGRES).
-                    super::run(super::Backend::Postgres, super::$name).await;
-                }
-            )*
-        }
-    };
 }
 
 on_both_stores!(

@@ -4,33 +4,15 @@
 
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
 use battaglie_server::{app, AppState};
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
+#[macro_use]
 mod support;
 
-use support::{Backend, TestDb};
-
-async fn send(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
-    let req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .body(body.map(Body::from).unwrap_or_default())
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8(bytes.to_vec()).unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
+use support::{run, send, Backend, TestDb};
 
 /// A hotseat game of `plies` moves (each side's first legal move): its id.
 async fn played(app: &Router, plies: usize) -> String {
@@ -177,32 +159,6 @@ async fn a_record_that_does_not_read_is_refused_and_nothing_is_analysed(db: Test
     let (status, err) = send(&app, "POST", "/api/records/analysis", Some("  ".into())).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
     assert_eq!(err["code"], "empty_body", "{err}");
-}
-
-/// Runs each named test once on SQLite and once on PostgreSQL (skipped loudly when
-/// `BATTAGLIE_TEST_POSTGRES` is not set, failing under CI).
-macro_rules! on_both_stores {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = super::TestDb::new(super::Backend::Sqlite).await.unwrap();
-                    super::$name(db).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    if let Some(db) = super::TestDb::new(super::Backend::Postgres).await {
-                        super::$name(db).await;
-                    }
-                }
-            )*
-        }
-    };
 }
 
 on_both_stores!(

@@ -11,95 +11,10 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+#[macro_use]
 mod support;
 
-use support::{next_json, Backend, TestDb};
-
-/// One node over a fresh database.
-struct Server {
-    db: TestDb,
-    state: AppState,
-    app: Router,
-}
-
-impl Server {
-    async fn new(backend: Backend) -> Option<Server> {
-        let db = TestDb::new(backend).await?;
-        let state = AppState::new(db.open().await);
-        Some(Server {
-            app: app(state.clone()),
-            state,
-            db,
-        })
-    }
-
-    /// Another node on the same database (what a second machine sees).
-    async fn second_node(&self) -> (AppState, Router) {
-        let state = AppState::new(self.db.open().await);
-        (state.clone(), app(state))
-    }
-}
-
-/// What a test is given: a server, or only a fresh database.
-trait Fixture: Sized {
-    async fn make(backend: Backend) -> Option<Self>;
-}
-
-impl Fixture for Server {
-    async fn make(backend: Backend) -> Option<Server> {
-        Server::new(backend).await
-    }
-}
-
-impl Fixture for TestDb {
-    async fn make(backend: Backend) -> Option<TestDb> {
-        TestDb::new(backend).await
-    }
-}
-
-/// Runs `test` on a fixture over `backend`; `false` when that backend is not configured.
-async fn run<F: Fixture, Fut: std::future::Future<Output = ()>>(
-    backend: Backend,
-    test: impl FnOnce(F) -> Fut,
-) -> bool {
-    match F::make(backend).await {
-        Some(fixture) => {
-            test(fixture).await;
-            true
-        }
-        None => false,
-    }
-}
-
-/// Runs each named test once on SQLite and once on PostgreSQL (`sqlite::NAME`,
-/// `postgres::NAME`).
-macro_rules! on_both_stores {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    assert!(super::run(super::Backend::Sqlite, super::$name).await);
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    // `false`: skipped, and said so loudly (no BATTAGLIE_TEST_POSTGRES).
-                    super::run(super::Backend::Postgres, super::$name).await;
-                }
-            )*
-        }
-    };
-}
-
-async fn send(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
-    let (status, text) = send_raw(app, method, uri, body).await;
-    let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
-    (status, value)
-}
+use support::{next_json, run, send, Backend, Server, TestDb};
 
 async fn send_raw(
     app: &Router,

@@ -6,10 +6,15 @@
 //! own there. Without the variable the PostgreSQL half says loudly that it was
 //! skipped, and fails under CI (`CI=true`). The same for the NATS server of the
 //! two-node tests (`BATTAGLIE_TEST_NATS`).
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports, unused_macros)]
+
+pub mod client;
+pub mod server;
 
 use battaglie_server::{Database, Store};
 use sqlx::Connection;
+
+pub use server::{run, send, Fixture, Server};
 
 /// The environment variable naming the throw-away PostgreSQL database.
 pub const POSTGRES_ENV: &str = "BATTAGLIE_TEST_POSTGRES";

@@ -1,0 +1,144 @@
+//! A browser over the router in-process: an address of its own, a session
+//! cookie and a CSRF token kept between requests, as a real one keeps them.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+/// A request's answer: status, `Set-Cookie` (if any), `Retry-After` (if any), body.
+pub struct Answer {
+    /// The status.
+    pub status: StatusCode,
+    /// `Set-Cookie`, if any.
+    pub cookie: Option<String>,
+    /// `Retry-After`, if any.
+    pub retry_after: Option<String>,
+    /// The body, as JSON (a JSON string when it is not JSON).
+    pub body: Value,
+}
+
+/// A browser: its address, its session cookie and its CSRF token.
+#[derive(Clone, Default)]
+pub struct Browser {
+    /// The address it comes from (`X-Real-IP`).
+    pub address: String,
+    /// Its session cookie's value.
+    pub cookie: Option<String>,
+    /// Its CSRF token.
+    pub csrf: Option<String>,
+}
+
+impl Browser {
+    /// A browser without a session, coming from `address`.
+    pub fn at(address: &str) -> Browser {
+        Browser {
+            address: address.into(),
+            ..Browser::default()
+        }
+    }
+
+    pub async fn send(
+        &mut self,
+        app: &Router,
+        method: &str,
+        uri: &str,
+        body: Option<Value>,
+    ) -> Answer {
+        self.send_with(app, method, uri, body, true, &[]).await
+    }
+
+    /// Sends a request; `csrf` says whether the CSRF header goes with it.
+    pub async fn send_with(
+        &mut self,
+        app: &Router,
+        method: &str,
+        uri: &str,
+        body: Option<Value>,
+        csrf: bool,
+        headers: &[(&str, &str)],
+    ) -> Answer {
+        let mut req = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header("x-real-ip", &self.address);
+        if let Some(c) = &self.cookie {
+            req = req.header("cookie", format!("theme=dark; battaglie_session={c}"));
+        }
+        if let (true, Some(t)) = (csrf, &self.csrf) {
+            req = req.header("x-csrf-token", t);
+        }
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let req = req
+            .body(body.map(|b| Body::from(b.to_string())).unwrap_or_default())
+            .unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let header = |name: &str| {
+            res.headers()
+                .get(name)
+                .map(|v| v.to_str().unwrap().to_string())
+        };
+        let cookie = header("set-cookie");
+        let retry_after = header("retry-after");
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let body = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+        if let Some(c) = &cookie {
+            let value = c
+                .strip_prefix("battaglie_session=")
+                .and_then(|c| c.split(';').next())
+                .unwrap()
+                .to_string();
+            self.cookie = (!value.is_empty()).then_some(value);
+        }
+        if let Some(t) = body.get("csrf").and_then(Value::as_str) {
+            self.csrf = Some(t.to_string());
+        }
+        Answer {
+            status,
+            cookie,
+            retry_after,
+            body,
+        }
+    }
+
+    pub async fn register(&mut self, app: &Router, name: &str, password: &str) -> Answer {
+        let a = self
+            .send(
+                app,
+                "POST",
+                "/api/account/register",
+                Some(json!({"name": name, "password": password})),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+        a
+    }
+
+    pub async fn login(&mut self, app: &Router, name: &str, password: &str) -> Answer {
+        self.send(
+            app,
+            "POST",
+            "/api/account/login",
+            Some(json!({"name": name, "password": password})),
+        )
+        .await
+    }
+
+    pub async fn me(&mut self, app: &Router) -> Answer {
+        self.send(app, "GET", "/api/account", None).await
+    }
+}
+
+/// An error answer's `code`.
+pub fn code(a: &Answer) -> &str {
+    a.body["code"].as_str().unwrap_or("")
+}

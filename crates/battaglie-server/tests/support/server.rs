@@ -1,0 +1,131 @@
+//! One node over a fresh database of either kind, and the macro that runs a test
+//! once on each store.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use battaglie_server::{app_with, AppState, HttpSettings, RateLimits};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+use super::{Backend, TestDb};
+
+/// One node over a fresh database. It reads client addresses from `X-Real-IP`,
+/// as behind a balancer, so that each test's players come from addresses of
+/// their own; a request without the header counts as the same one client.
+pub struct Server {
+    /// The database, alive as long as the server.
+    pub db: TestDb,
+    /// The node's state.
+    pub state: AppState,
+    /// Its router.
+    pub app: Router,
+}
+
+fn settings() -> HttpSettings {
+    HttpSettings {
+        rate_limits: Some(RateLimits {
+            trust_forwarded: true,
+            ..RateLimits::default()
+        }),
+    }
+}
+
+impl Server {
+    /// A node over a fresh `backend` database; `None` (said loudly) when it is not configured.
+    pub async fn new(backend: Backend) -> Option<Server> {
+        let db = TestDb::new(backend).await?;
+        let state = AppState::new(db.open().await);
+        Some(Server {
+            app: app_with(state.clone(), &settings()),
+            state,
+            db,
+        })
+    }
+
+    /// Another node on the same database (what a second machine sees).
+    pub async fn second_node(&self) -> (AppState, Router) {
+        let state = AppState::new(self.db.open().await);
+        (state.clone(), app_with(state, &settings()))
+    }
+}
+
+/// What a test is given: a server, or only a fresh database.
+pub trait Fixture: Sized {
+    /// Makes one over `backend`; `None` when that backend is not configured.
+    async fn make(backend: Backend) -> Option<Self>;
+}
+
+impl Fixture for Server {
+    async fn make(backend: Backend) -> Option<Server> {
+        Server::new(backend).await
+    }
+}
+
+impl Fixture for TestDb {
+    async fn make(backend: Backend) -> Option<TestDb> {
+        TestDb::new(backend).await
+    }
+}
+
+/// Runs `test` on a fixture over `backend`; `false` when that backend is not configured.
+pub async fn run<F: Fixture, Fut: std::future::Future<Output = ()>>(
+    backend: Backend,
+    test: impl FnOnce(F) -> Fut,
+) -> bool {
+    match F::make(backend).await {
+        Some(fixture) => {
+            test(fixture).await;
+            true
+        }
+        None => false,
+    }
+}
+
+/// Sends a request without cookies (a JSON body when given): the status and the
+/// body as JSON (a JSON string when it is not JSON).
+pub async fn send(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    body: Option<String>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req.body(body.map(Body::from).unwrap_or_default()).unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (status, value)
+}
+
+/// Runs each named test once on SQLite and once on PostgreSQL (`sqlite::NAME`,
+/// `postgres::NAME`); each takes a [`Fixture`]. The PostgreSQL half is skipped,
+/// loudly, without `BATTAGLIE_TEST_POSTGRES`, and fails so under CI. The test
+/// file imports `run` and `Backend` from the support module.
+#[macro_export]
+macro_rules! on_both_stores {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    assert!(super::run(super::Backend::Sqlite, super::$name).await);
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::run(super::Backend::Postgres, super::$name).await;
+                }
+            )*
+        }
+    };
+}
