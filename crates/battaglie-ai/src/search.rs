@@ -541,9 +541,7 @@ pub fn search(
     let engine = limits.perspective.unwrap_or(pos.side_to_move());
     let start_forces = Start::of(&pos, &budget.weights);
     let scenario = std::sync::Arc::clone(pos.scenario());
-    let table = battaglie_tablebase::registry::find(&scenario)
-        .ok()
-        .flatten();
+    let table = battaglie_tablebase::registry::installed(&scenario);
     let searcher = |stop| Searcher {
         stop,
         start,

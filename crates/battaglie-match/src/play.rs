@@ -7,6 +7,8 @@ use battaglie_ai::{Gesture, Limits, Sport};
 use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Move, Outcome, Position, Rng, Scenario, Side};
 
+use battaglie_tablebase::registry::installed;
+
 use crate::engine::{go_timeout, Engine, EngineError};
 use crate::jobs::Job;
 use crate::player::Player;
@@ -88,7 +90,7 @@ impl Seat {
                     .expect("the game is not over");
                 let pos = game.position();
                 sport.record(battaglie_ai::report_score(pos, limits, &r.info));
-                Ok((r.best, sport.gesture(pos, table(pos))))
+                Ok((r.best, sport.gesture(pos, installed(pos.scenario()))))
             }
             Seat::External { engine, go } => {
                 let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
@@ -135,18 +137,11 @@ impl Seat {
         match self {
             Seat::Builtin(_, sport) => {
                 let pos = game.position();
-                sport.answer(pos, us, table(pos)).is_some()
+                sport.answer(pos, us, installed(pos.scenario())).is_some()
             }
             Seat::External { .. } => false,
         }
     }
-}
-
-/// The scenario's endgame table, if one was found.
-fn table(pos: &Position) -> Option<&'static battaglie_tablebase::Tablebase> {
-    battaglie_tablebase::registry::find(pos.scenario())
-        .ok()
-        .flatten()
 }
 
 /// Plays one game of a match between `a` and `b` (named `names` in the record, dated

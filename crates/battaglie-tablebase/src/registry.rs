@@ -80,3 +80,9 @@ pub fn find(scenario: &Scenario) -> Result<Option<&'static Tablebase>, FileError
     r.loaded.insert(scenario.id().to_string(), table);
     result.map(|_| table)
 }
+
+/// The table of `scenario` when one is installed and usable: what searches and
+/// players consult. A file that cannot be used counts as none; [`find`] says why.
+pub fn installed(scenario: &Scenario) -> Option<&'static Tablebase> {
+    find(scenario).ok().flatten()
+}

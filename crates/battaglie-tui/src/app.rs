@@ -195,8 +195,6 @@ pub struct App {
     thinking: Option<Thinking>,
     /// The computer's last evaluation, in words.
     pub(crate) last_eval: Option<[String; 2]>,
-    /// The computer's course of the game, for resigning.
-    sport: battaglie_ai::Sport,
     pub(crate) replay: Option<Replay>,
     pub(crate) help_scroll: u16,
     /// Where the board was last drawn, for mouse clicks.
@@ -232,7 +230,6 @@ impl App {
             message: None,
             thinking: None,
             last_eval: None,
-            sport: battaglie_ai::Sport::new(),
             replay: None,
             help_scroll: 0,
             geometry: Cell::new(None),
@@ -420,7 +417,7 @@ impl App {
             return;
         };
         let root = self.session.game.position().clone();
-        if let Some(why) = self.session.computer_resigns(&mut self.sport, &result) {
+        if let Some(why) = self.session.computer_resigns(&result) {
             let end = describe_outcome(&self.session.game).unwrap_or_default();
             self.info(&format!("The computer resigns ({why}). {end}"));
             return;

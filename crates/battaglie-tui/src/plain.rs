@@ -140,7 +140,6 @@ pub fn run_plain<R: BufRead, W: Write>(
             found.describe()
         )?;
     }
-    let mut sport = battaglie_ai::Sport::new();
     let mut replay = None;
     if options.replay {
         let stepper = Stepper::new(&session.game);
@@ -159,7 +158,7 @@ pub fn run_plain<R: BufRead, W: Write>(
             }
         }
         if replay.is_none() && session.computer_to_move() && offered.is_none() {
-            computer_move(&mut session, &mut sport, out)?;
+            computer_move(&mut session, out)?;
             continue;
         }
         let pos = session.game.position();
@@ -254,7 +253,6 @@ pub fn run_plain<R: BufRead, W: Write>(
                 Some(found) => {
                     writeln!(out, "Resumed: {}.", found.describe())?;
                     session = found.session();
-                    sport = battaglie_ai::Sport::new();
                     report(out, &session.game)?;
                 }
                 None => writeln!(out, "There is no autosaved game to resume.")?,
@@ -377,7 +375,6 @@ pub fn run_plain<R: BufRead, W: Write>(
             }
             "new" | "rematch" => {
                 offered = None;
-                sport = battaglie_ai::Sport::new();
                 let human = match (word.as_str(), session.opponent) {
                     ("rematch", Opponent::Computer { .. }) => !session.human,
                     _ => session.human,
@@ -419,11 +416,7 @@ pub fn run_plain<R: BufRead, W: Write>(
 }
 
 /// Lets the computer choose and play its move, and says what happened.
-fn computer_move<W: Write>(
-    session: &mut Session,
-    sport: &mut battaglie_ai::Sport,
-    out: &mut W,
-) -> anyhow::Result<()> {
+fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result<()> {
     let limits = Limits {
         level: session.level(),
         ..Default::default()
@@ -432,7 +425,7 @@ fn computer_move<W: Write>(
     let root = session.game.position().clone();
     match battaglie_ai::search(&session.game, &limits, &stop, |_| {}) {
         Some(result) => {
-            if let Some(why) = session.computer_resigns(sport, &result) {
+            if let Some(why) = session.computer_resigns(&result) {
                 writeln!(out, "The computer resigns ({why}).")?;
                 return Ok(stacks_and_result(out, &session.game)?);
             }

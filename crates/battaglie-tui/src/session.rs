@@ -165,6 +165,9 @@ pub(crate) struct Session {
     pub(crate) human: Side,
     /// The moves (and settlement) as last saved or loaded: anything else is unsaved.
     saved: (Vec<Move>, Option<Outcome>),
+    /// The computer's course of this game (whether to resign); a new session, whether
+    /// new, loaded or resumed, starts it afresh.
+    sport: battaglie_ai::Sport,
 }
 
 impl Session {
@@ -190,6 +193,7 @@ impl Session {
             opponent,
             human,
             saved,
+            sport: battaglie_ai::Sport::new(),
         }
     }
 
@@ -305,19 +309,17 @@ impl Session {
         (rating <= DRAW_ACCEPT, rating)
     }
 
-    /// Lets the computer resign when its course of the game (`sport`, fed with this
-    /// search's score) says the position is lost; returns why it resigned.
+    /// Lets the computer resign when its course of this game (fed with this search's
+    /// score) says the position is lost; returns why it resigned.
     pub(crate) fn computer_resigns(
         &mut self,
-        sport: &mut battaglie_ai::Sport,
         result: &battaglie_ai::SearchResult,
     ) -> Option<String> {
         let root = self.game.position().clone();
         let limits = battaglie_ai::Limits::default();
+        let sport = &mut self.sport;
         sport.record(battaglie_ai::report_score(&root, &limits, &result.info));
-        let table = battaglie_tablebase::registry::find(root.scenario())
-            .ok()
-            .flatten();
+        let table = battaglie_tablebase::registry::installed(root.scenario());
         match sport.gesture(&root, table) {
             Some(battaglie_ai::Gesture::Resign(why)) => {
                 self.game.resign(root.side_to_move()).ok()?;

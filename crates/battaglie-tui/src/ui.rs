@@ -105,7 +105,7 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
         draw_notes(frame, game, notes_area);
     }
     draw_panel(frame, app, game, panel_area, replaying);
-    draw_footer(frame, app, footer, replaying);
+    draw_footer(frame, app, footer, body, replaying);
     if let Mode::Menu(menu) = &app.mode {
         draw_menu(frame, app, menu, body);
     }
@@ -404,7 +404,50 @@ pub(crate) fn fit_keys(keys: &[(&str, &str)], width: usize) -> String {
     out + &tail
 }
 
-fn draw_footer(frame: &mut Frame, app: &App, area: Rect, replaying: bool) {
+/// How many lines `text` takes when wrapped at word boundaries into `width` columns.
+fn wrapped_height(text: &str, width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let mut lines = 1u16;
+    let mut used = 0usize;
+    for word in text.split_whitespace() {
+        let w = word.chars().count();
+        let needed = if used == 0 { w } else { used + 1 + w };
+        if needed <= width {
+            used = needed;
+        } else {
+            lines = lines.saturating_add(1 + (w.saturating_sub(1) / width) as u16);
+            used = w % width;
+        }
+    }
+    lines
+}
+
+/// Draws `line` whole: in the footer's message lines when it fits there, else in a
+/// box over the bottom of the board (until the next key), so that nothing is cut.
+fn draw_message(frame: &mut Frame, line: Line, first: Rect, body: Rect) {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    if wrapped_height(&text, first.width) <= first.height || body.height < 3 {
+        frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), first);
+        return;
+    }
+    let inner = body.width.saturating_sub(2);
+    let height = (wrapped_height(&text, inner) + 2).min(body.height);
+    let area = Rect {
+        x: body.x,
+        y: body.bottom() - height,
+        width: body.width,
+        height,
+    };
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(line)
+            .wrap(Wrap { trim: true })
+            .block(Block::default().borders(Borders::ALL)),
+        area,
+    );
+}
+
+fn draw_footer(frame: &mut Frame, app: &App, area: Rect, body: Rect, replaying: bool) {
     let [first, second] =
         Layout::vertical([Constraint::Length(FOOTER - 1), Constraint::Length(1)]).areas(area);
     let error_style = paint(app, Some(Color::Indexed(203)), None).bold();
@@ -437,7 +480,7 @@ fn draw_footer(frame: &mut Frame, app: &App, area: Rect, replaying: bool) {
             None => Line::raw(""),
         },
     };
-    frame.render_widget(Paragraph::new(top).wrap(Wrap { trim: true }), first);
+    draw_message(frame, top, first, body);
     let keys = fit_keys(&footer_keys(app, replaying), second.width as usize);
     frame.render_widget(
         Paragraph::new(Line::styled(

@@ -116,6 +116,33 @@ fn long_messages_wrap_instead_of_being_cut() {
 }
 
 #[test]
+fn a_message_longer_than_the_footer_is_shown_whole_at_the_smallest_size() {
+    let mut app = hotseat("washita");
+    key(&mut app, KeyCode::Char(':'));
+    let typed =
+        "a8:MMM-a7 this is not a move at all but a very long line of words typed by mistake";
+    type_text(&mut app, typed);
+    key(&mut app, KeyCode::Enter);
+    let message = app.message().unwrap().to_string();
+    let (w, h) = (80, 17);
+    let screen = render(&app, w, h);
+    let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let shown = words(&screen.replace(['│', '┌', '┐', '└', '┘', '─'], " ")).join(" ");
+    assert!(
+        message.chars().count() > 2 * usize::from(w),
+        "the message must need more than the footer's two lines: {message:?}"
+    );
+    assert!(
+        shown.contains(&words(&message).join(" ")),
+        "{message:?} is not shown whole at {w}x{h}:\n{screen}"
+    );
+    // The next key clears it and the board is whole again.
+    key(&mut app, KeyCode::Esc);
+    let screen = render(&app, w, h);
+    assert!(screen.lines().nth(1).unwrap().contains("k   l"), "{screen}");
+}
+
+#[test]
 fn large_terminals_get_bigger_squares_and_the_battles_notes() {
     let app = game_after_two_moves();
     let small = render(&app, 80, 24);

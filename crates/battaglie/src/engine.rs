@@ -289,9 +289,7 @@ impl Engine {
         if let Some(outcome) = self.game.outcome() {
             return Err(format!("the game is over ({outcome})"));
         }
-        let table = battaglie_tablebase::registry::find(pos.scenario())
-            .ok()
-            .flatten();
+        let table = battaglie_tablebase::registry::installed(pos.scenario());
         let sports = self.sports.lock().unwrap_or_else(|e| e.into_inner());
         Ok(vec![
             match sports[side.index()].0.answer(pos, side, table) {

@@ -134,9 +134,7 @@ pub fn analyze(
     let scenario = game.start().scenario();
     // The judgement of the current position; it becomes the "after" of the previous move.
     let mut current = judge(&replay, limits);
-    let tables = battaglie_tablebase::registry::find(game.start().scenario())
-        .ok()
-        .flatten();
+    let tables = battaglie_tablebase::registry::installed(game.start().scenario());
     for (i, mv) in moves.iter().enumerate() {
         if stop.load(Ordering::Relaxed) {
             break;

@@ -12,6 +12,7 @@ use super::snapshot::result_words;
 use super::{AppState, GameError, Seat};
 use crate::ids;
 use crate::store::StoreError;
+use battaglie_tablebase::registry::installed;
 
 impl AppState {
     /// Plays `text` for the holder of `token`.
@@ -172,7 +173,7 @@ impl AppState {
     ) -> Result<(), GameError> {
         let computer_accepts = live.computer.is_some_and(|(side, _)| {
             let pos = st.game.position();
-            policy::computer_accepts_draw(&st.sport, pos, side, table(pos))
+            policy::computer_accepts_draw(&st.sport, pos, side, installed(pos.scenario()))
         });
         let decision = policy::draw_decision(
             live.row.mode,
@@ -241,15 +242,6 @@ impl AppState {
         self.announce(live, st, None);
         Ok(())
     }
-}
-
-/// The endgame table of `pos`'s battle, if one is installed.
-pub(super) fn table(
-    pos: &battaglie_rules::Position,
-) -> Option<&'static battaglie_tablebase::Tablebase> {
-    battaglie_tablebase::registry::find(pos.scenario())
-        .ok()
-        .flatten()
 }
 
 impl AppState {

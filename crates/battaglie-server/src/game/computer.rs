@@ -7,9 +7,9 @@ use std::sync::Arc;
 use battaglie_ai::{report_score, Gesture, Limits, Score};
 use battaglie_rules::{Game, Move, Side};
 
-use super::actions::table;
 use super::live_game::LiveGame;
 use super::{AppState, GameError};
+use battaglie_tablebase::registry::installed;
 
 /// How many plies after a declined draw offer the computer may offer again.
 const OFFER_AGAIN_AFTER: usize = 40;
@@ -88,7 +88,7 @@ impl AppState {
             st.sport.record(score);
             let gesture = st
                 .sport
-                .gesture(st.game.position(), table(st.game.position()));
+                .gesture(st.game.position(), installed(st.game.position().scenario()));
             if let Some(Gesture::Resign(why)) = gesture {
                 let mut next = st.game.clone();
                 // The game is not over: the computer was to move in it.
