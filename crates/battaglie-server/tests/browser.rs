@@ -429,8 +429,9 @@ async fn replay_follows_the_keyboard_from_anywhere_and_keeps_the_list_in_view() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn online_players_a_spectator_draw_offers_and_a_lost_network() {
-    let Some(binary) = browser_or_skip("online_players_a_spectator_draw_offers_and_a_lost_network")
+async fn online_players_a_spectator_draw_offers_takebacks_and_a_lost_network() {
+    let Some(binary) =
+        browser_or_skip("online_players_a_spectator_draw_offers_takebacks_and_a_lost_network")
     else {
         return;
     };
@@ -622,6 +623,31 @@ async fn online_players_a_spectator_draw_offers_and_a_lost_network() {
         .eval(&mut b, "[document.documentElement.dataset.sound ?? null, document.querySelector('header .mute').getAttribute('aria-pressed')]")
         .await;
     assert_eq!(quiet, json!([null, "true"]), "muted: no sound");
+
+    // A take-back online is a request: the Indians ask, the Army allows it, and both
+    // boards go back a move; asked again, the Army refuses and the Indians are told.
+    indians.click(&mut b, "button.ask-takeback").await;
+    indians
+        .wait(&mut b, "document.querySelector('button.withdraw-takeback')")
+        .await;
+    army.wait(&mut b, "document.querySelector('.takeback-request')")
+        .await;
+    army.assert_accessible(&mut b, "a take-back request").await;
+    army.click(&mut b, "button.accept-takeback").await;
+    for page in [&army, &indians, &spectator] {
+        move_count(page, &mut b, 3).await;
+    }
+    indians.click(&mut b, "button.ask-takeback").await;
+    army.wait(&mut b, "document.querySelector('.takeback-request')")
+        .await;
+    army.click(&mut b, "button.decline-takeback").await;
+    indians
+        .wait(
+            &mut b,
+            "document.getElementById('toast')?.textContent.includes('refused')",
+        )
+        .await;
+    move_count(&indians, &mut b, 3).await;
 
     // Italian, remembered after a reload.
     set_select(&spectator, &mut b, "lang", "it").await;

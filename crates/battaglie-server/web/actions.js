@@ -1,5 +1,6 @@
 // @ts-check
-// What a player can do besides moving: pass, take back, offer or answer a draw, resign,
+// What a player can do besides moving: pass, take back (online: ask the opponent, or
+// answer their request), offer or answer a draw, resign,
 // each asked for confirmation where it cannot be undone; the invitation links.
 
 import { h, toast } from "./dom.js";
@@ -17,10 +18,10 @@ import { computerSays } from "./endscreen.js";
  * @returns {{count: number, moves: string[]} | null}
  */
 export function takeBack(game) {
-  if (game.mode === "online" || game.ply === 0 || game.you === null) return null;
+  if (game.ply === 0 || game.you === null) return null;
   if (game.status === "over" && (game.reason === "resignation" || game.reason === "agreement")) return null;
   if (game.mode === "hotseat") return { count: 1, moves: game.moves.slice(-1) };
-  // Against the computer: back to before the human's last move.
+  // Against the computer or an opponent online: back to before one's own last move.
   const human = game.you;
   const startSide = game.start.split(" ")[1] === "I" ? "indians" : "army";
   let last = -1;
@@ -45,7 +46,9 @@ export function renderActions(box, o) {
   box.append(row);
   const disabled = !o.online || o.ui.sending;
   const back = takeBack(game);
-  if (back) {
+  if (game.mode === "online") {
+    if (game.status === "ongoing") renderTakebackRequest(box, row, o, back);
+  } else if (back) {
     const label = back.count > 1 ? t("undoWithReply", { move: back.moves[0] }) : t("undoMove", { move: back.moves[0] });
     row.append(h("button", { type: "button", class: "undo", "data-focus": "undo", disabled, onclick: () => o.act("undo") }, label));
   }
@@ -89,6 +92,39 @@ export function renderActions(box, o) {
       game.you === "both" ? t("resignSide", { side: o.sideName(resigning) }) : t("resign"),
     ),
   );
+}
+
+/**
+ * Online take-backs are requests: the opponent's, to answer; one's own, to withdraw;
+ * or the button that asks to take back one's last move (`back`).
+ * @param {HTMLElement} box
+ * @param {HTMLElement} row
+ * @param {Parameters<typeof renderActions>[1]} o
+ * @param {{count: number, moves: string[]} | null} back
+ */
+function renderTakebackRequest(box, row, o, back) {
+  const { game } = o;
+  const disabled = !o.online || o.ui.sending;
+  const mine = o.me();
+  if (game.takeback_offer && game.takeback_offer !== mine) {
+    box.prepend(
+      h(
+        "div",
+        { class: "offer takeback-request", role: "alert" },
+        h("p", {}, t("takebackAsked", { side: o.sideName(game.takeback_offer) })),
+        h("button", { type: "button", class: "primary accept-takeback", "data-focus": "accept-takeback", disabled, onclick: () => o.act("takeback", { action: "accept" }) }, t("acceptTakeback")),
+        " ",
+        h("button", { type: "button", class: "decline-takeback", "data-focus": "decline-takeback", disabled, onclick: () => o.act("takeback", { action: "decline" }) }, t("declineTakeback")),
+      ),
+    );
+  } else if (game.takeback_offer === mine) {
+    row.append(
+      h("span", { class: "offer-note" }, t("youAskedTakeback")),
+      h("button", { type: "button", class: "withdraw-takeback", "data-focus": "withdraw-takeback", disabled, onclick: () => o.act("takeback", { action: "withdraw" }) }, t("withdrawTakeback")),
+    );
+  } else if (back) {
+    row.append(h("button", { type: "button", class: "ask-takeback", "data-focus": "ask-takeback", disabled, onclick: () => o.act("takeback", { action: "offer" }) }, t("askTakeback", { move: back.moves[0] })));
+  }
 }
 
 /**

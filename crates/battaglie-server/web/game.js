@@ -68,6 +68,8 @@ export async function gamePage(root, list, id, token) {
     positions: null,
     online: true,
     sending: false,
+    /** whether the request being sent withdraws one's own take-back request */
+    withdrawing: false,
     /** @type {{src: string, x: number, y: number, started: boolean, ghost: HTMLElement | null} | null} */
     drag: null,
     suppressClick: false,
@@ -200,15 +202,19 @@ export async function gamePage(root, list, id, token) {
 
   /**
    * @param {string} path
-   * @param {object} [body]
+   * @param {{action?: string}} [body]
    */
   async function act(path, body = {}) {
+    // One's own withdrawn take-back request is not "refused".
+    ui.withdrawing = path === "takeback" && body.action === "withdraw";
     try {
       update(await api("POST", `/api/games/${id}/${path}`, { token, ...body }));
       return true;
     } catch (e) {
       toast(errorText(e), e instanceof ApiError && e.status === 409 ? "info" : "error");
       return false;
+    } finally {
+      ui.withdrawing = false;
     }
   }
 
@@ -248,6 +254,10 @@ export async function gamePage(root, list, id, token) {
     if (before.draw_offer && before.draw_offer === me() && !next.draw_offer && next.ply === before.ply && next.status === "ongoing" && game.mode === "online") {
       toast(t("drawDeclined"), "info");
       announce(t("drawDeclined"));
+    }
+    if (before.takeback_offer && before.takeback_offer === me() && !next.takeback_offer && next.ply === before.ply && !ui.withdrawing) {
+      toast(t("takebackDeclined"), "info");
+      announce(t("takebackDeclined"));
     }
     if (before.status !== "over" && next.status === "over") {
       play("end");

@@ -39,6 +39,7 @@
  * @property {Side | "draw" | null} result
  * @property {string | null} reason
  * @property {Side | null} draw_offer
+ * @property {Side | null} takeback_offer
  * @property {string | null} [computer_says] why the computer just resigned or offered a draw
  * @property {boolean} thinking
  * @property {Record<Side, Counts>} eliminated

@@ -1,4 +1,4 @@
-//! What seat holders do to a game: move, undo, resign, draw. Each change is stored
+//! What seat holders do to a game: move, undo, resign, draw, take-back requests. Each change is stored
 //! before it is shown: when one of these returns `Ok`, the change is durable.
 
 use std::sync::Arc;
@@ -9,6 +9,7 @@ use super::live_game::{LiveGame, LiveState};
 use super::policy::{self, DrawAction, DrawDecision};
 use super::rebuild::replay;
 use super::snapshot::result_words;
+use super::takeback::{takeback_decision, TakebackAction, TakebackDecision};
 use super::{AppState, GameError, Seat};
 use crate::ids;
 use crate::store::StoreError;
@@ -78,6 +79,7 @@ impl AppState {
             }
         }
         st.draw_offer = None;
+        st.takeback_offer = None;
         st.computer_says = None;
         st.updated_at = now;
         live.changed(st);
@@ -94,6 +96,64 @@ impl AppState {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
         let count = policy::undo_count(live.row.mode, live.computer.map(|c| c.0), seat, &st.game)?;
+        self.take_back(live, &mut st, count).await
+    }
+
+    /// Asks for, answers or withdraws a take-back in an online game (see
+    /// [`TakebackAction`]); an accepted request takes the asker's last move back.
+    ///
+    /// # Errors
+    /// Not an online game, a wrong or missing token, the game over, nothing to take
+    /// back, no request to answer or withdraw.
+    pub async fn takeback(
+        &self,
+        live: &Arc<LiveGame>,
+        token: Option<&str>,
+        action: TakebackAction,
+    ) -> Result<(), GameError> {
+        let mut st = live.state.lock().await;
+        let seat = live.seat(token)?;
+        let decide = |st: &LiveState| {
+            takeback_decision(live.row.mode, seat, &st.game, st.takeback_offer, action)
+        };
+        let decision = match decide(&st) {
+            Ok(d) => d,
+            Err(refusal) => {
+                // Perhaps another node changed the game meanwhile: judged again on the stored game.
+                self.refresh(live, &mut st).await?;
+                decide(&st).map_err(|_| refusal)?
+            }
+        };
+        match decision {
+            TakebackDecision::TakeBack(count) => self.take_back(live, &mut st, count).await,
+            TakebackDecision::Request(offer) => {
+                let now = ids::now();
+                let asked = offer.map(Side::word);
+                match self
+                    .inner
+                    .store
+                    .set_takeback(&live.row.id, st.revision, asked, now)
+                    .await
+                {
+                    Ok(revision) => st.revision = revision,
+                    Err(e) => return Err(self.refused(live, &mut st, e).await),
+                }
+                st.takeback_offer = offer;
+                st.updated_at = now;
+                live.changed(&mut st);
+                self.announce(live, &st, None);
+                Ok(())
+            }
+        }
+    }
+
+    /// Takes the last `count` moves back, stored first.
+    async fn take_back(
+        &self,
+        live: &LiveGame,
+        st: &mut LiveState,
+        count: usize,
+    ) -> Result<(), GameError> {
         let keep = st.game.moves().len() - count;
         let now = ids::now();
         match self
@@ -103,7 +163,7 @@ impl AppState {
             .await
         {
             Ok(revision) => st.revision = revision,
-            Err(e) => return Err(self.refused(live, &mut st, e).await),
+            Err(e) => return Err(self.refused(live, st, e).await),
         }
         for _ in 0..count {
             st.game.undo();
@@ -111,9 +171,10 @@ impl AppState {
         st.sport.reset();
         st.computer_says = None;
         st.draw_offer = None;
+        st.takeback_offer = None;
         st.updated_at = now;
-        live.changed(&mut st);
-        self.announce(live, &st, None);
+        live.changed(st);
+        self.announce(live, st, None);
         Ok(())
     }
 
@@ -212,6 +273,7 @@ impl AppState {
             Err(e) => return Err(self.refused(live, st, e).await),
         }
         st.draw_offer = offer;
+        st.takeback_offer = None;
         st.updated_at = now;
         live.changed(st);
         self.announce(live, st, None);
@@ -237,6 +299,7 @@ impl AppState {
         }
         st.game = next;
         st.draw_offer = None;
+        st.takeback_offer = None;
         st.updated_at = now;
         live.changed(st);
         self.announce(live, st, None);
@@ -280,6 +343,7 @@ impl AppState {
         let (game, draw_offer) = replay(&row, &moves)?;
         st.game = game;
         st.draw_offer = draw_offer;
+        st.takeback_offer = row.takeback_offer.as_deref().and_then(|s| s.parse().ok());
         st.revision = row.revision;
         st.updated_at = row.updated_at;
         live.changed(st);

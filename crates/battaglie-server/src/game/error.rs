@@ -15,6 +15,8 @@ pub enum Action {
     Resign,
     /// Offering, accepting or declining a draw.
     Draw,
+    /// Asking for or answering a take-back.
+    Takeback,
 }
 
 impl std::fmt::Display for Action {
@@ -23,6 +25,7 @@ impl std::fmt::Display for Action {
             Action::Undo => "undo",
             Action::Resign => "resigning",
             Action::Draw => "a draw",
+            Action::Takeback => "a take-back",
         })
     }
 }
@@ -95,8 +98,14 @@ pub enum GameError {
     #[error("move: {0}")]
     IllegalMove(#[from] MoveError),
     /// Online games keep every move.
-    #[error("online games have no undo: moves are final")]
+    #[error("online games have no undo: ask the opponent for a take-back instead")]
     NoUndoOnline,
+    /// Take-back requests are for online games (the others undo).
+    #[error("take-back requests are for online games: use undo")]
+    TakebackOnlyOnline,
+    /// Answering or withdrawing a take-back request that does not stand.
+    #[error("there is no such take-back request standing")]
+    NoTakebackRequest,
     /// No move of the asker's to take back.
     #[error("there is no move of yours to take back")]
     NothingToUndo,

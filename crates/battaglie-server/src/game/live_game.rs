@@ -29,6 +29,8 @@ pub struct LiveGame {
 pub(super) struct LiveState {
     pub game: Game,
     pub draw_offer: Option<Side>,
+    /// The side whose take-back request stands (online games).
+    pub takeback_offer: Option<Side>,
     /// Grows on every change (milliseconds since 1970, or +1 when that would not
     /// grow): clients drop states older than the one they show, and a computer move
     /// computed for an older version is dropped.
@@ -57,6 +59,7 @@ impl LiveGame {
     ) -> LiveGame {
         let (tx, _) = broadcast::channel(CHANNEL_CAPACITY);
         let version = ids::now_millis();
+        let takeback_offer = row.takeback_offer.as_deref().and_then(|s| s.parse().ok());
         let snap = snapshot(
             &row,
             computer,
@@ -64,6 +67,7 @@ impl LiveGame {
                 game: &game,
                 version,
                 draw_offer,
+                takeback_offer,
                 updated_at: row.updated_at,
                 computer_says: None,
             },
@@ -72,6 +76,7 @@ impl LiveGame {
             state: tokio::sync::Mutex::new(LiveState {
                 game,
                 draw_offer,
+                takeback_offer,
                 version,
                 updated_at: row.updated_at,
                 revision: row.revision,
@@ -178,6 +183,7 @@ impl LiveGame {
                 game: &st.game,
                 version: st.version,
                 draw_offer: st.draw_offer,
+                takeback_offer: st.takeback_offer,
                 updated_at: st.updated_at,
                 computer_says: st.computer_says,
             },

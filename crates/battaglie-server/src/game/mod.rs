@@ -16,6 +16,7 @@ mod registry;
 mod remote;
 mod seat;
 mod snapshot;
+mod takeback;
 
 pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
 pub use created::{Created, Urls};
@@ -25,3 +26,4 @@ pub use policy::DrawAction;
 pub use registry::{AppState, Cluster, MemoryLimits};
 pub use seat::Seat;
 pub use snapshot::with_seat;
+pub use takeback::TakebackAction;

@@ -39,7 +39,7 @@ pub fn outcome_phrase(game: &Game, outcome: Outcome) -> String {
     }
 }
 
-fn not_over(game: &Game) -> Result<(), GameError> {
+pub(super) fn not_over(game: &Game) -> Result<(), GameError> {
     match game.outcome() {
         Some(outcome) => Err(GameError::GameOver {
             outcome: outcome_phrase(game, outcome),
@@ -187,7 +187,7 @@ fn acting_side(seat: Seat, game: &Game) -> Option<Side> {
 }
 
 /// The sides to move before each move of the game, in order.
-fn sides_before_each_move(game: &Game) -> Vec<Side> {
+pub(super) fn sides_before_each_move(game: &Game) -> Vec<Side> {
     game.numbered_moves().map(|(ply, _)| ply.side).collect()
 }
 

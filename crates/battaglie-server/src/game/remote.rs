@@ -77,6 +77,7 @@ impl AppState {
             if st.revision + 1 == change.revision && st.game.play_text(mv).is_ok() {
                 st.revision = change.revision;
                 st.draw_offer = None;
+                st.takeback_offer = None;
                 st.updated_at = change.updated_at;
                 live.changed(&mut st);
                 return;

@@ -26,6 +26,7 @@ struct Snapshot<'a> {
     result: Option<&'static str>,
     reason: Option<&'static str>,
     draw_offer: Option<&'static str>,
+    takeback_offer: Option<&'static str>,
     computer_says: Option<&'static str>,
     thinking: bool,
     eliminated: Eliminated,
@@ -58,6 +59,7 @@ pub(super) struct Changing<'a> {
     pub game: &'a Game,
     pub version: u64,
     pub draw_offer: Option<Side>,
+    pub takeback_offer: Option<Side>,
     pub updated_at: i64,
     pub computer_says: Option<&'static str>,
 }
@@ -111,6 +113,7 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         result: ended.map(|e| e.0),
         reason: ended.map(|e| e.1),
         draw_offer: now.draw_offer.map(Side::word),
+        takeback_offer: now.takeback_offer.map(Side::word),
         computer_says: now.computer_says,
         thinking: computer.is_some_and(|(c, _)| ended.is_none() && pos.side_to_move() == c),
         eliminated: Eliminated {

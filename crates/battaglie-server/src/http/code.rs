@@ -91,6 +91,10 @@ pub enum ErrorCode {
     NothingToUndo,
     /// No draw offer to answer.
     NoDrawOffer,
+    /// Take-back requests are for online games.
+    TakebackOnlyOnline,
+    /// No take-back request to answer or withdraw.
+    NoTakebackRequest,
     /// The computer declines a draw.
     ComputerDeclinesDraw,
     /// Another request changed the game first.
@@ -139,7 +143,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 65] = {
+    pub const ALL: [ErrorCode; 67] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -185,6 +189,8 @@ impl ErrorCode {
             C::NoUndoOnline,
             C::NothingToUndo,
             C::NoDrawOffer,
+            C::TakebackOnlyOnline,
+            C::NoTakebackRequest,
             C::ComputerDeclinesDraw,
             C::Superseded,
             C::BadChoice,
@@ -257,6 +263,8 @@ impl ErrorCode {
             C::NoUndoOnline => "no_undo_online",
             C::NothingToUndo => "nothing_to_undo",
             C::NoDrawOffer => "no_draw_offer",
+            C::TakebackOnlyOnline => "takeback_only_online",
+            C::NoTakebackRequest => "no_takeback_request",
             C::ComputerDeclinesDraw => "computer_declines_draw",
             C::Superseded => "superseded",
             C::BadChoice => "bad_choice",

@@ -167,11 +167,14 @@ impl From<GameError> for Error {
             | G::Record(_)
             | G::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             G::MoveNeedsToken { .. } | G::NeedsToken(_) => StatusCode::UNAUTHORIZED,
-            G::WrongToken | G::NotYourTurn { .. } | G::NoUndoOnline => StatusCode::FORBIDDEN,
+            G::WrongToken | G::NotYourTurn { .. } | G::NoUndoOnline | G::TakebackOnlyOnline => {
+                StatusCode::FORBIDDEN
+            }
             G::ComputersTurn { .. }
             | G::GameOver { .. }
             | G::NothingToUndo
             | G::NoDrawOffer
+            | G::NoTakebackRequest
             | G::ComputerDeclinesDraw
             | G::Superseded => StatusCode::CONFLICT,
             G::StoredScenario { .. }
@@ -219,6 +222,7 @@ fn game_refusal(e: &GameError) -> (ErrorCode, Value) {
                 Action::Undo => "undo",
                 Action::Resign => "resign",
                 Action::Draw => "draw",
+                Action::Takeback => "takeback",
             };
             (C::NeedsToken, json!({ "action": action }))
         }
@@ -229,6 +233,8 @@ fn game_refusal(e: &GameError) -> (ErrorCode, Value) {
         G::NoUndoOnline => (C::NoUndoOnline, json!({})),
         G::NothingToUndo => (C::NothingToUndo, json!({})),
         G::NoDrawOffer => (C::NoDrawOffer, json!({})),
+        G::TakebackOnlyOnline => (C::TakebackOnlyOnline, json!({})),
+        G::NoTakebackRequest => (C::NoTakebackRequest, json!({})),
         G::ComputerDeclinesDraw => (C::ComputerDeclinesDraw, json!({})),
         G::Superseded => (C::Superseded, json!({})),
         _ => (C::Internal, json!({})),

@@ -1,4 +1,4 @@
-//! `/api/games`: create, read, move, undo, resign, draw, record, positions.
+//! `/api/games`: create, read, move, undo, resign, draw, take-back, record, positions.
 
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::account::{seat_token, Visitor};
 use super::limits::Limiters;
 use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
-use crate::game::{AppState, DrawAction, LiveGame};
+use crate::game::{AppState, DrawAction, LiveGame, TakebackAction};
 use crate::store::Mode;
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
@@ -22,6 +22,7 @@ pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))
+        .route("/games/{id}/takeback", post(takeback))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/positions", get(positions))
 }
@@ -198,6 +199,36 @@ async fn draw(
     let t = token.clone();
     let done = detached(async move { Ok(state.draw(&l, t.as_deref(), action).await?) }).await;
     respond(&live, token.as_deref(), done).await
+}
+
+async fn takeback(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<DrawRequest>,
+) -> Result<Response, Error> {
+    let action = takeback_action(req.action.as_deref())?;
+    let live = state.game(&id).await?;
+    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
+    let l = live.clone();
+    let t = token.clone();
+    let done = detached(async move { Ok(state.takeback(&l, t.as_deref(), action).await?) }).await;
+    respond(&live, token.as_deref(), done).await
+}
+
+/// The take-back action a request names (`None`: an offer).
+///
+/// # Errors
+/// 422 naming the choices when the word is none of them.
+pub(super) fn takeback_action(word: Option<&str>) -> Result<TakebackAction, Error> {
+    TakebackAction::from_word(word).ok_or_else(|| {
+        Error::choice(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "action",
+            word.unwrap_or_default(),
+            &TakebackAction::WORDS,
+        )
+    })
 }
 
 /// The answer to a game action: the new state, or the refusal; a conflict (409)

@@ -2,7 +2,7 @@
 //!
 //! The server sends the state (as `GET /api/games/{id}` answers it, with
 //! `"type": "state"`) on connection and after every change. Seat holders may send
-//! `{"type": "move", "move": "..."}` (and `undo`, `resign`, `draw`); a refused
+//! `{"type": "move", "move": "..."}` (and `undo`, `resign`, `draw`, `takeback`); a refused
 //! request answers `{"type": "error", "status": 422, "error": "...", "code": "...",
 //! "params": {...}}`.
 
@@ -53,6 +53,10 @@ enum ClientMessage {
     Undo,
     Resign,
     Draw {
+        #[serde(default)]
+        action: Option<String>,
+    },
+    Takeback {
         #[serde(default)]
         action: Option<String>,
     },
@@ -156,6 +160,10 @@ async fn handle(
                     }
                 };
                 Ok(state.draw(&live, token, action).await?)
+            }
+            ClientMessage::Takeback { action } => {
+                let action = super::games::takeback_action(action.as_deref())?;
+                Ok(state.takeback(&live, token, action).await?)
             }
             ClientMessage::Ping => Ok(()),
         }

@@ -106,6 +106,8 @@ pub struct GameRow {
     pub start: Option<String>,
     /// The side that offered a draw, if an offer stands.
     pub draw_offer: Option<String>,
+    /// The side that asked to take back its last move, if that request stands.
+    pub takeback_offer: Option<String>,
     /// `army`, `indians` or `draw` once the game is over.
     pub result: Option<String>,
     /// Why it ended (`elimination`, `resignation`, `agreement`, ...).
@@ -157,6 +159,7 @@ macro_rules! on_read {
 mod accounts;
 mod analyses;
 mod claims;
+mod takeback;
 
 /// How often the write-ahead log is copied back into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
@@ -540,6 +543,23 @@ impl Store {
     }
 }
 
+/// The standing take-back request of a `games` row: only while the game is still at
+/// the revision the request made.
+fn takeback_offer<'r, R>(row: &'r R) -> Result<Option<String>, StoreError>
+where
+    R: Row,
+    &'static str: sqlx::ColumnIndex<R>,
+    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    let at: Option<i64> = row.try_get("takeback_revision")?;
+    let revision: i64 = row.try_get("revision")?;
+    if at != Some(revision) {
+        return Ok(None);
+    }
+    Ok(row.try_get("takeback_offer")?)
+}
+
 /// A [`GameRow`] from a `SELECT * FROM games` row of either database.
 fn game_row<'r, R>(row: &'r R) -> Result<GameRow, StoreError>
 where
@@ -564,6 +584,7 @@ where
         indians_token: row.try_get("indians_token")?,
         start: row.try_get("start")?,
         draw_offer: row.try_get("draw_offer")?,
+        takeback_offer: takeback_offer(row)?,
         result: row.try_get("result")?,
         reason: row.try_get("reason")?,
         created_at: row.try_get("created_at")?,
