@@ -27,6 +27,7 @@ impl AppState {
         let asked = std::time::Instant::now();
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
+        self.check_rated_seat(live, seat).await?;
         let computer = live.computer.map(|c| c.0);
         let attempt = |st: &mut LiveState| -> Result<battaglie_rules::Move, GameError> {
             policy::may_move(computer, seat, &st.game)?;
@@ -92,6 +93,7 @@ impl AppState {
     pub async fn undo(&self, live: &Arc<LiveGame>, token: Option<&str>) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
+        self.check_rated_seat(live, seat).await?;
         let count = policy::undo_count(live.row.mode, live.computer.map(|c| c.0), seat, &st.game)?;
         let keep = st.game.moves().len() - count;
         let now = ids::now();
@@ -123,6 +125,7 @@ impl AppState {
     pub async fn resign(&self, live: &Arc<LiveGame>, token: Option<&str>) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
+        self.check_rated_seat(live, seat).await?;
         match self.resign_on(live, &mut st, seat).await {
             // Another node changed the game first: judged again on the fresh copy.
             Err(GameError::Superseded) => self.resign_on(live, &mut st, seat).await,
@@ -156,6 +159,7 @@ impl AppState {
     ) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
+        self.check_rated_seat(live, seat).await?;
         match self.draw_on(live, &mut st, seat, action).await {
             // Another node changed the game first: judged again on the fresh copy.
             Err(GameError::Superseded) => self.draw_on(live, &mut st, seat, action).await,

@@ -168,6 +168,7 @@ impl From<GameError> for Error {
             | G::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             G::MoveNeedsToken { .. } | G::NeedsToken(_) => StatusCode::UNAUTHORIZED,
             G::WrongToken | G::NotYourTurn { .. } | G::NoUndoOnline => StatusCode::FORBIDDEN,
+            G::RatedSeatNeedsAccount => StatusCode::FORBIDDEN,
             G::ComputersTurn { .. }
             | G::GameOver { .. }
             | G::NothingToUndo
@@ -231,6 +232,7 @@ fn game_refusal(e: &GameError) -> (ErrorCode, Value) {
         G::NoDrawOffer => (C::NoDrawOffer, json!({})),
         G::ComputerDeclinesDraw => (C::ComputerDeclinesDraw, json!({})),
         G::Superseded => (C::Superseded, json!({})),
+        G::RatedSeatNeedsAccount => (C::RatedSeatNeedsAccount, json!({})),
         _ => (C::Internal, json!({})),
     }
 }
