@@ -19,11 +19,12 @@ CREATE TABLE ratings (
     updated_at  INTEGER
 );
 
--- One row per rated game and player: the rating and deviation after it, and
--- the side played, the score and the opponent (null once their account is deleted).
+-- One row per rated game and player (`number`: the player's first, second...
+-- rated game): the rating and deviation after it, and the side played, the score and the opponent (null once their account is deleted).
 CREATE TABLE rating_history (
     game_id     TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    number      INTEGER NOT NULL,
     side        TEXT NOT NULL CHECK (side IN ('army', 'indians')),
     score       TEXT NOT NULL CHECK (score IN ('win', 'draw', 'loss')),
     opponent_id TEXT REFERENCES users (id) ON DELETE SET NULL,
@@ -34,4 +35,4 @@ CREATE TABLE rating_history (
     PRIMARY KEY (game_id, user_id)
 );
 
-CREATE INDEX rating_history_user ON rating_history (user_id, rated_at);
+CREATE INDEX rating_history_user ON rating_history (user_id, number);

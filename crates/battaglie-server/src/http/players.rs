@@ -172,14 +172,17 @@ async fn take_seat(
     visitor: Visitor,
     JsonBody(req): JsonBody<SeatRequest>,
 ) -> Result<Response, Error> {
-    let session = match visitor.session(&state).await? {
-        Some(s) => s,
-        None => return Err(RatingsError::NeedsAccount.into()),
+    let live = state.game(&id).await?;
+    let Some(session) = visitor.session(&state).await? else {
+        // A guest on a casual game needs no account; on a rated one, they are told to sign in.
+        return Err(match state.is_rated(&live).await? {
+            true => RatingsError::NeedsAccount.into(),
+            false => crate::accounts::AccountError::NotSignedIn.into(),
+        });
     };
     if !visitor.has_csrf(&state, &session).await {
         return Err(crate::accounts::AccountError::Csrf.into());
     }
-    let live = state.game(&id).await?;
     let side = state.take_seat(&live, &req.token, &session.user).await?;
     Ok(Json(json!({ "id": id, "seat": side.word(), "name": session.user.name })).into_response())
 }

@@ -416,7 +416,7 @@ impl Store {
             }
             // A rated game's end is rated in the transaction that stores it.
             if let Some((result, _)) = ended {
-                ratings::rate_ended!(tx, id, result, now * 1000);
+                ratings::rate_ended!(tx, id, result, crate::ids::now_millis() as i64);
             }
             tx.commit().await?;
         });
@@ -493,7 +493,7 @@ impl Store {
             // The one other place a result is stored (with `append_move`): a rated
             // game's end is rated in the same transaction.
             if let Some((result, _)) = ended {
-                ratings::rate_ended!(tx, id, result, now * 1000);
+                ratings::rate_ended!(tx, id, result, crate::ids::now_millis() as i64);
             }
             tx.commit().await?;
         });

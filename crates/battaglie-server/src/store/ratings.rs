@@ -84,12 +84,13 @@ macro_rules! rate_ended {
                         .execute(&mut *$tx)
                         .await?;
                         sqlx::query(
-                            "INSERT INTO rating_history (game_id, user_id, side, score, opponent_id, \
-                             rated_at, rating_before, rating, deviation) \
-                             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                            "INSERT INTO rating_history (game_id, user_id, number, side, score, \
+                             opponent_id, rated_at, rating_before, rating, deviation) \
+                             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
                         )
                         .bind($id)
                         .bind(&players[i])
+                        .bind(before[i].games + 1)
                         .bind(side)
                         .bind($crate::store::ratings::score_word(score))
                         .bind(&players[1 - i])
@@ -308,7 +309,7 @@ impl Store {
         on_read!(self, pool => {
             let rows = sqlx::query(
                 "SELECT game_id, rated_at, rating_before, rating, deviation FROM rating_history \
-                 WHERE user_id = $1 ORDER BY rated_at, game_id",
+                 WHERE user_id = $1 ORDER BY number",
             )
             .bind(user)
             .fetch_all(pool)
