@@ -23,7 +23,11 @@ async fn player(app: &Router, address: &str, name: &str) -> Browser {
 
 /// A rated online game on the Washita made by `army`, the Indians' seat taken by
 /// `indians` through the invite's token: (id, army token, indians token).
-async fn rated_game(app: &Router, army: &mut Browser, indians: &mut Browser) -> (String, String, String) {
+async fn rated_game(
+    app: &Router,
+    army: &mut Browser,
+    indians: &mut Browser,
+) -> (String, String, String) {
     let a = army
         .send(
             app,
@@ -36,7 +40,12 @@ async fn rated_game(app: &Router, army: &mut Browser, indians: &mut Browser) -> 
     let id = a.body["id"].as_str().unwrap().to_string();
     let other = a.body["other_token"].as_str().unwrap().to_string();
     let taken = indians
-        .send(app, "POST", &format!("/api/games/{id}/seat"), Some(json!({"token": other})))
+        .send(
+            app,
+            "POST",
+            &format!("/api/games/{id}/seat"),
+            Some(json!({"token": other})),
+        )
         .await;
     assert_eq!(taken.status, StatusCode::OK, "{}", taken.body);
     assert_eq!(taken.body["seat"], "indians");
@@ -126,7 +135,10 @@ async fn a_draw_between_unequal_players_moves_them_toward_each_other(s: Server) 
     agree_draw(app, &id, &army, &indians).await;
     let (high2, _, games) = rating(&page(app, "Sheridan").await);
     let (low2, _, _) = rating(&page(app, "Roman_Nose").await);
-    assert!(high2 < high && low2 > low, "{high} -> {high2}, {low} -> {low2}");
+    assert!(
+        high2 < high && low2 > low,
+        "{high} -> {high2}, {low} -> {low2}"
+    );
     assert_eq!(games, 2);
 }
 
@@ -145,7 +157,12 @@ async fn a_casual_game_changes_nothing(s: Server) {
     let id = created.body["id"].as_str().unwrap().to_string();
     let other = created.body["other_token"].as_str().unwrap().to_string();
     let taken = b
-        .send(app, "POST", &format!("/api/games/{id}/seat"), Some(json!({"token": other})))
+        .send(
+            app,
+            "POST",
+            &format!("/api/games/{id}/seat"),
+            Some(json!({"token": other})),
+        )
         .await;
     assert_eq!(taken.status, StatusCode::OK, "{}", taken.body);
     // A guest may play the seat of a casual game with its token alone.
@@ -183,7 +200,13 @@ async fn a_rated_game_the_second_node_also_sees_ending_is_rated_once(s: Server) 
         .await
         .unwrap();
     assert_eq!(rating(&page(&app2, "Forsyth").await), once);
-    assert_eq!(page(app, "Tall_Bull").await["history"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        page(app, "Tall_Bull").await["history"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 async fn a_guest_cannot_take_a_rated_seat(s: Server) {
@@ -196,7 +219,10 @@ async fn a_guest_cannot_take_a_rated_seat(s: Server) {
         Some(json!({"scenario": "washita", "mode": "online", "rated": true}).to_string()),
     )
     .await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("rated_needs_account")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("rated_needs_account"))
+    );
     let mut a = player(app, "10.5.0.1", "Miles").await;
     let computer = a
         .send(
@@ -206,21 +232,27 @@ async fn a_guest_cannot_take_a_rated_seat(s: Server) {
             Some(json!({"scenario": "washita", "mode": "computer", "rated": true})),
         )
         .await;
-    assert_eq!((computer.status, code(&computer)), (StatusCode::UNPROCESSABLE_ENTITY, "rated_not_online"));
+    assert_eq!(
+        (computer.status, code(&computer)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "rated_not_online")
+    );
 
     let created = a
         .send(
             app,
             "POST",
             "/api/games",
-            Some(json!({"scenario": "washita", "mode": "online", "side": "indians", "rated": true})),
+            Some(
+                json!({"scenario": "washita", "mode": "online", "side": "indians", "rated": true}),
+            ),
         )
         .await;
     let id = created.body["id"].as_str().unwrap().to_string();
     let other = created.body["other_token"].as_str().unwrap().to_string();
     let mine = created.body["token"].as_str().unwrap().to_string();
     // The guest with the invite's token is told to sign in, whatever it tries.
-    let (_, state) = support::send(app, "GET", &format!("/api/games/{id}?token={other}"), None).await;
+    let (_, state) =
+        support::send(app, "GET", &format!("/api/games/{id}?token={other}"), None).await;
     let mv = state["legal_moves"][0].as_str().unwrap().to_string();
     let (status, body) = support::send(
         app,
@@ -229,26 +261,58 @@ async fn a_guest_cannot_take_a_rated_seat(s: Server) {
         Some(json!({"token": other, "move": mv}).to_string()),
     )
     .await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("rated_seat_needs_account")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("rated_seat_needs_account"))
+    );
     let (status, body) = resign(app, &id, &other).await;
     assert_eq!(body["code"], "rated_seat_needs_account", "{status}");
-    let (status, body) =
-        support::send(app, "POST", &format!("/api/games/{id}/seat"), Some(json!({"token": other}).to_string())).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("rated_needs_account")));
+    let (status, body) = support::send(
+        app,
+        "POST",
+        &format!("/api/games/{id}/seat"),
+        Some(json!({"token": other}).to_string()),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("rated_needs_account"))
+    );
     // Nor can the creator hold both seats.
     let same = a
-        .send(app, "POST", &format!("/api/games/{id}/seat"), Some(json!({"token": other})))
+        .send(
+            app,
+            "POST",
+            &format!("/api/games/{id}/seat"),
+            Some(json!({"token": other})),
+        )
         .await;
-    assert_eq!((same.status, code(&same)), (StatusCode::CONFLICT, "rated_same_account"));
+    assert_eq!(
+        (same.status, code(&same)),
+        (StatusCode::CONFLICT, "rated_same_account")
+    );
     // Another account cannot take the creator's seat.
     let mut b = player(app, "10.5.0.2", "Geronimo").await;
     let taken = b
-        .send(app, "POST", &format!("/api/games/{id}/seat"), Some(json!({"token": mine})))
+        .send(
+            app,
+            "POST",
+            &format!("/api/games/{id}/seat"),
+            Some(json!({"token": mine})),
+        )
         .await;
-    assert_eq!((taken.status, code(&taken)), (StatusCode::CONFLICT, "rated_seat_taken"));
+    assert_eq!(
+        (taken.status, code(&taken)),
+        (StatusCode::CONFLICT, "rated_seat_taken")
+    );
     // Signed in, the invite's seat is theirs, and the move goes.
     let ok = b
-        .send(app, "POST", &format!("/api/games/{id}/seat"), Some(json!({"token": other})))
+        .send(
+            app,
+            "POST",
+            &format!("/api/games/{id}/seat"),
+            Some(json!({"token": other})),
+        )
         .await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
     let (status, body) = support::send(
@@ -272,11 +336,21 @@ async fn the_player_page_counts_results_and_filters_games(s: Server) {
     let (id2, army, indians) = rated_game(app, &mut a, &mut b).await;
     agree_draw(app, &id2, &army, &indians).await;
     let casual = a
-        .send(app, "POST", "/api/games", Some(json!({"scenario": "washita", "mode": "online", "side": "indians"})))
+        .send(
+            app,
+            "POST",
+            "/api/games",
+            Some(json!({"scenario": "washita", "mode": "online", "side": "indians"})),
+        )
         .await;
     let id3 = casual.body["id"].as_str().unwrap().to_string();
     let computer = a
-        .send(app, "POST", "/api/games", Some(json!({"scenario": "fetterman", "mode": "computer", "side": "army", "level": 2})))
+        .send(
+            app,
+            "POST",
+            "/api/games",
+            Some(json!({"scenario": "fetterman", "mode": "computer", "side": "army", "level": 2})),
+        )
         .await;
     assert_eq!(computer.status, StatusCode::CREATED, "{}", computer.body);
 
@@ -299,7 +373,12 @@ async fn the_player_page_counts_results_and_filters_games(s: Server) {
         async move {
             let (status, body) = support::send(app, "GET", &uri, None).await;
             assert_eq!(status, StatusCode::OK, "{body}");
-            body["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+            body["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["id"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
         }
     };
     assert_eq!(list("").await.len(), 4);
@@ -307,14 +386,27 @@ async fn the_player_page_counts_results_and_filters_games(s: Server) {
     assert_eq!(list("?rated=false").await.len(), 2);
     assert_eq!(list("?result=win").await, vec![id1.clone()]);
     assert_eq!(list("?result=draw").await, vec![id2.clone()]);
-    assert_eq!(list("?result=ongoing&side=indians").await, vec![id3.clone()]);
+    assert_eq!(
+        list("?result=ongoing&side=indians").await,
+        vec![id3.clone()]
+    );
     assert_eq!(list("?battle=fetterman").await.len(), 1);
     assert_eq!(list("?battle=washita&side=army").await.len(), 2);
 
-    let (_, all) = support::send(app, "GET", "/api/players/Carrington/games?rated=true", None).await;
-    let won = all["games"].as_array().unwrap().iter().find(|g| g["id"] == id1.as_str()).unwrap().clone();
+    let (_, all) =
+        support::send(app, "GET", "/api/players/Carrington/games?rated=true", None).await;
+    let won = all["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id1.as_str())
+        .unwrap()
+        .clone();
     assert_eq!(won["side"], "army");
-    assert_eq!(won["opponent"], json!({"kind": "player", "name": "Red_Cloud", "url": "/players/Red_Cloud"}));
+    assert_eq!(
+        won["opponent"],
+        json!({"kind": "player", "name": "Red_Cloud", "url": "/players/Red_Cloud"})
+    );
     assert_eq!(won["reason"], "resignation");
     assert!(won["rating_change"]["change"].as_f64().unwrap() > 0.0);
     assert_eq!(won["urls"]["replay"], format!("/game/{id1}?replay=0"));
@@ -323,30 +415,53 @@ async fn the_player_page_counts_results_and_filters_games(s: Server) {
     // Paged, newest first, with no game twice.
     let (_, first) = support::send(app, "GET", "/api/players/Carrington/games?limit=3", None).await;
     let next = first["next"].as_str().unwrap().to_string();
-    let (_, second) =
-        support::send(app, "GET", &format!("/api/players/Carrington/games?limit=3&before={next}"), None).await;
+    let (_, second) = support::send(
+        app,
+        "GET",
+        &format!("/api/players/Carrington/games?limit=3&before={next}"),
+        None,
+    )
+    .await;
     assert_eq!(second["games"].as_array().unwrap().len(), 1);
     assert_eq!(second["next"], Value::Null);
-    let mut ids: Vec<&str> = first["games"].as_array().unwrap().iter().chain(second["games"].as_array().unwrap()).map(|g| g["id"].as_str().unwrap()).collect();
+    let mut ids: Vec<&str> = first["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(second["games"].as_array().unwrap())
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), 4);
 
-    let (status, body) = support::send(app, "GET", "/api/players/Carrington/games?result=won", None).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_choice")));
+    let (status, body) =
+        support::send(app, "GET", "/api/players/Carrington/games?result=won", None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_choice"))
+    );
     assert_eq!(body["params"]["field"], "result");
 }
 
 async fn unknown_and_deleted_players_are_not_found(s: Server) {
     let app = &s.app;
     let (status, body) = support::send(app, "GET", "/api/players/Nobody", None).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("player_not_found")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("player_not_found"))
+    );
     let mut a = player(app, "10.7.0.1", "Benteen").await;
     let mut b = player(app, "10.7.0.2", "Gall").await;
     let (id, _, indians) = rated_game(app, &mut a, &mut b).await;
     resign(app, &id, &indians).await;
     let gone = b
-        .send(app, "DELETE", "/api/account", Some(json!({"password": PASSWORD})))
+        .send(
+            app,
+            "DELETE",
+            "/api/account",
+            Some(json!({"password": PASSWORD})),
+        )
         .await;
     assert_eq!(gone.status, StatusCode::OK, "{}", gone.body);
     let (status, _) = support::send(app, "GET", "/api/players/Gall", None).await;
@@ -357,7 +472,13 @@ async fn unknown_and_deleted_players_are_not_found(s: Server) {
     let (_, list) = support::send(app, "GET", "/api/players/Benteen/games", None).await;
     assert_eq!(list["games"][0]["id"], id.as_str());
     assert_eq!(list["games"][0]["opponent"], json!({"kind": "anonymous"}));
-    assert_eq!(page(app, "Benteen").await["history"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        page(app, "Benteen").await["history"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 async fn the_computers_levels_have_their_fixed_ratings(s: Server) {
@@ -370,7 +491,10 @@ async fn the_computers_levels_have_their_fixed_ratings(s: Server) {
         assert_eq!(l["rating"].as_f64().unwrap(), fixed.rating.rating);
     }
     // Stronger levels are rated higher.
-    let ratings: Vec<f64> = levels.iter().map(|l| l["rating"].as_f64().unwrap()).collect();
+    let ratings: Vec<f64> = levels
+        .iter()
+        .map(|l| l["rating"].as_f64().unwrap())
+        .collect();
     assert!(ratings.windows(2).all(|w| w[0] < w[1]), "{ratings:?}");
 }
 

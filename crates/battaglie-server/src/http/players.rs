@@ -208,9 +208,11 @@ impl From<RatingsError> for Error {
             ),
             R::SameAccount => (StatusCode::CONFLICT, C::RatedSameAccount, json!({})),
             R::SeatTaken => (StatusCode::CONFLICT, C::RatedSeatTaken, json!({})),
-            R::PlayerNotFound(name) => {
-                (StatusCode::NOT_FOUND, C::PlayerNotFound, json!({ "name": name }))
-            }
+            R::PlayerNotFound(name) => (
+                StatusCode::NOT_FOUND,
+                C::PlayerNotFound,
+                json!({ "name": name }),
+            ),
             R::Game(_) | R::Store(_) => {
                 return match e {
                     R::Game(g) => g.into(),

@@ -13,9 +13,7 @@ pub use error::RatingsError;
 
 use crate::game::{AppState, GameError, LiveGame, Seat};
 use crate::ids;
-use crate::store::{
-    GamesFilter, HistoryRow, Mode, PlayerGameRow, RatingRow, ResultCount, UserRow,
-};
+use crate::store::{GamesFilter, HistoryRow, Mode, PlayerGameRow, RatingRow, ResultCount, UserRow};
 
 /// The most games one page of a player's list holds.
 pub const GAMES_PAGE: i64 = 50;

@@ -115,7 +115,10 @@ impl Store {
             add(" OR (games.updated_at = ?", Some(Param::Int(*at)));
             add(" AND games.id < ?))", Some(Param::Text(id.clone())));
         }
-        add(" ORDER BY games.updated_at DESC, games.id DESC LIMIT ?", Some(Param::Int(filter.limit)));
+        add(
+            " ORDER BY games.updated_at DESC, games.id DESC LIMIT ?",
+            Some(Param::Int(filter.limit)),
+        );
         on_read!(self, pool => {
             let mut query = sqlx::query(&sql);
             for p in params {
