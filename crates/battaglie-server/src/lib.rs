@@ -14,6 +14,7 @@ pub mod game;
 pub mod http;
 mod ids;
 pub mod metrics;
+pub mod ratings;
 pub mod store;
 
 use std::net::SocketAddr;

@@ -24,6 +24,7 @@ import { recentGames } from "./recent.js";
  * @property {string} name
  * @property {string} csrf
  * @property {HeldGame[]} games
+ * @property {{rating: number, deviation: number, provisional: boolean}} [rating]
  */
 
 /**
@@ -235,6 +236,12 @@ function panel(account, list, reroute) {
 
   return [
     h("p", { class: "signed-in" }, t("signedInAs", { name: account.name }), " ", logOut),
+    h(
+      "p",
+      { class: "my-page" },
+      h("a", { href: `/players/${encodeURIComponent(account.name)}` }, t("myPage")),
+      account.rating ? ` · ${t("rating")} ${account.rating.rating} ±${account.rating.deviation}` : null,
+    ),
     h("h3", { id: "my-games-h" }, t("myGames")),
     account.games.length ? games : h("p", { class: "muted" }, t("noMyGames")),
     change,

@@ -21,6 +21,7 @@ import { connect } from "./socket.js";
 import { play } from "./sound.js";
 import { settings, changeSettings } from "./settings.js";
 import { updateRecent, recentGames } from "./recent.js";
+import { openFromLink, takeSeat } from "./rated.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 /** @typedef {import("./types.js").GameState} GameState */
@@ -642,6 +643,8 @@ export async function gamePage(root, list, id, token) {
   });
 
   render();
+  openFromLink(location.search, showReplay, analyse);
+  if (token) takeSeat(id, token);
   return () => {
     ui.unfollow?.();
     socket.close();

@@ -37,7 +37,7 @@ export function forcesText(forces) {
 
 /**
  * Starts a game and goes to it.
- * @param {{scenario: string, mode: string, side?: string, level?: number}} body
+ * @param {{scenario: string, mode: string, side?: string, level?: number, rated?: boolean}} body
  */
 export async function startGame(body) {
   const created = await api("POST", "/api/games", body);
@@ -78,6 +78,15 @@ export function homePage(root, list, reroute) {
     [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h("option", { value: n, selected: n === choice.level }, `${n} · ${t(`level${n}`)}`)),
   );
   const levelRow = h("label", { class: "level" }, t("level"), " ", levelSelect);
+  // The computer's fixed rating beside each level (GET /api/levels).
+  api("GET", "/api/levels")
+    .then((/** @type {{levels: {level: number, rating: number}[]}} */ r) => {
+      for (const l of r.levels) {
+        const option = levelSelect.querySelector(`option[value="${l.level}"]`);
+        if (option) option.textContent = `${l.level} · ${t(`level${l.level}`)} · ${t("levelRating", { rating: l.rating })}`;
+      }
+    })
+    .catch(() => {});
   const sideSelect = h(
     "select",
     { id: "side", onchange: (/** @type {Event} */ e) => { choice.side = /** @type {HTMLSelectElement} */ (e.target).value; remember(); } },
@@ -85,9 +94,13 @@ export function homePage(root, list, reroute) {
     h("option", { value: "indians", selected: choice.side === "indians" }, t("indians")),
   );
   const sideRow = h("label", { class: "side" }, t("yourSide"), " ", sideSelect);
+  // Rated games (online, both players signed in): the server refuses a guest's with a code.
+  const ratedBox = h("input", { type: "checkbox", id: "rated" });
+  const ratedRow = h("label", { class: "rated", for: "rated" }, ratedBox, " ", t("ratedChoice"));
   const shown = () => {
     levelRow.hidden = choice.mode !== "computer";
     sideRow.hidden = choice.mode === "hotseat";
+    ratedRow.hidden = choice.mode !== "online";
   };
   const modeSelect = h(
     "select",
@@ -97,7 +110,7 @@ export function homePage(root, list, reroute) {
   shown();
   main.append(
     h("h1", {}, t("battles")),
-    h("div", { class: "how", role: "group", "aria-label": t("newGame") }, h("label", { class: "mode" }, t("opponent"), " ", modeSelect), sideRow, levelRow),
+    h("div", { class: "how", role: "group", "aria-label": t("newGame") }, h("label", { class: "mode" }, t("opponent"), " ", modeSelect), sideRow, levelRow, ratedRow),
   );
 
   const cards = h("div", { class: "cards" });
@@ -107,8 +120,9 @@ export function homePage(root, list, reroute) {
       const button = /** @type {HTMLButtonElement} */ (card.querySelector("button.play"));
       button.disabled = true;
       try {
-        /** @type {{scenario: string, mode: string, side?: string, level?: number}} */
+        /** @type {{scenario: string, mode: string, side?: string, level?: number, rated?: boolean}} */
         const body = { scenario: s.id, mode: choice.mode };
+        if (choice.mode === "online" && ratedBox.checked) body.rated = true;
         if (choice.mode !== "hotseat") body.side = choice.side;
         if (choice.mode === "computer") body.level = choice.level;
         await startGame(body);

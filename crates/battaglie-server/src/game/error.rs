@@ -154,6 +154,9 @@ pub enum GameError {
         /// The rules crate's refusal.
         source: Box<PlayError>,
     },
+    /// A seat of a rated game that no account holds (a guest with the invite link).
+    #[error("token: this seat of a rated game is played signed in: sign in and open the invite link again")]
+    RatedSeatNeedsAccount,
     /// The database failed.
     #[error(transparent)]
     Store(StoreError),

@@ -115,6 +115,11 @@ impl LiveGame {
         &self.row.id
     }
 
+    /// How the game is played.
+    pub fn mode(&self) -> crate::store::Mode {
+        self.row.mode
+    }
+
     /// The seat that `token` opens; no token is a spectator.
     ///
     /// # Errors

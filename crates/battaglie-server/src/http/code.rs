@@ -139,11 +139,23 @@ pub enum ErrorCode {
     TooManyClaims,
     /// No analysis of the game at its move count was started (`id`, `plies`).
     AnalysisNotStarted,
+    /// A seat of a rated game played by a guest: sign in and take the seat.
+    RatedSeatNeedsAccount,
+    /// A rated game made, or its seat taken, without signing in.
+    RatedNeedsAccount,
+    /// A rated game that is not online between two players (`mode`).
+    RatedNotOnline,
+    /// Both seats of a rated game would be one account's.
+    RatedSameAccount,
+    /// The seat of the rated game is another account's.
+    RatedSeatTaken,
+    /// No player of this name (`name`), or a deleted account.
+    PlayerNotFound,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 67] = {
+    pub const ALL: [ErrorCode; 73] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -213,6 +225,12 @@ impl ErrorCode {
             C::CsrfToken,
             C::TooManyClaims,
             C::AnalysisNotStarted,
+            C::RatedSeatNeedsAccount,
+            C::RatedNeedsAccount,
+            C::RatedNotOnline,
+            C::RatedSameAccount,
+            C::RatedSeatTaken,
+            C::PlayerNotFound,
         ]
     };
 
@@ -287,6 +305,12 @@ impl ErrorCode {
             C::CsrfToken => "csrf_token",
             C::TooManyClaims => "too_many_claims",
             C::AnalysisNotStarted => "analysis_not_started",
+            C::RatedSeatNeedsAccount => "rated_seat_needs_account",
+            C::RatedNeedsAccount => "rated_needs_account",
+            C::RatedNotOnline => "rated_not_online",
+            C::RatedSameAccount => "rated_same_account",
+            C::RatedSeatTaken => "rated_seat_taken",
+            C::PlayerNotFound => "player_not_found",
         }
     }
 

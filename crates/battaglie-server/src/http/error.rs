@@ -167,9 +167,11 @@ impl From<GameError> for Error {
             | G::Record(_)
             | G::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             G::MoveNeedsToken { .. } | G::NeedsToken(_) => StatusCode::UNAUTHORIZED,
-            G::WrongToken | G::NotYourTurn { .. } | G::NoUndoOnline | G::TakebackOnlyOnline => {
-                StatusCode::FORBIDDEN
-            }
+            G::WrongToken
+            | G::NotYourTurn { .. }
+            | G::NoUndoOnline
+            | G::TakebackOnlyOnline
+            | G::RatedSeatNeedsAccount => StatusCode::FORBIDDEN,
             G::ComputersTurn { .. }
             | G::GameOver { .. }
             | G::NothingToUndo
@@ -237,6 +239,7 @@ fn game_refusal(e: &GameError) -> (ErrorCode, Value) {
         G::NoTakebackRequest => (C::NoTakebackRequest, json!({})),
         G::ComputerDeclinesDraw => (C::ComputerDeclinesDraw, json!({})),
         G::Superseded => (C::Superseded, json!({})),
+        G::RatedSeatNeedsAccount => (C::RatedSeatNeedsAccount, json!({})),
         _ => (C::Internal, json!({})),
     }
 }

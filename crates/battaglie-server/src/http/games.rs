@@ -36,6 +36,9 @@ struct NewGame {
     side: Option<String>,
     #[serde(default)]
     level: Option<i64>,
+    /// Rated (online games of signed-in players): the end changes both ratings.
+    #[serde(default)]
+    rated: bool,
 }
 
 async fn create(
@@ -72,11 +75,36 @@ async fn create(
                 .ok_or(crate::game::GameError::LevelOutOfRange(l))?,
         ),
     };
+    let rated_by = match req.rated {
+        true => Some(rated_creator(&state, &visitor, mode).await?),
+        false => None,
+    };
     let s = state.clone();
     let created =
         detached(async move { Ok(s.create(&req.scenario, mode, side, level).await?) }).await?;
     link_creator(&state, &visitor, &created.0).await?;
+    if let Some(user) = rated_by {
+        state.mark_rated(&created.1, &[(side, &user)]).await?;
+    }
     created_response(created).await
+}
+
+/// The account creating a rated game: signed in, with the CSRF token, online.
+async fn rated_creator(
+    state: &AppState,
+    visitor: &Visitor,
+    mode: Mode,
+) -> Result<crate::store::UserRow, Error> {
+    if mode != Mode::Online {
+        return Err(crate::ratings::RatingsError::NotOnline { mode: mode.word() }.into());
+    }
+    let Some(session) = visitor.session(state).await? else {
+        return Err(crate::ratings::RatingsError::NeedsAccount.into());
+    };
+    if !visitor.has_csrf(state, &session).await {
+        return Err(crate::accounts::AccountError::Csrf.into());
+    }
+    Ok(session.user)
 }
 
 /// A game created by a signed-in player (with the CSRF token) is theirs:

@@ -9,6 +9,7 @@ mod gif;
 mod limits;
 mod move_refusal;
 mod ops;
+mod players;
 mod records;
 mod scenarios;
 mod web;
@@ -76,6 +77,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(records::router(&limiters))
         .merge(analyses::router(&limiters))
         .merge(ws::router())
+        .merge(players::router())
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)

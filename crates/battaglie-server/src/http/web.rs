@@ -9,6 +9,7 @@ use axum::Router;
 use crate::game::AppState;
 
 const INDEX: &str = include_str!("../../web/index.html");
+const PLAYER: &str = include_str!("../../web/player.html");
 
 /// The front end's modules and style sheet, served at `/{name}`: one line per file.
 const ASSETS: &[(&str, &str)] = &[
@@ -48,6 +49,8 @@ const ASSETS: &[(&str, &str)] = &[
     ("svg.js", include_str!("../../web/svg.js")),
     ("terrain.js", include_str!("../../web/terrain.js")),
     ("types.js", include_str!("../../web/types.js")),
+    ("player.js", include_str!("../../web/player.js")),
+    ("rated.js", include_str!("../../web/rated.js")),
 ];
 
 pub(super) fn router() -> Router<AppState> {
@@ -55,6 +58,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/rules", get(index))
+        .route("/players/{name}", get(player_page))
         .route("/{name}", get(asset))
         .fallback(not_found)
         // gzip or brotli, as the browser accepts.
@@ -67,6 +71,11 @@ const CSS: &str = "text/css; charset=utf-8";
 
 async fn index(headers: HeaderMap) -> Response {
     serve(&headers, INDEX, HTML)
+}
+
+/// A player's page: the module fetches the player by the name in the path.
+async fn player_page(headers: HeaderMap) -> Response {
+    serve(&headers, PLAYER, HTML)
 }
 
 async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {

@@ -20,6 +20,8 @@ pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;
 pub use claims::ComputerTurn;
 pub use location::{Database, ParseDatabaseError};
+pub use players::{GamesFilter, PlayerGameRow, ResultCount};
+pub use ratings::{HistoryRow, RatedGame, RatingRow};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
 #[derive(Debug, thiserror::Error)]
@@ -160,6 +162,8 @@ mod accounts;
 mod analyses;
 mod claims;
 mod takeback;
+mod players;
+mod ratings;
 
 /// How often the write-ahead log is copied back into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
@@ -413,6 +417,10 @@ impl Store {
                     sqlx::query(claims::RELEASE).bind(id).execute(&mut *tx).await?;
                 }
             }
+            // A rated game's end is rated in the transaction that stores it.
+            if let Some((result, _)) = ended {
+                ratings::rate_ended!(tx, id, result, crate::ids::now_millis() as i64);
+            }
             tx.commit().await?;
         });
         Ok(revision + 1)
@@ -467,22 +475,31 @@ impl Store {
         draw_offer: Option<&str>,
         now: i64,
     ) -> Result<i64, StoreError> {
-        let updated = on_write!(self, pool => sqlx::query(
-            "UPDATE games SET result = $1, reason = $2, draw_offer = $3, updated_at = $4, \
-             revision = revision + 1 WHERE id = $5 AND revision = $6",
-        )
-        .bind(ended.map(|e| e.0))
-        .bind(ended.map(|e| e.1))
-        .bind(draw_offer)
-        .bind(now)
-        .bind(id)
-        .bind(revision)
-        .execute(pool)
-        .await?
-        .rows_affected());
-        if updated == 0 {
-            return Err(StoreError::Conflict);
-        }
+        on_write!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let updated = sqlx::query(
+                "UPDATE games SET result = $1, reason = $2, draw_offer = $3, updated_at = $4, \
+                 revision = revision + 1 WHERE id = $5 AND revision = $6",
+            )
+            .bind(ended.map(|e| e.0))
+            .bind(ended.map(|e| e.1))
+            .bind(draw_offer)
+            .bind(now)
+            .bind(id)
+            .bind(revision)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if updated == 0 {
+                return Err(StoreError::Conflict);
+            }
+            // The one other place a result is stored (with `append_move`): a rated
+            // game's end is rated in the same transaction.
+            if let Some((result, _)) = ended {
+                ratings::rate_ended!(tx, id, result, crate::ids::now_millis() as i64);
+            }
+            tx.commit().await?;
+        });
         Ok(revision + 1)
     }
 

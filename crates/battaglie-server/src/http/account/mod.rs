@@ -78,6 +78,9 @@ async fn account(
     if let Some(claimed) = claimed {
         body["claimed"] = json!(claimed);
     }
+    let (rating, rated_games) = state.rating_of(&session.user).await?;
+    body["rating"] = super::players::rating_json(&rating, rated_games);
+    body["url"] = json!(format!("/players/{}", session.user.name));
     Ok(body)
 }
 

@@ -1,0 +1,222 @@
+//! Ratings wired to the games: rated games made (their seats held by two
+//! accounts), a seat of one taken by a signed-in player, guests kept off rated
+//! seats, and the player pages' numbers. The rules are the community crate's
+//! Glicko-2; the rating itself happens in the store, in the transaction that
+//! stores a rated game's result (see `store/ratings.rs`).
+
+mod error;
+
+use battaglie_community::{level_ratings, LevelRating, PlayerName, Rating, Timestamp};
+use battaglie_rules::Side;
+
+pub use error::RatingsError;
+
+use crate::game::{AppState, GameError, LiveGame, Seat};
+use crate::ids;
+use crate::store::{GamesFilter, HistoryRow, Mode, PlayerGameRow, RatingRow, ResultCount, UserRow};
+
+/// The most games one page of a player's list holds.
+pub const GAMES_PAGE: i64 = 50;
+
+/// What a player page shows.
+#[derive(Debug, Clone)]
+pub struct Player {
+    /// The name as registered.
+    pub name: String,
+    /// The rating now (its deviation grown by the idle rating periods).
+    pub rating: Rating,
+    /// How many rated games it counts.
+    pub games: i64,
+    /// The rating after each rated game, the oldest first.
+    pub history: Vec<HistoryRow>,
+    /// Finished games counted by battle, side and score.
+    pub results: Vec<ResultCount>,
+}
+
+fn now_millis() -> i64 {
+    i64::try_from(ids::now_millis()).unwrap_or(i64::MAX)
+}
+
+/// The computer's levels with their fixed ratings (calibrated in `docs/strength.md`).
+pub fn levels() -> Vec<LevelRating> {
+    level_ratings()
+}
+
+impl AppState {
+    /// Makes `live` (just created) a rated game: its seats `holders` are linked
+    /// to their accounts, and its end will change both players' ratings. The
+    /// lobby's accepted challenges come through here as well as `POST /api/games`.
+    ///
+    /// # Errors
+    /// [`RatingsError::NotOnline`] for a game not between two players online;
+    /// [`RatingsError::SameAccount`] when both seats would be one account's;
+    /// [`RatingsError::SeatTaken`] when a seat is someone else's; store failures.
+    pub async fn mark_rated(
+        &self,
+        live: &LiveGame,
+        holders: &[(Side, &UserRow)],
+    ) -> Result<(), RatingsError> {
+        if live.mode() != Mode::Online {
+            return Err(RatingsError::NotOnline {
+                mode: live.mode().word(),
+            });
+        }
+        if let [(a, u), (b, v)] = holders {
+            if a == b || u.id == v.id {
+                return Err(RatingsError::SameAccount);
+            }
+        }
+        let holders: Vec<(&str, &str)> = holders
+            .iter()
+            .map(|(side, user)| (side.word(), user.id.as_str()))
+            .collect();
+        Ok(self
+            .store()
+            .mark_rated(live.id(), &holders, now_millis())
+            .await?)
+    }
+
+    /// Links the seat that `token` opens in the rated game `live` to `user`
+    /// (the invite link opened by a signed-in player); answers the side.
+    ///
+    /// # Errors
+    /// A token of no seat; [`RatingsError::SameAccount`] when `user` holds the
+    /// other seat; [`RatingsError::SeatTaken`] when another account holds this one.
+    pub async fn take_seat(
+        &self,
+        live: &LiveGame,
+        token: &str,
+        user: &UserRow,
+    ) -> Result<Side, RatingsError> {
+        let side = match live.seat(Some(token))? {
+            Seat::Army => Side::Army,
+            Seat::Indians => Side::Indians,
+            Seat::Both | Seat::Spectator => return Err(GameError::WrongToken.into()),
+        };
+        if let Some(rated) = self.store().rated_game(live.id()).await? {
+            let (mine, other) = match side {
+                Side::Army => (rated.army, rated.indians),
+                Side::Indians => (rated.indians, rated.army),
+            };
+            if other.as_deref() == Some(user.id.as_str()) {
+                return Err(RatingsError::SameAccount);
+            }
+            if mine.as_deref().is_some_and(|m| m != user.id) {
+                return Err(RatingsError::SeatTaken);
+            }
+        }
+        if self
+            .store()
+            .link_seat(live.id(), side.word(), &user.id, now_millis())
+            .await?
+        {
+            Ok(side)
+        } else {
+            Err(RatingsError::SeatTaken)
+        }
+    }
+
+    /// Whether `live` is rated.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn is_rated(&self, live: &LiveGame) -> Result<bool, GameError> {
+        if live.mode() != Mode::Online {
+            return Ok(false);
+        }
+        Ok(self.store().rated_game(live.id()).await?.is_some())
+    }
+
+    /// Refuses a seat of a rated game that no account holds: a guest with the
+    /// invite link must sign in and take the seat first.
+    ///
+    /// # Errors
+    /// [`GameError::RatedSeatNeedsAccount`]; store failures.
+    pub(crate) async fn check_rated_seat(
+        &self,
+        live: &LiveGame,
+        seat: Seat,
+    ) -> Result<(), GameError> {
+        if live.mode() != Mode::Online || seat == Seat::Spectator {
+            return Ok(());
+        }
+        let Some(rated) = self.store().rated_game(live.id()).await? else {
+            return Ok(());
+        };
+        let held = match seat {
+            Seat::Army => rated.army.is_some(),
+            Seat::Indians => rated.indians.is_some(),
+            Seat::Both | Seat::Spectator => true,
+        };
+        if held {
+            Ok(())
+        } else {
+            Err(GameError::RatedSeatNeedsAccount)
+        }
+    }
+
+    /// The account named `name` (any case), if it exists and is not deleted.
+    ///
+    /// # Errors
+    /// [`RatingsError::PlayerNotFound`]; store failures.
+    pub async fn player_account(&self, name: &str) -> Result<UserRow, RatingsError> {
+        self.store()
+            .user_by_key(&PlayerName::key_of(name))
+            .await?
+            .ok_or_else(|| RatingsError::PlayerNotFound(name.to_string()))
+    }
+
+    /// The rating of `user` now (a new player's when none of their rated games ended yet).
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn rating_of(&self, user: &UserRow) -> Result<(Rating, i64), RatingsError> {
+        let stored = self.store().rating(&user.id).await?;
+        let RatingRow { rating, games } = stored.unwrap_or(RatingRow {
+            rating: Rating::NEW,
+            games: 0,
+        });
+        Ok((rating.aged(Timestamp(now_millis())), games))
+    }
+
+    /// What the page of the player `name` shows.
+    ///
+    /// # Errors
+    /// [`RatingsError::PlayerNotFound`]; store failures.
+    pub async fn player(&self, name: &str) -> Result<Player, RatingsError> {
+        let user = self.player_account(name).await?;
+        let (rating, games) = self.rating_of(&user).await?;
+        Ok(Player {
+            history: self.store().rating_history(&user.id).await?,
+            results: self.store().player_results(&user.id).await?,
+            name: user.name,
+            rating,
+            games,
+        })
+    }
+
+    /// One page of the games of the player `name`; `before` names the last game
+    /// of the previous page.
+    ///
+    /// # Errors
+    /// [`RatingsError::PlayerNotFound`]; [`GameError::NotFound`] for an unknown
+    /// `before`; store failures.
+    pub async fn player_games(
+        &self,
+        name: &str,
+        mut filter: GamesFilter,
+        before: Option<&str>,
+    ) -> Result<Vec<PlayerGameRow>, RatingsError> {
+        let user = self.player_account(name).await?;
+        if let Some(id) = before {
+            let at = self
+                .store()
+                .updated_at(id)
+                .await?
+                .ok_or_else(|| GameError::NotFound(id.to_string()))?;
+            filter.before = Some((at, id.to_string()));
+        }
+        filter.limit = filter.limit.clamp(1, GAMES_PAGE);
+        Ok(self.store().player_games(&user.id, &filter).await?)
+    }
+}

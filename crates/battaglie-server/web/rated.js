@@ -1,0 +1,44 @@
+// @ts-check
+// What a game page does for the player pages and rated games: opens the replay
+// or the analysis a link asks for (`?replay=N`, `?analysis`), and takes the seat
+// of an invite link for the signed-in player (a guest opening a rated game's
+// invite is told to sign in).
+
+import { api, setCsrf } from "./api.js";
+import { toast } from "./dom.js";
+import { errorText } from "./errors.js";
+
+/**
+ * Opens what the page's link asks for.
+ * @param {string} search `location.search`
+ * @param {(ply: number) => unknown} replay
+ * @param {() => unknown} analyse
+ */
+export function openFromLink(search, replay, analyse) {
+  const q = new URLSearchParams(search);
+  const ply = q.get("replay");
+  if (ply !== null) replay(Number(ply) || 0);
+  if (q.has("analysis")) analyse();
+}
+
+/**
+ * Links the seat `token` opens to the signed-in player's account (a rated
+ * game's seat must be, before it can be played).
+ * @param {string} id
+ * @param {string} token
+ */
+export async function takeSeat(id, token) {
+  try {
+    const account = await api("GET", "/api/account");
+    setCsrf(account.csrf);
+  } catch {
+    setCsrf(null);
+  }
+  try {
+    await api("POST", `/api/games/${encodeURIComponent(id)}/seat`, { token });
+  } catch (e) {
+    const code = /** @type {{code?: string}} */ (e).code;
+    // A casual game's guest needs no account: only a rated game's refusal is said.
+    if (code && code.startsWith("rated_")) toast(errorText(e));
+  }
+}
