@@ -57,6 +57,13 @@ impl AppState {
         let ended = result_words(&st.game);
         let now = ids::now();
         let turn = self.turn_after(live, &st.game);
+        let clock = match self.time_move(st) {
+            Ok(clock) => clock,
+            Err(e) => {
+                st.game.undo();
+                return Err(self.out_of_time(live, st, e).await);
+            }
+        };
         let stored = self
             .inner
             .store
@@ -67,6 +74,7 @@ impl AppState {
                 ended,
                 now,
                 turn,
+                clock.as_ref(),
             )
             .await;
         match stored {
@@ -76,10 +84,11 @@ impl AppState {
                 return Err(self.refused(live, st, e).await);
             }
         }
+        st.clock = clock;
         st.draw_offer = None;
         st.computer_says = None;
         st.updated_at = now;
-        live.changed(st);
+        live.changed(st, self.now());
         self.announce(live, st, Some(mv));
         Ok(())
     }
@@ -111,7 +120,7 @@ impl AppState {
         st.computer_says = None;
         st.draw_offer = None;
         st.updated_at = now;
-        live.changed(&mut st);
+        live.changed(&mut st, self.now());
         self.announce(live, &st, None);
         Ok(())
     }
@@ -204,7 +213,14 @@ impl AppState {
         match self
             .inner
             .store
-            .set_status(&live.row.id, st.revision, None, offer.map(Side::word), now)
+            .set_status(
+                &live.row.id,
+                st.revision,
+                None,
+                offer.map(Side::word),
+                now,
+                st.clock.as_ref(),
+            )
             .await
         {
             Ok(revision) => st.revision = revision,
@@ -212,12 +228,13 @@ impl AppState {
         }
         st.draw_offer = offer;
         st.updated_at = now;
-        live.changed(st);
+        live.changed(st, self.now());
         self.announce(live, st, None);
         Ok(())
     }
 
-    /// Stores the end of the game `next` (a resignation or an agreed draw).
+    /// Stores the end of the game `next` (a resignation, an agreed draw, a flag
+    /// fall or a claim), the clock stopped.
     pub(super) async fn settle(
         &self,
         live: &LiveGame,
@@ -225,19 +242,31 @@ impl AppState {
         next: Game,
     ) -> Result<(), GameError> {
         let now = ids::now();
+        let clock = st.clock.clone().map(|mut c| {
+            c.stop(self.now());
+            c
+        });
         match self
             .inner
             .store
-            .set_status(&live.row.id, st.revision, result_words(&next), None, now)
+            .set_status(
+                &live.row.id,
+                st.revision,
+                result_words(&next),
+                None,
+                now,
+                clock.as_ref(),
+            )
             .await
         {
             Ok(revision) => st.revision = revision,
             Err(e) => return Err(self.refused(live, st, e).await),
         }
+        st.clock = clock;
         st.game = next;
         st.draw_offer = None;
         st.updated_at = now;
-        live.changed(st);
+        live.changed(st, self.now());
         self.announce(live, st, None);
         Ok(())
     }
@@ -288,9 +317,10 @@ impl AppState {
         let (game, draw_offer) = replay(&row, &moves)?;
         st.game = game;
         st.draw_offer = draw_offer;
+        st.clock = row.clock;
         st.revision = row.revision;
         st.updated_at = row.updated_at;
-        live.changed(st);
+        live.changed(st, self.now());
         Ok(())
     }
 }

@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use battaglie_community::{GameClock, Timestamp};
 use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Side};
 use tokio::sync::broadcast;
@@ -44,6 +45,8 @@ pub(super) struct LiveState {
     pub computer_says: Option<&'static str>,
     /// The ply at which the computer last offered a draw (it does not repeat itself).
     pub offered_at: Option<usize>,
+    /// The game's clock, if it has one (as stored with the last change).
+    pub clock: Option<GameClock>,
     /// The state JSON (see `docs/api.md`), rebuilt after every change.
     pub snapshot: Arc<str>,
 }
@@ -54,9 +57,11 @@ impl LiveGame {
         computer: Option<(Side, u8)>,
         game: Game,
         draw_offer: Option<Side>,
+        now: Timestamp,
     ) -> LiveGame {
         let (tx, _) = broadcast::channel(CHANNEL_CAPACITY);
         let version = ids::now_millis();
+        let clock = row.clock.clone();
         let snap = snapshot(
             &row,
             computer,
@@ -66,6 +71,8 @@ impl LiveGame {
                 draw_offer,
                 updated_at: row.updated_at,
                 computer_says: None,
+                clock: clock.as_ref(),
+                now,
             },
         );
         LiveGame {
@@ -79,6 +86,7 @@ impl LiveGame {
                 sport: battaglie_ai::Sport::new(),
                 computer_says: None,
                 offered_at: None,
+                clock,
                 snapshot: snap.into(),
             }),
             computer,
@@ -169,7 +177,7 @@ impl LiveGame {
     }
 
     /// After a change of `st`: a new version and snapshot, pushed to every subscriber.
-    pub(super) fn changed(&self, st: &mut LiveState) {
+    pub(super) fn changed(&self, st: &mut LiveState, now: Timestamp) {
         st.version = (st.version + 1).max(ids::now_millis());
         st.snapshot = snapshot(
             &self.row,
@@ -180,6 +188,8 @@ impl LiveGame {
                 draw_offer: st.draw_offer,
                 updated_at: st.updated_at,
                 computer_says: st.computer_says,
+                clock: st.clock.as_ref(),
+                now,
             },
         )
         .into();

@@ -135,11 +135,25 @@ pub enum ErrorCode {
     TooManyClaims,
     /// No analysis of the game at its move count was started (`id`, `plies`).
     AnalysisNotStarted,
+    /// A time control that does not read or is out of range (`detail`).
+    BadClock,
+    /// A clock asked for a game that is not online.
+    ClockOnlineOnly,
+    /// The live flag of `side` fell: the move came too late, the game is over on time.
+    OutOfTime,
+    /// A claim in a game without a running clock or without an opponent.
+    NothingToClaim,
+    /// A claim before the opponent's time or absence allows it (`seconds` to wait).
+    ClaimTooEarly,
+    /// A live claim while the opponent is connected.
+    ClaimOpponentPresent,
+    /// A correspondence claim on the claimant's own turn.
+    ClaimYourTurn,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 65] = {
+    pub const ALL: [ErrorCode; 72] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -207,6 +221,13 @@ impl ErrorCode {
             C::CsrfToken,
             C::TooManyClaims,
             C::AnalysisNotStarted,
+            C::BadClock,
+            C::ClockOnlineOnly,
+            C::OutOfTime,
+            C::NothingToClaim,
+            C::ClaimTooEarly,
+            C::ClaimOpponentPresent,
+            C::ClaimYourTurn,
         ]
     };
 
@@ -279,6 +300,13 @@ impl ErrorCode {
             C::CsrfToken => "csrf_token",
             C::TooManyClaims => "too_many_claims",
             C::AnalysisNotStarted => "analysis_not_started",
+            C::BadClock => "bad_clock",
+            C::ClockOnlineOnly => "clock_online_only",
+            C::OutOfTime => "out_of_time",
+            C::NothingToClaim => "nothing_to_claim",
+            C::ClaimTooEarly => "claim_too_early",
+            C::ClaimOpponentPresent => "claim_opponent_present",
+            C::ClaimYourTurn => "claim_your_turn",
         }
     }
 

@@ -11,7 +11,8 @@ use serde::Deserialize;
 use super::account::{seat_token, Visitor};
 use super::limits::Limiters;
 use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
-use crate::game::{AppState, DrawAction, LiveGame};
+use crate::game::{AppState, DrawAction, GameError, LiveGame};
+use battaglie_community::{ClaimKind, TimeControl};
 use crate::store::Mode;
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
@@ -22,6 +23,7 @@ pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))
+        .route("/games/{id}/claim", post(claim))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/positions", get(positions))
 }
@@ -35,6 +37,9 @@ struct NewGame {
     side: Option<String>,
     #[serde(default)]
     level: Option<i64>,
+    /// A time control, `10+3` or `3d+2h` (online games).
+    #[serde(default)]
+    clock: Option<String>,
 }
 
 async fn create(
@@ -71,9 +76,14 @@ async fn create(
                 .ok_or(crate::game::GameError::LevelOutOfRange(l))?,
         ),
     };
+    let clock = match req.clock.as_deref().map(str::trim) {
+        None | Some("" | "none") => None,
+        Some(text) => Some(text.parse::<TimeControl>().map_err(GameError::from)?),
+    };
     let s = state.clone();
     let created =
-        detached(async move { Ok(s.create(&req.scenario, mode, side, level).await?) }).await?;
+        detached(async move { Ok(s.create(&req.scenario, mode, side, level, clock).await?) })
+            .await?;
     link_creator(&state, &visitor, &created.0).await?;
     created_response(created).await
 }
@@ -197,6 +207,40 @@ async fn draw(
     let l = live.clone();
     let t = token.clone();
     let done = detached(async move { Ok(state.draw(&l, t.as_deref(), action).await?) }).await;
+    respond(&live, token.as_deref(), done).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimRequest {
+    #[serde(default)]
+    token: Option<String>,
+    kind: String,
+}
+
+async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<ClaimRequest>,
+) -> Result<Response, Error> {
+    let kind = match req.kind.as_str() {
+        "win" => ClaimKind::Win,
+        "draw" => ClaimKind::Draw,
+        other => {
+            return Err(Error::choice(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "kind",
+                other,
+                &["win", "draw"],
+            ))
+        }
+    };
+    let live = state.game(&id).await?;
+    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
+    let l = live.clone();
+    let t = token.clone();
+    let done = detached(async move { Ok(state.claim_against(&l, t.as_deref(), kind).await?) }).await;
     respond(&live, token.as_deref(), done).await
 }
 
