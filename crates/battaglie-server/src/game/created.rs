@@ -111,7 +111,7 @@ impl AppState {
             clock,
         };
         self.inner.store.insert_game(&row, &[]).await?;
-        let live = Arc::new(rebuild(row, &[], self.now())?);
+        let live = Arc::new(rebuild(row, &[], self.inner.time.clone())?);
         self.remember(live.clone());
         self.schedule_computer(&live).await;
         Ok((created(&live, side), live))
@@ -153,7 +153,7 @@ impl AppState {
             clock: None,
         };
         self.inner.store.insert_game(&row, &moves).await?;
-        let live = Arc::new(rebuild(row, &moves, self.now())?);
+        let live = Arc::new(rebuild(row, &moves, self.inner.time.clone())?);
         self.remember(live.clone());
         Ok((created(&live, Side::Army), live))
     }

@@ -4,12 +4,12 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use battaglie_community::{GameClock, Timestamp};
+use battaglie_community::{Clock, GameClock, Timestamp};
 use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Side};
 use tokio::sync::broadcast;
 
-use super::snapshot::{snapshot, with_seat, Changing};
+use super::snapshot::{clock_now, snapshot, with_seat, Changing};
 use super::{GameError, Seat};
 use crate::ids;
 use crate::store::GameRow;
@@ -25,6 +25,8 @@ pub struct LiveGame {
     tx: broadcast::Sender<Arc<str>>,
     /// When a request last asked for this game (milliseconds since 1970).
     last_used: AtomicU64,
+    /// The server's time source, for the clock's figures.
+    time: Arc<dyn Clock>,
 }
 
 pub(super) struct LiveState {
@@ -57,8 +59,9 @@ impl LiveGame {
         computer: Option<(Side, u8)>,
         game: Game,
         draw_offer: Option<Side>,
-        now: Timestamp,
+        time: Arc<dyn Clock>,
     ) -> LiveGame {
+        let now = time.now();
         let (tx, _) = broadcast::channel(CHANNEL_CAPACITY);
         let version = ids::now_millis();
         let clock = row.clock.clone();
@@ -93,6 +96,7 @@ impl LiveGame {
             tx,
             last_used: AtomicU64::new(ids::now_millis()),
             row,
+            time,
         }
     }
 
@@ -137,14 +141,24 @@ impl LiveGame {
 
     /// The state JSON for the holder of `seat`.
     pub async fn view(&self, seat: Seat) -> String {
-        let snapshot = self.state.lock().await.snapshot.clone();
+        let snapshot = self.fresh(&*self.state.lock().await);
         with_seat(&snapshot, seat, false)
     }
 
-    /// The state JSON and a receiver of every later change.
+    /// The state JSON (its clock read now) and a receiver of every later change.
     pub async fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
         let st = self.state.lock().await;
-        (st.snapshot.clone(), self.tx.subscribe())
+        (self.fresh(&st), self.tx.subscribe())
+    }
+
+    /// The snapshot of `st`, its clock's figures taken now when a clock runs.
+    fn fresh(&self, st: &LiveState) -> Arc<str> {
+        match &st.clock {
+            Some(c) if c.deadline().is_some() => {
+                clock_now(&st.snapshot, Some(c), self.time.now()).into()
+            }
+            _ => st.snapshot.clone(),
+        }
     }
 
     /// The game record.

@@ -1,6 +1,8 @@
 //! A game back from the store: its row and moves replayed through the rules.
 
-use battaglie_community::Timestamp;
+use std::sync::Arc;
+
+use battaglie_community::Clock;
 use battaglie_rules::{ClockReason, Game, Position, Scenario, Side};
 
 use super::live_game::LiveGame;
@@ -14,14 +16,14 @@ use crate::store::GameRow;
 pub(super) fn rebuild(
     row: GameRow,
     moves: &[String],
-    now: Timestamp,
+    time: Arc<dyn Clock>,
 ) -> Result<LiveGame, GameError> {
     let (game, draw_offer) = replay(&row, moves)?;
     let computer = match (&row.computer_side, row.computer_level) {
         (Some(side), Some(level)) => side.parse::<Side>().ok().map(|s| (s, level)),
         _ => None,
     };
-    Ok(LiveGame::new(row, computer, game, draw_offer, now))
+    Ok(LiveGame::new(row, computer, game, draw_offer, time))
 }
 
 /// The game and the standing draw offer that a stored row and its moves describe.

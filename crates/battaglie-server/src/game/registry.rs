@@ -188,7 +188,7 @@ impl AppState {
             .load(id)
             .await?
             .ok_or_else(|| GameError::NotFound(id.to_string()))?;
-        let live = Arc::new(rebuild(row, &moves, self.now())?);
+        let live = Arc::new(rebuild(row, &moves, self.inner.time.clone())?);
         let live = self
             .games_lock()
             .entry(id.to_string())

@@ -32,6 +32,7 @@ struct Snapshot<'a> {
     eliminated: Eliminated,
     created_at: i64,
     updated_at: i64,
+    /// Last: [`clock_now`] rewrites it for a reader who comes later.
     clock: Option<ClockView>,
 }
 
@@ -170,6 +171,18 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         tracing::error!(error = %e, "cannot serialise a game state");
         "{}".into()
     })
+}
+
+/// `snapshot` with its clock's figures taken at `now` rather than at the change
+/// that built it (a page that loads a game mid-turn sees the time left now).
+pub(super) fn clock_now(snapshot: &str, clock: Option<&GameClock>, now: Timestamp) -> String {
+    let (Some(clock), Some(at)) = (clock, snapshot.rfind(",\"clock\":")) else {
+        return snapshot.to_string();
+    };
+    match serde_json::to_string(&clock_view(clock, now)) {
+        Ok(view) => format!("{},\"clock\":{view}}}", &snapshot[..at]),
+        Err(_) => snapshot.to_string(),
+    }
 }
 
 /// The state JSON with the reader's seat put in front (and a message type for sockets).
