@@ -85,7 +85,8 @@ export function renderClock(box, o) {
       const ms = remaining(game, side);
       const low = c.kind === "live" && ms < LOW_MS && game.status !== "over";
       const face = faces[side];
-      face.querySelector(".time").textContent = clockText(ms, c.kind);
+      const time = face.querySelector(".time");
+      if (time) time.textContent = clockText(ms, c.kind);
       face.classList.toggle("running", c.state === "running" && c.running === side && game.status !== "over");
       face.classList.toggle("low", low);
       if (low && c.running === side && !warned[side]) {
