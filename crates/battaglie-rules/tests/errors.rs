@@ -267,5 +267,8 @@ fn a_clock_ends_a_game_with_reason_time_or_abandoned_and_its_record_reads_back()
         "win army time".parse(),
         Ok(Outcome::Win(Side::Army, WinReason::Time))
     );
-    assert_eq!("draw abandoned".parse(), Ok(Outcome::Draw(DrawReason::Abandoned)));
+    assert_eq!(
+        "draw abandoned".parse(),
+        Ok(Outcome::Draw(DrawReason::Abandoned))
+    );
 }

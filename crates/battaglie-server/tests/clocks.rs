@@ -74,7 +74,10 @@ async fn running_out_of_time_loses_and_the_flag_falls_by_itself(db: TestDb) {
     let st = state(&s.app, &id).await;
     assert_eq!(st["clock"]["control"], "1+0");
     assert_eq!(st["clock"]["kind"], "live");
-    assert_eq!(st["clock"]["state"], "ready", "no time runs before the first move");
+    assert_eq!(
+        st["clock"]["state"], "ready",
+        "no time runs before the first move"
+    );
     // The first move starts the clock, untimed; then the Indians' minute runs.
     time.advance(Duration::from_secs(30));
     assert_eq!(play_first(&s.app, &id, &army).await.0, StatusCode::OK);
@@ -88,7 +91,10 @@ async fn running_out_of_time_loses_and_the_flag_falls_by_itself(db: TestDb) {
     assert_eq!(st["clock"]["at"], time.now().millis());
     time.advance(Duration::from_secs(2));
     let end = over(&s.app, &id).await;
-    assert_eq!((&end["result"], &end["reason"]), (&json!("army"), &json!("time")));
+    assert_eq!(
+        (&end["result"], &end["reason"]),
+        (&json!("army"), &json!("time"))
+    );
     assert_eq!(end["clock"]["state"], "stopped");
     assert_eq!(end["clock"]["indians_ms"], 0);
     // The record names the reason.
@@ -96,8 +102,18 @@ async fn running_out_of_time_loses_and_the_flag_falls_by_itself(db: TestDb) {
     assert_eq!(record["reason"], "time", "{record}");
     // A move after the end is refused.
     let body = json!({"token": indians, "move": "pass"}).to_string();
-    let (status, body) = send(&s.app, "POST", &format!("/api/games/{id}/moves"), Some(body)).await;
-    assert_eq!((status, &body["code"]), (StatusCode::CONFLICT, &json!("game_over")), "{body}");
+    let (status, body) = send(
+        &s.app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(body),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::CONFLICT, &json!("game_over")),
+        "{body}"
+    );
 }
 
 async fn a_move_after_the_flag_is_refused_and_ends_the_game_on_time(db: TestDb) {
@@ -118,7 +134,10 @@ async fn a_move_after_the_flag_is_refused_and_ends_the_game_on_time(db: TestDb) 
     assert_eq!(body["code"], "out_of_time", "{body}");
     assert_eq!(body["params"]["side"], "indians");
     let st = state(&app, &id).await;
-    assert_eq!((&st["result"], &st["reason"]), (&json!("army"), &json!("time")));
+    assert_eq!(
+        (&st["result"], &st["reason"]),
+        (&json!("army"), &json!("time"))
+    );
 }
 
 async fn running_out_against_an_opponent_who_can_never_win_draws(db: TestDb) {
@@ -148,7 +167,10 @@ async fn running_out_against_an_opponent_who_can_never_win_draws(db: TestDb) {
     s.state.store().insert_game(&row, &[]).await.unwrap();
     time.advance(Duration::from_secs(61));
     let end = over(&s.app, &id).await;
-    assert_eq!((&end["result"], &end["reason"]), (&json!("draw"), &json!("time")));
+    assert_eq!(
+        (&end["result"], &end["reason"]),
+        (&json!("draw"), &json!("time"))
+    );
 }
 
 async fn each_move_adds_the_increment_to_the_mover(db: TestDb) {
@@ -175,11 +197,17 @@ async fn a_correspondence_game_past_its_time_may_be_claimed_and_not_before(db: T
     assert_eq!(state(&s.app, &id).await["clock"]["kind"], "correspondence");
     // Nothing to claim before the clock runs.
     let (status, body) = claim(&s.app, &id, &army, "win").await;
-    assert_eq!((status, &body["code"]), (StatusCode::CONFLICT, &json!("nothing_to_claim")));
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::CONFLICT, &json!("nothing_to_claim"))
+    );
     assert_eq!(play_first(&s.app, &id, &army).await.0, StatusCode::OK);
     time.advance(Duration::from_secs(3_600));
     let (status, body) = claim(&s.app, &id, &army, "win").await;
-    assert_eq!((status, &body["code"]), (StatusCode::CONFLICT, &json!("claim_too_early")));
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::CONFLICT, &json!("claim_too_early"))
+    );
     assert_eq!(body["params"]["seconds"], 86_400 - 3_600);
     let (_, body) = claim(&s.app, &id, &indians, "win").await;
     assert_eq!(body["code"], "claim_your_turn", "{body}");
@@ -192,7 +220,10 @@ async fn a_correspondence_game_past_its_time_may_be_claimed_and_not_before(db: T
     // ...but the Army may claim it.
     let (status, st) = claim(&s.app, &id, &army, "win").await;
     assert_eq!(status, StatusCode::OK, "{st}");
-    assert_eq!((&st["result"], &st["reason"]), (&json!("army"), &json!("abandoned")));
+    assert_eq!(
+        (&st["result"], &st["reason"]),
+        (&json!("army"), &json!("abandoned"))
+    );
     let (_, again) = claim(&s.app, &id, &army, "draw").await;
     assert_eq!(again["code"], "game_over", "{again}");
 }
@@ -205,7 +236,10 @@ async fn a_claimed_draw_is_a_draw_by_abandonment(db: TestDb) {
     time.advance(Duration::from_secs(86_401));
     let (status, st) = claim(&s.app, &id, &army, "draw").await;
     assert_eq!(status, StatusCode::OK, "{st}");
-    assert_eq!((&st["result"], &st["reason"]), (&json!("draw"), &json!("abandoned")));
+    assert_eq!(
+        (&st["result"], &st["reason"]),
+        (&json!("draw"), &json!("abandoned"))
+    );
 }
 
 async fn a_node_restarted_mid_game_neither_loses_time_nor_gives_it(db: TestDb) {
@@ -233,9 +267,18 @@ async fn a_node_restarted_mid_game_neither_loses_time_nor_gives_it(db: TestDb) {
 async fn a_clock_must_read_and_is_for_online_games(db: TestDb) {
     let s = Server::timed(db, fake()).await;
     for (body, code) in [
-        (json!({"scenario": "washita", "mode": "online", "clock": "ten+3"}), "bad_clock"),
-        (json!({"scenario": "washita", "mode": "online", "clock": "0+3"}), "bad_clock"),
-        (json!({"scenario": "washita", "mode": "hotseat", "clock": "10+3"}), "clock_online_only"),
+        (
+            json!({"scenario": "washita", "mode": "online", "clock": "ten+3"}),
+            "bad_clock",
+        ),
+        (
+            json!({"scenario": "washita", "mode": "online", "clock": "0+3"}),
+            "bad_clock",
+        ),
+        (
+            json!({"scenario": "washita", "mode": "hotseat", "clock": "10+3"}),
+            "clock_online_only",
+        ),
     ] {
         let (status, answer) = send(&s.app, "POST", "/api/games", Some(body.to_string())).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");

@@ -138,7 +138,9 @@ pub fn describe_outcome(game: &Game) -> Option<String> {
                 DrawReason::Time => {
                     "a clock ran out, and its opponent could never have won".to_string()
                 }
-                DrawReason::Abandoned => "a player left, and the opponent claimed a draw".to_string(),
+                DrawReason::Abandoned => {
+                    "a player left, and the opponent claimed a draw".to_string()
+                }
             };
             format!("Draw by {}: {why}.", reason.word())
         }

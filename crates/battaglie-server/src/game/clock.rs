@@ -30,10 +30,7 @@ impl AppState {
     ///
     /// # Errors
     /// [`ClockError::OutOfTime`] when the mover's live flag has fallen.
-    pub(super) fn time_move(
-        &self,
-        st: &LiveState,
-    ) -> Result<Option<GameClock>, ClockError> {
+    pub(super) fn time_move(&self, st: &LiveState) -> Result<Option<GameClock>, ClockError> {
         let Some(mut clock) = st.clock.clone() else {
             return Ok(None);
         };

@@ -1,8 +1,8 @@
 //! What can go wrong with a game, in the domain's words (the HTTP layer maps each
 //! variant to a status code in `http/error.rs`).
 
-use battaglie_rules::record::RecordError;
 use battaglie_community::{ClaimError, ClockError, TimeControlError};
+use battaglie_rules::record::RecordError;
 use battaglie_rules::{BfenError, MoveError, PlayError};
 
 use crate::store::StoreError;

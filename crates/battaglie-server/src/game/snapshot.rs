@@ -66,7 +66,11 @@ fn clock_view(clock: &GameClock, now: Timestamp) -> ClockView {
     let control = clock.control();
     ClockView {
         control: control.to_string(),
-        kind: if control.is_live() { "live" } else { "correspondence" },
+        kind: if control.is_live() {
+            "live"
+        } else {
+            "correspondence"
+        },
         state,
         running,
         army_ms: ms(Side::Army),

@@ -266,9 +266,10 @@ fn claim_refusal(e: &battaglie_community::ClaimError) -> (ErrorCode, Value) {
         K::NotRunning => (ErrorCode::NothingToClaim, json!({})),
         K::FlagFell(side) => (ErrorCode::OutOfTime, json!({ "side": side.word() })),
         K::OpponentPresent => (ErrorCode::ClaimOpponentPresent, json!({})),
-        K::TooSoon { wait } | K::InTime { left: wait } => {
-            (ErrorCode::ClaimTooEarly, json!({ "seconds": seconds(wait) }))
-        }
+        K::TooSoon { wait } | K::InTime { left: wait } => (
+            ErrorCode::ClaimTooEarly,
+            json!({ "seconds": seconds(wait) }),
+        ),
         K::YourTurn => (ErrorCode::ClaimYourTurn, json!({})),
     }
 }

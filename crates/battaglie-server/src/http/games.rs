@@ -12,8 +12,8 @@ use super::account::{seat_token, Visitor};
 use super::limits::Limiters;
 use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
 use crate::game::{AppState, DrawAction, GameError, LiveGame};
-use battaglie_community::{ClaimKind, TimeControl};
 use crate::store::Mode;
+use battaglie_community::{ClaimKind, TimeControl};
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
     Router::new()
@@ -240,7 +240,8 @@ async fn claim(
     let token = seat_token(&state, &visitor, &live, req.token, true).await?;
     let l = live.clone();
     let t = token.clone();
-    let done = detached(async move { Ok(state.claim_against(&l, t.as_deref(), kind).await?) }).await;
+    let done =
+        detached(async move { Ok(state.claim_against(&l, t.as_deref(), kind).await?) }).await;
     respond(&live, token.as_deref(), done).await
 }
 

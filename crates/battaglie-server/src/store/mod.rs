@@ -12,9 +12,9 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
+use battaglie_community::GameClock;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use battaglie_community::GameClock;
 use sqlx::{Row, SqlitePool};
 
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
