@@ -72,9 +72,8 @@ impl AppState {
                 st.revision,
                 (st.game.moves().len(), &mv.to_string()),
                 ended,
-                now,
+                (now, clock.as_ref()),
                 turn,
-                clock.as_ref(),
             )
             .await;
         match stored {

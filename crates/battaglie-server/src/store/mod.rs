@@ -390,9 +390,8 @@ impl Store {
         revision: i64,
         (ply, mv): (usize, &str),
         ended: Option<(&str, &str)>,
-        now: i64,
+        (now, clock): (i64, Option<&GameClock>),
         turn: ComputerTurn<'_>,
-        clock: Option<&GameClock>,
     ) -> Result<i64, StoreError> {
         let (clock, flag_at) = clock_columns(clock);
         on_write!(self, pool => {
