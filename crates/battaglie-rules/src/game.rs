@@ -177,7 +177,27 @@ impl Game {
         self.settle(Outcome::Draw(DrawReason::Agreement))
     }
 
-    fn settle(&mut self, outcome: Outcome) -> Result<(), GameOver> {
+    /// A clock or a claim ends the game (rules.md section 7): `winner` wins, or a
+    /// draw when `None`, for `reason` ([`ClockReason::Time`] or [`ClockReason::Abandoned`]).
+    /// Whether the winner could ever win is the caller's judgement (the community
+    /// crate's `flag_fall` and `claim`).
+    ///
+    /// # Errors
+    /// [`GameOver`] with the result when the game is already over.
+    pub fn end_by_clock(
+        &mut self,
+        winner: Option<Side>,
+        reason: ClockReason,
+    ) -> Result<(), GameOver> {
+        self.settle(match (winner, reason) {
+            (Some(w), ClockReason::Time) => Outcome::Win(w, WinReason::Time),
+            (Some(w), ClockReason::Abandoned) => Outcome::Win(w, WinReason::Abandoned),
+            (None, ClockReason::Time) => Outcome::Draw(DrawReason::Time),
+            (None, ClockReason::Abandoned) => Outcome::Draw(DrawReason::Abandoned),
+        })
+    }
+
+    pub(crate) fn settle(&mut self, outcome: Outcome) -> Result<(), GameOver> {
         if let Some(done) = self.outcome() {
             return Err(GameOver(done));
         }
@@ -189,6 +209,15 @@ impl Game {
     pub fn settled(&self) -> Option<Outcome> {
         self.settled
     }
+}
+
+/// Why a clock ended a game ([`Game::end_by_clock`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClockReason {
+    /// A clock ran out (`time`).
+    Time,
+    /// A player left and the opponent claimed (`abandoned`).
+    Abandoned,
 }
 
 /// Error of [`Game::resign`] and [`Game::agree_draw`]: the game is already over, with this result.

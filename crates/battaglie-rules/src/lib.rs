@@ -29,7 +29,7 @@ mod zobrist;
 
 pub use bfen::{Bfen, BfenField, BfenRank, ParseBfenError, MAX_COUNTER};
 pub use board::{board_text, Charset};
-pub use game::{Game, GameOver};
+pub use game::{ClockReason, Game, GameOver};
 pub use illegal::{IllegalMoveError, MoveError, PlayError};
 pub use kind::{Kind, KindSet};
 pub use moves::{Group, Move, MoveText, ParseMoveError};

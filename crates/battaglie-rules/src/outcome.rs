@@ -21,6 +21,10 @@ pub enum WinReason {
     Elimination,
     /// The loser resigned (interfaces only).
     Resignation,
+    /// The loser's clock ran out (interfaces with a clock, section 7).
+    Time,
+    /// The loser left and the winner claimed (interfaces with a clock, section 7).
+    Abandoned,
 }
 
 /// Why a game was drawn.
@@ -34,34 +38,62 @@ pub enum DrawReason {
     Quiet,
     /// The players agreed (interfaces only).
     Agreement,
+    /// A clock ran out against a side that could never win (section 7).
+    Time,
+    /// A player left and the opponent claimed a draw, or claimed a win it could never have (section 7).
+    Abandoned,
 }
 
 impl WinReason {
-    /// The word used by records (`elimination`, `resignation`).
+    /// The word used by records (`elimination`, `resignation`, `time`, `abandoned`).
     pub fn word(self) -> &'static str {
-        match self {
-            WinReason::Elimination => "elimination",
-            WinReason::Resignation => "resignation",
-        }
+        WIN_WORDS[self as usize]
+    }
+
+    /// Reads [`WinReason::word`].
+    pub fn from_word(word: &str) -> Option<WinReason> {
+        WIN_REASONS.into_iter().find(|r| r.word() == word)
     }
 }
 
 impl DrawReason {
-    /// The word used by the protocol and records (`deadlock`, `repetition`, `quiet`, `agreement`).
+    /// The word used by the protocol and records (`deadlock`, `repetition`, `quiet`,
+    /// `agreement`, `time`, `abandoned`).
     pub fn word(self) -> &'static str {
-        match self {
-            DrawReason::Deadlock => "deadlock",
-            DrawReason::Repetition => "repetition",
-            DrawReason::Quiet => "quiet",
-            DrawReason::Agreement => "agreement",
-        }
+        DRAW_WORDS[self as usize]
+    }
+
+    /// Reads [`DrawReason::word`].
+    pub fn from_word(word: &str) -> Option<DrawReason> {
+        DRAW_REASONS.into_iter().find(|r| r.word() == word)
     }
 }
 
 /// The record's reason words for a won game, in [`WinReason`] order.
-pub(crate) const WIN_WORDS: [&str; 2] = ["elimination", "resignation"];
+pub(crate) const WIN_WORDS: [&str; 4] = ["elimination", "resignation", "time", "abandoned"];
+const WIN_REASONS: [WinReason; 4] = [
+    WinReason::Elimination,
+    WinReason::Resignation,
+    WinReason::Time,
+    WinReason::Abandoned,
+];
 /// The record's reason words for a drawn game, in [`DrawReason`] order.
-pub(crate) const DRAW_WORDS: [&str; 4] = ["deadlock", "repetition", "quiet", "agreement"];
+pub(crate) const DRAW_WORDS: [&str; 6] = [
+    "deadlock",
+    "repetition",
+    "quiet",
+    "agreement",
+    "time",
+    "abandoned",
+];
+const DRAW_REASONS: [DrawReason; 6] = [
+    DrawReason::Deadlock,
+    DrawReason::Repetition,
+    DrawReason::Quiet,
+    DrawReason::Agreement,
+    DrawReason::Time,
+    DrawReason::Abandoned,
+];
 
 impl Outcome {
     /// The winner, if any.
@@ -72,11 +104,15 @@ impl Outcome {
         }
     }
 
-    /// Whether the players settled it (resignation or agreed draw) rather than the rules.
+    /// Whether the players or a clock settled it (resignation, agreed draw, time,
+    /// abandonment) rather than the rules of the board.
     pub fn is_settled(self) -> bool {
         matches!(
             self,
-            Outcome::Win(_, WinReason::Resignation) | Outcome::Draw(DrawReason::Agreement)
+            Outcome::Win(
+                _,
+                WinReason::Resignation | WinReason::Time | WinReason::Abandoned
+            ) | Outcome::Draw(DrawReason::Agreement | DrawReason::Time | DrawReason::Abandoned)
         )
     }
 
@@ -88,8 +124,8 @@ impl Outcome {
         }
     }
 
-    /// A record's reason word: `elimination`, `resignation`, `deadlock`, `repetition`,
-    /// `quiet` or `agreement`.
+    /// A record's reason word: `elimination`, `resignation`, `time`, `abandoned`,
+    /// `deadlock`, `repetition`, `quiet` or `agreement`.
     pub fn reason_word(self) -> &'static str {
         match self {
             Outcome::Win(_, reason) => reason.word(),
@@ -101,23 +137,10 @@ impl Outcome {
     /// or `None` when they do not name one.
     pub fn from_words(result: &str, reason: &str) -> Option<Outcome> {
         match result {
-            "draw" => Some(Outcome::Draw(match reason {
-                "deadlock" => DrawReason::Deadlock,
-                "repetition" => DrawReason::Repetition,
-                "quiet" => DrawReason::Quiet,
-                "agreement" => DrawReason::Agreement,
-                _ => return None,
-            })),
+            "draw" => DrawReason::from_word(reason).map(Outcome::Draw),
             side => {
                 let side: Side = side.parse().ok()?;
-                Some(Outcome::Win(
-                    side,
-                    match reason {
-                        "elimination" => WinReason::Elimination,
-                        "resignation" => WinReason::Resignation,
-                        _ => return None,
-                    },
-                ))
+                Some(Outcome::Win(side, WinReason::from_word(reason)?))
             }
         }
     }
@@ -138,16 +161,16 @@ impl fmt::Display for Outcome {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseOutcomeError {
     /// The first word is neither `win` nor `draw` (or there is none).
-    #[error("unknown outcome {0:?}: expected `win army`, `win indians` (optionally followed by `elimination` or `resignation`) or `draw <deadlock|repetition|quiet|agreement>`")]
+    #[error("unknown outcome {0:?}: expected `win army`, `win indians` (optionally followed by `elimination`, `resignation`, `time` or `abandoned`) or `draw <deadlock|repetition|quiet|agreement|time|abandoned>`")]
     Result(String),
     /// `win` is not followed by a side.
     #[error("outcome {0:?}: `win` must name the side, `army` or `indians`")]
     Side(String),
     /// The win's reason is not `elimination` or `resignation`.
-    #[error("outcome {0:?}: a win is by `elimination` or `resignation`")]
+    #[error("outcome {0:?}: a win is by `elimination`, `resignation`, `time` or `abandoned`")]
     WinReason(String),
     /// The draw's reason is missing or unknown.
-    #[error("outcome {0:?}: a draw is by `deadlock`, `repetition`, `quiet` or `agreement`")]
+    #[error("outcome {0:?}: a draw is by `deadlock`, `repetition`, `quiet`, `agreement`, `time` or `abandoned`")]
     DrawReason(String),
     /// Words follow a complete outcome.
     #[error("outcome {0:?}: unexpected words after the outcome")]
@@ -169,9 +192,9 @@ impl FromStr for Outcome {
                     .and_then(|w| w.parse().ok())
                     .ok_or_else(|| ParseOutcomeError::Side(text()))?;
                 let reason = match rest.get(1).copied() {
-                    None | Some("elimination") => WinReason::Elimination,
-                    Some("resignation") => WinReason::Resignation,
-                    Some(_) => return Err(ParseOutcomeError::WinReason(text())),
+                    None => WinReason::Elimination,
+                    Some(word) => WinReason::from_word(word)
+                        .ok_or_else(|| ParseOutcomeError::WinReason(text()))?,
                 };
                 if rest.len() > 2 {
                     return Err(ParseOutcomeError::Trailing(text()));
@@ -200,7 +223,7 @@ mod tests {
     #[test]
     fn outcome_words_name_every_result_and_reason_and_read_back() {
         for side in [Side::Army, Side::Indians] {
-            for reason in [WinReason::Elimination, WinReason::Resignation] {
+            for reason in WIN_REASONS {
                 let o = Outcome::Win(side, reason);
                 assert_eq!(o.to_string(), format!("win {}", side.word()));
                 let words = format!("{o} {}", reason.word());
@@ -211,12 +234,7 @@ mod tests {
                 );
             }
         }
-        for reason in [
-            DrawReason::Deadlock,
-            DrawReason::Repetition,
-            DrawReason::Quiet,
-            DrawReason::Agreement,
-        ] {
+        for reason in DRAW_REASONS {
             let o = Outcome::Draw(reason);
             assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
             assert_eq!(Outcome::from_words("draw", reason.word()), Some(o));

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 use crate::illegal::MoveError;
-use crate::outcome::{DrawReason, Outcome, WinReason, DRAW_WORDS, WIN_WORDS};
+use crate::outcome::{Outcome, DRAW_WORDS, WIN_WORDS};
 use crate::ply::Ply;
 use crate::position::Position;
 use crate::scenario::Scenario;
@@ -207,7 +207,7 @@ pub enum RecordError {
     },
     /// The result claims an end the moves do not reach (only a resignation or an
     /// agreed draw may end a game early).
-    #[error("game record: the result says {}, but after these moves the game is still going (only `resignation` or `agreement` can end it early)", describe(result, reason.as_deref()))]
+    #[error("game record: the result says {}, but after these moves the game is still going (only `resignation`, `agreement`, `time` or `abandoned` can end it early)", describe(result, reason.as_deref()))]
     StillGoing {
         /// The result claimed.
         result: String,
@@ -268,11 +268,9 @@ impl Record {
             .and_then(|r| Outcome::from_words(&self.result, r));
         match (game.outcome(), claimed) {
             (None, None) if self.result == "ongoing" => {}
-            (None, Some(Outcome::Win(winner, WinReason::Resignation))) => {
-                game.resign(!winner).expect("the game is not over");
-            }
-            (None, Some(Outcome::Draw(DrawReason::Agreement))) => {
-                game.agree_draw().expect("the game is not over");
+            // Resignation, agreement, time, abandonment: the players or a clock ended it.
+            (None, Some(settled)) if settled.is_settled() => {
+                game.settle(settled).expect("the game is not over");
             }
             (Some(ruled), claimed) => {
                 if claimed != Some(ruled) {

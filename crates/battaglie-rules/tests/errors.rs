@@ -229,3 +229,46 @@ fn numbered_moves_count_a_turn_after_each_indian_move() {
         }
     );
 }
+
+#[test]
+fn a_clock_ends_a_game_with_reason_time_or_abandoned_and_its_record_reads_back() {
+    use battaglie_rules::ClockReason;
+    let start = Position::start(&small());
+    let first = start.legal_moves()[0];
+    for (winner, reason, outcome) in [
+        (
+            Some(Side::Army),
+            ClockReason::Time,
+            Outcome::Win(Side::Army, WinReason::Time),
+        ),
+        (None, ClockReason::Time, Outcome::Draw(DrawReason::Time)),
+        (
+            Some(Side::Indians),
+            ClockReason::Abandoned,
+            Outcome::Win(Side::Indians, WinReason::Abandoned),
+        ),
+        (
+            None,
+            ClockReason::Abandoned,
+            Outcome::Draw(DrawReason::Abandoned),
+        ),
+    ] {
+        let mut g = Game::new(start.clone());
+        g.play(&first);
+        g.end_by_clock(winner, reason).unwrap();
+        assert_eq!(g.outcome(), Some(outcome));
+        assert_eq!(g.end_by_clock(winner, reason), Err(GameOver(outcome)));
+        let record = Record::from_game(&g, "", "", None);
+        assert_eq!(record.reason.as_deref(), Some(outcome.reason_word()));
+        let back: Record = record.to_string().parse().unwrap();
+        assert_eq!(back.replay(&small()).unwrap().outcome(), Some(outcome));
+    }
+    assert_eq!(
+        "win army time".parse(),
+        Ok(Outcome::Win(Side::Army, WinReason::Time))
+    );
+    assert_eq!(
+        "draw abandoned".parse(),
+        Ok(Outcome::Draw(DrawReason::Abandoned))
+    );
+}

@@ -83,6 +83,7 @@ pub async fn serve_on(
     let store = state.store().clone();
     state.spawn_evictor();
     state.spawn_takeover();
+    state.spawn_flag_timer();
     let resumed = state
         .resume_computer_games()
         .await

@@ -74,6 +74,7 @@ async fn computer_game_from(s: &Server, start: &str, computer: &str) -> (String,
         "army"
     };
     let row = battaglie_server::GameRow {
+        clock: None,
         id: id.clone(),
         scenario: "washita".into(),
         mode: battaglie_server::Mode::Computer,

@@ -19,6 +19,7 @@ import { renderActions } from "./actions.js";
 import { renderSidePanels } from "./panels.js";
 import { connect } from "./socket.js";
 import { play } from "./sound.js";
+import { renderClock } from "./clock.js";
 import { settings, changeSettings } from "./settings.js";
 import { updateRecent, recentGames } from "./recent.js";
 import { openFromLink, takeSeat } from "./rated.js";
@@ -92,11 +93,12 @@ export async function gamePage(root, list, id, token) {
   const actions = h("div", { class: "actions" });
   const moveList = h("div", { class: "move-list" });
   const panels = h("div", { class: "panels" });
+  const clockBox = h("section", { class: "clock", hidden: true });
   const main = h(
     "main",
     { class: "game", id: "main" },
     h("div", { class: "status-row" }, title, banner),
-    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar, analysisBox), h("aside", {}, endBox, mover, actions, moveList, help, panels)),
+    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar, analysisBox), h("aside", {}, clockBox, endBox, mover, actions, moveList, help, panels)),
   );
   root.append(main);
 
@@ -374,6 +376,7 @@ export async function gamePage(root, list, id, token) {
     renderActions(actions, { game, ui, me, sideName, act, submitMove, ask, online: ui.online, recentEntry: recentGames().find((g) => g.id === id), id });
     renderMoveList(moveList, { ...numbering(), shown: shownPly(), pick: (ply) => showReplay(ply), judged: ui.analysis?.moves });
     renderReplay();
+    renderClock(clockBox, { game, sideName, claim: (kind) => act("claim", { kind }) });
     renderEnd(endBox, { game, sideName, id, scenario, review: () => showReplay(0), analyse });
     if (ui.analysis) renderAnalysis(analysisBox, { report: ui.analysis, shown: shownPly(), sideName, positionText: (ply) => plyText(ply, numbering()), pick: (ply) => showReplay(ply) });
     help.hidden = !canMove();

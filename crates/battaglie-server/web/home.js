@@ -3,6 +3,7 @@
 // one), the optional account, recent games, importing a record.
 
 import { h, toast } from "./dom.js";
+import { clockChooser } from "./clock.js";
 import { api } from "./api.js";
 import { t, lang, longDate } from "./i18n.js";
 import { errorText } from "./errors.js";
@@ -16,7 +17,7 @@ import { accountSection } from "./account.js";
 
 const CHOICE_KEY = "battaglie.choice";
 
-/** @returns {{mode: string, side: string, level: number}} */
+/** @returns {{mode: string, side: string, level: number, clock?: string}} */
 function lastChoice() {
   try {
     return { mode: "computer", side: "army", level: 3, ...JSON.parse(localStorage.getItem(CHOICE_KEY) || "{}") };
@@ -37,7 +38,7 @@ export function forcesText(forces) {
 
 /**
  * Starts a game and goes to it.
- * @param {{scenario: string, mode: string, side?: string, level?: number, rated?: boolean}} body
+ * @param {{scenario: string, mode: string, side?: string, level?: number, rated?: boolean, clock?: string}} body
  */
 export async function startGame(body) {
   const created = await api("POST", "/api/games", body);
@@ -97,7 +98,9 @@ export function homePage(root, list, reroute) {
   // Rated games (online, both players signed in): the server refuses a guest's with a code.
   const ratedBox = h("input", { type: "checkbox", id: "rated" });
   const ratedRow = h("label", { class: "rated", for: "rated" }, ratedBox, " ", t("ratedChoice"));
+  const clockRow = clockChooser(choice, remember);
   const shown = () => {
+    clockRow.hidden = choice.mode !== "online";
     levelRow.hidden = choice.mode !== "computer";
     sideRow.hidden = choice.mode === "hotseat";
     ratedRow.hidden = choice.mode !== "online";
@@ -110,7 +113,7 @@ export function homePage(root, list, reroute) {
   shown();
   main.append(
     h("h1", {}, t("battles")),
-    h("div", { class: "how", role: "group", "aria-label": t("newGame") }, h("label", { class: "mode" }, t("opponent"), " ", modeSelect), sideRow, levelRow, ratedRow),
+    h("div", { class: "how", role: "group", "aria-label": t("newGame") }, h("label", { class: "mode" }, t("opponent"), " ", modeSelect), sideRow, levelRow, clockRow, ratedRow),
   );
 
   const cards = h("div", { class: "cards" });
@@ -120,9 +123,10 @@ export function homePage(root, list, reroute) {
       const button = /** @type {HTMLButtonElement} */ (card.querySelector("button.play"));
       button.disabled = true;
       try {
-        /** @type {{scenario: string, mode: string, side?: string, level?: number, rated?: boolean}} */
+        /** @type {{scenario: string, mode: string, side?: string, level?: number, rated?: boolean, clock?: string}} */
         const body = { scenario: s.id, mode: choice.mode };
         if (choice.mode === "online" && ratedBox.checked) body.rated = true;
+        if (choice.mode === "online" && choice.clock && choice.clock !== "none") body.clock = choice.clock;
         if (choice.mode !== "hotseat") body.side = choice.side;
         if (choice.mode === "computer") body.level = choice.level;
         await startGame(body);

@@ -26,6 +26,10 @@ export const RULES = {
     ["How a battle ends", [
       "You win when the enemy has no piece left. The battle is drawn when neither side can move, when the same position comes up a third time with the same side to move, or after 100 moves in a row without an elimination. You may also resign, or offer a draw.",
     ]],
+    ["Clocks", [
+      "An online game may have a clock: minutes for each side plus seconds added after every move (live), or days plus hours a move (correspondence). The clock starts with the first move; from then the time of the side to move runs until its move is accepted.",
+      "A live player whose time runs out loses, unless the opponent has no pieces left that could ever eliminate every enemy piece: then the battle is drawn. In a correspondence game, once the player to move is past their time, the opponent may claim the win or a draw; until they do, the late player may still move.",
+    ]],
     ["Playing here", [
       "Drag a stack onto a square, or click it and then a highlighted square: the move goes at once. To split a stack, lower the counts in the chooser before clicking the first square; the pieces left over can then go to another square, or stay (Confirm). Faint pieces show where each group is going.",
       "By keyboard: Tab reaches the board, arrow keys move over it, Enter takes a stack and sends it to a square; F, M and V change how many of each kind go, A takes all, C confirms, Escape cancels. Away from the board, ← and → step through the moves, Home and End jump to the start and back to the game, Escape leaves the replay.",
@@ -46,6 +50,10 @@ export const RULES = {
     ]],
     ["Come finisce una battaglia", [
       "Vinci quando al nemico non resta alcun pezzo. La battaglia è patta quando nessuno può muovere, quando la stessa posizione si presenta per la terza volta con la stessa parte al tratto, o dopo 100 mosse di fila senza eliminazioni. Puoi anche abbandonare o proporre la patta.",
+    ]],
+    ["L'orologio", [
+      "Una partita online può avere l'orologio: minuti per parte più secondi aggiunti dopo ogni mossa (dal vivo), o giorni più ore a mossa (per corrispondenza). L'orologio parte con la prima mossa; da allora corre il tempo di chi deve muovere, finché la sua mossa non è accettata.",
+      "Chi finisce il tempo in una partita dal vivo perde, a meno che l'avversario non abbia più pezzi capaci di eliminare ogni pezzo nemico: allora la battaglia è patta. Per corrispondenza, quando chi deve muovere ha superato il suo tempo, l'avversario può reclamare la vittoria o la patta; finché non lo fa, il ritardatario può ancora muovere.",
     ]],
     ["Giocare qui", [
       "Trascina una pila su una casella, o cliccala e poi clicca una casella evidenziata: la mossa parte subito. Per dividere una pila, abbassa i numeri nel selettore prima di cliccare la prima casella; i pezzi rimasti possono poi andare in un'altra casella, o restare (Conferma). Pezzi sbiaditi mostrano dove va ogni gruppo.",
@@ -68,6 +76,10 @@ export const RULES = {
     ["La fin d'une bataille", [
       "Vous gagnez quand l'ennemi n'a plus aucune pièce. La bataille est nulle quand aucun camp ne peut jouer, quand la même position revient une troisième fois avec le même camp au trait, ou après 100 coups de suite sans élimination. Vous pouvez aussi abandonner ou proposer la nulle.",
     ]],
+    ["La pendule", [
+      "Une partie en ligne peut avoir une pendule : des minutes pour chaque camp plus des secondes ajoutées après chaque coup (en direct), ou des jours plus des heures par coup (par correspondance). La pendule démarre au premier coup ; ensuite le temps du camp au trait court jusqu'à ce que son coup soit accepté.",
+      "En direct, le joueur dont le temps s'écoule perd, sauf si l'adversaire n'a plus de pièces capables d'éliminer toutes les pièces ennemies : la bataille est alors nulle. Par correspondance, quand le joueur au trait a dépassé son temps, l'adversaire peut réclamer la victoire ou la nulle ; tant qu'il ne l'a pas fait, le retardataire peut encore jouer.",
+    ]],
     ["Jouer ici", [
       "Faites glisser une pile sur une case, ou cliquez-la puis une case en surbrillance : le coup part aussitôt. Pour diviser une pile, baissez les nombres dans le sélecteur avant de cliquer la première case ; les pièces restantes peuvent ensuite aller sur une autre case, ou rester (Confirmer). Des pièces pâles montrent où va chaque groupe.",
       "Au clavier : Tab atteint le plateau, les flèches s'y déplacent, Entrée prend une pile et l'envoie sur une case ; F, M et V changent combien de pièces de chaque sorte partent, A les prend toutes, C confirme, Échap annule. Hors du plateau, ← et → parcourent les coups, Début et Fin vont au départ et reviennent à la partie, Échap quitte la revue.",
@@ -88,6 +100,10 @@ export const RULES = {
     ]],
     ["Wie eine Schlacht endet", [
       "Du gewinnst, wenn der Feind kein Stück mehr hat. Remis ist es, wenn keine Seite ziehen kann, wenn dieselbe Stellung zum dritten Mal mit derselben Seite am Zug entsteht, oder nach 100 Zügen in Folge ohne Ausschaltung. Du kannst auch aufgeben oder ein Remis anbieten.",
+    ]],
+    ["Die Uhr", [
+      "Eine Online-Partie kann eine Uhr haben: Minuten pro Seite plus Sekunden nach jedem Zug (live) oder Tage plus Stunden pro Zug (Fernpartie). Die Uhr startet mit dem ersten Zug; danach läuft die Zeit der Seite am Zug, bis ihr Zug angenommen ist.",
+      "Wer live seine Zeit überschreitet, verliert, außer der Gegner hat keine Steine mehr, die je alle feindlichen Steine schlagen könnten: dann endet die Schlacht remis. In einer Fernpartie darf der Gegner, sobald die Seite am Zug ihre Zeit überschritten hat, den Sieg oder ein Remis beanspruchen; bis dahin darf der Säumige noch ziehen.",
     ]],
     ["Hier spielen", [
       "Ziehe einen Stapel auf ein Feld, oder klicke ihn und dann ein markiertes Feld: Der Zug geht sofort. Um einen Stapel zu teilen, senke die Zahlen in der Auswahl, bevor du das erste Feld klickst; die übrigen Stücke können dann auf ein anderes Feld gehen oder bleiben (Bestätigen). Blasse Stücke zeigen, wohin jede Gruppe geht.",

@@ -31,7 +31,7 @@ function tone(freq, start, length, type, gain) {
 
 /**
  * Plays a sound unless muted.
- * @param {"move" | "elimination" | "yourTurn" | "end"} name
+ * @param {"move" | "elimination" | "yourTurn" | "end" | "lowTime"} name
  */
 export function play(name) {
   if (settings().muted) return;
@@ -50,6 +50,9 @@ export function play(name) {
   } else if (name === "yourTurn") {
     tone(660, 0, 0.12, "sine", 0.15);
     tone(880, 0.12, 0.18, "sine", 0.15);
+  } else if (name === "lowTime") {
+    tone(988, 0, 0.08, "square", 0.08);
+    tone(988, 0.2, 0.08, "square", 0.08);
   } else {
     tone(523, 0, 0.2, "sine", 0.15);
     tone(659, 0.15, 0.2, "sine", 0.15);

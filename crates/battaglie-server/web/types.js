@@ -43,6 +43,7 @@
  * @property {string | null} [computer_says] why the computer just resigned or offered a draw
  * @property {boolean} thinking
  * @property {Record<Side, Counts>} eliminated
+ * @property {import("./clock.js").ClockState | null} [clock] the server's clock (online games with one)
  */
 
 export {};

@@ -114,6 +114,8 @@ pub fn describe_outcome(game: &Game) -> Option<String> {
                 WinReason::Elimination => {
                     format!("the {} have no piece left", s.side_name(loser))
                 }
+                WinReason::Time => format!("the {} ran out of time", title(loser)),
+                WinReason::Abandoned => format!("the {} left the game", title(loser)),
             };
             format!(
                 "Victory for the {} ({}) by {}: {why}.",
@@ -133,6 +135,12 @@ pub fn describe_outcome(game: &Game) -> Option<String> {
                     s.rules().quiet_limit()
                 ),
                 DrawReason::Agreement => "the players agreed".to_string(),
+                DrawReason::Time => {
+                    "a clock ran out, and its opponent could never have won".to_string()
+                }
+                DrawReason::Abandoned => {
+                    "a player left, and the opponent claimed a draw".to_string()
+                }
             };
             format!("Draw by {}: {why}.", reason.word())
         }

@@ -42,6 +42,18 @@ impl Ending {
                 s.side_name(side),
                 (!side).word()
             ),
+            Outcome::Win(side, WinReason::Time) => format!(
+                "{} ({}) won: the {} ran out of time",
+                side.word(),
+                s.side_name(side),
+                (!side).word()
+            ),
+            Outcome::Win(side, WinReason::Abandoned) => format!(
+                "{} ({}) won: the {} left the game",
+                side.word(),
+                s.side_name(side),
+                (!side).word()
+            ),
             Outcome::Draw(reason) => format!("drawn ({})", reason.word()),
         };
         Ending {

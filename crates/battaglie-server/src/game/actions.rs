@@ -60,6 +60,13 @@ impl AppState {
         let ended = result_words(&st.game);
         let now = ids::now();
         let turn = self.turn_after(live, &st.game);
+        let clock = match self.time_move(st) {
+            Ok(clock) => clock,
+            Err(e) => {
+                st.game.undo();
+                return Err(self.out_of_time(live, st, e).await);
+            }
+        };
         let stored = self
             .inner
             .store
@@ -68,7 +75,7 @@ impl AppState {
                 st.revision,
                 (st.game.moves().len(), &mv.to_string()),
                 ended,
-                now,
+                (now, clock.as_ref()),
                 turn,
             )
             .await;
@@ -79,11 +86,12 @@ impl AppState {
                 return Err(self.refused(live, st, e).await);
             }
         }
+        st.clock = clock;
         st.draw_offer = None;
         st.takeback_offer = None;
         st.computer_says = None;
         st.updated_at = now;
-        live.changed(st);
+        live.changed(st, self.now());
         self.announce(live, st, Some(mv));
         Ok(())
     }
@@ -143,7 +151,7 @@ impl AppState {
                 }
                 st.takeback_offer = offer;
                 st.updated_at = now;
-                live.changed(&mut st);
+                live.changed(&mut st, self.now());
                 self.announce(live, &st, None);
                 Ok(())
             }
@@ -176,7 +184,7 @@ impl AppState {
         st.draw_offer = None;
         st.takeback_offer = None;
         st.updated_at = now;
-        live.changed(st);
+        live.changed(st, self.now());
         self.announce(live, st, None);
         Ok(())
     }
@@ -271,7 +279,14 @@ impl AppState {
         match self
             .inner
             .store
-            .set_status(&live.row.id, st.revision, None, offer.map(Side::word), now)
+            .set_status(
+                &live.row.id,
+                st.revision,
+                None,
+                offer.map(Side::word),
+                now,
+                st.clock.as_ref(),
+            )
             .await
         {
             Ok(revision) => st.revision = revision,
@@ -280,12 +295,13 @@ impl AppState {
         st.draw_offer = offer;
         st.takeback_offer = None;
         st.updated_at = now;
-        live.changed(st);
+        live.changed(st, self.now());
         self.announce(live, st, None);
         Ok(())
     }
 
-    /// Stores the end of the game `next` (a resignation or an agreed draw).
+    /// Stores the end of the game `next` (a resignation, an agreed draw, a flag
+    /// fall or a claim), the clock stopped.
     pub(super) async fn settle(
         &self,
         live: &LiveGame,
@@ -293,20 +309,32 @@ impl AppState {
         next: Game,
     ) -> Result<(), GameError> {
         let now = ids::now();
+        let clock = st.clock.clone().map(|mut c| {
+            c.stop(self.now());
+            c
+        });
         match self
             .inner
             .store
-            .set_status(&live.row.id, st.revision, result_words(&next), None, now)
+            .set_status(
+                &live.row.id,
+                st.revision,
+                result_words(&next),
+                None,
+                now,
+                clock.as_ref(),
+            )
             .await
         {
             Ok(revision) => st.revision = revision,
             Err(e) => return Err(self.refused(live, st, e).await),
         }
+        st.clock = clock;
         st.game = next;
         st.draw_offer = None;
         st.takeback_offer = None;
         st.updated_at = now;
-        live.changed(st);
+        live.changed(st, self.now());
         self.announce(live, st, None);
         Ok(())
     }
@@ -349,9 +377,10 @@ impl AppState {
         st.game = game;
         st.draw_offer = draw_offer;
         st.takeback_offer = row.takeback_offer.as_deref().and_then(|s| s.parse().ok());
+        st.clock = row.clock;
         st.revision = row.revision;
         st.updated_at = row.updated_at;
-        live.changed(st);
+        live.changed(st, self.now());
         Ok(())
     }
 }

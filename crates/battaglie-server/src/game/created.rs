@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use battaglie_community::{GameClock, TimeControl};
 use battaglie_rules::record::Record;
 use battaglie_rules::Side;
 use serde::Serialize;
@@ -45,18 +46,30 @@ pub struct Urls {
 }
 
 impl AppState {
-    /// Creates a game. `side` is the creator's side (ignored in hotseat games).
+    /// Creates a game. `side` is the creator's side (ignored in hotseat games);
+    /// `clock`, online games only, its time control (the clock starts with the
+    /// first move).
     ///
     /// # Errors
-    /// An unknown scenario, a level out of range or without a computer, the store failing.
+    /// An unknown scenario, a level out of range or without a computer, a clock
+    /// for a game that is not online, the store failing.
     pub async fn create(
         &self,
         scenario: &str,
         mode: Mode,
         side: Side,
         level: Option<u8>,
+        clock: Option<TimeControl>,
     ) -> Result<(Created, Arc<LiveGame>), GameError> {
         let scenario = builtin_scenario(scenario)?;
+        let clock = match (mode, clock) {
+            (_, None) => None,
+            (Mode::Online, Some(control)) => {
+                let first = battaglie_rules::Position::start(&scenario).side_to_move();
+                Some(GameClock::new(control.validate()?, first))
+            }
+            (_, Some(_)) => return Err(GameError::ClockOnlineOnly),
+        };
         let computer = match (mode, level) {
             (Mode::Computer, level) => {
                 let level = level.unwrap_or(3);
@@ -96,9 +109,10 @@ impl AppState {
             created_at: now,
             updated_at: now,
             revision: 0,
+            clock,
         };
         self.inner.store.insert_game(&row, &[]).await?;
-        let live = Arc::new(rebuild(row, &[])?);
+        let live = Arc::new(rebuild(row, &[], self.inner.time.clone())?);
         self.remember(live.clone());
         self.schedule_computer(&live).await;
         Ok((created(&live, side), live))
@@ -138,9 +152,10 @@ impl AppState {
             created_at: now,
             updated_at: now,
             revision: 0,
+            clock: None,
         };
         self.inner.store.insert_game(&row, &moves).await?;
-        let live = Arc::new(rebuild(row, &moves)?);
+        let live = Arc::new(rebuild(row, &moves, self.inner.time.clone())?);
         self.remember(live.clone());
         Ok((created(&live, Side::Army), live))
     }

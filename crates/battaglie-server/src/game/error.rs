@@ -1,6 +1,7 @@
 //! What can go wrong with a game, in the domain's words (the HTTP layer maps each
 //! variant to a status code in `http/error.rs`).
 
+use battaglie_community::{ClaimError, ClockError, TimeControlError};
 use battaglie_rules::record::RecordError;
 use battaglie_rules::{BfenError, MoveError, PlayError};
 
@@ -17,6 +18,8 @@ pub enum Action {
     Draw,
     /// Asking for or answering a take-back.
     Takeback,
+    /// Claiming against an opponent who left.
+    Claim,
 }
 
 impl std::fmt::Display for Action {
@@ -26,6 +29,7 @@ impl std::fmt::Display for Action {
             Action::Resign => "resigning",
             Action::Draw => "a draw",
             Action::Takeback => "a take-back",
+            Action::Claim => "claiming",
         })
     }
 }
@@ -115,6 +119,21 @@ pub enum GameError {
     /// The computer thinks it is ahead.
     #[error("the computer declines the draw")]
     ComputerDeclinesDraw,
+    /// The time control does not read or is out of range.
+    #[error("clock: {0}")]
+    BadClock(#[from] TimeControlError),
+    /// A clock asked for a game that is not online (hotseat and computer games have none).
+    #[error("clock: only online games have a clock")]
+    ClockOnlineOnly,
+    /// The clock refused the move: the live flag fell before it (the game is then over on time).
+    #[error("{0}")]
+    Clock(#[from] ClockError),
+    /// A claim the rules of section 7 do not allow (yet).
+    #[error("claim: {0}")]
+    Claim(#[from] ClaimError),
+    /// A claim in a game without a clock, or by a hotseat game's one token.
+    #[error("claim: this game has no clock, and no opponent to claim against")]
+    NothingToClaim,
     /// Another request (perhaps on another node) changed the game first; nothing was done.
     #[error("the game changed meanwhile (another move was played first): nothing was done, here is its state now")]
     Superseded,

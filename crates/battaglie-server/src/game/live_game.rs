@@ -4,11 +4,12 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use battaglie_community::{Clock, GameClock, Timestamp};
 use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Side};
 use tokio::sync::broadcast;
 
-use super::snapshot::{snapshot, with_seat, Changing};
+use super::snapshot::{clock_now, snapshot, with_seat, Changing};
 use super::{GameError, Seat};
 use crate::ids;
 use crate::store::GameRow;
@@ -24,6 +25,8 @@ pub struct LiveGame {
     tx: broadcast::Sender<Arc<str>>,
     /// When a request last asked for this game (milliseconds since 1970).
     last_used: AtomicU64,
+    /// The server's time source, for the clock's figures.
+    time: Arc<dyn Clock>,
 }
 
 pub(super) struct LiveState {
@@ -46,6 +49,8 @@ pub(super) struct LiveState {
     pub computer_says: Option<&'static str>,
     /// The ply at which the computer last offered a draw (it does not repeat itself).
     pub offered_at: Option<usize>,
+    /// The game's clock, if it has one (as stored with the last change).
+    pub clock: Option<GameClock>,
     /// The state JSON (see `docs/api.md`), rebuilt after every change.
     pub snapshot: Arc<str>,
 }
@@ -56,10 +61,13 @@ impl LiveGame {
         computer: Option<(Side, u8)>,
         game: Game,
         draw_offer: Option<Side>,
+        time: Arc<dyn Clock>,
     ) -> LiveGame {
+        let now = time.now();
         let (tx, _) = broadcast::channel(CHANNEL_CAPACITY);
         let version = ids::now_millis();
         let takeback_offer = row.takeback_offer.as_deref().and_then(|s| s.parse().ok());
+        let clock = row.clock.clone();
         let snap = snapshot(
             &row,
             computer,
@@ -70,6 +78,8 @@ impl LiveGame {
                 takeback_offer,
                 updated_at: row.updated_at,
                 computer_says: None,
+                clock: clock.as_ref(),
+                now,
             },
         );
         LiveGame {
@@ -84,12 +94,14 @@ impl LiveGame {
                 sport: battaglie_ai::Sport::new(),
                 computer_says: None,
                 offered_at: None,
+                clock,
                 snapshot: snap.into(),
             }),
             computer,
             tx,
             last_used: AtomicU64::new(ids::now_millis()),
             row,
+            time,
         }
     }
 
@@ -139,14 +151,24 @@ impl LiveGame {
 
     /// The state JSON for the holder of `seat`.
     pub async fn view(&self, seat: Seat) -> String {
-        let snapshot = self.state.lock().await.snapshot.clone();
+        let snapshot = self.fresh(&*self.state.lock().await);
         with_seat(&snapshot, seat, false)
     }
 
-    /// The state JSON and a receiver of every later change.
+    /// The state JSON (its clock read now) and a receiver of every later change.
     pub async fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
         let st = self.state.lock().await;
-        (st.snapshot.clone(), self.tx.subscribe())
+        (self.fresh(&st), self.tx.subscribe())
+    }
+
+    /// The snapshot of `st`, its clock's figures taken now when a clock runs.
+    fn fresh(&self, st: &LiveState) -> Arc<str> {
+        match &st.clock {
+            Some(c) if c.deadline().is_some() => {
+                clock_now(&st.snapshot, Some(c), self.time.now()).into()
+            }
+            _ => st.snapshot.clone(),
+        }
     }
 
     /// The game record.
@@ -179,7 +201,7 @@ impl LiveGame {
     }
 
     /// After a change of `st`: a new version and snapshot, pushed to every subscriber.
-    pub(super) fn changed(&self, st: &mut LiveState) {
+    pub(super) fn changed(&self, st: &mut LiveState, now: Timestamp) {
         st.version = (st.version + 1).max(ids::now_millis());
         st.snapshot = snapshot(
             &self.row,
@@ -191,6 +213,8 @@ impl LiveGame {
                 takeback_offer: st.takeback_offer,
                 updated_at: st.updated_at,
                 computer_says: st.computer_says,
+                clock: st.clock.as_ref(),
+                now,
             },
         )
         .into();

@@ -6,6 +6,7 @@
 mod actions;
 mod analysis;
 mod claim;
+mod clock;
 mod computer;
 mod created;
 mod error;

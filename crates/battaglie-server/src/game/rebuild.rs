@@ -1,6 +1,9 @@
 //! A game back from the store: its row and moves replayed through the rules.
 
-use battaglie_rules::{Game, Position, Scenario, Side};
+use std::sync::Arc;
+
+use battaglie_community::Clock;
+use battaglie_rules::{ClockReason, Game, Position, Scenario, Side};
 
 use super::live_game::LiveGame;
 use super::GameError;
@@ -10,13 +13,17 @@ use crate::store::GameRow;
 ///
 /// # Errors
 /// When the stored scenario, start or a move does not replay (a corrupt database).
-pub(super) fn rebuild(row: GameRow, moves: &[String]) -> Result<LiveGame, GameError> {
+pub(super) fn rebuild(
+    row: GameRow,
+    moves: &[String],
+    time: Arc<dyn Clock>,
+) -> Result<LiveGame, GameError> {
     let (game, draw_offer) = replay(&row, moves)?;
     let computer = match (&row.computer_side, row.computer_level) {
         (Some(side), Some(level)) => side.parse::<Side>().ok().map(|s| (s, level)),
         _ => None,
     };
-    Ok(LiveGame::new(row, computer, game, draw_offer))
+    Ok(LiveGame::new(row, computer, game, draw_offer, time))
 }
 
 /// The game and the standing draw offer that a stored row and its moves describe.
@@ -53,6 +60,14 @@ pub(super) fn replay(row: &GameRow, moves: &[String]) -> Result<(Game, Option<Si
         }
         (Some("draw"), Some("agreement")) => {
             let _ = game.agree_draw();
+        }
+        (Some(result), Some(reason @ ("time" | "abandoned"))) => {
+            let reason = if reason == "time" {
+                ClockReason::Time
+            } else {
+                ClockReason::Abandoned
+            };
+            let _ = game.end_by_clock(result.parse::<Side>().ok(), reason);
         }
         _ => {}
     }

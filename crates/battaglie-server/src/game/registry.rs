@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use battaglie_community::{Clock, SystemClock, Timestamp};
 use battaglie_rules::Scenario;
 use tokio::sync::Semaphore;
 
@@ -39,6 +40,9 @@ pub(super) struct Inner {
     pub lease: Duration,
     /// Accounts and sessions.
     pub accounts: crate::accounts::Accounts,
+    /// Where "now" comes from for everything clock-related (a fake one in tests,
+    /// shared by every node of a test).
+    pub time: Arc<dyn Clock>,
 }
 
 /// How a node works with the others: the bus, and the claims on computer turns.
@@ -95,6 +99,17 @@ impl AppState {
 
     /// A server state over `store` that is one node of a cluster.
     pub fn with_cluster(store: Store, memory: MemoryLimits, cluster: Cluster) -> AppState {
+        AppState::with_time(store, memory, cluster, Arc::new(SystemClock))
+    }
+
+    /// A server state whose game clocks read the time from `time` (tests give a
+    /// fake clock, the same to every node).
+    pub fn with_time(
+        store: Store,
+        memory: MemoryLimits,
+        cluster: Cluster,
+        time: Arc<dyn Clock>,
+    ) -> AppState {
         let (shutdown, _) = tokio::sync::watch::channel(false);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         AppState {
@@ -109,8 +124,14 @@ impl AppState {
                 bus: cluster.bus,
                 lease: cluster.lease.max(Duration::from_millis(100)),
                 accounts: crate::accounts::Accounts::default(),
+                time,
             }),
         }
+    }
+
+    /// Now, by the state's time source (see [`AppState::with_time`]).
+    pub fn now(&self) -> Timestamp {
+        self.inner.time.now()
     }
 
     /// Accounts and sessions.
@@ -167,7 +188,7 @@ impl AppState {
             .load(id)
             .await?
             .ok_or_else(|| GameError::NotFound(id.to_string()))?;
-        let live = Arc::new(rebuild(row, &moves)?);
+        let live = Arc::new(rebuild(row, &moves, self.inner.time.clone())?);
         let live = self
             .games_lock()
             .entry(id.to_string())

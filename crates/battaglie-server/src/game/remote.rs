@@ -73,13 +73,14 @@ impl AppState {
             return;
         }
         self.inner.metrics.bus_change_applied();
-        if let Some(mv) = change.mv.as_deref() {
+        // A clocked game's move changed its stored clock too: read it back whole.
+        if let Some(mv) = change.mv.as_deref().filter(|_| st.clock.is_none()) {
             if st.revision + 1 == change.revision && st.game.play_text(mv).is_ok() {
                 st.revision = change.revision;
                 st.draw_offer = None;
                 st.takeback_offer = None;
                 st.updated_at = change.updated_at;
-                live.changed(&mut st);
+                live.changed(&mut st, self.now());
                 return;
             }
         }

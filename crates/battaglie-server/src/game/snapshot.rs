@@ -1,6 +1,7 @@
 //! The client's view of a game: the state JSON of `docs/api.md`, built once per
 //! change and shared by every reader, with the reader's seat put in front.
 
+use battaglie_community::{ClockState, GameClock, Timestamp};
 use battaglie_rules::{Game, Kind, Position, Side};
 use serde::Serialize;
 
@@ -32,6 +33,52 @@ struct Snapshot<'a> {
     eliminated: Eliminated,
     created_at: i64,
     updated_at: i64,
+    /// Last: [`clock_now`] rewrites it for a reader who comes later.
+    clock: Option<ClockView>,
+}
+
+/// The clock as the page shows it: each side's time left at the server's `at`.
+#[derive(Serialize)]
+struct ClockView {
+    /// The control's notation, `10+3` or `3d+2h`.
+    control: String,
+    /// `live` or `correspondence`.
+    kind: &'static str,
+    /// `ready` (no time runs before the first move), `running`, `paused`, `stopped`.
+    state: &'static str,
+    /// The side whose time runs, if one does.
+    running: Option<&'static str>,
+    army_ms: u64,
+    indians_ms: u64,
+    /// The server's time of these figures, milliseconds since 1970.
+    at: i64,
+    /// When the running side's time is up, milliseconds since 1970.
+    deadline: Option<i64>,
+}
+
+fn clock_view(clock: &GameClock, now: Timestamp) -> ClockView {
+    let ms = |side: Side| u64::try_from(clock.remaining(side, now).as_millis()).unwrap_or(u64::MAX);
+    let (state, running) = match clock.state() {
+        ClockState::Ready { .. } => ("ready", None),
+        ClockState::Running { to_move, .. } => ("running", Some(to_move.word())),
+        ClockState::Paused { .. } => ("paused", None),
+        ClockState::Stopped { .. } => ("stopped", None),
+    };
+    let control = clock.control();
+    ClockView {
+        control: control.to_string(),
+        kind: if control.is_live() {
+            "live"
+        } else {
+            "correspondence"
+        },
+        state,
+        running,
+        army_ms: ms(Side::Army),
+        indians_ms: ms(Side::Indians),
+        at: now.millis(),
+        deadline: clock.deadline().map(Timestamp::millis),
+    }
 }
 
 #[derive(Serialize)]
@@ -62,6 +109,9 @@ pub(super) struct Changing<'a> {
     pub takeback_offer: Option<Side>,
     pub updated_at: i64,
     pub computer_says: Option<&'static str>,
+    pub clock: Option<&'a GameClock>,
+    /// The server's time now, for the clock's figures.
+    pub now: Timestamp,
 }
 
 fn counts(pos: &Position, side: Side) -> [u32; 3] {
@@ -122,11 +172,24 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         },
         created_at: row.created_at,
         updated_at: now.updated_at,
+        clock: now.clock.map(|c| clock_view(c, now.now)),
     };
     serde_json::to_string(&view).unwrap_or_else(|e| {
         tracing::error!(error = %e, "cannot serialise a game state");
         "{}".into()
     })
+}
+
+/// `snapshot` with its clock's figures taken at `now` rather than at the change
+/// that built it (a page that loads a game mid-turn sees the time left now).
+pub(super) fn clock_now(snapshot: &str, clock: Option<&GameClock>, now: Timestamp) -> String {
+    let (Some(clock), Some(at)) = (clock, snapshot.rfind(",\"clock\":")) else {
+        return snapshot.to_string();
+    };
+    match serde_json::to_string(&clock_view(clock, now)) {
+        Ok(view) => format!("{},\"clock\":{view}}}", &snapshot[..at]),
+        Err(_) => snapshot.to_string(),
+    }
 }
 
 /// The state JSON with the reader's seat put in front (and a message type for sockets).

@@ -151,11 +151,25 @@ pub enum ErrorCode {
     RatedSeatTaken,
     /// No player of this name (`name`), or a deleted account.
     PlayerNotFound,
+    /// A time control that does not read or is out of range (`detail`).
+    BadClock,
+    /// A clock asked for a game that is not online.
+    ClockOnlineOnly,
+    /// The live flag of `side` fell: the move came too late, the game is over on time.
+    OutOfTime,
+    /// A claim in a game without a running clock or without an opponent.
+    NothingToClaim,
+    /// A claim before the opponent's time or absence allows it (`seconds` to wait).
+    ClaimTooEarly,
+    /// A live claim while the opponent is connected.
+    ClaimOpponentPresent,
+    /// A correspondence claim on the claimant's own turn.
+    ClaimYourTurn,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 73] = {
+    pub const ALL: [ErrorCode; 80] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -231,6 +245,13 @@ impl ErrorCode {
             C::RatedSameAccount,
             C::RatedSeatTaken,
             C::PlayerNotFound,
+            C::BadClock,
+            C::ClockOnlineOnly,
+            C::OutOfTime,
+            C::NothingToClaim,
+            C::ClaimTooEarly,
+            C::ClaimOpponentPresent,
+            C::ClaimYourTurn,
         ]
     };
 
@@ -311,6 +332,13 @@ impl ErrorCode {
             C::RatedSameAccount => "rated_same_account",
             C::RatedSeatTaken => "rated_seat_taken",
             C::PlayerNotFound => "player_not_found",
+            C::BadClock => "bad_clock",
+            C::ClockOnlineOnly => "clock_online_only",
+            C::OutOfTime => "out_of_time",
+            C::NothingToClaim => "nothing_to_claim",
+            C::ClaimTooEarly => "claim_too_early",
+            C::ClaimOpponentPresent => "claim_opponent_present",
+            C::ClaimYourTurn => "claim_your_turn",
         }
     }
 

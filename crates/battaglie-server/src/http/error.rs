@@ -165,6 +165,8 @@ impl From<GameError> for Error {
             | G::LevelOutOfRange(_)
             | G::LevelWithoutComputer
             | G::Record(_)
+            | G::BadClock(_)
+            | G::ClockOnlineOnly
             | G::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             G::MoveNeedsToken { .. } | G::NeedsToken(_) => StatusCode::UNAUTHORIZED,
             G::WrongToken
@@ -178,6 +180,9 @@ impl From<GameError> for Error {
             | G::NoDrawOffer
             | G::NoTakebackRequest
             | G::ComputerDeclinesDraw
+            | G::Clock(_)
+            | G::Claim(_)
+            | G::NothingToClaim
             | G::Superseded => StatusCode::CONFLICT,
             G::StoredScenario { .. }
             | G::StoredStart { .. }
@@ -225,6 +230,7 @@ fn game_refusal(e: &GameError) -> (ErrorCode, Value) {
                 Action::Resign => "resign",
                 Action::Draw => "draw",
                 Action::Takeback => "takeback",
+                Action::Claim => "claim",
             };
             (C::NeedsToken, json!({ "action": action }))
         }
@@ -240,7 +246,40 @@ fn game_refusal(e: &GameError) -> (ErrorCode, Value) {
         G::ComputerDeclinesDraw => (C::ComputerDeclinesDraw, json!({})),
         G::Superseded => (C::Superseded, json!({})),
         G::RatedSeatNeedsAccount => (C::RatedSeatNeedsAccount, json!({})),
+        G::BadClock(e) => (C::BadClock, json!({ "detail": e.to_string() })),
+        G::ClockOnlineOnly => (C::ClockOnlineOnly, json!({})),
+        G::Clock(e) => clock_refusal(e),
+        G::Claim(e) => claim_refusal(e),
+        G::NothingToClaim => (C::NothingToClaim, json!({})),
         _ => (C::Internal, json!({})),
+    }
+}
+
+/// The code of a move the clock refused.
+fn clock_refusal(e: &battaglie_community::ClockError) -> (ErrorCode, Value) {
+    use battaglie_community::ClockError as K;
+    match e {
+        K::OutOfTime { side, .. } => (ErrorCode::OutOfTime, json!({ "side": side.word() })),
+        K::NotYourTurn { to_move, .. } => {
+            (ErrorCode::NotYourTurn, json!({ "side": to_move.word() }))
+        }
+        K::AlreadyStarted | K::NotRunning | K::NotPaused => (ErrorCode::Conflict, json!({})),
+    }
+}
+
+/// The code of a refused claim, with the seconds to wait when it is too early.
+fn claim_refusal(e: &battaglie_community::ClaimError) -> (ErrorCode, Value) {
+    use battaglie_community::ClaimError as K;
+    let seconds = |d: &std::time::Duration| d.as_secs() + u64::from(d.subsec_nanos() > 0);
+    match e {
+        K::NotRunning => (ErrorCode::NothingToClaim, json!({})),
+        K::FlagFell(side) => (ErrorCode::OutOfTime, json!({ "side": side.word() })),
+        K::OpponentPresent => (ErrorCode::ClaimOpponentPresent, json!({})),
+        K::TooSoon { wait } | K::InTime { left: wait } => (
+            ErrorCode::ClaimTooEarly,
+            json!({ "seconds": seconds(wait) }),
+        ),
+        K::YourTurn => (ErrorCode::ClaimYourTurn, json!({})),
     }
 }
 

@@ -11,8 +11,9 @@ use serde::Deserialize;
 use super::account::{seat_token, Visitor};
 use super::limits::Limiters;
 use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
-use crate::game::{AppState, DrawAction, LiveGame, TakebackAction};
+use crate::game::{AppState, DrawAction, GameError, LiveGame, TakebackAction};
 use crate::store::Mode;
+use battaglie_community::{ClaimKind, TimeControl};
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
     Router::new()
@@ -23,6 +24,7 @@ pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))
         .route("/games/{id}/takeback", post(takeback))
+        .route("/games/{id}/claim", post(claim))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/positions", get(positions))
 }
@@ -39,6 +41,9 @@ struct NewGame {
     /// Rated (online games of signed-in players): the end changes both ratings.
     #[serde(default)]
     rated: bool,
+    /// A time control, `10+3` or `3d+2h` (online games).
+    #[serde(default)]
+    clock: Option<String>,
 }
 
 async fn create(
@@ -79,9 +84,14 @@ async fn create(
         true => Some(rated_creator(&state, &visitor, mode).await?),
         false => None,
     };
+    let clock = match req.clock.as_deref().map(str::trim) {
+        None | Some("" | "none") => None,
+        Some(text) => Some(text.parse::<TimeControl>().map_err(GameError::from)?),
+    };
     let s = state.clone();
     let created =
-        detached(async move { Ok(s.create(&req.scenario, mode, side, level).await?) }).await?;
+        detached(async move { Ok(s.create(&req.scenario, mode, side, level, clock).await?) })
+            .await?;
     link_creator(&state, &visitor, &created.0).await?;
     if let Some(user) = rated_by {
         state.mark_rated(&created.1, &[(side, &user)]).await?;
@@ -257,6 +267,41 @@ pub(super) fn takeback_action(word: Option<&str>) -> Result<TakebackAction, Erro
             &TakebackAction::WORDS,
         )
     })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimRequest {
+    #[serde(default)]
+    token: Option<String>,
+    kind: String,
+}
+
+async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<ClaimRequest>,
+) -> Result<Response, Error> {
+    let kind = match req.kind.as_str() {
+        "win" => ClaimKind::Win,
+        "draw" => ClaimKind::Draw,
+        other => {
+            return Err(Error::choice(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "kind",
+                other,
+                &["win", "draw"],
+            ))
+        }
+    };
+    let live = state.game(&id).await?;
+    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
+    let l = live.clone();
+    let t = token.clone();
+    let done =
+        detached(async move { Ok(state.claim_against(&l, t.as_deref(), kind).await?) }).await;
+    respond(&live, token.as_deref(), done).await
 }
 
 /// The answer to a game action: the new state, or the refusal; a conflict (409)

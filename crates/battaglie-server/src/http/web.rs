@@ -22,6 +22,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("bfen.js", include_str!("../../web/bfen.js")),
     ("board.js", include_str!("../../web/board.js")),
     ("chooser.js", include_str!("../../web/chooser.js")),
+    ("clock.js", include_str!("../../web/clock.js")),
     ("dom.js", include_str!("../../web/dom.js")),
     ("endscreen.js", include_str!("../../web/endscreen.js")),
     ("errors.js", include_str!("../../web/errors.js")),

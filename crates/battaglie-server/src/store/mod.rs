@@ -12,6 +12,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
+use battaglie_community::GameClock;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
@@ -120,6 +121,22 @@ pub struct GameRow {
     pub updated_at: i64,
     /// Grows by one with every stored change of the game.
     pub revision: i64,
+    /// The game's clock, if it is played with one.
+    pub clock: Option<GameClock>,
+}
+
+/// The stored columns of a clock: its JSON, and the deadline of a live clock
+/// that runs (what the flag timers look for).
+fn clock_columns(clock: Option<&GameClock>) -> (Option<String>, Option<i64>) {
+    let Some(clock) = clock else {
+        return (None, None);
+    };
+    let json = serde_json::to_string(clock).ok();
+    let flag_at = clock
+        .deadline()
+        .filter(|_| clock.control().is_live())
+        .map(|d| d.millis());
+    (json, flag_at)
 }
 
 /// The database behind the server.
@@ -161,9 +178,9 @@ macro_rules! on_read {
 mod accounts;
 mod analyses;
 mod claims;
-mod takeback;
 mod players;
 mod ratings;
+mod takeback;
 
 /// How often the write-ahead log is copied back into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
@@ -330,8 +347,9 @@ impl Store {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "INSERT INTO games (id, scenario, mode, computer_side, computer_level, army_token, \
-                 indians_token, start, draw_offer, result, reason, created_at, updated_at, revision) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                 indians_token, start, draw_offer, result, reason, created_at, updated_at, revision, \
+                 clock, flag_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             )
             .bind(&game.id)
             .bind(&game.scenario)
@@ -347,6 +365,8 @@ impl Store {
             .bind(game.created_at)
             .bind(game.updated_at)
             .bind(game.revision)
+            .bind(clock_columns(game.clock.as_ref()).0)
+            .bind(clock_columns(game.clock.as_ref()).1)
             .execute(&mut *tx)
             .await?;
             for (ply, mv) in moves.iter().enumerate() {
@@ -363,7 +383,8 @@ impl Store {
     }
 
     /// Appends move number `ply` (1-based) and updates the game's result and draw
-    /// offer, and the claim on the computer's turn (`turn`), in one transaction, if
+    /// offer, its clock (timing this move: no node dying loses time or gives it
+    /// away), and the claim on the computer's turn (`turn`), in one transaction, if
     /// the game is still at `revision`: when this returns, the move is durable.
     /// Answers the new revision.
     ///
@@ -376,20 +397,23 @@ impl Store {
         revision: i64,
         (ply, mv): (usize, &str),
         ended: Option<(&str, &str)>,
-        now: i64,
+        (now, clock): (i64, Option<&GameClock>),
         turn: ComputerTurn<'_>,
     ) -> Result<i64, StoreError> {
+        let (clock, flag_at) = clock_columns(clock);
         on_write!(self, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
                 "UPDATE games SET draw_offer = NULL, result = $1, reason = $2, updated_at = $3, \
-                 revision = revision + 1 WHERE id = $4 AND revision = $5",
+                 revision = revision + 1, clock = $6, flag_at = $7 WHERE id = $4 AND revision = $5",
             )
             .bind(ended.map(|e| e.0))
             .bind(ended.map(|e| e.1))
             .bind(now)
             .bind(id)
             .bind(revision)
+            .bind(&clock)
+            .bind(flag_at)
             .execute(&mut *tx)
             .await?;
             if updated.rows_affected() == 0 {
@@ -462,8 +486,9 @@ impl Store {
         Ok(revision + 1)
     }
 
-    /// Sets the result (`army`/`indians`/`draw` and a reason) and the draw offer, if
-    /// the game is still at `revision`. Answers the new revision.
+    /// Sets the result (`army`/`indians`/`draw` and a reason), the draw offer and
+    /// the clock, if the game is still at `revision` and unfinished (a game ends
+    /// once: of two nodes seeing a flag fall, one stores it). Answers the new revision.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when another change was stored first; other database failures.
@@ -474,12 +499,15 @@ impl Store {
         ended: Option<(&str, &str)>,
         draw_offer: Option<&str>,
         now: i64,
+        clock: Option<&GameClock>,
     ) -> Result<i64, StoreError> {
+        let (clock, flag_at) = clock_columns(clock);
         on_write!(self, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
                 "UPDATE games SET result = $1, reason = $2, draw_offer = $3, updated_at = $4, \
-                 revision = revision + 1 WHERE id = $5 AND revision = $6",
+                 revision = revision + 1, clock = $7, flag_at = $8 \
+                 WHERE id = $5 AND revision = $6 AND result IS NULL",
             )
             .bind(ended.map(|e| e.0))
             .bind(ended.map(|e| e.1))
@@ -487,6 +515,8 @@ impl Store {
             .bind(now)
             .bind(id)
             .bind(revision)
+            .bind(&clock)
+            .bind(flag_at)
             .execute(&mut *tx)
             .await?
             .rows_affected();
@@ -544,6 +574,36 @@ impl Store {
         .fetch_optional(pool)
         .await?);
         Ok(revision)
+    }
+
+    /// The unfinished games whose live clock ran out by `now` (milliseconds since
+    /// 1970), at most `limit`, and the nearest deadline still to come, if any:
+    /// what a node's flag timer works from.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn flags(
+        &self,
+        now: i64,
+        limit: i64,
+    ) -> Result<(Vec<String>, Option<i64>), StoreError> {
+        on_read!(self, pool => {
+            let due: Vec<String> = sqlx::query_scalar(
+                "SELECT id FROM games WHERE flag_at IS NOT NULL AND flag_at <= $1 \
+                 AND result IS NULL ORDER BY flag_at LIMIT $2",
+            )
+            .bind(now)
+            .bind(limit)
+            .fetch_all(pool)
+            .await?;
+            let next: Option<i64> = sqlx::query_scalar(
+                "SELECT MIN(flag_at) FROM games WHERE flag_at > $1 AND result IS NULL",
+            )
+            .bind(now)
+            .fetch_one(pool)
+            .await?;
+            Ok((due, next))
+        })
     }
 
     /// The ids of the unfinished computer games (to give the computer its turn at start).
@@ -607,5 +667,13 @@ where
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         revision: row.try_get("revision")?,
+        clock: row
+            .try_get::<Option<String>, _>("clock")?
+            .map(|json| {
+                serde_json::from_str(&json).map_err(|e| {
+                    sqlx::Error::Decode(format!("a stored clock does not read: {e}").into())
+                })
+            })
+            .transpose()?,
     })
 }

@@ -4,7 +4,10 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
-use battaglie_server::{app_with, AppState, HttpSettings, RateLimits};
+use std::sync::Arc;
+
+use battaglie_community::Clock;
+use battaglie_server::{app_with, AppState, Cluster, HttpSettings, MemoryLimits, RateLimits};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -42,6 +45,30 @@ impl Server {
             state,
             db,
         })
+    }
+
+    /// A node over `db` whose game clocks read `time` (a fake clock), its flag
+    /// timer running as in `battaglie serve`.
+    pub async fn timed(db: TestDb, time: Arc<dyn Clock>) -> Server {
+        let (state, app) = Server::timed_node_on(&db, time).await;
+        Server { db, state, app }
+    }
+
+    /// Another node on the same database and the same `time` (what a second
+    /// machine, or the same one restarted, sees).
+    pub async fn timed_node(&self, time: Arc<dyn Clock>) -> (AppState, Router) {
+        Server::timed_node_on(&self.db, time).await
+    }
+
+    async fn timed_node_on(db: &TestDb, time: Arc<dyn Clock>) -> (AppState, Router) {
+        let state = AppState::with_time(
+            db.open().await,
+            MemoryLimits::default(),
+            Cluster::default(),
+            time,
+        );
+        state.spawn_flag_timer();
+        (state.clone(), app_with(state, &settings()))
     }
 
     /// Another node on the same database (what a second machine sees).
