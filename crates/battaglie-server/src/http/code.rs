@@ -135,11 +135,33 @@ pub enum ErrorCode {
     TooManyClaims,
     /// No analysis of the game at its move count was started (`id`, `plies`).
     AnalysisNotStarted,
+    /// No challenge with this id (`id`).
+    ChallengeNotFound,
+    /// No account with this name, for a direct challenge (`name`).
+    PlayerNotFound,
+    /// A time control that does not read or is out of range (`detail`).
+    BadTimeControl,
+    /// A direct challenge to oneself.
+    ChallengeYourself,
+    /// A rated game for a player without an account.
+    RatedNeedsAccount,
+    /// Accepting one's own challenge.
+    OwnChallenge,
+    /// Accepting or declining a direct challenge to another player.
+    NotAddressee,
+    /// A challenge that has lapsed.
+    ChallengeExpired,
+    /// A challenge another player accepted first.
+    ChallengeTaken,
+    /// A challenge that was cancelled or declined.
+    ChallengeClosed,
+    /// Cancelling another player's challenge.
+    NotYourChallenge,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 65] = {
+    pub const ALL: [ErrorCode; 76] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -207,6 +229,17 @@ impl ErrorCode {
             C::CsrfToken,
             C::TooManyClaims,
             C::AnalysisNotStarted,
+            C::ChallengeNotFound,
+            C::PlayerNotFound,
+            C::BadTimeControl,
+            C::ChallengeYourself,
+            C::RatedNeedsAccount,
+            C::OwnChallenge,
+            C::NotAddressee,
+            C::ChallengeExpired,
+            C::ChallengeTaken,
+            C::ChallengeClosed,
+            C::NotYourChallenge,
         ]
     };
 
@@ -279,6 +312,17 @@ impl ErrorCode {
             C::CsrfToken => "csrf_token",
             C::TooManyClaims => "too_many_claims",
             C::AnalysisNotStarted => "analysis_not_started",
+            C::ChallengeNotFound => "challenge_not_found",
+            C::PlayerNotFound => "player_not_found",
+            C::BadTimeControl => "bad_time_control",
+            C::ChallengeYourself => "challenge_yourself",
+            C::RatedNeedsAccount => "rated_needs_account",
+            C::OwnChallenge => "own_challenge",
+            C::NotAddressee => "not_addressee",
+            C::ChallengeExpired => "challenge_expired",
+            C::ChallengeTaken => "challenge_taken",
+            C::ChallengeClosed => "challenge_closed",
+            C::NotYourChallenge => "not_your_challenge",
         }
     }
 

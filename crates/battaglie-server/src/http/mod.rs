@@ -7,6 +7,7 @@ mod error;
 mod games;
 mod gif;
 mod limits;
+mod lobby;
 mod move_refusal;
 mod ops;
 mod records;
@@ -75,6 +76,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(gif::router(&limiters))
         .merge(records::router(&limiters))
         .merge(analyses::router(&limiters))
+        .merge(lobby::router())
         .merge(ws::router())
         .fallback(api_not_found);
     Router::new()

@@ -19,6 +19,7 @@ use sqlx::{Row, SqlitePool};
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;
 pub use claims::ComputerTurn;
+pub use lobby::{ChallengeRow, SeekRow};
 pub use location::{Database, ParseDatabaseError};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
@@ -157,6 +158,7 @@ macro_rules! on_read {
 mod accounts;
 mod analyses;
 mod claims;
+mod lobby;
 
 /// How often the write-ahead log is copied back into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);

@@ -1,0 +1,39 @@
+//! The one place that hears of every game the lobby starts, with the terms it
+//! was started on: an accepted challenge or two paired requests to play anyone.
+//! The game's clock and its rating are kept by other parts of the server; they
+//! start from here.
+
+use battaglie_community::TimeControl;
+
+use crate::game::AppState;
+
+/// A game the lobby just started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartedGame {
+    /// The game's id.
+    pub game: String,
+    /// The battle.
+    pub battle: String,
+    /// The clock agreed on.
+    pub control: TimeControl,
+    /// Whether the result changes ratings.
+    pub rated: bool,
+    /// The account playing the Army.
+    pub army: String,
+    /// The account playing the Indians.
+    pub indians: String,
+}
+
+/// Called once per started game, after its seats are linked and before either
+/// player is told. The clock (`GameClock` with `control`) and the rating of a
+/// rated game attach to the game here; until they do, the terms are kept with
+/// the challenge or request the game came from.
+pub async fn game_started(_state: &AppState, started: &StartedGame) {
+    tracing::info!(
+        game = %started.game,
+        battle = %started.battle,
+        control = %started.control,
+        rated = started.rated,
+        "the lobby started a game"
+    );
+}
