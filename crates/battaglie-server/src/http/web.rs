@@ -27,6 +27,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("evalgraph.js", include_str!("../../web/evalgraph.js")),
     ("game.js", include_str!("../../web/game.js")),
     ("home.js", include_str!("../../web/home.js")),
+    ("lobby.js", include_str!("../../web/lobby.js")),
     ("i18n.js", include_str!("../../web/i18n.js")),
     ("lang-de.js", include_str!("../../web/lang-de.js")),
     ("lang-en.js", include_str!("../../web/lang-en.js")),
@@ -55,6 +56,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/rules", get(index))
+        .route("/lobby", get(index))
         .route("/{name}", get(asset))
         .fallback(not_found)
         // gzip or brotli, as the browser accepts.
