@@ -13,6 +13,7 @@ pub mod bus;
 pub mod game;
 pub mod http;
 mod ids;
+pub mod lobby;
 pub mod metrics;
 pub mod ratings;
 pub mod store;

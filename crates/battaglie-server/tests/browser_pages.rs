@@ -7,7 +7,7 @@
 mod browser_support;
 
 use browser_support::{browser_or_skip, start_server, Browser, Page};
-use serde_json::json;
+use serde_json::{json, Value};
 
 async fn set_lang(page: &Page, b: &mut Browser, code: &str) {
     page.eval(
@@ -437,4 +437,108 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
     .await;
     page.screenshot(&mut b, "analysis").await;
     page.assert_accessible(&mut b, "the analysis panel").await;
+}
+
+/// Registers `name` in `page`'s context (its cookie) and opens the lobby.
+async fn into_the_lobby(page: &Page, b: &mut Browser, url: &str, name: &str) {
+    page.goto(b, &format!("{url}/")).await;
+    let status = page
+        .eval(
+            b,
+            &format!(
+                "fetch('/api/account/register', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
+                 body: JSON.stringify({{name: {name:?}, password: 'powder river 1866'}})}}).then(r => r.status)"
+            ),
+        )
+        .await;
+    assert_eq!(status, json!(201), "registering {name}");
+    page.goto(b, &format!("{url}/lobby")).await;
+    page.wait(
+        b,
+        "document.querySelector('main.lobby')?.dataset.ready === 'live' && document.getElementById('post-challenge')",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_meet_in_the_lobby_and_land_on_the_game_on_opposite_sides() {
+    let Some(binary) =
+        browser_or_skip("two_players_meet_in_the_lobby_and_land_on_the_game_on_opposite_sides")
+    else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let ann = b.page(1366, 768).await;
+    let bob = b.page(390, 844).await;
+    into_the_lobby(&ann, &mut b, &server.url, "Ann_Page").await;
+    into_the_lobby(&bob, &mut b, &server.url, "Bob_Page").await;
+    ann.assert_accessible(&mut b, "the lobby").await;
+    // Ann posts: Fetterman, the Indians, 5+2, casual.
+    ann.eval(
+        &mut b,
+        "(() => { const set = (id, v) => { const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); }; \
+         set('challenge-battle', 'fetterman'); set('challenge-side', 'indians'); set('challenge-clock', '5+2'); \
+         document.getElementById('post-challenge').click(); })()",
+    )
+    .await;
+    // Bob sees it appear without reloading, on a phone-sized screen.
+    bob.wait(
+        &mut b,
+        "document.querySelector('ul.challenges li button.accept')",
+    )
+    .await;
+    let shown = bob.text(&mut b, "ul.challenges li").await;
+    assert!(
+        shown.contains("Ann_Page") && shown.contains("5+2"),
+        "{shown}"
+    );
+    bob.assert_accessible(&mut b, "the lobby with a challenge")
+        .await;
+    ann.wait(
+        &mut b,
+        "document.querySelector('ul.challenges li button.cancel')",
+    )
+    .await;
+    bob.click(&mut b, "ul.challenges li button.accept").await;
+    // Both land on the game page, seated by their cookies on opposite sides.
+    let mut sides = Vec::new();
+    for page in [&ann, &bob] {
+        page.wait(
+            &mut b,
+            "location.pathname.startsWith('/game/') && document.querySelector('svg.board')",
+        )
+        .await;
+        let you = page
+            .eval(
+                &mut b,
+                "fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(s => s.you)",
+            )
+            .await;
+        let token_seat = page
+            .eval(
+                &mut b,
+                "fetch('/api/games/' + location.pathname.split('/')[2] + location.search).then(r => r.json()).then(s => s.you)",
+            )
+            .await;
+        assert_eq!(
+            you, token_seat,
+            "the link's token and the cookie open the same seat"
+        );
+        sides.push(you);
+    }
+    assert_eq!(
+        sides,
+        [json!("indians"), json!("army")],
+        "Ann asked for the Indians"
+    );
+    let games = [&ann, &bob];
+    let ids: Vec<Value> = {
+        let mut v = Vec::new();
+        for p in games {
+            v.push(p.eval(&mut b, "location.pathname").await);
+        }
+        v
+    };
+    assert_eq!(ids[0], ids[1], "the same game");
 }

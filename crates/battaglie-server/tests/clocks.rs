@@ -157,6 +157,7 @@ async fn running_out_against_an_opponent_who_can_never_win_draws(db: TestDb) {
         indians_token: Some("b".repeat(32)),
         start: Some("|12/|12/|12/|12/|2F9/|12/|6m5/|12 I 0 1".into()),
         draw_offer: None,
+        takeback_offer: None,
         result: None,
         reason: None,
         created_at: 0,

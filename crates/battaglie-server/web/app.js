@@ -9,6 +9,7 @@ import { errorText } from "./errors.js";
 import { homePage } from "./home.js";
 import { gamePage } from "./game.js";
 import { rulesPage } from "./rules.js";
+import { lobbyPage } from "./lobby.js";
 import { settings, changeSettings } from "./settings.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
@@ -43,6 +44,7 @@ function header() {
     h("a", { href: "/", class: "logo" }, "battaglie"),
     h("span", { class: "tag" }, t("tagline")),
     h("a", { href: "/rules", class: "rules-link" }, t("rules")),
+    h("a", { href: "/lobby", class: "lobby-link" }, t("lobby")),
     mute,
     h("label", { class: "lang", for: "lang" }, h("span", { class: "sr-only" }, t("language")), select),
   );
@@ -58,6 +60,7 @@ async function route() {
     if (!scenarios) scenarios = await api("GET", "/api/scenarios");
     const list = /** @type {import("./types.js").Scenario[]} */ (scenarios);
     if (location.pathname === "/rules") rulesPage(root);
+    else if (location.pathname === "/lobby") teardown = await lobbyPage(root, list);
     else if (m) teardown = await gamePage(root, list, m[1], new URLSearchParams(location.search).get("token"));
     else homePage(root, list, route);
   } catch (e) {

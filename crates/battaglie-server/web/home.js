@@ -113,6 +113,7 @@ export function homePage(root, list, reroute) {
   shown();
   main.append(
     h("h1", {}, t("battles")),
+    h("p", { class: "to-lobby" }, h("a", { href: "/lobby" }, t("lobbyFromHome"))),
     h("div", { class: "how", role: "group", "aria-label": t("newGame") }, h("label", { class: "mode" }, t("opponent"), " ", modeSelect), sideRow, levelRow, clockRow, ratedRow),
   );
 

@@ -51,6 +51,8 @@ pub enum BusError {
 pub enum Heard {
     /// A change some node stored.
     Change(Change),
+    /// A lobby event some node published (see `crate::lobby::Notice`).
+    Lobby(String),
     /// The connection to the bus was lost and is back: changes may have been missed.
     Gap,
 }
@@ -59,7 +61,15 @@ pub enum Heard {
 #[derive(Debug, Clone)]
 pub struct Bus {
     location: BusLocation,
-    outbox: mpsc::UnboundedSender<Change>,
+    outbox: mpsc::UnboundedSender<Outgoing>,
+}
+
+/// What a node sends: a game's change, or a lobby event (on a subject or
+/// channel of its own, so that a node's game traffic and lobby never mix).
+#[derive(Debug, Clone)]
+enum Outgoing {
+    Change(Change),
+    Lobby(String),
 }
 
 /// The changes heard on the bus, in the order the bus delivered them.
@@ -109,8 +119,15 @@ impl Bus {
 
     /// Queues `change` for every other node (never waits).
     pub fn publish(&self, change: Change) {
-        if self.outbox.send(change).is_err() {
+        if self.outbox.send(Outgoing::Change(change)).is_err() {
             tracing::warn!(bus = %self.location, "the bus's sender has stopped: a change was not published");
+        }
+    }
+
+    /// Queues a lobby event for every other node (never waits).
+    pub fn publish_lobby(&self, event: String) {
+        if self.outbox.send(Outgoing::Lobby(event)).is_err() {
+            tracing::warn!(bus = %self.location, "the bus's sender has stopped: a lobby event was not published");
         }
     }
 

@@ -3,16 +3,19 @@
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
-use super::{BusError, Change, Heard, BATCH};
+use super::{BusError, Change, Heard, Outgoing, BATCH};
 
 /// The subject every change is published on.
 const SUBJECT: &str = "battaglie.changes";
+
+/// The subject of the lobby's events.
+const LOBBY_SUBJECT: &str = "battaglie.lobby";
 
 /// Connects to `urls` and starts the sending and hearing tasks.
 pub(super) async fn start(
     urls: &str,
     shown: &str,
-    mut outgoing: mpsc::UnboundedReceiver<Change>,
+    mut outgoing: mpsc::UnboundedReceiver<Outgoing>,
     heard: mpsc::UnboundedSender<Heard>,
 ) -> Result<(), BusError> {
     let gaps = heard.clone();
@@ -40,16 +43,27 @@ pub(super) async fn start(
             location: shown.to_string(),
             cause,
         })?;
-    let mut subscriber = client
+    let changes = client
         .subscribe(SUBJECT)
         .await
         .map_err(BusError::NatsSubscribe)?;
+    let lobby = client
+        .subscribe(LOBBY_SUBJECT)
+        .await
+        .map_err(BusError::NatsSubscribe)?;
+    let mut subscriber = futures_util::stream::select(changes, lobby);
     tokio::spawn(async move {
         while let Some(message) = subscriber.next().await {
             let Ok(text) = std::str::from_utf8(&message.payload) else {
                 tracing::warn!("a bus message that is not UTF-8 was ignored");
                 continue;
             };
+            if message.subject.as_str() == LOBBY_SUBJECT {
+                if heard.send(Heard::Lobby(text.to_string())).is_err() {
+                    return;
+                }
+                continue;
+            }
             match text.parse::<Change>() {
                 Ok(change) => {
                     if heard.send(Heard::Change(change)).is_err() {
@@ -63,8 +77,12 @@ pub(super) async fn start(
     tokio::spawn(async move {
         let mut batch = Vec::with_capacity(BATCH);
         while outgoing.recv_many(&mut batch, BATCH).await > 0 {
-            for change in batch.drain(..) {
-                if let Err(e) = client.publish(SUBJECT, change.to_string().into()).await {
+            for out in batch.drain(..) {
+                let (subject, text) = match out {
+                    Outgoing::Change(change) => (SUBJECT, change.to_string()),
+                    Outgoing::Lobby(event) => (LOBBY_SUBJECT, event),
+                };
+                if let Err(e) = client.publish(subject, text.into()).await {
                     tracing::warn!(error = %e, "cannot publish on the NATS bus");
                 }
             }

@@ -4,16 +4,19 @@
 use sqlx::postgres::{PgListener, PgPoolOptions};
 use tokio::sync::mpsc;
 
-use super::{BusError, Change, Heard, BATCH};
+use super::{BusError, Change, Heard, Outgoing, BATCH};
 
 /// The notification channel (database-wide).
 const CHANNEL: &str = "battaglie_changes";
+
+/// The lobby's notification channel.
+const LOBBY_CHANNEL: &str = "battaglie_lobby";
 
 /// Connects to `url` twice (a listener, a sender) and starts the tasks.
 pub(super) async fn start(
     url: &str,
     shown: &str,
-    mut outgoing: mpsc::UnboundedReceiver<Change>,
+    mut outgoing: mpsc::UnboundedReceiver<Outgoing>,
     heard: mpsc::UnboundedSender<Heard>,
 ) -> Result<(), BusError> {
     let error = |cause| BusError::Postgres {
@@ -21,7 +24,10 @@ pub(super) async fn start(
         cause,
     };
     let mut listener = PgListener::connect(url).await.map_err(error)?;
-    listener.listen(CHANNEL).await.map_err(error)?;
+    listener
+        .listen_all([CHANNEL, LOBBY_CHANNEL])
+        .await
+        .map_err(error)?;
     let sender = PgPoolOptions::new()
         .max_connections(1)
         .connect(url)
@@ -30,6 +36,14 @@ pub(super) async fn start(
     tokio::spawn(async move {
         loop {
             match listener.try_recv().await {
+                Ok(Some(note)) if note.channel() == LOBBY_CHANNEL => {
+                    if heard
+                        .send(Heard::Lobby(note.payload().to_string()))
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
                 Ok(Some(note)) => match note.payload().parse::<Change>() {
                     Ok(change) => {
                         if heard.send(Heard::Change(change)).is_err() {
@@ -55,13 +69,21 @@ pub(super) async fn start(
     tokio::spawn(async move {
         let mut batch = Vec::with_capacity(BATCH);
         while outgoing.recv_many(&mut batch, BATCH).await > 0 {
-            let payloads: Vec<String> = batch.drain(..).map(|c| c.to_string()).collect();
+            let (channels, payloads): (Vec<&str>, Vec<String>) = batch
+                .drain(..)
+                .map(|out| match out {
+                    Outgoing::Change(c) => (CHANNEL, c.to_string()),
+                    Outgoing::Lobby(event) => (LOBBY_CHANNEL, event),
+                })
+                .unzip();
             // One round trip for the whole batch; PostgreSQL keeps their order.
-            if let Err(e) = sqlx::query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p")
-                .bind(CHANNEL)
-                .bind(&payloads)
-                .execute(&sender)
-                .await
+            if let Err(e) = sqlx::query(
+                "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS t (c, p)",
+            )
+            .bind(&channels)
+            .bind(&payloads)
+            .execute(&sender)
+            .await
             {
                 tracing::warn!(error = %e, changes = payloads.len(), "cannot publish on the PostgreSQL bus");
             }

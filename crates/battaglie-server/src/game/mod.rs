@@ -24,6 +24,7 @@ pub use created::{Created, Urls};
 pub use error::{Action, GameError};
 pub use live_game::LiveGame;
 pub use policy::DrawAction;
+pub(crate) use registry::builtin_scenario;
 pub use registry::{AppState, Cluster, MemoryLimits};
 pub use seat::Seat;
 pub use snapshot::with_seat;

@@ -43,6 +43,8 @@ pub(super) struct Inner {
     /// Where "now" comes from for everything clock-related (a fake one in tests,
     /// shared by every node of a test).
     pub time: Arc<dyn Clock>,
+    /// The lobby's clock and its sockets' events.
+    pub lobby: crate::lobby::Lobby,
 }
 
 /// How a node works with the others: the bus, and the claims on computer turns.
@@ -124,6 +126,7 @@ impl AppState {
                 bus: cluster.bus,
                 lease: cluster.lease.max(Duration::from_millis(100)),
                 accounts: crate::accounts::Accounts::default(),
+                lobby: crate::lobby::Lobby::on(time.clone()),
                 time,
             }),
         }
@@ -137,6 +140,16 @@ impl AppState {
     /// Accounts and sessions.
     pub fn accounts(&self) -> &crate::accounts::Accounts {
         &self.inner.accounts
+    }
+
+    /// The lobby.
+    pub fn lobby(&self) -> &crate::lobby::Lobby {
+        &self.inner.lobby
+    }
+
+    /// The bus to the other nodes, if any.
+    pub(crate) fn bus(&self) -> Option<&Bus> {
+        self.inner.bus.as_ref()
     }
 
     /// The store.
@@ -328,7 +341,7 @@ fn node_name(store: &Store) -> String {
 ///
 /// # Errors
 /// [`GameError::UnknownScenario`] naming the known ones.
-pub(super) fn builtin_scenario(id: &str) -> Result<Arc<Scenario>, GameError> {
+pub(crate) fn builtin_scenario(id: &str) -> Result<Arc<Scenario>, GameError> {
     Scenario::builtin(id).ok_or_else(|| GameError::UnknownScenario {
         id: id.to_string(),
         known: Scenario::builtins()

@@ -50,6 +50,10 @@ impl AppState {
                             tokio::spawn(async move { state.apply(&live, &change).await });
                         }
                     }
+                    Some(Heard::Lobby(text)) => {
+                        let state = state.clone();
+                        tokio::spawn(async move { state.lobby().heard(&state, &text).await });
+                    }
                     Some(Heard::Gap) => {
                         let state = state.clone();
                         tokio::spawn(async move { state.resync().await });

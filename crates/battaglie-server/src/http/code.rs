@@ -165,11 +165,27 @@ pub enum ErrorCode {
     ClaimOpponentPresent,
     /// A correspondence claim on the claimant's own turn.
     ClaimYourTurn,
+    /// No challenge with this id (`id`).
+    ChallengeNotFound,
+    /// A direct challenge to oneself.
+    ChallengeYourself,
+    /// Accepting one's own challenge.
+    OwnChallenge,
+    /// Accepting or declining a direct challenge to another player.
+    NotAddressee,
+    /// A challenge that has lapsed.
+    ChallengeExpired,
+    /// A challenge another player accepted first.
+    ChallengeTaken,
+    /// A challenge that was cancelled or declined.
+    ChallengeClosed,
+    /// Cancelling another player's challenge.
+    NotYourChallenge,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 80] = {
+    pub const ALL: [ErrorCode; 88] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -252,6 +268,14 @@ impl ErrorCode {
             C::ClaimTooEarly,
             C::ClaimOpponentPresent,
             C::ClaimYourTurn,
+            C::ChallengeNotFound,
+            C::ChallengeYourself,
+            C::OwnChallenge,
+            C::NotAddressee,
+            C::ChallengeExpired,
+            C::ChallengeTaken,
+            C::ChallengeClosed,
+            C::NotYourChallenge,
         ]
     };
 
@@ -339,6 +363,14 @@ impl ErrorCode {
             C::ClaimTooEarly => "claim_too_early",
             C::ClaimOpponentPresent => "claim_opponent_present",
             C::ClaimYourTurn => "claim_your_turn",
+            C::ChallengeNotFound => "challenge_not_found",
+            C::ChallengeYourself => "challenge_yourself",
+            C::OwnChallenge => "own_challenge",
+            C::NotAddressee => "not_addressee",
+            C::ChallengeExpired => "challenge_expired",
+            C::ChallengeTaken => "challenge_taken",
+            C::ChallengeClosed => "challenge_closed",
+            C::NotYourChallenge => "not_your_challenge",
         }
     }
 

@@ -7,6 +7,7 @@ mod error;
 mod games;
 mod gif;
 mod limits;
+mod lobby;
 mod move_refusal;
 mod ops;
 mod players;
@@ -76,6 +77,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(gif::router(&limiters))
         .merge(records::router(&limiters))
         .merge(analyses::router(&limiters))
+        .merge(lobby::router())
         .merge(ws::router())
         .merge(players::router())
         .fallback(api_not_found);

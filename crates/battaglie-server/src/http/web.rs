@@ -29,6 +29,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("evalgraph.js", include_str!("../../web/evalgraph.js")),
     ("game.js", include_str!("../../web/game.js")),
     ("home.js", include_str!("../../web/home.js")),
+    ("lobby.js", include_str!("../../web/lobby.js")),
     ("i18n.js", include_str!("../../web/i18n.js")),
     ("lang-de.js", include_str!("../../web/lang-de.js")),
     ("lang-en.js", include_str!("../../web/lang-en.js")),
@@ -60,6 +61,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/game/{id}", get(index))
         .route("/rules", get(index))
         .route("/players/{name}", get(player_page))
+        .route("/lobby", get(index))
         .route("/{name}", get(asset))
         .fallback(not_found)
         // gzip or brotli, as the browser accepts.

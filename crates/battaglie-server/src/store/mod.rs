@@ -20,6 +20,7 @@ use sqlx::{Row, SqlitePool};
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;
 pub use claims::ComputerTurn;
+pub use lobby::{ChallengeRow, SeekRow};
 pub use location::{Database, ParseDatabaseError};
 pub use players::{GamesFilter, PlayerGameRow, ResultCount};
 pub use ratings::{HistoryRow, RatedGame, RatingRow};
@@ -178,6 +179,7 @@ macro_rules! on_read {
 mod accounts;
 mod analyses;
 mod claims;
+mod lobby;
 mod players;
 mod ratings;
 mod takeback;

@@ -1,0 +1,435 @@
+//! The lobby's routes: `GET /api/lobby`, `POST /api/challenges`,
+//! `POST /api/challenges/{id}/accept` and `/decline`, `DELETE
+//! /api/challenges/{id}`, `POST`/`GET`/`DELETE /api/seeks`, and the live list
+//! `GET /api/lobby/ws`. Changes need a signed-in account and its CSRF token.
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use battaglie_community::{AcceptError, ChallengeError, SideChoice, TimeControl, WithdrawError};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::broadcast::error::RecvError;
+
+use super::account::Visitor;
+use super::{Error, ErrorCode, JsonBody};
+use crate::accounts::AccountError;
+use crate::game::AppState;
+use crate::lobby::{Event, LobbyError, Offer, Seated, Sought};
+use crate::store::{ChallengeRow, SeekRow, UserRow};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/lobby", get(list))
+        .route("/lobby/ws", get(upgrade))
+        .route("/challenges", post(post_challenge))
+        .route("/challenges/{id}", delete(cancel))
+        .route("/challenges/{id}/accept", post(accept))
+        .route("/challenges/{id}/decline", post(decline))
+        .route("/seeks", post(seek).get(my_seek).delete(unseek))
+}
+
+impl From<LobbyError> for Error {
+    fn from(e: LobbyError) -> Error {
+        use ErrorCode as C;
+        use LobbyError as L;
+        let e = match e {
+            L::Game(g) => return g.into(),
+            e => e,
+        };
+        let (status, code, params) = match &e {
+            L::NotFound(id) => (
+                StatusCode::NOT_FOUND,
+                C::ChallengeNotFound,
+                json!({ "id": id }),
+            ),
+            L::UnknownPlayer(name) => (
+                StatusCode::NOT_FOUND,
+                C::PlayerNotFound,
+                json!({ "name": name }),
+            ),
+            L::Control(c) | L::Challenge(ChallengeError::Control(c)) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                C::BadClock,
+                json!({ "detail": c.to_string() }),
+            ),
+            L::Challenge(ChallengeError::Yourself) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                C::ChallengeYourself,
+                json!({}),
+            ),
+            L::Challenge(ChallengeError::RatedNeedsAccount)
+            | L::Accept(AcceptError::RatedNeedsAccount)
+            | L::Seek(_) => (StatusCode::UNAUTHORIZED, C::RatedNeedsAccount, json!({})),
+            L::Challenge(ChallengeError::RatedCustomBattle(b)) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                C::UnknownScenario,
+                json!({ "id": b, "known": "" }),
+            ),
+            L::Accept(AcceptError::OwnChallenge) => {
+                (StatusCode::CONFLICT, C::OwnChallenge, json!({}))
+            }
+            L::Accept(AcceptError::NotAddressee) | L::Withdraw(WithdrawError::NotAddressee) => {
+                (StatusCode::FORBIDDEN, C::NotAddressee, json!({}))
+            }
+            L::Accept(AcceptError::Expired) => {
+                (StatusCode::CONFLICT, C::ChallengeExpired, json!({}))
+            }
+            L::Taken => (StatusCode::CONFLICT, C::ChallengeTaken, json!({})),
+            L::Closed => (StatusCode::CONFLICT, C::ChallengeClosed, json!({})),
+            L::Withdraw(WithdrawError::NotYours) => {
+                (StatusCode::FORBIDDEN, C::NotYourChallenge, json!({}))
+            }
+            L::Game(_) | L::Store(_) | L::Random(_) => return Error::internal(e),
+        };
+        Error::new(status, e.to_string()).code(code, params)
+    }
+}
+
+/// A challenge as `viewer` sees it in the list.
+fn challenge_json(row: &ChallengeRow, viewer: Option<&str>) -> Value {
+    let live = row
+        .control
+        .parse::<TimeControl>()
+        .is_ok_and(TimeControl::is_live);
+    json!({
+        "id": row.id,
+        "battle": row.battle,
+        "side": row.side,
+        "control": row.control,
+        "live": live,
+        "rated": row.rated,
+        "from": row.challenger_name,
+        "to": row.addressee_name,
+        "mine": viewer == Some(row.challenger.as_str()),
+        "incoming": viewer.is_some() && viewer == row.addressee.as_deref(),
+        "created_at": row.created_at,
+        "expires_at": row.expires_at,
+    })
+}
+
+fn seated_json(s: &Seated) -> Value {
+    json!({ "id": s.game, "side": s.side.word(), "token": s.token, "url": s.url() })
+}
+
+async fn seek_json(state: &AppState, row: &SeekRow) -> Result<Value, Error> {
+    let game = match (&row.game_id, &row.played_side) {
+        (Some(game), Some(side)) => state
+            .lobby()
+            .seated(state, game, side)
+            .await?
+            .map(|s| seated_json(&s)),
+        _ => None,
+    };
+    Ok(json!({
+        "battle": row.battle,
+        "side": row.side,
+        "control": row.control,
+        "rated": row.rated,
+        "since": row.since,
+        "state": row.state,
+        "game": game,
+    }))
+}
+
+/// The list as `viewer` sees it: what `GET /api/lobby` answers and a socket's first message.
+async fn lobby_json(state: &AppState, viewer: Option<&UserRow>) -> Result<Value, Error> {
+    let lobby = state.lobby();
+    let rows = lobby.visible(state, viewer).await?;
+    let id = viewer.map(|u| u.id.as_str());
+    let seek = match viewer {
+        Some(u) => match lobby.my_seek(state, u).await? {
+            Some(row) => seek_json(state, &row).await?,
+            None => Value::Null,
+        },
+        None => Value::Null,
+    };
+    let presets: Vec<String> = TimeControl::PRESETS
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    Ok(json!({
+        "now": lobby.now().0,
+        "me": viewer.map(|u| &u.name),
+        "challenges": rows.iter().map(|r| challenge_json(r, id)).collect::<Vec<_>>(),
+        "seek": seek,
+        "presets": presets,
+    }))
+}
+
+async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
+    let session = visitor.session(&state).await?;
+    let body = lobby_json(&state, session.as_ref().map(|s| &s.user)).await?;
+    Ok(Json(body).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OfferBody {
+    battle: String,
+    #[serde(default)]
+    side: SideChoice,
+    #[serde(default = "default_control")]
+    control: String,
+    #[serde(default)]
+    rated: bool,
+    #[serde(default)]
+    to: Option<String>,
+}
+
+fn default_control() -> String {
+    TimeControl::LIVE_DEFAULT.to_string()
+}
+
+async fn post_challenge(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<OfferBody>,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    let to = req.to.filter(|t| !t.trim().is_empty());
+    let offer = Offer {
+        battle: req.battle,
+        side: req.side,
+        control: req.control,
+        rated: req.rated,
+        to: to.map(|t| t.trim().to_string()),
+    };
+    let row = state.lobby().post(&state, &session.user, offer).await?;
+    let body = challenge_json(&row, Some(&session.user.id));
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+async fn accept(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    let seated =
+        super::detached(async move { Ok(state.lobby().accept(&state, &id, &session.user).await?) })
+            .await?;
+    Ok((StatusCode::CREATED, Json(seated_json(&seated))).into_response())
+}
+
+async fn cancel(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    state.lobby().cancel(&state, &id, &session.user).await?;
+    Ok(Json(json!({})).into_response())
+}
+
+async fn decline(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    state.lobby().decline(&state, &id, &session.user).await?;
+    Ok(Json(json!({})).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeekBody {
+    battle: String,
+    #[serde(default)]
+    side: SideChoice,
+    #[serde(default = "default_control")]
+    control: String,
+    #[serde(default)]
+    rated: bool,
+}
+
+async fn seek(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<SeekBody>,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    let sought = super::detached(async move {
+        let terms = (
+            req.battle.as_str(),
+            req.side,
+            req.control.as_str(),
+            req.rated,
+        );
+        let sought = state.lobby().seek(&state, &session.user, terms).await?;
+        match sought {
+            Sought::Paired(s) => Ok(json!({ "state": "paired", "game": seated_json(&s) })),
+            Sought::Waiting(row) => seek_json(&state, &row).await,
+        }
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(sought)).into_response())
+}
+
+async fn my_seek(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
+    let session = visitor
+        .session(&state)
+        .await?
+        .ok_or(AccountError::NotSignedIn)?;
+    let body = match state.lobby().my_seek(&state, &session.user).await? {
+        Some(row) => seek_json(&state, &row).await?,
+        None => Value::Null,
+    };
+    Ok(Json(body).into_response())
+}
+
+async fn unseek(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    let withdrawn = state.lobby().unseek(&state, &session.user).await?;
+    Ok(Json(json!({ "withdrawn": withdrawn })).into_response())
+}
+
+/// A cookie-authenticated socket must come from this site's own pages.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    let origin_host = origin.split_once("://").map(|(_, h)| h);
+    host.is_some() && origin_host == host
+}
+
+async fn upgrade(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, Error> {
+    if !same_origin(&headers) {
+        return Err(Error::forbidden(
+            "the lobby's socket is for this site's pages",
+        ));
+    }
+    let viewer = visitor.session(&state).await?.map(|s| s.user);
+    let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
+    Ok(ws
+        .max_message_size(super::WS_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| run(socket, state, viewer)))
+}
+
+/// Sends the list, then what changes in it for `viewer`, until either side stops.
+async fn run(mut socket: WebSocket, state: AppState, viewer: Option<UserRow>) {
+    let _open = state.metrics().socket_opened();
+    // Subscribed before the list is read: nothing falls between the two.
+    let mut events = state.lobby().subscribe();
+    let mut shutdown = state.shutdown_signal();
+    let mut first = true;
+    loop {
+        if first {
+            first = false;
+            let list = match lobby_json(&state, viewer.as_ref()).await {
+                Ok(mut l) => {
+                    l["type"] = "list".into();
+                    l
+                }
+                Err(_) => return,
+            };
+            if send(&mut socket, &list).await.is_err() {
+                return;
+            }
+        }
+        tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(t))) if t.as_str().contains("\"ping\"") => {
+                    if send(&mut socket, &json!({ "type": "pong" })).await.is_err() { return; }
+                }
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            },
+            event = events.recv() => match event {
+                Ok(event) => {
+                    let message = match event_json(&state, &event, viewer.as_ref()).await {
+                        Ok(Some(m)) => m,
+                        Ok(None) => continue,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "cannot tell a lobby change");
+                            continue;
+                        }
+                    };
+                    if send(&mut socket, &message).await.is_err() { return; }
+                }
+                // Fell behind: the whole list again.
+                Err(RecvError::Lagged(_)) => first = true,
+                Err(RecvError::Closed) => return,
+            },
+            _ = async { shutdown.wait_for(|&s| s).await.is_ok() } => {
+                let frame = axum::extract::ws::CloseFrame {
+                    code: super::CLOSE_RESTART,
+                    reason: "this server is stopping: reconnect".into(),
+                };
+                let _ = socket.send(Message::Close(Some(frame))).await;
+                return;
+            }
+        }
+    }
+}
+
+/// What `viewer`'s socket is told of `event`, if anything: direct challenges
+/// only to the two players concerned, a game's seat only to its player.
+async fn event_json(
+    state: &AppState,
+    event: &Event,
+    viewer: Option<&UserRow>,
+) -> Result<Option<Value>, Error> {
+    let id = viewer.map(|u| u.id.as_str());
+    match event {
+        Event::Challenge(row) => {
+            let visible = row.addressee.is_none()
+                || id == Some(row.challenger.as_str())
+                || id == row.addressee.as_deref();
+            let concerned = id.is_some()
+                && (id == Some(row.challenger.as_str()) || id == row.acceptor.as_deref());
+            Ok(match row.state.as_str() {
+                "open" if visible => Some(json!({
+                    "type": "added",
+                    "challenge": challenge_json(row, id),
+                })),
+                "accepted" if concerned => {
+                    let mine = id == Some(row.challenger.as_str());
+                    let side = match (row.challenger_side.as_deref(), mine) {
+                        (Some(s), true) => s,
+                        (Some("army"), false) => "indians",
+                        (Some(_), false) => "army",
+                        (None, _) => return Ok(None),
+                    };
+                    let game = match &row.game_id {
+                        Some(g) => state.lobby().seated(state, g, side).await?,
+                        None => None,
+                    };
+                    Some(json!({
+                        "type": "accepted",
+                        "id": row.id,
+                        "game": game.as_ref().map(seated_json),
+                    }))
+                }
+                "accepted" | "cancelled" | "declined" if visible => Some(json!({
+                    "type": "removed",
+                    "id": row.id,
+                    "reason": row.state,
+                })),
+                _ => None,
+            })
+        }
+        Event::Seek(row) if id == Some(row.user.as_str()) && row.state == "paired" => {
+            let seek = seek_json(state, row).await?;
+            Ok(Some(
+                json!({ "type": "paired", "seek": seek, "game": seek["game"] }),
+            ))
+        }
+        Event::Seek(_) => Ok(None),
+    }
+}
+
+async fn send(socket: &mut WebSocket, message: &Value) -> Result<(), axum::Error> {
+    socket.send(Message::Text(message.to_string().into())).await
+}

@@ -1,0 +1,484 @@
+//! The lobby wired to the store: challenges posted, listed, accepted, cancelled
+//! and declined, and "play anyone" requests paired. The rules (who may offer,
+//! accept or withdraw what; which requests match) are the community crate's;
+//! the store settles each race once; every change is told to this node's
+//! sockets and, over the bus, to the other nodes'.
+//!
+//! The lobby is for accounts: a guest plays by link as before. (A guest's seat
+//! would live only in the one socket message that announces the game; an
+//! account keeps it, linked, in its games.)
+
+mod error;
+mod notice;
+mod seek;
+mod started;
+
+use std::sync::{Arc, RwLock};
+
+use battaglie_community::{
+    Audience, Challenge, Clock, Participant, PlayerId, PlayerName, SideChoice, SystemClock, Terms,
+    TimeControl, Timestamp,
+};
+use battaglie_rules::Side;
+use tokio::sync::broadcast;
+
+pub use error::LobbyError;
+pub use notice::{Event, Notice, ParseNoticeError, Subject};
+pub use started::{game_started, StartedGame};
+
+use crate::game::{builtin_scenario, AppState};
+use crate::ids;
+use crate::store::{ChallengeRow, Mode, SeekRow, UserRow};
+
+/// How many events a slow socket may fall behind before it is sent the list again.
+const EVENT_BACKLOG: usize = 256;
+
+/// A node's lobby: where "now" comes from, and the events its sockets hear.
+pub struct Lobby {
+    clock: RwLock<Arc<dyn Clock>>,
+    events: broadcast::Sender<Arc<Event>>,
+}
+
+impl Default for Lobby {
+    fn default() -> Lobby {
+        Lobby {
+            clock: RwLock::new(Arc::new(SystemClock)),
+            events: broadcast::channel(EVENT_BACKLOG).0,
+        }
+    }
+}
+
+impl std::fmt::Debug for Lobby {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lobby").finish_non_exhaustive()
+    }
+}
+
+/// A challenge as a player offers it.
+#[derive(Debug, Clone)]
+pub struct Offer {
+    /// The battle's id.
+    pub battle: String,
+    /// The side asked for.
+    pub side: SideChoice,
+    /// The time control, written (`10+3`, `3d+2h`).
+    pub control: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The one player it is for (by name), if any.
+    pub to: Option<String>,
+}
+
+/// A game the lobby started, as its player is told of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seated {
+    /// The game.
+    pub game: String,
+    /// The player's side.
+    pub side: Side,
+    /// The player's seat token.
+    pub token: String,
+}
+
+impl Seated {
+    /// The player's page.
+    pub fn url(&self) -> String {
+        format!("/game/{}?token={}", self.game, self.token)
+    }
+}
+
+/// What a request to play anyone came to.
+#[derive(Debug, Clone)]
+pub enum Sought {
+    /// Nobody matched yet: the request waits.
+    Waiting(SeekRow),
+    /// Paired at once.
+    Paired(Seated),
+}
+
+/// The written form of a side choice.
+pub fn side_word(side: SideChoice) -> &'static str {
+    match side {
+        SideChoice::Army => "army",
+        SideChoice::Indians => "indians",
+        SideChoice::Random => "random",
+    }
+}
+
+fn side_choice(word: &str) -> SideChoice {
+    match word {
+        "army" => SideChoice::Army,
+        "indians" => SideChoice::Indians,
+        _ => SideChoice::Random,
+    }
+}
+
+fn participant(user: &UserRow) -> Participant {
+    Participant {
+        id: PlayerId(user.id.clone()),
+        registered: true,
+    }
+}
+
+fn coin() -> Result<bool, LobbyError> {
+    let mut b = [0u8; 1];
+    getrandom::fill(&mut b)?;
+    Ok(b[0] & 1 == 1)
+}
+
+/// The community crate's challenge of a stored row.
+fn challenge_of(row: &ChallengeRow) -> Result<Challenge, LobbyError> {
+    Ok(Challenge {
+        from: Participant {
+            id: PlayerId(row.challenger.clone()),
+            registered: true,
+        },
+        terms: Terms {
+            battle: row.battle.clone(),
+            side: side_choice(&row.side),
+            control: row.control.parse()?,
+            rated: row.rated,
+        },
+        to: match &row.addressee {
+            Some(a) => Audience::Direct(PlayerId(a.clone())),
+            None => Audience::Open,
+        },
+        expires: Timestamp(row.expires_at),
+    })
+}
+
+impl Lobby {
+    /// A lobby reading "now" from `clock` (the server's time source).
+    pub fn on(clock: Arc<dyn Clock>) -> Lobby {
+        let lobby = Lobby::default();
+        lobby.set_clock(clock);
+        lobby
+    }
+
+    /// Replaces the lobby's clock (tests move a `FakeClock`).
+    pub fn set_clock(&self, clock: Arc<dyn Clock>) {
+        *self.clock.write().unwrap_or_else(|e| e.into_inner()) = clock;
+    }
+
+    /// Now, by the lobby's clock.
+    pub fn now(&self) -> Timestamp {
+        self.clock.read().unwrap_or_else(|e| e.into_inner()).now()
+    }
+
+    /// The events this node's sockets hear from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Event>> {
+        self.events.subscribe()
+    }
+
+    /// Tells this node's sockets and the other nodes what changed.
+    fn tell(&self, state: &AppState, event: Event) {
+        let subject = match &event {
+            Event::Challenge(row) => Subject::Challenge(row.id.clone()),
+            Event::Seek(row) => Subject::Seek(row.user.clone()),
+        };
+        let _ = self.events.send(Arc::new(event));
+        if let Some(bus) = state.bus() {
+            let notice = Notice {
+                node: state.node().to_string(),
+                subject,
+            };
+            bus.publish_lobby(notice.to_string());
+        }
+    }
+
+    /// A notice heard on the bus: the row it names, read from the store, goes
+    /// to this node's sockets.
+    pub async fn heard(&self, state: &AppState, text: &str) {
+        let notice: Notice = match text.parse() {
+            Ok(n) => n,
+            Err(e) => {
+                tracing::warn!(error = %e, "ignored");
+                return;
+            }
+        };
+        if notice.node == state.node() {
+            return;
+        }
+        let event = match &notice.subject {
+            Subject::Challenge(id) => state
+                .store()
+                .challenge(id)
+                .await
+                .map(|r| r.map(Event::Challenge)),
+            Subject::Seek(user) => state.store().seek(user).await.map(|r| r.map(Event::Seek)),
+        };
+        match event {
+            Ok(Some(event)) => {
+                let _ = self.events.send(Arc::new(event));
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "cannot read a lobby change heard on the bus"),
+        }
+    }
+
+    /// The open challenges `viewer` may see (a guest, `None`, sees the open ones).
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn visible(
+        &self,
+        state: &AppState,
+        viewer: Option<&UserRow>,
+    ) -> Result<Vec<ChallengeRow>, LobbyError> {
+        Ok(state
+            .store()
+            .open_challenges(viewer.map(|u| u.id.as_str()), self.now().0)
+            .await?)
+    }
+
+    /// `by` posts `offer`.
+    ///
+    /// # Errors
+    /// An unknown battle, a time control that does not read, an unknown
+    /// addressee, terms the community rules refuse; store failures.
+    pub async fn post(
+        &self,
+        state: &AppState,
+        by: &UserRow,
+        offer: Offer,
+    ) -> Result<ChallengeRow, LobbyError> {
+        let scenario = builtin_scenario(&offer.battle)?;
+        let control: TimeControl = offer.control.parse()?;
+        let addressee = match &offer.to {
+            Some(name) => Some(
+                state
+                    .store()
+                    .user_by_key(&PlayerName::key_of(name))
+                    .await?
+                    .ok_or_else(|| LobbyError::UnknownPlayer(name.clone()))?,
+            ),
+            None => None,
+        };
+        let to = match &addressee {
+            Some(u) => Audience::Direct(PlayerId(u.id.clone())),
+            None => Audience::Open,
+        };
+        let terms = Terms {
+            battle: scenario.id().to_string(),
+            side: offer.side,
+            control,
+            rated: offer.rated,
+        };
+        let now = self.now();
+        let challenge = Challenge::new(participant(by), terms, to, &scenario, now)?;
+        let id = ids::random_hex(8)?;
+        let row = ChallengeRow {
+            id: id.clone(),
+            challenger: by.id.clone(),
+            challenger_name: Some(by.name.clone()),
+            battle: challenge.terms.battle.clone(),
+            side: side_word(challenge.terms.side).to_string(),
+            control: challenge.terms.control.to_string(),
+            rated: challenge.terms.rated,
+            addressee: addressee.as_ref().map(|u| u.id.clone()),
+            addressee_name: addressee.map(|u| u.name),
+            created_at: now.0,
+            expires_at: challenge.expires.0,
+            state: "open".into(),
+            acceptor: None,
+            challenger_side: None,
+            game_id: None,
+        };
+        state.store().insert_challenge(&row).await?;
+        self.tell(state, Event::Challenge(row.clone()));
+        Ok(row)
+    }
+
+    async fn open_row(&self, state: &AppState, id: &str) -> Result<ChallengeRow, LobbyError> {
+        let row = state
+            .store()
+            .challenge(id)
+            .await?
+            .ok_or_else(|| LobbyError::NotFound(id.to_string()))?;
+        match row.state.as_str() {
+            "open" => Ok(row),
+            "accepted" => Err(LobbyError::Taken),
+            _ => Err(LobbyError::Closed),
+        }
+    }
+
+    /// `by` accepts challenge `id`: the database lets one acceptance through,
+    /// the game is made with the challenger on the side the challenge settles,
+    /// both seats are linked to the two accounts, and the challenger is told.
+    ///
+    /// # Errors
+    /// [`LobbyError::NotFound`], [`LobbyError::Taken`] (another acceptance won),
+    /// [`LobbyError::Closed`], [`LobbyError::Accept`] (one's own, another's
+    /// direct challenge, lapsed); failures to make the game or of the store.
+    pub async fn accept(
+        &self,
+        state: &AppState,
+        id: &str,
+        by: &UserRow,
+    ) -> Result<Seated, LobbyError> {
+        let row = self.open_row(state, id).await?;
+        let challenge = challenge_of(&row)?;
+        let now = self.now();
+        let seats = challenge.accept(&participant(by), now, coin()?)?;
+        let challenger_side = seats.side_of(&challenge.from.id).unwrap_or(Side::Army);
+        let won = state
+            .store()
+            .accept_challenge(id, &by.id, challenger_side.word(), now.0)
+            .await?;
+        if !won {
+            // Lost a race: say why from what won it.
+            self.open_row(state, id).await?;
+            return Err(LobbyError::Accept(
+                battaglie_community::AcceptError::Expired,
+            ));
+        }
+        let (army, indians) = match challenger_side {
+            Side::Army => (row.challenger.clone(), by.id.clone()),
+            Side::Indians => (by.id.clone(), row.challenger.clone()),
+        };
+        let terms = (row.battle.clone(), challenge.terms.control, row.rated);
+        let (game, tokens) = match start_game(state, terms, [&army, &indians]).await {
+            Ok(started) => started,
+            Err(e) => {
+                state.store().reopen_challenge(id).await?;
+                return Err(e);
+            }
+        };
+        state.store().set_challenge_game(id, &game).await?;
+        if let Some(row) = state.store().challenge(id).await? {
+            self.tell(state, Event::Challenge(row));
+        }
+        let side = !challenger_side;
+        Ok(Seated {
+            game,
+            side,
+            token: tokens[side_index(side)].clone(),
+        })
+    }
+
+    /// `by` cancels their challenge `id`.
+    ///
+    /// # Errors
+    /// [`LobbyError::NotFound`], [`LobbyError::Withdraw`] (not theirs),
+    /// [`LobbyError::Taken`] or [`LobbyError::Closed`]; store failures.
+    pub async fn cancel(&self, state: &AppState, id: &str, by: &UserRow) -> Result<(), LobbyError> {
+        self.withdraw(state, id, by, "cancelled").await
+    }
+
+    /// `by` declines challenge `id`, addressed to them.
+    ///
+    /// # Errors
+    /// As [`Lobby::cancel`], for the addressee.
+    pub async fn decline(
+        &self,
+        state: &AppState,
+        id: &str,
+        by: &UserRow,
+    ) -> Result<(), LobbyError> {
+        self.withdraw(state, id, by, "declined").await
+    }
+
+    async fn withdraw(
+        &self,
+        state: &AppState,
+        id: &str,
+        by: &UserRow,
+        how: &str,
+    ) -> Result<(), LobbyError> {
+        let row = state
+            .store()
+            .challenge(id)
+            .await?
+            .ok_or_else(|| LobbyError::NotFound(id.to_string()))?;
+        let challenge = challenge_of(&row)?;
+        let who = PlayerId(by.id.clone());
+        if how == "cancelled" {
+            challenge.cancel(&who)?;
+        } else {
+            challenge.decline(&who)?;
+        }
+        if !state
+            .store()
+            .withdraw_challenge(id, how, self.now().0)
+            .await?
+        {
+            self.open_row(state, id).await?;
+        }
+        if let Some(row) = state.store().challenge(id).await? {
+            self.tell(state, Event::Challenge(row));
+        }
+        Ok(())
+    }
+
+    /// The seat of `user` in the game a challenge or a pairing started, for
+    /// telling them: `game` and `side` as stored.
+    ///
+    /// # Errors
+    /// Failures to load the game.
+    pub async fn seated(
+        &self,
+        state: &AppState,
+        game: &str,
+        side: &str,
+    ) -> Result<Option<Seated>, LobbyError> {
+        let live = state.game_to_read(game).await?;
+        let side = match side {
+            "army" => Side::Army,
+            "indians" => Side::Indians,
+            _ => return Ok(None),
+        };
+        Ok(live.token_of(side.word()).map(|t| Seated {
+            game: game.to_string(),
+            side,
+            token: t.to_string(),
+        }))
+    }
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::Army => 0,
+        Side::Indians => 1,
+    }
+}
+
+/// Makes the online game of `terms` (battle, clock, rated) with `seats`
+/// (the Army's account, the Indians'), links each seat to its account, and
+/// tells [`game_started`]. Answers the game's id and the two seats' tokens.
+async fn start_game(
+    state: &AppState,
+    (battle, control, rated): (String, TimeControl, bool),
+    [army, indians]: [&String; 2],
+) -> Result<(String, [String; 2]), LobbyError> {
+    // The clock starts with the game (it runs from the first move on).
+    let (created, _) = state
+        .create(&battle, Mode::Online, Side::Army, None, Some(control))
+        .await?;
+    let at = ids::now_millis() as i64;
+    let store = state.store();
+    store.link_seat(&created.id, "army", army, at).await?;
+    store.link_seat(&created.id, "indians", indians, at).await?;
+    if rated {
+        // Before either player is told, so before any move: the end is rated.
+        store
+            .mark_rated(&created.id, &[("army", army), ("indians", indians)], at)
+            .await?;
+    }
+    let tokens = [
+        created.token.clone(),
+        created.other_token.clone().unwrap_or_default(),
+    ];
+    game_started(
+        state,
+        &StartedGame {
+            game: created.id.clone(),
+            battle,
+            control,
+            rated,
+            army: army.clone(),
+            indians: indians.clone(),
+        },
+    )
+    .await;
+    Ok((created.id, tokens))
+}
