@@ -68,8 +68,8 @@ async fn rules_histories_and_server_errors_speak_the_readers_language() {
             .await;
         assert_eq!(
             sections,
-            json!(5),
-            "{code}: the rules page has its five sections"
+            json!(6),
+            "{code}: the rules page has its six sections (the clock's included)"
         );
         page.assert_accessible(&mut b, &format!("the rules page ({code})"))
             .await;

@@ -281,13 +281,10 @@ async fn changes_in_the_lobby_need_the_csrf_token_and_valid_terms(s: Server) {
         .await;
     assert_eq!((a.status, code(&a)), (StatusCode::FORBIDDEN, "csrf_token"));
     for (body, expected) in [
-        (
-            json!({"battle": "washita", "control": "10"}),
-            "bad_time_control",
-        ),
+        (json!({"battle": "washita", "control": "10"}), "bad_clock"),
         (
             json!({"battle": "washita", "control": "500+3"}),
-            "bad_time_control",
+            "bad_clock",
         ),
         (json!({"battle": "nowhere"}), "unknown_scenario"),
         (json!({"battle": "washita", "side": "cavalry"}), "bad_field"),

@@ -191,14 +191,24 @@ async fn a_rated_game_the_second_node_also_sees_ending_is_rated_once(s: Server) 
     // The second node, behind, tries to end it too: refused on the stored game.
     let (status, _) = resign(&app2, &id, &army).await;
     assert_eq!(status, StatusCode::CONFLICT);
-    // Even a second stored ending (another node racing with a stale view that
-    // still wins its write) is not rated again: rated_at is set once.
+    // Even a node writing a second ending straight to the store, at the current
+    // revision, is refused: a game ends once, and is rated once.
     let revision = state2.store().revision(&id).await.unwrap().unwrap();
-    state2
+    let second = state2
         .store()
-        .set_status(&id, revision, Some(("indians", "resignation")), None, 1)
-        .await
-        .unwrap();
+        .set_status(
+            &id,
+            revision,
+            Some(("indians", "resignation")),
+            None,
+            1,
+            None,
+        )
+        .await;
+    assert!(
+        matches!(second, Err(battaglie_server::StoreError::Conflict)),
+        "{second:?}"
+    );
     assert_eq!(rating(&page(&app2, "Forsyth").await), once);
     assert_eq!(
         page(app, "Tall_Bull").await["history"]
