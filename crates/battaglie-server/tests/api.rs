@@ -2,36 +2,16 @@
 
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
 use battaglie_server::{app, AppState, Cluster, MemoryLimits};
 use futures_util::{SinkExt, StreamExt};
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 #[macro_use]
 mod support;
 
-use support::{next_json, run, send, Backend, Server, TestDb};
-
-async fn send_raw(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    body: Option<String>,
-) -> (StatusCode, String) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req.body(body.map(Body::from).unwrap_or_default()).unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8(bytes.to_vec()).unwrap())
-}
+use support::{next_json, run, send, send_raw, Backend, Server, TestDb};
 
 async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
     send(app, "POST", uri, Some(body.to_string())).await

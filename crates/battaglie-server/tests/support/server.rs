@@ -118,6 +118,18 @@ pub async fn send(
     uri: &str,
     body: Option<String>,
 ) -> (StatusCode, Value) {
+    let (status, text) = send_raw(app, method, uri, body).await;
+    let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (status, value)
+}
+
+/// Sends a request as [`send`] does: the status and the body's text.
+pub async fn send_raw(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    body: Option<String>,
+) -> (StatusCode, String) {
     let mut req = Request::builder().method(method).uri(uri);
     if body.is_some() {
         req = req.header("content-type", "application/json");
@@ -126,9 +138,7 @@ pub async fn send(
     let res = app.clone().oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8(bytes.to_vec()).unwrap();
-    let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
-    (status, value)
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
 /// Runs each named test once on SQLite and once on PostgreSQL (`sqlite::NAME`,
