@@ -205,7 +205,7 @@ export async function gamePage(root, list, id, token) {
 
   /**
    * @param {string} path
-   * @param {{action?: string}} [body]
+   * @param {{action?: string, kind?: string}} [body]
    */
   async function act(path, body = {}) {
     // One's own withdrawn take-back request is not "refused".
