@@ -171,6 +171,12 @@ impl LiveGame {
         }
     }
 
+    /// The side to move, none once the game is over.
+    pub async fn to_move(&self) -> Option<Side> {
+        let st = self.state.lock().await;
+        (!st.game.is_over()).then(|| st.game.position().side_to_move())
+    }
+
     /// The game record.
     pub async fn record(&self) -> Record {
         let st = self.state.lock().await;

@@ -4,6 +4,7 @@
 
 mod cookie;
 mod refusal;
+mod turns;
 
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -27,6 +28,7 @@ pub(super) fn router(trust_forwarded: bool) -> Router<AppState> {
         .route("/account/logout", post(logout))
         .route("/account/password", post(password))
         .route("/account/games", post(claim))
+        .route("/account/turns", get(turns::turns))
         .layer(Extension(TrustForwarded(trust_forwarded)))
 }
 
