@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use super::{AppState, GameError, LiveGame, Seat};
-use crate::chat::{self, ChatError, Room};
+use crate::chat::{self, ChatError};
 use crate::store::{ChatRow, Mode, StoreError, UserRow};
+use battaglie_community::Room;
 
 /// Why a chat request failed.
 #[derive(Debug, thiserror::Error)]
@@ -42,15 +43,21 @@ impl AppState {
             room,
             account.map(|u| (u.id.as_str(), u.name.as_str())),
         )?;
-        let body = chat::message_text(text)?;
         let now = self.now().millis();
         let store = self.store();
         let recent = store
-            .chat_times(live.id(), &sender, now - chat::RATE_WINDOW_MS)
+            .chat_times(live.id(), &sender, now - chat::RATE_MEMORY_MS)
             .await?;
-        chat::rate_check(&recent, now)?;
+        let body = chat::check(text, seat, room, &recent, now)?;
         let row = store
-            .add_chat(live.id(), room.word(), &sender, &author, body, now)
+            .add_chat(
+                live.id(),
+                chat::room_word(room),
+                &sender,
+                &author,
+                body,
+                now,
+            )
             .await?;
         Ok(row)
     }
@@ -70,7 +77,7 @@ impl AppState {
         chat::may_read(seat, room, live.is_over().await)?;
         Ok(self
             .store()
-            .chat_history(live.id(), room.word(), chat::HISTORY)
+            .chat_history(live.id(), chat::room_word(room), chat::HISTORY)
             .await?)
     }
 

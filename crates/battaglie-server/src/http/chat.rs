@@ -12,8 +12,9 @@ use serde_json::json;
 
 use super::account::{seat_token, Visitor};
 use super::{Error, ErrorCode, JsonBody, QueryParams};
-use crate::chat::{ChatError, Room};
+use crate::chat::{room_from_word, room_word, ChatError, Room, ROOM_WORDS};
 use crate::game::{AppState, ChatFailure};
+use battaglie_community::ChatError as MessageError;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/games/{id}/chat", get(history).post(write))
@@ -43,8 +44,8 @@ struct HistoryQuery {
 /// # Errors
 /// `status` (422 in a body, 400 in a query) naming the choices.
 pub(super) fn room(word: Option<&str>, status: StatusCode) -> Result<Room, Error> {
-    Room::from_word(word)
-        .ok_or_else(|| Error::choice(status, "room", word.unwrap_or_default(), &Room::WORDS))
+    room_from_word(word)
+        .ok_or_else(|| Error::choice(status, "room", word.unwrap_or_default(), &ROOM_WORDS))
 }
 
 async fn write(
@@ -77,7 +78,7 @@ async fn history(
     let live = state.game_to_read(&id).await?;
     let token = seat_token(&state, &visitor, &live, q.token, false).await?;
     let messages = state.chat_read(&live, token.as_deref(), room).await?;
-    Ok(Json(json!({ "room": room.word(), "messages": messages })).into_response())
+    Ok(Json(json!({ "room": room_word(room), "messages": messages })).into_response())
 }
 
 impl From<ChatFailure> for Error {
@@ -96,25 +97,28 @@ impl From<ChatError> for Error {
         use ErrorCode as C;
         let (status, code, params) = match &e {
             E::OnlyOnline => (StatusCode::FORBIDDEN, C::ChatOnlyOnline, json!({})),
-            E::Empty => (StatusCode::UNPROCESSABLE_ENTITY, C::ChatEmpty, json!({})),
-            E::TooLong { chars } => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                C::ChatTooLong,
-                json!({ "chars": chars, "limit": crate::chat::MAX_CHARS }),
-            ),
-            E::ControlChar { at } => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                C::ChatControlChar,
-                json!({ "at": at }),
-            ),
             E::PlayersOnly => (StatusCode::FORBIDDEN, C::ChatPlayersOnly, json!({})),
             E::SpectatorsOnly => (StatusCode::FORBIDDEN, C::ChatSpectatorsOnly, json!({})),
             E::NeedsAccount => (StatusCode::UNAUTHORIZED, C::ChatNeedsAccount, json!({})),
-            E::RateLimited { seconds } => (
-                StatusCode::TOO_MANY_REQUESTS,
-                C::RateLimited,
-                json!({ "seconds": seconds }),
-            ),
+            E::Message(m) => match m {
+                MessageError::Empty => (StatusCode::UNPROCESSABLE_ENTITY, C::ChatEmpty, json!({})),
+                MessageError::TooLong(chars) => (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    C::ChatTooLong,
+                    json!({ "chars": chars, "limit": crate::chat::MAX_MESSAGE }),
+                ),
+                MessageError::Control => (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    C::ChatControlChar,
+                    json!({}),
+                ),
+                MessageError::Room => (StatusCode::FORBIDDEN, C::ChatPlayersOnly, json!({})),
+                MessageError::Rate(wait) => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    C::RateLimited,
+                    json!({ "seconds": wait.as_secs().max(1) + u64::from(wait.subsec_millis() > 0) }),
+                ),
+            },
         };
         Error::new(status, e.to_string()).code(code, params)
     }
