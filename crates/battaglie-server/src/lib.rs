@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod bus;
+pub mod chat;
 pub mod game;
 pub mod http;
 mod ids;

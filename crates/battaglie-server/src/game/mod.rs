@@ -5,6 +5,7 @@
 
 mod actions;
 mod analysis;
+mod chat;
 mod claim;
 mod clock;
 mod computer;
@@ -20,6 +21,7 @@ mod snapshot;
 mod takeback;
 
 pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
+pub use chat::ChatFailure;
 pub use created::{Created, Urls};
 pub use error::{Action, GameError};
 pub use live_game::LiveGame;

@@ -105,6 +105,20 @@ pub enum ErrorCode {
     NotText,
     /// A GIF's range outside the game (`from`, `until`, `plies`).
     GifRange,
+    /// Chat in a game that is not online.
+    ChatOnlyOnline,
+    /// A chat message empty once trimmed.
+    ChatEmpty,
+    /// A chat message over the limit (`chars`, `limit`).
+    ChatTooLong,
+    /// A chat message with a control character (`at`).
+    ChatControlChar,
+    /// Someone not a player writing in the players' room.
+    ChatPlayersOnly,
+    /// A player in the spectators' room during the game.
+    ChatSpectatorsOnly,
+    /// A spectator without an account writing in the spectators' room.
+    ChatNeedsAccount,
     /// A GIF's range over the most frames (`max`, `plies`).
     GifTooLong,
     /// A name under the shortest (`name`, `min`).
@@ -185,7 +199,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 88] = {
+    pub const ALL: [ErrorCode; 95] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -238,6 +252,13 @@ impl ErrorCode {
             C::BadChoice,
             C::NotText,
             C::GifRange,
+            C::ChatOnlyOnline,
+            C::ChatEmpty,
+            C::ChatTooLong,
+            C::ChatControlChar,
+            C::ChatPlayersOnly,
+            C::ChatSpectatorsOnly,
+            C::ChatNeedsAccount,
             C::GifTooLong,
             C::NameTooShort,
             C::NameTooLong,
@@ -333,6 +354,13 @@ impl ErrorCode {
             C::BadChoice => "bad_choice",
             C::NotText => "not_text",
             C::GifRange => "gif_range",
+            C::ChatOnlyOnline => "chat_only_online",
+            C::ChatEmpty => "chat_empty",
+            C::ChatTooLong => "chat_too_long",
+            C::ChatControlChar => "chat_control_char",
+            C::ChatPlayersOnly => "chat_players_only",
+            C::ChatSpectatorsOnly => "chat_spectators_only",
+            C::ChatNeedsAccount => "chat_needs_account",
             C::GifTooLong => "gif_too_long",
             C::NameTooShort => "name_too_short",
             C::NameTooLong => "name_too_long",

@@ -2,6 +2,7 @@
 
 mod account;
 mod analyses;
+mod chat;
 mod code;
 mod error;
 mod games;
@@ -80,6 +81,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(lobby::router())
         .merge(ws::router())
         .merge(players::router())
+        .merge(chat::router())
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)

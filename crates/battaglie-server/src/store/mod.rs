@@ -19,6 +19,7 @@ use sqlx::{Row, SqlitePool};
 
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;
+pub use chat::ChatRow;
 pub use claims::ComputerTurn;
 pub use lobby::{ChallengeRow, SeekRow};
 pub use location::{Database, ParseDatabaseError};
@@ -178,6 +179,7 @@ macro_rules! on_read {
 
 mod accounts;
 mod analyses;
+mod chat;
 mod claims;
 mod lobby;
 mod players;

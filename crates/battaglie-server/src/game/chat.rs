@@ -1,0 +1,98 @@
+//! Carrying out chat requests (see `crate::chat` for the rules): a message is
+//! stored, then told to this node's sockets and, over the bus, to the others'.
+
+use std::sync::Arc;
+
+use super::{AppState, GameError, LiveGame, Seat};
+use crate::chat::{self, ChatError};
+use crate::store::{ChatRow, Mode, StoreError, UserRow};
+use battaglie_community::Room;
+
+/// Why a chat request failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ChatFailure {
+    /// The chat rules refused it.
+    #[error(transparent)]
+    Chat(#[from] ChatError),
+    /// The game refused it (a wrong token, no such game).
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl AppState {
+    /// Writes `text` in `room` of the game for the holder of `token` (or, for a
+    /// spectator, the signed-in `account`); answers the stored message.
+    ///
+    /// # Errors
+    /// Not an online game, a wrong token, a writer the room does not take, a bad
+    /// text, over the rate limit; store failures.
+    pub async fn chat_write(
+        &self,
+        live: &Arc<LiveGame>,
+        token: Option<&str>,
+        account: Option<&UserRow>,
+        room: Room,
+        text: &str,
+    ) -> Result<ChatRow, ChatFailure> {
+        let seat = self.chat_seat(live, token)?;
+        let (sender, author) = chat::writer(
+            seat,
+            room,
+            account.map(|u| (u.id.as_str(), u.name.as_str())),
+        )?;
+        let now = self.now().millis();
+        let store = self.store();
+        let recent = store
+            .chat_times(live.id(), &sender, now - chat::RATE_MEMORY_MS)
+            .await?;
+        let body = chat::check(text, seat, room, &recent, now)?;
+        let row = store
+            .add_chat(
+                live.id(),
+                chat::room_word(room),
+                &sender,
+                &author,
+                body,
+                now,
+            )
+            .await?;
+        Ok(row)
+    }
+
+    /// The latest messages of `room` for the holder of `token`, oldest first.
+    ///
+    /// # Errors
+    /// Not an online game, a wrong token, a player asking for the spectators' room
+    /// during the game; store failures.
+    pub async fn chat_read(
+        &self,
+        live: &Arc<LiveGame>,
+        token: Option<&str>,
+        room: Room,
+    ) -> Result<Vec<ChatRow>, ChatFailure> {
+        let seat = self.chat_seat(live, token)?;
+        chat::may_read(seat, room, live.is_over().await)?;
+        Ok(self
+            .store()
+            .chat_history(live.id(), chat::room_word(room), chat::HISTORY)
+            .await?)
+    }
+
+    /// The seat of `token` in an online game.
+    fn chat_seat(&self, live: &LiveGame, token: Option<&str>) -> Result<Seat, ChatFailure> {
+        if live.row.mode != Mode::Online {
+            return Err(ChatError::OnlyOnline.into());
+        }
+        Ok(live.seat(token)?)
+    }
+}
+
+impl LiveGame {
+    /// Whether the game has ended (as this copy knows it).
+    pub(crate) async fn is_over(&self) -> bool {
+        self.state.lock().await.game.is_over()
+    }
+}

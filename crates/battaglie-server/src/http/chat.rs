@@ -1,0 +1,125 @@
+//! `/api/games/{id}/chat`: the chat of an online game (see `crate::chat`).
+//! `POST {"text": "...", "room": "players"|"spectators", "token": "..."}` writes;
+//! `GET ?room=...&token=...` answers the room's latest messages, oldest first.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::account::{seat_token, Visitor};
+use super::{Error, ErrorCode, JsonBody, QueryParams};
+use crate::chat::{room_from_word, room_word, ChatError, Room, ROOM_WORDS};
+use crate::game::{AppState, ChatFailure};
+use battaglie_community::ChatError as MessageError;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/games/{id}/chat", get(history).post(write))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatRequest {
+    text: String,
+    #[serde(default)]
+    room: Option<String>,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HistoryQuery {
+    #[serde(default)]
+    room: Option<String>,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// The room a request names (`None`: the players').
+///
+/// # Errors
+/// `status` (422 in a body, 400 in a query) naming the choices.
+pub(super) fn room(word: Option<&str>, status: StatusCode) -> Result<Room, Error> {
+    room_from_word(word)
+        .ok_or_else(|| Error::choice(status, "room", word.unwrap_or_default(), &ROOM_WORDS))
+}
+
+async fn write(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<ChatRequest>,
+) -> Result<Response, Error> {
+    let room = room(req.room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
+    let live = state.game(&id).await?;
+    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
+    // A spectator writes in the spectators' room under their account's name.
+    let account = match token {
+        None if room == Room::Spectators => Some(visitor.change(&state).await?.user),
+        _ => None,
+    };
+    let row = state
+        .chat_write(&live, token.as_deref(), account.as_ref(), room, &req.text)
+        .await?;
+    Ok((StatusCode::CREATED, Json(row)).into_response())
+}
+
+async fn history(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    QueryParams(q): QueryParams<HistoryQuery>,
+) -> Result<Response, Error> {
+    let room = room(q.room.as_deref(), StatusCode::BAD_REQUEST)?;
+    let live = state.game_to_read(&id).await?;
+    let token = seat_token(&state, &visitor, &live, q.token, false).await?;
+    let messages = state.chat_read(&live, token.as_deref(), room).await?;
+    Ok(Json(json!({ "room": room_word(room), "messages": messages })).into_response())
+}
+
+impl From<ChatFailure> for Error {
+    fn from(e: ChatFailure) -> Error {
+        match e {
+            ChatFailure::Chat(c) => c.into(),
+            ChatFailure::Game(g) => g.into(),
+            ChatFailure::Store(s) => Error::internal(s),
+        }
+    }
+}
+
+impl From<ChatError> for Error {
+    fn from(e: ChatError) -> Error {
+        use ChatError as E;
+        use ErrorCode as C;
+        let (status, code, params) = match &e {
+            E::OnlyOnline => (StatusCode::FORBIDDEN, C::ChatOnlyOnline, json!({})),
+            E::PlayersOnly => (StatusCode::FORBIDDEN, C::ChatPlayersOnly, json!({})),
+            E::SpectatorsOnly => (StatusCode::FORBIDDEN, C::ChatSpectatorsOnly, json!({})),
+            E::NeedsAccount => (StatusCode::UNAUTHORIZED, C::ChatNeedsAccount, json!({})),
+            E::Message(m) => match m {
+                MessageError::Empty => (StatusCode::UNPROCESSABLE_ENTITY, C::ChatEmpty, json!({})),
+                MessageError::TooLong(chars) => (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    C::ChatTooLong,
+                    json!({ "chars": chars, "limit": crate::chat::MAX_MESSAGE }),
+                ),
+                MessageError::Control => (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    C::ChatControlChar,
+                    json!({}),
+                ),
+                MessageError::Room => (StatusCode::FORBIDDEN, C::ChatPlayersOnly, json!({})),
+                MessageError::Rate(wait) => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    C::RateLimited,
+                    json!({ "seconds": wait.as_secs().max(1) + u64::from(wait.subsec_millis() > 0) }),
+                ),
+            },
+        };
+        Error::new(status, e.to_string()).code(code, params)
+    }
+}

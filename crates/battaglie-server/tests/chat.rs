@@ -1,0 +1,253 @@
+//! Chat in online games, on SQLite and PostgreSQL: the players' room that the two
+//! seats write and everyone reads, the spectators' room the players do not see
+//! during the game, limits on length and rate, and history kept in the database.
+
+use axum::http::StatusCode;
+use axum::Router;
+use battaglie_server::Database;
+use serde_json::{json, Value};
+
+#[macro_use]
+mod support;
+
+use support::client::Browser;
+use support::{run, send, Backend, Server};
+
+async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
+    send(app, "POST", uri, Some(body.to_string())).await
+}
+
+/// An online game: its id, the Army's token and the Indians'.
+async fn online_game(app: &Router) -> (String, String, String) {
+    let body = json!({"scenario": "washita", "mode": "online", "side": "army"});
+    let (status, created) = post(app, "/api/games", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let token = |k: &str| created[k].as_str().unwrap().to_string();
+    (token("id"), token("token"), token("other_token"))
+}
+
+/// The texts of a room's history as `who: text`.
+async fn history(app: &Router, id: &str, query: &str) -> Vec<String> {
+    let (status, body) = send(app, "GET", &format!("/api/games/{id}/chat?{query}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            format!(
+                "{}: {}",
+                m["author"].as_str().unwrap(),
+                m["body"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+async fn the_players_talk_and_everyone_reads_them_after_a_reload(s: Server) {
+    let (id, army, indians) = online_game(&s.app).await;
+    let chat = format!("/api/games/{id}/chat");
+    let (status, sent) = post(
+        &s.app,
+        &chat,
+        json!({"token": army, "text": "  good luck  "}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{sent}");
+    assert_eq!(sent["body"], "good luck", "trimmed");
+    assert_eq!(sent["author"], "army");
+    let markup = "<b>you too</b> & <script>x</script>";
+    let (status, _) = post(&s.app, &chat, json!({"token": indians, "text": markup})).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let expected = vec!["army: good luck".to_string(), format!("indians: {markup}")];
+    // Both players and a spectator read the players' room, in order, the text as written.
+    assert_eq!(
+        history(&s.app, &id, &format!("token={army}")).await,
+        expected
+    );
+    assert_eq!(history(&s.app, &id, "").await, expected);
+    // After a restart, and on another node of a shared database, the history is there.
+    let reopened = s.second_node().await.1;
+    assert_eq!(
+        history(&reopened, &id, &format!("token={indians}")).await,
+        expected
+    );
+    if matches!(s.db.db, Database::Postgres(_)) {
+        let (status, _) = post(
+            &reopened,
+            &chat,
+            json!({"token": army, "text": "from node 2"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED);
+        assert_eq!(history(&s.app, &id, "").await.len(), 3);
+    }
+}
+
+async fn spectators_never_write_in_the_players_room_nor_players_read_the_spectators(s: Server) {
+    let (id, army, _indians) = online_game(&s.app).await;
+    let chat = format!("/api/games/{id}/chat");
+    // A spectator (no token) and a third party's token cannot write as a seat.
+    let (status, err) = post(&s.app, &chat, json!({"text": "hello"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
+    assert_eq!(err["code"], "chat_players_only");
+    let (status, err) = post(
+        &s.app,
+        &chat,
+        json!({"token": "0".repeat(32), "text": "hi"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
+    assert_eq!(err["code"], "wrong_token");
+    let (_, other_army, _) = online_game(&s.app).await;
+    let (status, err) = post(&s.app, &chat, json!({"token": other_army, "text": "hi"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
+    assert_eq!(err["code"], "wrong_token");
+    // An anonymous spectator reads but does not write in the spectators' room.
+    let (status, err) = post(&s.app, &chat, json!({"room": "spectators", "text": "hi"})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{err}");
+    // A signed-in spectator does, under their name.
+    let mut watcher = Browser::at("10.0.0.9");
+    watcher
+        .register(&s.app, "Sitting_Bull", "little bighorn 1876")
+        .await;
+    let a = watcher
+        .send(
+            &s.app,
+            "POST",
+            &chat,
+            Some(json!({"room": "spectators", "text": "army blundered"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    assert_eq!(
+        history(&s.app, &id, "room=spectators").await,
+        ["Sitting_Bull: army blundered"]
+    );
+    // ...but not in the players' room.
+    let a = watcher
+        .send(&s.app, "POST", &chat, Some(json!({"text": "psst"})))
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    assert_eq!(a.body["code"], "chat_players_only");
+    // A player neither reads nor writes the spectators' room during the game.
+    let (status, err) = send(
+        &s.app,
+        "GET",
+        &format!("{chat}?room=spectators&token={army}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
+    assert_eq!(err["code"], "chat_spectators_only");
+    let (status, err) = post(
+        &s.app,
+        &chat,
+        json!({"token": army, "room": "spectators", "text": "x"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
+    assert_eq!(err["code"], "chat_spectators_only");
+    // Once the game is over, the players read what was said about them.
+    let (status, _) = post(
+        &s.app,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": army}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        history(&s.app, &id, &format!("room=spectators&token={army}")).await,
+        ["Sitting_Bull: army blundered"]
+    );
+    // A bad room is named.
+    let (status, err) = post(
+        &s.app,
+        &chat,
+        json!({"token": army, "room": "lobby", "text": "x"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+    assert_eq!(err["code"], "bad_choice");
+}
+
+async fn messages_are_limited_in_length_and_rate(s: Server) {
+    let (id, army, indians) = online_game(&s.app).await;
+    let chat = format!("/api/games/{id}/chat");
+    for (text, code) in [
+        ("   ", "chat_empty"),
+        (&*"a".repeat(501), "chat_too_long"),
+        ("a bell \u{7}", "chat_control_char"),
+    ] {
+        let (status, err) = post(&s.app, &chat, json!({"token": army, "text": text})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+        assert_eq!(err["code"], code, "{err}");
+    }
+    let (status, _) = post(
+        &s.app,
+        &chat,
+        json!({"token": army, "text": "é".repeat(300)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "300 characters are allowed");
+    for n in 2..=5 {
+        let (status, _) = post(
+            &s.app,
+            &chat,
+            json!({"token": army, "text": format!("{n}")}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let mut b = Browser::at("10.0.0.8");
+    let a = b
+        .send(
+            &s.app,
+            "POST",
+            &chat,
+            Some(json!({"token": army, "text": "sixth"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::TOO_MANY_REQUESTS, "{}", a.body);
+    assert_eq!(a.body["code"], "rate_limited");
+    let wait: u64 = a.retry_after.unwrap().parse().unwrap();
+    assert!((1..=3).contains(&wait), "one more every 3 s: {wait}");
+    // The limit is the sender's: the opponent still talks.
+    let (status, _) = post(
+        &s.app,
+        &chat,
+        json!({"token": indians, "text": "calm down"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(
+        history(&s.app, &id, "").await.len(),
+        6,
+        "the refused one was not stored"
+    );
+}
+
+async fn only_online_games_have_a_chat(s: Server) {
+    let (_, hotseat) = post(
+        &s.app,
+        "/api/games",
+        json!({"scenario": "washita", "mode": "hotseat"}),
+    )
+    .await;
+    let hid = hotseat["id"].as_str().unwrap();
+    let (status, err) = post(
+        &s.app,
+        &format!("/api/games/{hid}/chat"),
+        json!({"token": hotseat["token"], "text": "hi"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
+    assert_eq!(err["code"], "chat_only_online");
+}
+
+on_both_stores!(
+    the_players_talk_and_everyone_reads_them_after_a_reload,
+    spectators_never_write_in_the_players_room_nor_players_read_the_spectators,
+    messages_are_limited_in_length_and_rate,
+    only_online_games_have_a_chat,
+);
