@@ -235,13 +235,34 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
     status
 }
 
+/// The rows `line` takes when wrapped at word boundaries to `width` columns, as the
+/// panel's `Wrap` lays it out (a word longer than a row is broken): counting columns
+/// alone undercounts, and the panel's last line was cut.
+fn wrapped_rows(line: &Line, width: usize) -> usize {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let (mut rows, mut col) = (1, 0);
+    for word in text.split_whitespace() {
+        let w = Span::raw(word).width();
+        if col == 0 {
+            col = w;
+        } else if col + 1 + w <= width {
+            col += 1 + w;
+        } else {
+            rows += 1;
+            col = w;
+        }
+        while col > width {
+            rows += 1;
+            col -= width;
+        }
+    }
+    rows
+}
+
 fn draw_panel(frame: &mut Frame, app: &App, game: &Game, area: Rect, replaying: bool) {
     let status = status_lines(app, game, replaying);
     let inner = area.width.saturating_sub(2).max(1) as usize;
-    let rows: usize = status
-        .iter()
-        .map(|l| l.width().max(1).div_ceil(inner))
-        .sum();
+    let rows: usize = status.iter().map(|l| wrapped_rows(l, inner)).sum();
     let status_h = (rows as u16 + 2).min(area.height.saturating_sub(3).max(3));
     let [status_area, moves_area] =
         Layout::vertical([Constraint::Length(status_h), Constraint::Min(0)]).areas(area);

@@ -349,3 +349,50 @@ fn the_finished_game_shows_the_result_and_reason() {
     assert!(screen.contains("elimination"), "{screen}");
     snapshot("over-80x24", &screen);
 }
+
+#[test]
+fn the_status_panel_shows_the_last_move_and_its_eliminations_whole_at_80x24() {
+    let mut app = hotseat("washita");
+    let mut eliminated = false;
+    for _ in 0..300 {
+        let legal = app.game().legal_moves();
+        let Some(mv) = legal
+            .iter()
+            .find(|m| m.to_string().contains('x'))
+            .or(legal.first())
+        else {
+            break;
+        };
+        let mv = mv.to_string();
+        play(&mut app, &mv);
+        if mv.contains('x') {
+            eliminated = true;
+            break;
+        }
+    }
+    assert!(eliminated, "no eliminating move was found");
+    let buffer = draw(&app, 80, 24);
+    let screen = text(&buffer);
+    let top = screen.lines().nth(2).unwrap();
+    let col = top.chars().position(|c| c == '┌').unwrap() as u16;
+    let mut panel = String::new();
+    for y in 0..24 {
+        for x in col..80 {
+            panel.push_str(buffer[(x, y)].symbol());
+        }
+        panel.push(' ');
+    }
+    let words = panel
+        .replace(['│', '┌', '┐', '└', '┘', '─'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let last = words
+        .split("Last: ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no Last line:\n{screen}"));
+    assert!(
+        last.contains(" left)."),
+        "the last move's sentence is cut:\n{screen}"
+    );
+}

@@ -233,8 +233,77 @@ fn every_command_ends_quietly_when_the_reader_closes_the_pipe() {
         vec!["show", "washita"],
         vec!["scenarios"],
         vec!["perft", "washita", "2", "--divide"],
+        vec!["analyze", file, "--depth", "1"],
+        vec!["analyze", file, "--depth", "1", "--json"],
+        vec!["--help"],
+        vec!["--version"],
+        vec!["help", "play"],
     ] {
         let out = through_a_closed_pipe(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && err.is_empty(),
+            "{args:?}: {:?} {err}",
+            out.status
+        );
+    }
+}
+
+#[test]
+fn every_subcommands_help_ends_quietly_when_the_reader_closes_the_pipe() {
+    let help = stdout(&["--help"]);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 14, "{commands:?}");
+    for command in commands {
+        let out = through_a_closed_pipe(&[command, "--help"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && err.is_empty(),
+            "{command} --help: {:?} {err}",
+            out.status
+        );
+    }
+}
+
+/// Runs `battaglie ARGS` reading `input`, its standard output a pipe nobody reads.
+fn fed_through_a_closed_pipe(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battaglie"))
+        .args(args)
+        .env("BATTAGLIE_DATA_DIR", data.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    // The child may already have ended on the broken pipe: a failed write is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn the_engine_and_the_line_mode_end_quietly_when_the_reader_closes_the_pipe() {
+    for (args, input) in [
+        (
+            vec!["engine"],
+            "help\nscenario washita\nlegal\ngo depth 2\nquit\n",
+        ),
+        (
+            vec!["play", "--plain", "--hotseat"],
+            "help\nboard\nmoves\nhistory\nquit\n",
+        ),
+    ] {
+        let out = fed_through_a_closed_pipe(&args, input);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             out.status.success() && err.is_empty(),
