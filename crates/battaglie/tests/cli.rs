@@ -241,9 +241,12 @@ fn every_command_ends_quietly_when_the_reader_closes_the_pipe() {
     ] {
         let out = through_a_closed_pipe(&args);
         let err = String::from_utf8_lossy(&out.stderr);
+        // `analyze` reports its progress on standard error when it is not on a
+        // terminal; that is all standard error may hold.
+        let complaint = err.lines().find(|l| !l.starts_with("analyze: move "));
         assert!(
-            out.status.success() && err.is_empty(),
-            "{args:?}: {:?} {err}",
+            out.status.success() && complaint.is_none(),
+            "{args:?}: {:?} {complaint:?}",
             out.status
         );
     }
