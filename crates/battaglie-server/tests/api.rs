@@ -11,11 +11,7 @@ use serde_json::{json, Value};
 #[macro_use]
 mod support;
 
-use support::{next_json, run, send, send_raw, Backend, Server, TestDb};
-
-async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
-    send(app, "POST", uri, Some(body.to_string())).await
-}
+use support::{next_json, post, run, send, send_raw, Backend, Server, TestDb};
 
 async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
     send(app, "GET", uri, None).await

@@ -5,26 +5,13 @@
 use axum::http::StatusCode;
 use axum::Router;
 use battaglie_server::Database;
-use serde_json::{json, Value};
+use serde_json::json;
 
 #[macro_use]
 mod support;
 
 use support::client::Browser;
-use support::{run, send, Backend, Server};
-
-async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
-    send(app, "POST", uri, Some(body.to_string())).await
-}
-
-/// An online game: its id, the Army's token and the Indians'.
-async fn online_game(app: &Router) -> (String, String, String) {
-    let body = json!({"scenario": "washita", "mode": "online", "side": "army"});
-    let (status, created) = post(app, "/api/games", body).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let token = |k: &str| created[k].as_str().unwrap().to_string();
-    (token("id"), token("token"), token("other_token"))
-}
+use support::{online_game, post, run, send, Backend, Server};
 
 /// The texts of a room's history as `who: text`.
 async fn history(app: &Router, id: &str, query: &str) -> Vec<String> {

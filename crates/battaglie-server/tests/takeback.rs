@@ -10,20 +10,7 @@ use serde_json::{json, Value};
 #[macro_use]
 mod support;
 
-use support::{run, send, Backend, Server};
-
-async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
-    send(app, "POST", uri, Some(body.to_string())).await
-}
-
-/// An online game: its id, the Army's token and the Indians'.
-async fn online_game(app: &Router) -> (String, String, String) {
-    let body = json!({"scenario": "washita", "mode": "online", "side": "army"});
-    let (status, created) = post(app, "/api/games", body).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let token = |k: &str| created[k].as_str().unwrap().to_string();
-    (token("id"), token("token"), token("other_token"))
-}
+use support::{online_game, post, run, send, Backend, Server};
 
 /// Plays the first legal move for the holder of `token`: the new state.
 async fn play_first(app: &Router, id: &str, token: &str, state: &Value) -> Value {

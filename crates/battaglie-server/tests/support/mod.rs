@@ -14,7 +14,7 @@ pub mod server;
 use battaglie_server::{Database, Store};
 use sqlx::Connection;
 
-pub use server::{run, send, send_raw, Fixture, Server};
+pub use server::{online_game, post, run, send, send_raw, Fixture, Server};
 
 /// The environment variable naming the throw-away PostgreSQL database.
 pub const POSTGRES_ENV: &str = "BATTAGLIE_TEST_POSTGRES";

@@ -123,6 +123,20 @@ pub async fn send(
     (status, value)
 }
 
+/// `POST`s a JSON body as [`send`] does.
+pub async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
+    send(app, "POST", uri, Some(body.to_string())).await
+}
+
+/// Creates an online Washita game: its id, the Army's token and the Indians'.
+pub async fn online_game(app: &Router) -> (String, String, String) {
+    let body = serde_json::json!({"scenario": "washita", "mode": "online", "side": "army"});
+    let (status, created) = post(app, "/api/games", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let token = |k: &str| created[k].as_str().unwrap().to_string();
+    (token("id"), token("token"), token("other_token"))
+}
+
 /// Sends a request as [`send`] does: the status and the body's text.
 pub async fn send_raw(
     app: &Router,
