@@ -199,11 +199,14 @@ pub struct App {
     pub(crate) help_scroll: u16,
     /// Where the board was last drawn, for mouse clicks.
     pub(crate) geometry: Cell<Option<Geometry>>,
+    /// Whether the last drawing found the terminal too small for the board: keys
+    /// that would act on the unseen board are then ignored.
+    pub(crate) too_small: Cell<bool>,
     quit: bool,
     /// Quit once the save prompt has saved.
     quit_after_save: bool,
     pub(crate) save_path: String,
-    /// Whether to draw without colour (NO_COLOR): reverse video, bold and symbols.
+    /// Whether to draw without colour (NO_COLOR, a monochrome terminal): reverse video, bold and symbols.
     pub(crate) monochrome: bool,
     /// Where the game is kept after every change, if anywhere.
     pub(crate) autosave: Option<crate::autosave::Autosave>,
@@ -233,6 +236,7 @@ impl App {
             replay: None,
             help_scroll: 0,
             geometry: Cell::new(None),
+            too_small: Cell::new(false),
             quit: false,
             quit_after_save: false,
             save_path,
@@ -554,6 +558,10 @@ impl App {
             }
             return;
         }
+        if self.too_small.get() && self.screen != Screen::Help {
+            self.small_key(key);
+            return;
+        }
         match self.screen {
             Screen::Help => self.help_key(key),
             Screen::Replay => self.replay_key(key),
@@ -566,6 +574,23 @@ impl App {
             },
         }
         self.keep();
+    }
+
+    /// A key while the terminal is too small to show the board: only quitting and
+    /// answering a pending question (which the notice shows) act; nothing may
+    /// change the unseen board or open a prompt that could not be seen.
+    fn small_key(&mut self, key: KeyEvent) {
+        match std::mem::replace(&mut self.mode, Mode::Normal) {
+            Mode::Confirm(c) if !matches!(key.code, KeyCode::Char('s' | 'S')) => {
+                self.confirm_key(key, c)
+            }
+            mode => {
+                self.mode = mode;
+                if matches!(key.code, KeyCode::Char('q' | 'Q')) {
+                    self.ask_quit();
+                }
+            }
+        }
     }
 
     /// Handles a mouse event: a left click on a square moves the cursor there and

@@ -29,7 +29,7 @@ pub(crate) fn help_text(app: &App) -> Vec<Line<'static>> {
         p("• m (or n) opens the menu: a new game (battle, side, opponent), a rematch with sides swapped, a draw (the computer accepts one when it does not rate its side ahead), save, quit."),
         p("• ? shows this help; q or Ctrl-C quits, asking to save the game first if it has unsaved moves."),
         p("• The computer's evaluation is in centi-pieces (a Foot is 100) from the view of the side it was to move for: the same number as `battaglie analyze` and the engine protocol give."),
-        p("• Without colour (NO_COLOR set): the cursor is in reverse video, the picked stack, pieces on their way and the last move are underlined, + marks where the pieces can go and x an elimination."),
+        p("• Without colour (NO_COLOR set, or a terminal without colours such as xterm-mono): the cursor is in reverse video, the picked stack, pieces on their way and the last move are underlined, + marks where the pieces can go and x an elimination."),
         p(""),
         h("The rules in brief"),
         p("The Army (upper-case letters) moves first, riding in from the staging squares (@) west of file a; the Indians (lower case) start on the east edge. F is Foot, M Mounted, V Vehicle."),

@@ -20,6 +20,7 @@
 mod app;
 mod autosave;
 mod board;
+mod colour;
 mod describe;
 mod help;
 mod menu;
@@ -75,7 +76,8 @@ pub struct PlayOptions {
     /// sides) instead of starting one.
     pub resume: bool,
     /// Draw without colour: reverse video, bold and symbols carry everything
-    /// (set when the `NO_COLOR` environment variable is set and not empty).
+    /// (set when the `NO_COLOR` environment variable is set and not empty, or the
+    /// terminal's terminfo entry has fewer than 8 colours, as `xterm-mono`).
     pub monochrome: bool,
 }
 
@@ -91,7 +93,7 @@ impl PlayOptions {
             plain: false,
             autosave: None,
             resume: false,
-            monochrome: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            monochrome: colour::monochrome_from_env(),
         }
     }
 }

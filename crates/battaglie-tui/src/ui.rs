@@ -56,12 +56,19 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
     };
     let s = game.position().scenario();
     let (min_w, min_h) = minimum_size(s.width(), s.height());
-    if area.width < min_w || area.height < min_h {
+    let too_small = area.width < min_w || area.height < min_h;
+    app.too_small.set(too_small);
+    if too_small {
         app.geometry.set(None);
-        let text = format!(
+        let mut text = format!(
             "battaglie: the board needs a larger terminal. Enlarge the terminal to at least {min_w}x{min_h} (it is {}x{}). q quits.",
             area.width, area.height
         );
+        if let Mode::Confirm(c) = &app.mode {
+            text.push_str("\n\n");
+            text.push_str(&crate::menu::question(c, app.autosave.is_some()));
+            text.push_str(" (saving needs the larger terminal)");
+        }
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     }
@@ -74,14 +81,7 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(" battaglie ", Style::new().bold().reversed()),
-            Span::raw(format!(
-                " {} ({}) · {} vs {}{}",
-                s.name(),
-                s.date(),
-                s.side_name(Side::Army),
-                s.side_name(Side::Indians),
-                if replaying { " · REPLAY" } else { "" }
-            )),
+            Span::raw(title_text(s, replaying, title_area.width)),
         ])),
         title_area,
     );
@@ -272,8 +272,7 @@ fn draw_panel(frame: &mut Frame, app: &App, game: &Game, area: Rect, replaying: 
             .block(Block::new().borders(Borders::ALL).title(" Status ")),
         status_area,
     );
-    // The move list, scrolled so that the last (or the replay's current) move shows,
-    // in two columns (a turn a line) when the panel is wide.
+    // The move list, one ply a line.
     let moves = match (&app.replay, replaying) {
         (Some(r), true) => {
             let mut full = Game::new(r.game.start().clone());
@@ -291,19 +290,25 @@ fn draw_panel(frame: &mut Frame, app: &App, game: &Game, area: Rect, replaying: 
     } else {
         None
     };
+    // Each move takes as many rows as it needs (long moves break after a comma), and
+    // the rows shown follow the last (or the replay's current) move.
     let visible = moves_area.height.saturating_sub(2) as usize;
-    let focus = current.unwrap_or(moves.len());
-    let first = if moves.len() <= visible {
+    let width = (moves_area.width.saturating_sub(2) as usize).saturating_sub(MARK.len());
+    let highlighted = match current {
+        Some(c) => c.checked_sub(1),
+        None => moves.len().checked_sub(1),
+    };
+    let mut rows: Vec<(usize, String)> = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        rows.extend(move_rows(m, width).into_iter().map(|r| (i, r)));
+    }
+    let first = if rows.len() <= visible {
         0
+    } else if current.is_none() {
+        rows.len() - visible
     } else {
-        focus
-            .saturating_sub(visible / 2)
-            .min(moves.len() - visible)
-            .max(if current.is_none() {
-                moves.len() - visible
-            } else {
-                0
-            })
+        let focus = highlighted.map_or(0, |h| rows.iter().position(|(i, _)| *i == h).unwrap_or(0));
+        focus.saturating_sub(visible / 2).min(rows.len() - visible)
     };
     let lines: Vec<Line> = if moves.is_empty() {
         vec![Line::styled(
@@ -311,16 +316,18 @@ fn draw_panel(frame: &mut Frame, app: &App, game: &Game, area: Rect, replaying: 
             paint(app, Some(Color::Indexed(245)), None),
         )]
     } else {
-        moves
-            .iter()
+        let last_row_of = |i: usize| rows.iter().rposition(|(m, _)| *m == i);
+        let mark_row = highlighted.and_then(last_row_of);
+        rows.iter()
             .enumerate()
             .skip(first)
             .take(visible.max(1))
-            .map(|(i, m)| {
-                if current == Some(i + 1) || (current.is_none() && i + 1 == moves.len()) {
-                    Line::styled(format!("{m} ◂"), Style::new().reversed())
+            .map(|(r, (i, text))| {
+                if Some(*i) == highlighted {
+                    let mark = if Some(r) == mark_row { MARK } else { "" };
+                    Line::styled(format!("{text}{mark}"), Style::new().reversed())
                 } else {
-                    Line::raw(m.clone())
+                    Line::raw(text.clone())
                 }
             })
             .collect()
@@ -333,6 +340,64 @@ fn draw_panel(frame: &mut Frame, app: &App, game: &Game, area: Rect, replaying: 
         ),
         moves_area,
     );
+}
+
+/// The title row after the program's name: the battle, its date and both forces,
+/// or, when that does not fit in `width`, the battle and its date alone.
+fn title_text(s: &battaglie_rules::Scenario, replaying: bool, width: u16) -> String {
+    let replay = if replaying { " · REPLAY" } else { "" };
+    let full = format!(
+        " {} ({}) · {} vs {}{replay}",
+        s.name(),
+        s.date(),
+        s.side_name(Side::Army),
+        s.side_name(Side::Indians),
+    );
+    // The program's name takes 11 columns (" battaglie ").
+    if full.chars().count() + 11 <= width as usize {
+        full
+    } else {
+        format!(" {} ({}){replay}", s.name(), s.date())
+    }
+}
+
+/// The mark after the highlighted move in the move list.
+const MARK: &str = " ◂";
+
+/// The rows a numbered move (`63... g5:M-f5,F-g4`) takes in `width` columns: broken
+/// after its commas (inside a part only when one part alone is too long), each
+/// continuation indented under the move, so that no move is ever cut.
+fn move_rows(numbered: &str, width: usize) -> Vec<String> {
+    let indent = numbered.rfind(". ").map_or(0, |i| i + 2);
+    let width = width.max(indent + 4);
+    let mut rows = vec![String::new()];
+    let mut pieces: Vec<String> = vec![numbered[..indent].to_string()];
+    let body = &numbered[indent..];
+    let parts: Vec<&str> = body.split_inclusive(',').collect();
+    pieces[0].push_str(parts.first().copied().unwrap_or(""));
+    pieces.extend(parts.iter().skip(1).map(|p| p.to_string()));
+    for piece in pieces {
+        let row = rows.last_mut().expect("one row at least");
+        if row.chars().count() + piece.chars().count() <= width {
+            row.push_str(&piece);
+            continue;
+        }
+        let mut rest: Vec<char> = piece.chars().collect();
+        if !row.trim().is_empty() {
+            rows.push(" ".repeat(indent));
+        }
+        loop {
+            let row = rows.last_mut().expect("one row at least");
+            let room = width.saturating_sub(row.chars().count()).max(1);
+            let take = room.min(rest.len());
+            row.extend(rest.drain(..take));
+            if rest.is_empty() {
+                break;
+            }
+            rows.push(" ".repeat(indent));
+        }
+    }
+    rows
 }
 
 /// Keys of the footer, each in a full and a short form; the last ones are kept

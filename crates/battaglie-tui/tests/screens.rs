@@ -78,6 +78,107 @@ fn a_terminal_too_small_for_the_board_says_how_large_it_must_be() {
 }
 
 #[test]
+fn keys_do_nothing_to_the_unseen_board_while_the_terminal_is_too_small() {
+    let mut app = game_after_two_moves();
+    render(&app, 40, 10);
+    let cursor = app.cursor();
+    keys(
+        &mut app,
+        &[
+            KeyCode::Right,
+            KeyCode::Enter,
+            KeyCode::Char(':'),
+            KeyCode::Char('u'),
+        ],
+    );
+    assert_eq!(app.cursor(), cursor, "the cursor walked off the screen");
+    assert_eq!(app.selection(), None);
+    assert_eq!(moves(&app).len(), 2, "u undid a move nobody could see");
+    // q asks about the unsaved moves; the small notice shows the question, and
+    // Esc (stay) and d (quit) answer it there.
+    key(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit());
+    let screen = render(&app, 40, 10)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(screen.contains("unsaved moves"), "{screen}");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.question().is_none());
+    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::Char('d'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn the_title_row_is_never_cut_it_drops_the_forces_when_narrow() {
+    for id in ["washita", "fetterman", "apache-pass"] {
+        let app = hotseat(id);
+        let name = app.game().position().scenario().name().to_string();
+        for width in [80, 100, 160] {
+            let screen = render(&app, width, 24);
+            let title = screen.lines().next().unwrap().trim_end().to_string();
+            assert!(title.contains(&name), "{width}: {title}");
+            // Either both forces whole, or neither: never a name cut at the edge.
+            let army = app
+                .game()
+                .position()
+                .scenario()
+                .side_name(battaglie_rules::Side::Army);
+            let indians = app
+                .game()
+                .position()
+                .scenario()
+                .side_name(battaglie_rules::Side::Indians);
+            assert!(
+                title.ends_with(&format!("{army} vs {indians}")) || !title.contains(" vs "),
+                "{width}: {title}"
+            );
+        }
+        let wide = render(&app, 160, 24);
+        assert!(wide.lines().next().unwrap().contains(" vs "), "{wide}");
+    }
+}
+
+#[test]
+fn long_moves_wrap_in_the_move_list_instead_of_being_cut() {
+    let mut app = hotseat("fetterman");
+    for mv in [
+        "@6:FFM-a6",
+        "l7:F-l6,M-l8",
+        "@4:FM-a4",
+        "l6:FFFM-k6",
+        "@1:FM-a1",
+        "l4:FFM-k4",
+        "@3:FM-a3",
+        "l8:FFFM-k8",
+        "@7:FFM-a7",
+        "l2:M-k2,F-l1,F-l3",
+        "@2:FFM-a2",
+    ] {
+        play(&mut app, mv);
+    }
+    assert_eq!(moves(&app).len(), 11);
+    let screen = render(&app, 80, 24);
+    let panel: Vec<String> = screen
+        .lines()
+        .filter_map(|l| l.rsplit('│').nth(1).map(|p| p.trim_end().to_string()))
+        .collect();
+    let at = panel
+        .iter()
+        .position(|l| l.contains("5... l2:M-k2,"))
+        .unwrap_or_else(|| panic!("move 5... is not in the list:\n{screen}"));
+    assert!(
+        panel[at + 1].trim_start().starts_with("F-l"),
+        "the rest of 5... is not on the next row:\n{screen}"
+    );
+    assert!(
+        panel[at..=at + 2].concat().contains("F-l3"),
+        "the end of move 5... was cut:\n{screen}"
+    );
+}
+
+#[test]
 fn the_footer_keeps_help_and_quit_at_every_width() {
     let app = game_after_two_moves();
     for width in [80, 100, 120, 160] {

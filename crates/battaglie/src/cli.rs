@@ -177,7 +177,8 @@ Autosave: every move is written at once to autosave.txt in the data directory
   (BATTAGLIE_DATA_DIR, else $XDG_DATA_HOME/battaglie, by default
   ~/.local/share/battaglie); the next `battaglie play` offers an unfinished game back
   (the line mode: type resume), and --resume takes it at once.
-NO_COLOR=1 draws without colour: reverse video, underlines, + and x marks.";
+NO_COLOR=1 (or a terminal without colours, such as TERM=xterm-mono) draws without
+  colour: reverse video, underlines, + and x marks.";
 
 /// A side on the command line.
 #[derive(Clone, Copy, clap::ValueEnum)]
