@@ -9,11 +9,8 @@ use axum::http::StatusCode;
 use axum::Router;
 use serde_json::{json, Value};
 
-#[macro_use]
-mod support;
-
-use support::client::{code, Browser};
-use support::{run, Backend, Server};
+use crate::support::client::{code, Browser};
+use crate::support::{run, Backend, Server};
 
 async fn new_online_game(app: &Router, who: &mut Browser) -> Value {
     let a = who

@@ -9,10 +9,7 @@ use axum::Router;
 use battaglie_server::{app, AppState};
 use serde_json::{json, Value};
 
-#[macro_use]
-mod support;
-
-use support::{run, send, Backend, TestDb};
+use crate::support::{run, send, Backend, TestDb};
 
 /// A hotseat game of `plies` moves (each side's first legal move): its id.
 async fn played(app: &Router, plies: usize) -> String {

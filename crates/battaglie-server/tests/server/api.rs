@@ -8,10 +8,7 @@ use battaglie_server::{app, AppState, Cluster, MemoryLimits};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 
-#[macro_use]
-mod support;
-
-use support::{next_json, post, run, send, send_raw, Backend, Server, TestDb};
+use crate::support::{next_json, post, run, send, send_raw, Backend, Server, TestDb};
 
 async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
     send(app, "GET", uri, None).await

@@ -6,12 +6,10 @@
 //! `CI=true` they fail instead (as they do without `npm ci`'s axe-core). Screenshots
 //! go to `target/tmp/e2e/`.
 
-mod browser_support;
-
-use battaglie_rules::Scenario;
-use browser_support::{
+use crate::browser_support::{
     browser_or_skip, part_stack_move, start_server, whole_stack_move, Browser, Page,
 };
+use battaglie_rules::Scenario;
 use serde_json::json;
 
 /// The moves to walk the keyboard cursor from one square to another on a board drawn

@@ -3,10 +3,7 @@
 //! replay panel's animated GIF, accounts, and the engine's analysis of a finished
 //! game (see `browser.rs` for skipping without Chromium).
 
-#[allow(dead_code)] // each test binary uses a part of the harness
-mod browser_support;
-
-use browser_support::{browser_or_skip, start_server, Browser, Page};
+use crate::browser_support::{browser_or_skip, start_server, Browser, Page};
 use serde_json::{json, Value};
 
 async fn set_lang(page: &Page, b: &mut Browser, code: &str) {

@@ -2,10 +2,7 @@
 //! page shows the new rating, the chart and the game in the list, whose replay
 //! and analysis links work; axe-clean (see `browser.rs` for skipping without Chromium).
 
-#[allow(dead_code)] // each test binary uses a part of the harness
-mod browser_support;
-
-use browser_support::{browser_or_skip, start_server, Browser, Page};
+use crate::browser_support::{browser_or_skip, start_server, Browser, Page};
 use serde_json::{json, Value};
 
 /// `fetch` in the page (with its cookie), the answer's JSON with its status.

@@ -7,11 +7,8 @@ use axum::Router;
 use battaglie_server::Database;
 use serde_json::json;
 
-#[macro_use]
-mod support;
-
-use support::client::Browser;
-use support::{online_game, post, run, send, Backend, Server};
+use crate::support::client::Browser;
+use crate::support::{online_game, post, run, send, Backend, Server};
 
 /// The texts of a room's history as `who: text`.
 async fn history(app: &Router, id: &str, query: &str) -> Vec<String> {

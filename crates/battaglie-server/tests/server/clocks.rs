@@ -13,10 +13,7 @@ use battaglie_community::{Clock, FakeClock, GameClock, TimeControl, Timestamp};
 use battaglie_rules::Side;
 use serde_json::{json, Value};
 
-#[macro_use]
-mod support;
-
-use support::{run, send, Backend, Server, TestDb};
+use crate::support::{run, send, Backend, Server, TestDb};
 
 const T0: Timestamp = Timestamp(1_767_225_600_000);
 

@@ -17,9 +17,7 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-mod support;
-
-use support::{next_json, service, Backend, Socket, TestDb, NATS_ENV};
+use crate::support::{next_json, service, Backend, Socket, TestDb, NATS_ENV};
 
 /// One node: its state, its router (HTTP in process) and its address (WebSockets).
 struct Node {

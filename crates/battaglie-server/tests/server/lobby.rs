@@ -15,11 +15,8 @@ use battaglie_community::{FakeClock, Timestamp, LIVE_CHALLENGE_LIFETIME};
 use battaglie_server::{app, serve_on, AppState, BusLocation, HttpSettings, MemoryLimits};
 use serde_json::{json, Value};
 
-#[macro_use]
-mod support;
-
-use support::client::{code, Browser};
-use support::{next_json, run, service, Backend, Server, Socket, TestDb, NATS_ENV};
+use crate::support::client::{code, Browser};
+use crate::support::{next_json, run, service, Backend, Server, Socket, TestDb, NATS_ENV};
 
 const PASSWORD: &str = "powder river 1866";
 

@@ -9,8 +9,6 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-mod support;
-
 async fn send(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Vec<u8>) {
     let req = Request::builder()
         .method(method)
@@ -35,8 +33,8 @@ async fn json_of(
     (status, serde_json::from_slice(&bytes).unwrap())
 }
 
-async fn server() -> (support::TestDb, Router) {
-    let db = support::TestDb::new(support::Backend::Sqlite)
+async fn server() -> (crate::support::TestDb, Router) {
+    let db = crate::support::TestDb::new(crate::support::Backend::Sqlite)
         .await
         .unwrap();
     let app = app(AppState::new(db.open().await));

@@ -7,11 +7,8 @@ use axum::http::StatusCode;
 use axum::Router;
 use serde_json::{json, Value};
 
-#[macro_use]
-mod support;
-
-use support::client::{code, Browser};
-use support::{run, Backend, Server};
+use crate::support::client::{code, Browser};
+use crate::support::{run, Backend, Server};
 
 const PASSWORD: &str = "little big horn 1876";
 
@@ -53,7 +50,7 @@ async fn rated_game(
 }
 
 async fn resign(app: &Router, id: &str, token: &str) -> (StatusCode, Value) {
-    support::send(
+    crate::support::send(
         app,
         "POST",
         &format!("/api/games/{id}/resign"),
@@ -64,7 +61,7 @@ async fn resign(app: &Router, id: &str, token: &str) -> (StatusCode, Value) {
 
 async fn agree_draw(app: &Router, id: &str, offers: &str, accepts: &str) {
     for (token, action) in [(offers, "offer"), (accepts, "accept")] {
-        let (status, body) = support::send(
+        let (status, body) = crate::support::send(
             app,
             "POST",
             &format!("/api/games/{id}/draw"),
@@ -76,7 +73,8 @@ async fn agree_draw(app: &Router, id: &str, offers: &str, accepts: &str) {
 }
 
 async fn page(app: &Router, name: &str) -> Value {
-    let (status, body) = support::send(app, "GET", &format!("/api/players/{name}"), None).await;
+    let (status, body) =
+        crate::support::send(app, "GET", &format!("/api/players/{name}"), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
 }
@@ -170,7 +168,7 @@ async fn a_casual_game_changes_nothing(s: Server) {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(rating(&page(app, "Crook").await), (1500.0, 350.0, 0));
     assert_eq!(rating(&page(app, "Cochise").await), (1500.0, 350.0, 0));
-    let (_, list) = support::send(app, "GET", "/api/players/Crook/games", None).await;
+    let (_, list) = crate::support::send(app, "GET", "/api/players/Crook/games", None).await;
     assert_eq!(list["games"][0]["rated"], false);
     assert_eq!(list["games"][0]["result"], "win");
     assert_eq!(list["games"][0]["rating_change"], Value::Null);
@@ -184,7 +182,7 @@ async fn a_rated_game_the_second_node_also_sees_ending_is_rated_once(s: Server) 
     let mut b = player(app, "10.4.0.2", "Tall_Bull").await;
     let (id, army, indians) = rated_game(app, &mut a, &mut b).await;
     // Both nodes hold the game.
-    let (status, _) = support::send(&app2, "GET", &format!("/api/games/{id}"), None).await;
+    let (status, _) = crate::support::send(&app2, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::OK);
     resign(app, &id, &indians).await;
     let once = rating(&page(app, "Forsyth").await);
@@ -222,7 +220,7 @@ async fn a_rated_game_the_second_node_also_sees_ending_is_rated_once(s: Server) 
 async fn a_guest_cannot_take_a_rated_seat(s: Server) {
     let app = &s.app;
     // A guest cannot make a rated game.
-    let (status, body) = support::send(
+    let (status, body) = crate::support::send(
         app,
         "POST",
         "/api/games",
@@ -262,9 +260,9 @@ async fn a_guest_cannot_take_a_rated_seat(s: Server) {
     let mine = created.body["token"].as_str().unwrap().to_string();
     // The guest with the invite's token is told to sign in, whatever it tries.
     let (_, state) =
-        support::send(app, "GET", &format!("/api/games/{id}?token={other}"), None).await;
+        crate::support::send(app, "GET", &format!("/api/games/{id}?token={other}"), None).await;
     let mv = state["legal_moves"][0].as_str().unwrap().to_string();
-    let (status, body) = support::send(
+    let (status, body) = crate::support::send(
         app,
         "POST",
         &format!("/api/games/{id}/moves"),
@@ -277,7 +275,7 @@ async fn a_guest_cannot_take_a_rated_seat(s: Server) {
     );
     let (status, body) = resign(app, &id, &other).await;
     assert_eq!(body["code"], "rated_seat_needs_account", "{status}");
-    let (status, body) = support::send(
+    let (status, body) = crate::support::send(
         app,
         "POST",
         &format!("/api/games/{id}/seat"),
@@ -325,7 +323,7 @@ async fn a_guest_cannot_take_a_rated_seat(s: Server) {
         )
         .await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
-    let (status, body) = support::send(
+    let (status, body) = crate::support::send(
         app,
         "POST",
         &format!("/api/games/{id}/moves"),
@@ -381,7 +379,7 @@ async fn the_player_page_counts_results_and_filters_games(s: Server) {
     let list = |q: &str| {
         let uri = format!("/api/players/Carrington/games{q}");
         async move {
-            let (status, body) = support::send(app, "GET", &uri, None).await;
+            let (status, body) = crate::support::send(app, "GET", &uri, None).await;
             assert_eq!(status, StatusCode::OK, "{body}");
             body["games"]
                 .as_array()
@@ -404,7 +402,7 @@ async fn the_player_page_counts_results_and_filters_games(s: Server) {
     assert_eq!(list("?battle=washita&side=army").await.len(), 2);
 
     let (_, all) =
-        support::send(app, "GET", "/api/players/Carrington/games?rated=true", None).await;
+        crate::support::send(app, "GET", "/api/players/Carrington/games?rated=true", None).await;
     let won = all["games"]
         .as_array()
         .unwrap()
@@ -423,9 +421,10 @@ async fn the_player_page_counts_results_and_filters_games(s: Server) {
     assert_eq!(won["urls"]["analysis"], format!("/game/{id1}?analysis"));
 
     // Paged, newest first, with no game twice.
-    let (_, first) = support::send(app, "GET", "/api/players/Carrington/games?limit=3", None).await;
+    let (_, first) =
+        crate::support::send(app, "GET", "/api/players/Carrington/games?limit=3", None).await;
     let next = first["next"].as_str().unwrap().to_string();
-    let (_, second) = support::send(
+    let (_, second) = crate::support::send(
         app,
         "GET",
         &format!("/api/players/Carrington/games?limit=3&before={next}"),
@@ -446,7 +445,7 @@ async fn the_player_page_counts_results_and_filters_games(s: Server) {
     assert_eq!(ids.len(), 4);
 
     let (status, body) =
-        support::send(app, "GET", "/api/players/Carrington/games?result=won", None).await;
+        crate::support::send(app, "GET", "/api/players/Carrington/games?result=won", None).await;
     assert_eq!(
         (status, body["code"].as_str()),
         (StatusCode::BAD_REQUEST, Some("bad_choice"))
@@ -456,7 +455,7 @@ async fn the_player_page_counts_results_and_filters_games(s: Server) {
 
 async fn unknown_and_deleted_players_are_not_found(s: Server) {
     let app = &s.app;
-    let (status, body) = support::send(app, "GET", "/api/players/Nobody", None).await;
+    let (status, body) = crate::support::send(app, "GET", "/api/players/Nobody", None).await;
     assert_eq!(
         (status, body["code"].as_str()),
         (StatusCode::NOT_FOUND, Some("player_not_found"))
@@ -474,12 +473,12 @@ async fn unknown_and_deleted_players_are_not_found(s: Server) {
         )
         .await;
     assert_eq!(gone.status, StatusCode::OK, "{}", gone.body);
-    let (status, _) = support::send(app, "GET", "/api/players/Gall", None).await;
+    let (status, _) = crate::support::send(app, "GET", "/api/players/Gall", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = support::send(app, "GET", "/api/players/Gall/games", None).await;
+    let (status, _) = crate::support::send(app, "GET", "/api/players/Gall/games", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // The game stays on the opponent's page, anonymised.
-    let (_, list) = support::send(app, "GET", "/api/players/Benteen/games", None).await;
+    let (_, list) = crate::support::send(app, "GET", "/api/players/Benteen/games", None).await;
     assert_eq!(list["games"][0]["id"], id.as_str());
     assert_eq!(list["games"][0]["opponent"], json!({"kind": "anonymous"}));
     assert_eq!(
@@ -492,7 +491,7 @@ async fn unknown_and_deleted_players_are_not_found(s: Server) {
 }
 
 async fn the_computers_levels_have_their_fixed_ratings(s: Server) {
-    let (status, body) = support::send(&s.app, "GET", "/api/levels", None).await;
+    let (status, body) = crate::support::send(&s.app, "GET", "/api/levels", None).await;
     assert_eq!(status, StatusCode::OK);
     let levels = body["levels"].as_array().unwrap();
     assert_eq!(levels.len(), 8);

@@ -7,10 +7,7 @@ use axum::Router;
 use battaglie_server::Database;
 use serde_json::{json, Value};
 
-#[macro_use]
-mod support;
-
-use support::{online_game, post, run, send, Backend, Server};
+use crate::support::{online_game, post, run, send, Backend, Server};
 
 /// Plays the first legal move for the holder of `token`: the new state.
 async fn play_first(app: &Router, id: &str, token: &str, state: &Value) -> Value {

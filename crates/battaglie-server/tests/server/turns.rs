@@ -5,11 +5,8 @@
 use axum::http::StatusCode;
 use serde_json::json;
 
-#[macro_use]
-mod support;
-
-use support::client::{code, Browser};
-use support::{run, Backend, Server};
+use crate::support::client::{code, Browser};
+use crate::support::{run, Backend, Server};
 
 async fn the_badge_counts_the_games_where_it_is_the_players_turn(s: Server) {
     let app = &s.app;

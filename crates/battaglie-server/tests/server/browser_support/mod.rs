@@ -494,7 +494,7 @@ pub async fn start_server() -> (tempfile::TempDir, Proxy) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     // The page plays long games in a burst of requests; rate limits have their own
-    // tests (tests/hardening.rs).
+    // tests (tests/server/hardening.rs).
     let settings = HttpSettings { rate_limits: None };
     let router = app_with(AppState::new(store), &settings);
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });

@@ -9,6 +9,7 @@
 #![allow(dead_code, unused_imports, unused_macros)]
 
 pub mod client;
+#[macro_use]
 pub mod server;
 
 use battaglie_server::{Database, Store};

@@ -1,0 +1,26 @@
+//! The server's integration tests, in one test binary: each file is a module
+//! here, so the release build links one binary instead of one per file (each
+//! link runs the release profile's LTO over the whole server).
+//!
+//! `cargo test --release -p battaglie-server --test server FILTER` runs some:
+//! `chat::` for one file, `postgres::` for the PostgreSQL halves.
+
+#[macro_use]
+mod support;
+mod browser_support;
+
+mod accounts;
+mod analysis;
+mod api;
+mod browser;
+mod browser_pages;
+mod browser_ratings;
+mod chat;
+mod clocks;
+mod cluster;
+mod hardening;
+mod lobby;
+mod pictures_and_codes;
+mod ratings;
+mod takeback;
+mod turns;
