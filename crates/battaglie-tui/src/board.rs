@@ -228,8 +228,12 @@ pub(crate) fn draw_board(
         Layout::vertical([Constraint::Length(height), Constraint::Min(0)]).areas(area);
     frame.render_widget(Paragraph::new(lines), board_rect);
     frame.render_widget(
-        Paragraph::new(Line::from(legend(app, game, !destinations.is_empty())))
-            .wrap(Wrap { trim: true }),
+        Paragraph::new(legend_lines(
+            app,
+            game,
+            !destinations.is_empty(),
+            legend_rect.width,
+        )),
         legend_rect,
     );
 }
@@ -308,44 +312,80 @@ fn cell(
     }
 }
 
-/// The legend under the board: pieces, sides, terrain, and the marks in use.
-pub(crate) fn legend(app: &App, game: &Game, choosing: bool) -> Vec<Span<'static>> {
+/// The legend under the board, packed into lines of `width` columns: pieces,
+/// sides, terrain, and the marks in use. A line breaks only between items, so that
+/// a symbol always stays beside its name.
+pub(crate) fn legend_lines(
+    app: &App,
+    game: &Game,
+    choosing: bool,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut used = 0;
+    for item in legend(app, game, choosing) {
+        let w: usize = item.iter().map(|span| span.width()).sum();
+        if used > 0 && used + 2 + w > width as usize {
+            used = 0;
+        }
+        if used == 0 {
+            lines.push(Line::from(item));
+        } else {
+            let line = lines.last_mut().expect("a line to extend");
+            line.spans.push(Span::raw("  "));
+            line.spans.extend(item);
+        }
+        used += if used == 0 { w } else { 2 + w };
+    }
+    lines
+}
+
+/// The legend's items, each a swatch and its meaning.
+fn legend(app: &App, game: &Game, choosing: bool) -> Vec<Vec<Span<'static>>> {
     let s = game.position().scenario();
+    let item = |swatch: Span<'static>, meaning: String| vec![swatch, Span::raw(meaning)];
     let mut legend = vec![
-        Span::styled("F", Style::new().bold()),
-        Span::raw(" Foot "),
-        Span::styled("M", Style::new().bold()),
-        Span::raw(" Mounted "),
-        Span::styled("V", Style::new().bold()),
-        Span::raw(" Vehicle  "),
-        Span::styled("ABC", paint(app, Some(ARMY_FG), None).bold()),
-        Span::raw(" Army "),
-        Span::styled("abc", paint(app, Some(INDIANS_FG), None).bold()),
-        Span::raw(" Indians  "),
-        Span::styled(" @ ", paint(app, None, Some(STAGING_BG)).bold()),
-        Span::raw(" staging  "),
+        item(Span::styled("F", Style::new().bold()), " Foot".into()),
+        item(Span::styled("M", Style::new().bold()), " Mounted".into()),
+        item(Span::styled("V", Style::new().bold()), " Vehicle".into()),
+        item(
+            Span::styled("ABC", paint(app, Some(ARMY_FG), None).bold()),
+            " Army".into(),
+        ),
+        item(
+            Span::styled("abc", paint(app, Some(INDIANS_FG), None).bold()),
+            " Indians".into(),
+        ),
+        item(
+            Span::styled(" @ ", paint(app, None, Some(STAGING_BG)).bold()),
+            " staging".into(),
+        ),
     ];
     for t in kinds_on_map(s) {
         let (g, fg, bg) = terrain_style(&t.name, t.symbol);
-        legend.push(Span::styled(format!("{g}"), paint(app, Some(fg), Some(bg))));
-        legend.push(Span::raw(format!(" {}{}  ", t.name, who_enters(t))));
+        legend.push(item(
+            Span::styled(format!("{g}"), paint(app, Some(fg), Some(bg))),
+            format!(" {}{}", t.name, who_enters(t)),
+        ));
     }
     if choosing {
-        legend.push(Span::styled(" + ", paint(app, None, Some(DEST_BG)).bold()));
-        legend.push(Span::raw(" can go  "));
-        legend.push(Span::styled(
-            " x ",
-            paint(app, None, Some(CAPTURE_BG)).bold(),
+        legend.push(item(
+            Span::styled(" + ", paint(app, None, Some(DEST_BG)).bold()),
+            " can go".into(),
         ));
-        legend.push(Span::raw(" eliminates  "));
-        legend.push(Span::styled("abc", Style::new().underlined()));
-        legend.push(Span::raw(" picked / on the way "));
+        legend.push(item(
+            Span::styled(" x ", paint(app, None, Some(CAPTURE_BG)).bold()),
+            " eliminates".into(),
+        ));
+        legend.push(item(
+            Span::styled("abc", Style::new().underlined()),
+            " picked / on the way".into(),
+        ));
     } else if game.moves().len() > 0 {
-        legend.push(Span::styled(
-            "abc",
-            paint(app, None, Some(LAST_BG)).underlined(),
+        legend.push(item(
+            Span::styled("abc", paint(app, None, Some(LAST_BG)).underlined()),
+            " last move".into(),
         ));
-        legend.push(Span::raw(" last move "));
     }
     legend
 }

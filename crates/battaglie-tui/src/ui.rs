@@ -91,12 +91,7 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
         Layout::horizontal([Constraint::Length(bw), Constraint::Min(0)]).areas(body);
     // Under the board and its legend, the battle's notes when there is room.
     let choosing = matches!(app.mode, Mode::Select(_)) && !replaying;
-    let legend_w: usize = crate::board::legend(app, game, choosing)
-        .iter()
-        .map(|span| span.width())
-        .sum();
-    // Word wrapping loses up to a few columns a line.
-    let legend_h = legend_w.div_ceil(bw.saturating_sub(12).max(1) as usize) as u16;
+    let legend_h = crate::board::legend_lines(app, game, choosing, bw).len() as u16;
     let board_h = board_height(s.height(), cell_h) + legend_h;
     let [board_area, notes_area] =
         Layout::vertical([Constraint::Length(board_h), Constraint::Min(0)]).areas(left);

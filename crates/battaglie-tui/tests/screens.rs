@@ -179,6 +179,39 @@ fn long_moves_wrap_in_the_move_list_instead_of_being_cut() {
 }
 
 #[test]
+fn the_legend_breaks_between_items_never_between_a_symbol_and_its_name() {
+    for id in ["washita", "fetterman", "apache-pass"] {
+        let mut app = hotseat(id);
+        // After a move, so that the last move's mark is in the legend too.
+        let first = app.game().position().legal_moves()[0].to_string();
+        play(&mut app, &first);
+        assert_eq!(moves(&app).len(), 1);
+        for (w, h) in [(80, 24), (100, 30), (160, 50)] {
+            let screen = render(&app, w, h);
+            let rows: Vec<&str> = screen.lines().collect();
+            let bottom = rows
+                .iter()
+                .position(|r| r.trim_start().starts_with('└'))
+                .unwrap_or_else(|| panic!("no board:\n{screen}"));
+            for row in rows[bottom + 1..]
+                .iter()
+                .take_while(|r| !r.trim().is_empty())
+            {
+                let left = row.split(['│', '┌', '└']).next().unwrap_or("").trim_end();
+                if left.is_empty() {
+                    break;
+                }
+                let last = left.chars().last().unwrap();
+                assert!(
+                    last.is_alphanumeric() || last == ')',
+                    "{id} at {w}x{h}: a legend line ends with a bare symbol: {left:?}\n{screen}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn the_footer_keeps_help_and_quit_at_every_width() {
     let app = game_after_two_moves();
     for width in [80, 100, 120, 160] {
@@ -342,7 +375,7 @@ fn without_colour_the_cursor_the_pick_and_the_targets_stay_visible() {
     );
     let screen = text(&buffer);
     assert!(
-        screen.contains(" +  can go   x ") && screen.contains("eliminates"),
+        screen.contains(" +  can go") && screen.contains(" x  eliminates"),
         "{screen}"
     );
     snapshot("select-mono-80x24", &screen);
