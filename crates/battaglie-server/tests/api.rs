@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 #[macro_use]
 mod support;
 
-use support::{next_json, post, run, send, send_raw, Backend, Server, TestDb};
+use support::{listen, next_json, post, run, send, send_raw, Backend, Server, TestDb};
 
 async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
     send(app, "GET", uri, None).await
@@ -572,14 +572,6 @@ async fn web_pages_are_served(s: Server) {
     }
     let (status, _) = send_raw(&s.app, "GET", "/no/such/page", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-}
-
-async fn listen(state: AppState) -> std::net::SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let app = app(state);
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    addr
 }
 
 async fn websocket_pushes_every_change_and_accepts_moves(s: Server) {

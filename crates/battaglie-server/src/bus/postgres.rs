@@ -4,13 +4,16 @@
 use sqlx::postgres::{PgListener, PgPoolOptions};
 use tokio::sync::mpsc;
 
-use super::{BusError, Change, Heard, Outgoing, BATCH};
+use super::{BusError, Change, ChatNote, Heard, Outgoing, BATCH};
 
 /// The notification channel (database-wide).
 const CHANNEL: &str = "battaglie_changes";
 
 /// The lobby's notification channel.
 const LOBBY_CHANNEL: &str = "battaglie_lobby";
+
+/// The chat notes' notification channel.
+const CHAT_CHANNEL: &str = "battaglie_chat";
 
 /// Connects to `url` twice (a listener, a sender) and starts the tasks.
 pub(super) async fn start(
@@ -25,7 +28,7 @@ pub(super) async fn start(
     };
     let mut listener = PgListener::connect(url).await.map_err(error)?;
     listener
-        .listen_all([CHANNEL, LOBBY_CHANNEL])
+        .listen_all([CHANNEL, LOBBY_CHANNEL, CHAT_CHANNEL])
         .await
         .map_err(error)?;
     let sender = PgPoolOptions::new()
@@ -42,6 +45,16 @@ pub(super) async fn start(
                         .is_err()
                     {
                         return;
+                    }
+                }
+                Ok(Some(note)) if note.channel() == CHAT_CHANNEL => {
+                    match note.payload().parse::<ChatNote>() {
+                        Ok(chat) => {
+                            if heard.send(Heard::Chat(chat)).is_err() {
+                                return;
+                            }
+                        }
+                        Err(e) => tracing::warn!(error = %e, "ignored"),
                     }
                 }
                 Ok(Some(note)) => match note.payload().parse::<Change>() {
@@ -74,6 +87,7 @@ pub(super) async fn start(
                 .map(|out| match out {
                     Outgoing::Change(c) => (CHANNEL, c.to_string()),
                     Outgoing::Lobby(event) => (LOBBY_CHANNEL, event),
+                    Outgoing::Chat(note) => (CHAT_CHANNEL, note.to_string()),
                 })
                 .unzip();
             // One round trip for the whole batch; PostgreSQL keeps their order.

@@ -1,9 +1,11 @@
 //! Carrying out chat requests (see `crate::chat` for the rules): a message is
-//! stored, then told to this node's sockets and, over the bus, to the others'.
+//! stored, then told to this node's sockets and, over the bus, to the others'
+//! (which read it back from the store).
 
 use std::sync::Arc;
 
 use super::{AppState, GameError, LiveGame, Seat};
+use crate::bus::ChatNote;
 use crate::chat::{self, ChatError};
 use crate::store::{ChatRow, Mode, StoreError, UserRow};
 use battaglie_community::Room;
@@ -59,7 +61,32 @@ impl AppState {
                 now,
             )
             .await?;
+        live.tell_chat(row.clone());
+        if let Some(bus) = self.bus() {
+            bus.publish_chat(ChatNote {
+                node: self.node().to_string(),
+                game: live.id().to_string(),
+                id: row.id,
+            });
+        }
         Ok(row)
+    }
+
+    /// Another node stored message `note`: pushed to this node's sockets of the
+    /// game, read from the store when some socket listens.
+    pub(super) async fn heard_chat(&self, live: &LiveGame, note: &ChatNote) {
+        if !live.has_chat_listeners() {
+            return;
+        }
+        match self.store().chat_message(live.id(), note.id).await {
+            Ok(Some(row)) => live.tell_chat(row),
+            Ok(None) => {
+                tracing::warn!(game = %live.id(), id = note.id, "a chat message heard on the bus is not stored")
+            }
+            Err(e) => {
+                tracing::warn!(game = %live.id(), error = %e, "cannot read a chat message another node stored")
+            }
+        }
     }
 
     /// The latest messages of `room` for the holder of `token`, oldest first.

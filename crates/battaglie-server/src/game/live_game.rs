@@ -12,7 +12,7 @@ use tokio::sync::broadcast;
 use super::snapshot::{clock_now, snapshot, with_seat, Changing};
 use super::{GameError, Seat};
 use crate::ids;
-use crate::store::GameRow;
+use crate::store::{ChatRow, GameRow};
 
 /// How many changes a slow WebSocket subscriber may fall behind before it is resynchronised.
 const CHANNEL_CAPACITY: usize = 16;
@@ -23,6 +23,8 @@ pub struct LiveGame {
     pub(super) computer: Option<(Side, u8)>,
     pub(super) state: tokio::sync::Mutex<LiveState>,
     tx: broadcast::Sender<Arc<str>>,
+    /// The game's chat messages as they are stored (on any node).
+    chat: broadcast::Sender<Arc<ChatRow>>,
     /// When a request last asked for this game (milliseconds since 1970).
     last_used: AtomicU64,
     /// The server's time source, for the clock's figures.
@@ -99,6 +101,7 @@ impl LiveGame {
             }),
             computer,
             tx,
+            chat: broadcast::channel(CHANNEL_CAPACITY).0,
             last_used: AtomicU64::new(ids::now_millis()),
             row,
             time,
@@ -159,6 +162,22 @@ impl LiveGame {
     pub async fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
         let st = self.state.lock().await;
         (self.fresh(&st), self.tx.subscribe())
+    }
+
+    /// A receiver of the game's chat messages (of every room: the socket picks).
+    pub fn subscribe_chat(&self) -> broadcast::Receiver<Arc<ChatRow>> {
+        self.chat.subscribe()
+    }
+
+    /// Whether some socket of this node listens to the chat.
+    pub(super) fn has_chat_listeners(&self) -> bool {
+        self.chat.receiver_count() > 0
+    }
+
+    /// Pushes a stored chat message to the game's sockets.
+    pub(super) fn tell_chat(&self, row: ChatRow) {
+        // No receiver is not an error: nobody is watching.
+        let _ = self.chat.send(Arc::new(row));
     }
 
     /// The snapshot of `st`, its clock's figures taken now when a clock runs.

@@ -50,6 +50,15 @@ impl AppState {
                             tokio::spawn(async move { state.apply(&live, &change).await });
                         }
                     }
+                    Some(Heard::Chat(note)) => {
+                        if note.node == state.inner.node {
+                            continue;
+                        }
+                        if let Some(live) = state.in_memory(&note.game) {
+                            let state = state.clone();
+                            tokio::spawn(async move { state.heard_chat(&live, &note).await });
+                        }
+                    }
                     Some(Heard::Lobby(text)) => {
                         let state = state.clone();
                         tokio::spawn(async move { state.lobby().heard(&state, &text).await });

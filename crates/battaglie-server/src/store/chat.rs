@@ -74,6 +74,26 @@ impl Store {
         Ok(rows.into_iter().map(|(at,)| at).collect())
     }
 
+    /// Message `message` of game `id`, if it is that game's.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn chat_message(
+        &self,
+        id: &str,
+        message: i64,
+    ) -> Result<Option<ChatRow>, StoreError> {
+        let row: Option<(i64, String, String, String, i64)> = on_read!(self, pool => sqlx::query_as(
+            "SELECT id, room, author, body, created_at FROM chat_messages \
+             WHERE game_id = $1 AND id = $2",
+        )
+        .bind(id)
+        .bind(message)
+        .fetch_optional(pool)
+        .await?);
+        Ok(row.map(chat_row))
+    }
+
     /// The last `limit` messages of `room` in game `id`, oldest first.
     ///
     /// # Errors
@@ -93,17 +113,18 @@ impl Store {
         .bind(limit)
         .fetch_all(pool)
         .await?);
-        let mut messages: Vec<ChatRow> = rows
-            .into_iter()
-            .map(|(id, room, author, body, at)| ChatRow {
-                id,
-                room,
-                author,
-                body,
-                at,
-            })
-            .collect();
+        let mut messages: Vec<ChatRow> = rows.into_iter().map(chat_row).collect();
         messages.reverse();
         Ok(messages)
+    }
+}
+
+fn chat_row((id, room, author, body, at): (i64, String, String, String, i64)) -> ChatRow {
+    ChatRow {
+        id,
+        room,
+        author,
+        body,
+        at,
     }
 }
