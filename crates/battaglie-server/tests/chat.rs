@@ -354,7 +354,93 @@ async fn a_message_reaches_live_every_socket_that_reads_its_room(s: Server) {
     }
 }
 
+async fn a_muted_author_is_neither_listed_nor_pushed_to_whoever_muted_them(s: Server) {
+    let addr = listen(s.state.clone()).await;
+    let (id, army, indians) = online_game(&s.app).await;
+    let chat = format!("/api/games/{id}/chat");
+    let mute = format!("{chat}/mute");
+    let mut watcher = Browser::at("10.0.0.6");
+    watcher
+        .register(&s.app, "Custer_Fan", "seventh cavalry 1868")
+        .await;
+    let ws = format!("/api/games/{id}/ws");
+    let mut watcher_ws = socket(addr, &ws, watcher.cookie.as_deref()).await;
+    let mut guest_ws = socket(addr, &ws, None).await;
+    let a = watcher
+        .send(
+            &s.app,
+            "POST",
+            &mute,
+            Some(json!({"author": "army", "muted": true})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["muted"], json!(["army"]));
+    for (token, text) in [(&army, "spam"), (&indians, "hello")] {
+        let (status, _) = post(&s.app, &chat, json!({"token": token, "text": text})).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    // The muter's socket skips the Army's message; a guest's does not.
+    assert_eq!(next_chat(&mut watcher_ws).await["body"], "hello");
+    assert_eq!(next_chat(&mut guest_ws).await["body"], "spam");
+    assert_eq!(next_chat(&mut guest_ws).await["body"], "hello");
+    let listed = watcher.send(&s.app, "GET", &chat, None).await;
+    assert_eq!(listed.body["muted"], json!(["army"]));
+    assert_eq!(
+        listed.body["messages"].as_array().unwrap().len(),
+        1,
+        "{}",
+        listed.body
+    );
+    assert_eq!(
+        history(&s.app, &id, "").await,
+        ["army: spam", "indians: hello"]
+    );
+    // Unmuted, the Army is listed again.
+    let a = watcher
+        .send(
+            &s.app,
+            "POST",
+            &mute,
+            Some(json!({"author": "army", "muted": false})),
+        )
+        .await;
+    assert_eq!(a.body["muted"], json!([]));
+    let listed = watcher.send(&s.app, "GET", &chat, None).await;
+    assert_eq!(listed.body["messages"].as_array().unwrap().len(), 2);
+    // A guest's mutes stay in its page; a bad author and a missing CSRF token are named.
+    let (status, err) = post(&s.app, &mute, json!({"author": "army", "muted": true})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{err}");
+    assert_eq!(err["code"], "not_signed_in");
+    let a = watcher
+        .send(
+            &s.app,
+            "POST",
+            &mute,
+            Some(json!({"author": " ", "muted": true})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert_eq!(
+        (&a.body["code"], &a.body["params"]["field"]),
+        (&json!("bad_field"), &json!("author"))
+    );
+    let a = watcher
+        .send_with(
+            &s.app,
+            "POST",
+            &mute,
+            Some(json!({"author": "army", "muted": true})),
+            false,
+            &[],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    assert_eq!(a.body["code"], "csrf_token");
+}
+
 on_both_stores!(
+    a_muted_author_is_neither_listed_nor_pushed_to_whoever_muted_them,
     a_message_reaches_live_every_socket_that_reads_its_room,
     the_players_talk_and_everyone_reads_them_after_a_reload,
     spectators_never_write_in_the_players_room_nor_players_read_the_spectators,

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use super::{AppState, GameError, LiveGame, Seat};
 use crate::bus::ChatNote;
-use crate::chat::{self, ChatError};
+use crate::chat::{self, ChatError, MuteError};
 use crate::store::{ChatRow, Mode, StoreError, UserRow};
-use battaglie_community::Room;
+use battaglie_community::{Mutes, PlayerId, Room};
 
 /// Why a chat request failed.
 #[derive(Debug, thiserror::Error)]
@@ -89,7 +89,8 @@ impl AppState {
         }
     }
 
-    /// The latest messages of `room` for the holder of `token`, oldest first.
+    /// The latest messages of `room` for the holder of `token`, oldest first,
+    /// but those of the authors the `viewer` account muted.
     ///
     /// # Errors
     /// Not an online game, a wrong token, a player asking for the spectators' room
@@ -98,14 +99,57 @@ impl AppState {
         &self,
         live: &Arc<LiveGame>,
         token: Option<&str>,
+        viewer: Option<&UserRow>,
         room: Room,
     ) -> Result<Vec<ChatRow>, ChatFailure> {
         let seat = self.chat_seat(live, token)?;
         chat::may_read(seat, room, live.is_over().await)?;
-        Ok(self
+        let mutes = self.chat_mutes(live, viewer).await?;
+        let mut rows = self
             .store()
             .chat_history(live.id(), chat::room_word(room), chat::HISTORY)
-            .await?)
+            .await?;
+        rows.retain(|row| chat::shows(&mutes, row));
+        Ok(rows)
+    }
+
+    /// Mutes (`muted`) or unmutes `author` in the game's chat for `user`; answers
+    /// the authors `user` mutes there now.
+    ///
+    /// # Errors
+    /// Not an online game, a bad author; store failures.
+    pub async fn chat_mute(
+        &self,
+        live: &LiveGame,
+        user: &UserRow,
+        author: &str,
+        muted: bool,
+    ) -> Result<Vec<String>, MuteFailure> {
+        if live.row.mode != Mode::Online {
+            return Err(ChatError::OnlyOnline.into());
+        }
+        let author = chat::mute_author(author)?;
+        let store = self.store();
+        store
+            .set_chat_mute(&user.id, live.id(), author, muted)
+            .await?;
+        Ok(store.chat_mutes(&user.id, live.id()).await?)
+    }
+
+    /// The authors `viewer` muted in the game (none for a guest: its page keeps them).
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn chat_mutes(
+        &self,
+        live: &LiveGame,
+        viewer: Option<&UserRow>,
+    ) -> Result<Mutes, StoreError> {
+        let Some(user) = viewer else {
+            return Ok(Mutes::default());
+        };
+        let authors = self.store().chat_mutes(&user.id, live.id()).await?;
+        Ok(Mutes(authors.into_iter().map(PlayerId).collect()))
     }
 
     /// The seat of `token` in an online game.
@@ -115,6 +159,20 @@ impl AppState {
         }
         Ok(live.seat(token)?)
     }
+}
+
+/// Why a mute failed.
+#[derive(Debug, thiserror::Error)]
+pub enum MuteFailure {
+    /// Not an online game.
+    #[error(transparent)]
+    Chat(#[from] ChatError),
+    /// The author is not one a message can have.
+    #[error(transparent)]
+    Mute(#[from] MuteError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 impl LiveGame {

@@ -21,7 +21,7 @@ mod snapshot;
 mod takeback;
 
 pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
-pub use chat::ChatFailure;
+pub use chat::{ChatFailure, MuteFailure};
 pub use created::{Created, Urls};
 pub use error::{Action, GameError};
 pub use live_game::LiveGame;

@@ -22,7 +22,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::account::Visitor;
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
-use crate::chat::{may_read, room_from_word};
+use crate::chat::{may_read, room_from_word, shows};
 use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat};
 use crate::store::{ChatRow, UserRow};
 
@@ -42,11 +42,13 @@ struct SocketQuery {
     csrf: Option<String>,
 }
 
-/// Who holds a socket: the seat of its token and, when the query carried the
-/// session's CSRF token, the signed-in account.
+/// Who holds a socket: the seat of its token, the signed-in viewer (whose mutes
+/// hide messages) and, when the query carried the session's CSRF token, the
+/// account that writes.
 struct Holder {
     seat: Seat,
     token: Option<String>,
+    viewer: Option<UserRow>,
     account: Option<UserRow>,
 }
 
@@ -64,9 +66,14 @@ async fn upgrade(
         Some(csrf) => visitor.user_with_csrf(&state, csrf).await?,
         None => None,
     };
+    let viewer = match &account {
+        Some(user) => Some(user.clone()),
+        None => visitor.session(&state).await?.map(|s| s.user),
+    };
     let holder = Holder {
         seat,
         token: q.token,
+        viewer,
         account,
     };
     // The protocol's limit is checked on each message, so that a client over it is
@@ -157,7 +164,7 @@ async fn run(mut socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder
                     Err(RecvError::Lagged(_)) => continue,
                     Err(RecvError::Closed) => break,
                 };
-                if let Some(text) = chat_message(&live, seat, &row).await {
+                if let Some(text) = chat_message(&state, &live, &holder, &row).await {
                     if send(&mut socket, text).await.is_err() { break; }
                 }
             }
@@ -169,10 +176,22 @@ async fn run(mut socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder
     }
 }
 
-/// The push of chat message `row` to a socket of `seat`, if that seat reads its room.
-async fn chat_message(live: &LiveGame, seat: Seat, row: &ChatRow) -> Option<String> {
+/// The push of chat message `row` to `holder`'s socket, if its seat reads the
+/// room and its viewer did not mute the author (read at each message, so that a
+/// mute through any node counts at once).
+async fn chat_message(
+    state: &AppState,
+    live: &LiveGame,
+    holder: &Holder,
+    row: &ChatRow,
+) -> Option<String> {
     let room = room_from_word(Some(&row.room))?;
-    may_read(seat, room, live.is_over().await).ok()?;
+    may_read(holder.seat, room, live.is_over().await).ok()?;
+    match state.chat_mutes(live, holder.viewer.as_ref()).await {
+        Ok(mutes) if !shows(&mutes, row) => return None,
+        Ok(_) => {}
+        Err(e) => tracing::warn!(game = %live.id(), error = %e, "cannot read chat mutes"),
+    }
     let mut body = serde_json::to_value(row).ok()?;
     body["type"] = "chat".into();
     Some(body.to_string())
