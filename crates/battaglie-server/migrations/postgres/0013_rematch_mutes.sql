@@ -7,3 +7,12 @@ CREATE TABLE chat_mutes (
     author TEXT NOT NULL,
     PRIMARY KEY (user_id, game_id, author)
 );
+
+-- Rematch offers after an online game: the side that offered, and once the
+-- other side accepted (one acceptance wins: `next_game` is set only while NULL),
+-- the new game.
+CREATE TABLE rematches (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    offered_by TEXT NOT NULL CHECK (offered_by IN ('army', 'indians')),
+    next_game TEXT
+);

@@ -8,16 +8,16 @@
 //! A node alone needs no bus.
 
 mod change;
-mod chat_note;
 mod location;
 mod nats;
+mod note;
 mod postgres;
 
 use tokio::sync::mpsc;
 
 pub use change::{Change, ParseChangeError};
-pub use chat_note::{ChatNote, ParseChatNoteError};
 pub use location::{BusLocation, ParseBusError};
+pub use note::{Note, Noted, ParseNoteError};
 
 use crate::store::Database;
 
@@ -55,8 +55,8 @@ pub enum Heard {
     Change(Change),
     /// A lobby event some node published (see `crate::lobby::Notice`).
     Lobby(String),
-    /// A chat message some node stored.
-    Chat(ChatNote),
+    /// A chat message or rematch offer some node stored.
+    Note(Note),
     /// The connection to the bus was lost and is back: changes may have been missed.
     Gap,
 }
@@ -68,13 +68,13 @@ pub struct Bus {
     outbox: mpsc::UnboundedSender<Outgoing>,
 }
 
-/// What a node sends: a game's change, a lobby event or a chat note (each on a
+/// What a node sends: a game's change, a lobby event or a note (each on a
 /// subject or channel of its own, so that they never mix).
 #[derive(Debug, Clone)]
 enum Outgoing {
     Change(Change),
     Lobby(String),
-    Chat(ChatNote),
+    Note(Note),
 }
 
 /// The changes heard on the bus, in the order the bus delivered them.
@@ -136,10 +136,10 @@ impl Bus {
         }
     }
 
-    /// Queues a chat note for every other node (never waits).
-    pub fn publish_chat(&self, note: ChatNote) {
-        if self.outbox.send(Outgoing::Chat(note)).is_err() {
-            tracing::warn!(bus = %self.location, "the bus's sender has stopped: a chat message was not published");
+    /// Queues a note for every other node (never waits).
+    pub fn publish_note(&self, note: Note) {
+        if self.outbox.send(Outgoing::Note(note)).is_err() {
+            tracing::warn!(bus = %self.location, "the bus's sender has stopped: a note was not published");
         }
     }
 

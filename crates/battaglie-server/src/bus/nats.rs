@@ -3,7 +3,7 @@
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
-use super::{BusError, Change, ChatNote, Heard, Outgoing, BATCH};
+use super::{BusError, Change, Heard, Note, Outgoing, BATCH};
 
 /// The subject every change is published on.
 const SUBJECT: &str = "battaglie.changes";
@@ -11,8 +11,8 @@ const SUBJECT: &str = "battaglie.changes";
 /// The subject of the lobby's events.
 const LOBBY_SUBJECT: &str = "battaglie.lobby";
 
-/// The subject of the chat notes.
-const CHAT_SUBJECT: &str = "battaglie.chat";
+/// The subject of the notes (chat, rematch).
+const NOTE_SUBJECT: &str = "battaglie.notes";
 
 /// Connects to `urls` and starts the sending and hearing tasks.
 pub(super) async fn start(
@@ -55,7 +55,7 @@ pub(super) async fn start(
         .await
         .map_err(BusError::NatsSubscribe)?;
     let chat = client
-        .subscribe(CHAT_SUBJECT)
+        .subscribe(NOTE_SUBJECT)
         .await
         .map_err(BusError::NatsSubscribe)?;
     let mut subscriber =
@@ -72,10 +72,10 @@ pub(super) async fn start(
                 }
                 continue;
             }
-            if message.subject.as_str() == CHAT_SUBJECT {
-                match text.parse::<ChatNote>() {
+            if message.subject.as_str() == NOTE_SUBJECT {
+                match text.parse::<Note>() {
                     Ok(note) => {
-                        if heard.send(Heard::Chat(note)).is_err() {
+                        if heard.send(Heard::Note(note)).is_err() {
                             return;
                         }
                     }
@@ -100,7 +100,7 @@ pub(super) async fn start(
                 let (subject, text) = match out {
                     Outgoing::Change(change) => (SUBJECT, change.to_string()),
                     Outgoing::Lobby(event) => (LOBBY_SUBJECT, event),
-                    Outgoing::Chat(note) => (CHAT_SUBJECT, note.to_string()),
+                    Outgoing::Note(note) => (NOTE_SUBJECT, note.to_string()),
                 };
                 if let Err(e) = client.publish(subject, text.into()).await {
                     tracing::warn!(error = %e, "cannot publish on the NATS bus");

@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
+use super::live_game::Told;
 use super::{AppState, GameError, LiveGame, Seat};
-use crate::bus::ChatNote;
+use crate::bus::Noted;
 use crate::chat::{self, ChatError, MuteError};
 use crate::store::{ChatRow, Mode, StoreError, UserRow};
 use battaglie_community::{Mutes, PlayerId, Room};
@@ -61,27 +62,21 @@ impl AppState {
                 now,
             )
             .await?;
-        live.tell_chat(row.clone());
-        if let Some(bus) = self.bus() {
-            bus.publish_chat(ChatNote {
-                node: self.node().to_string(),
-                game: live.id().to_string(),
-                id: row.id,
-            });
-        }
+        live.tell(Told::Chat(Arc::new(row.clone())));
+        self.note(live, Noted::Chat(row.id));
         Ok(row)
     }
 
-    /// Another node stored message `note`: pushed to this node's sockets of the
+    /// Another node stored message `id`: pushed to this node's sockets of the
     /// game, read from the store when some socket listens.
-    pub(super) async fn heard_chat(&self, live: &LiveGame, note: &ChatNote) {
-        if !live.has_chat_listeners() {
+    pub(super) async fn heard_chat(&self, live: &LiveGame, id: i64) {
+        if !live.has_listeners() {
             return;
         }
-        match self.store().chat_message(live.id(), note.id).await {
-            Ok(Some(row)) => live.tell_chat(row),
+        match self.store().chat_message(live.id(), id).await {
+            Ok(Some(row)) => live.tell(Told::Chat(Arc::new(row))),
             Ok(None) => {
-                tracing::warn!(game = %live.id(), id = note.id, "a chat message heard on the bus is not stored")
+                tracing::warn!(game = %live.id(), id, "a chat message heard on the bus is not stored")
             }
             Err(e) => {
                 tracing::warn!(game = %live.id(), error = %e, "cannot read a chat message another node stored")

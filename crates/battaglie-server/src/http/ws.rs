@@ -7,6 +7,7 @@
 //! "params": {...}}`. Chat messages, stored by any node, arrive as
 //! `{"type": "chat", ...}` on every socket whose seat reads their room; any socket
 //! may send `{"type": "chat", "text": "...", "room": "..."}` (see `http/chat.rs`).
+//! A rematch offer's every change arrives as `{"type": "rematch", ...}`.
 
 use std::sync::Arc;
 
@@ -21,9 +22,10 @@ use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
 use super::account::Visitor;
+use super::rematch::rematch_view;
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
 use crate::chat::{may_read, room_from_word, shows};
-use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat};
+use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat, Told};
 use crate::store::{ChatRow, UserRow};
 
 pub(super) fn router() -> Router<AppState> {
@@ -113,7 +115,7 @@ async fn run(mut socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder
     let _open = state.metrics().socket_opened();
     let seat = holder.seat;
     let (snapshot, mut updates) = live.subscribe().await;
-    let mut chat = live.subscribe_chat();
+    let mut told = live.subscribe_told();
     if send(&mut socket, with_seat(&snapshot, seat, true))
         .await
         .is_err()
@@ -157,14 +159,19 @@ async fn run(mut socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder
                 };
                 if send(&mut socket, with_seat(&snapshot, seat, true)).await.is_err() { break; }
             }
-            message = chat.recv() => {
-                let row = match message {
-                    Ok(row) => row,
+            message = told.recv() => {
+                let text = match message {
+                    Ok(Told::Chat(row)) => chat_message(&state, &live, &holder, &row).await,
+                    Ok(Told::Rematch(row)) => {
+                        let mut view = rematch_view(row.as_deref(), seat, holder.token.as_deref());
+                        view["type"] = "rematch".into();
+                        Some(view.to_string())
+                    }
                     // A client that fell behind reads the history again.
                     Err(RecvError::Lagged(_)) => continue,
                     Err(RecvError::Closed) => break,
                 };
-                if let Some(text) = chat_message(&state, &live, &holder, &row).await {
+                if let Some(text) = text {
                     if send(&mut socket, text).await.is_err() { break; }
                 }
             }
