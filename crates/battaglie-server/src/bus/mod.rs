@@ -10,12 +10,14 @@
 mod change;
 mod location;
 mod nats;
+mod note;
 mod postgres;
 
 use tokio::sync::mpsc;
 
 pub use change::{Change, ParseChangeError};
 pub use location::{BusLocation, ParseBusError};
+pub use note::{Note, Noted, ParseNoteError};
 
 use crate::store::Database;
 
@@ -53,6 +55,8 @@ pub enum Heard {
     Change(Change),
     /// A lobby event some node published (see `crate::lobby::Notice`).
     Lobby(String),
+    /// A chat message or rematch offer some node stored.
+    Note(Note),
     /// The connection to the bus was lost and is back: changes may have been missed.
     Gap,
 }
@@ -64,12 +68,13 @@ pub struct Bus {
     outbox: mpsc::UnboundedSender<Outgoing>,
 }
 
-/// What a node sends: a game's change, or a lobby event (on a subject or
-/// channel of its own, so that a node's game traffic and lobby never mix).
+/// What a node sends: a game's change, a lobby event or a note (each on a
+/// subject or channel of its own, so that they never mix).
 #[derive(Debug, Clone)]
 enum Outgoing {
     Change(Change),
     Lobby(String),
+    Note(Note),
 }
 
 /// The changes heard on the bus, in the order the bus delivered them.
@@ -128,6 +133,13 @@ impl Bus {
     pub fn publish_lobby(&self, event: String) {
         if self.outbox.send(Outgoing::Lobby(event)).is_err() {
             tracing::warn!(bus = %self.location, "the bus's sender has stopped: a lobby event was not published");
+        }
+    }
+
+    /// Queues a note for every other node (never waits).
+    pub fn publish_note(&self, note: Note) {
+        if self.outbox.send(Outgoing::Note(note)).is_err() {
+            tracing::warn!(bus = %self.location, "the bus's sender has stopped: a note was not published");
         }
     }
 

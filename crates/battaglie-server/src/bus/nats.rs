@@ -3,13 +3,16 @@
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
-use super::{BusError, Change, Heard, Outgoing, BATCH};
+use super::{BusError, Change, Heard, Note, Outgoing, BATCH};
 
 /// The subject every change is published on.
 const SUBJECT: &str = "battaglie.changes";
 
 /// The subject of the lobby's events.
 const LOBBY_SUBJECT: &str = "battaglie.lobby";
+
+/// The subject of the notes (chat, rematch).
+const NOTE_SUBJECT: &str = "battaglie.notes";
 
 /// Connects to `urls` and starts the sending and hearing tasks.
 pub(super) async fn start(
@@ -51,7 +54,12 @@ pub(super) async fn start(
         .subscribe(LOBBY_SUBJECT)
         .await
         .map_err(BusError::NatsSubscribe)?;
-    let mut subscriber = futures_util::stream::select(changes, lobby);
+    let chat = client
+        .subscribe(NOTE_SUBJECT)
+        .await
+        .map_err(BusError::NatsSubscribe)?;
+    let mut subscriber =
+        futures_util::stream::select(futures_util::stream::select(changes, lobby), chat);
     tokio::spawn(async move {
         while let Some(message) = subscriber.next().await {
             let Ok(text) = std::str::from_utf8(&message.payload) else {
@@ -61,6 +69,17 @@ pub(super) async fn start(
             if message.subject.as_str() == LOBBY_SUBJECT {
                 if heard.send(Heard::Lobby(text.to_string())).is_err() {
                     return;
+                }
+                continue;
+            }
+            if message.subject.as_str() == NOTE_SUBJECT {
+                match text.parse::<Note>() {
+                    Ok(note) => {
+                        if heard.send(Heard::Note(note)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "ignored"),
                 }
                 continue;
             }
@@ -81,6 +100,7 @@ pub(super) async fn start(
                 let (subject, text) = match out {
                     Outgoing::Change(change) => (SUBJECT, change.to_string()),
                     Outgoing::Lobby(event) => (LOBBY_SUBJECT, event),
+                    Outgoing::Note(note) => (NOTE_SUBJECT, note.to_string()),
                 };
                 if let Err(e) = client.publish(subject, text.into()).await {
                     tracing::warn!(error = %e, "cannot publish on the NATS bus");

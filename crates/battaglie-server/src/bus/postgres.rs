@@ -4,13 +4,16 @@
 use sqlx::postgres::{PgListener, PgPoolOptions};
 use tokio::sync::mpsc;
 
-use super::{BusError, Change, Heard, Outgoing, BATCH};
+use super::{BusError, Change, Heard, Note, Outgoing, BATCH};
 
 /// The notification channel (database-wide).
 const CHANNEL: &str = "battaglie_changes";
 
 /// The lobby's notification channel.
 const LOBBY_CHANNEL: &str = "battaglie_lobby";
+
+/// The notes' notification channel (chat, rematch).
+const NOTE_CHANNEL: &str = "battaglie_notes";
 
 /// Connects to `url` twice (a listener, a sender) and starts the tasks.
 pub(super) async fn start(
@@ -25,7 +28,7 @@ pub(super) async fn start(
     };
     let mut listener = PgListener::connect(url).await.map_err(error)?;
     listener
-        .listen_all([CHANNEL, LOBBY_CHANNEL])
+        .listen_all([CHANNEL, LOBBY_CHANNEL, NOTE_CHANNEL])
         .await
         .map_err(error)?;
     let sender = PgPoolOptions::new()
@@ -42,6 +45,16 @@ pub(super) async fn start(
                         .is_err()
                     {
                         return;
+                    }
+                }
+                Ok(Some(note)) if note.channel() == NOTE_CHANNEL => {
+                    match note.payload().parse::<Note>() {
+                        Ok(chat) => {
+                            if heard.send(Heard::Note(chat)).is_err() {
+                                return;
+                            }
+                        }
+                        Err(e) => tracing::warn!(error = %e, "ignored"),
                     }
                 }
                 Ok(Some(note)) => match note.payload().parse::<Change>() {
@@ -74,6 +87,7 @@ pub(super) async fn start(
                 .map(|out| match out {
                     Outgoing::Change(c) => (CHANNEL, c.to_string()),
                     Outgoing::Lobby(event) => (LOBBY_CHANNEL, event),
+                    Outgoing::Note(note) => (NOTE_CHANNEL, note.to_string()),
                 })
                 .unzip();
             // One round trip for the whole batch; PostgreSQL keeps their order.

@@ -3,11 +3,12 @@
 //! allowance this module reuses), and the refusals the API names. No I/O.
 
 use battaglie_community::Timestamp;
-use battaglie_community::{self as rules, Allowance, Role};
+use battaglie_community::{self as rules, Allowance, Mutes, PlayerId, Role};
 
 pub use battaglie_community::{Room, MAX_MESSAGE};
 
 use crate::game::Seat;
+use crate::store::ChatRow;
 
 /// How many messages of a room a history answers (the latest).
 pub const HISTORY: i64 = 200;
@@ -53,6 +54,34 @@ pub enum ChatError {
     /// The text or the rate (see `battaglie_community::chat::check_message`).
     #[error("chat: {0}")]
     Message(#[from] rules::ChatError),
+}
+
+/// The longest author a mute names (a seat's word or an account name).
+pub const MAX_AUTHOR: usize = 64;
+
+/// Why a mute is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MuteError {
+    /// The author is empty or longer than [`MAX_AUTHOR`] characters.
+    #[error("mute: `author` must be 1 to {MAX_AUTHOR} characters, not {0}")]
+    Author(usize),
+}
+
+/// Checks the author a mute names.
+///
+/// # Errors
+/// [`MuteError::Author`] when it is empty or too long.
+pub fn mute_author(author: &str) -> Result<&str, MuteError> {
+    let chars = author.trim().chars().count();
+    match chars {
+        1..=MAX_AUTHOR => Ok(author.trim()),
+        _ => Err(MuteError::Author(chars)),
+    }
+}
+
+/// Whether `row` shows to someone with `mutes`.
+pub fn shows(mutes: &Mutes, row: &ChatRow) -> bool {
+    mutes.shows(&PlayerId(row.author.clone()))
 }
 
 fn role(seat: Seat) -> Role {
@@ -150,6 +179,13 @@ mod tests {
             writer(Seat::Indians, Room::Spectators, None),
             Err(ChatError::SpectatorsOnly)
         );
+    }
+
+    #[test]
+    fn a_mute_names_an_author() {
+        assert_eq!(mute_author(" indians "), Ok("indians"));
+        assert_eq!(mute_author("  "), Err(MuteError::Author(0)));
+        assert_eq!(mute_author(&"x".repeat(65)), Err(MuteError::Author(65)));
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub enum Action {
     Takeback,
     /// Claiming against an opponent who left.
     Claim,
+    /// Offering or answering a rematch.
+    Rematch,
 }
 
 impl std::fmt::Display for Action {
@@ -30,6 +32,7 @@ impl std::fmt::Display for Action {
             Action::Draw => "a draw",
             Action::Takeback => "a take-back",
             Action::Claim => "claiming",
+            Action::Rematch => "a rematch",
         })
     }
 }

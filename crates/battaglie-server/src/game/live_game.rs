@@ -12,10 +12,19 @@ use tokio::sync::broadcast;
 use super::snapshot::{clock_now, snapshot, with_seat, Changing};
 use super::{GameError, Seat};
 use crate::ids;
-use crate::store::GameRow;
+use crate::store::{ChatRow, GameRow, RematchRow};
 
 /// How many changes a slow WebSocket subscriber may fall behind before it is resynchronised.
 const CHANNEL_CAPACITY: usize = 16;
+
+/// What a game's sockets are told besides its states.
+#[derive(Debug, Clone)]
+pub enum Told {
+    /// A chat message was stored.
+    Chat(Arc<ChatRow>),
+    /// The rematch offer changed (`None`: none stands).
+    Rematch(Option<Arc<RematchRow>>),
+}
 
 /// One game in memory.
 pub struct LiveGame {
@@ -23,6 +32,8 @@ pub struct LiveGame {
     pub(super) computer: Option<(Side, u8)>,
     pub(super) state: tokio::sync::Mutex<LiveState>,
     tx: broadcast::Sender<Arc<str>>,
+    /// What the game's sockets are told besides its states (stored on any node).
+    told: broadcast::Sender<Told>,
     /// When a request last asked for this game (milliseconds since 1970).
     last_used: AtomicU64,
     /// The server's time source, for the clock's figures.
@@ -99,6 +110,7 @@ impl LiveGame {
             }),
             computer,
             tx,
+            told: broadcast::channel(CHANNEL_CAPACITY).0,
             last_used: AtomicU64::new(ids::now_millis()),
             row,
             time,
@@ -159,6 +171,23 @@ impl LiveGame {
     pub async fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
         let st = self.state.lock().await;
         (self.fresh(&st), self.tx.subscribe())
+    }
+
+    /// A receiver of what the game's sockets are told (chat messages of every
+    /// room: each socket picks).
+    pub fn subscribe_told(&self) -> broadcast::Receiver<Told> {
+        self.told.subscribe()
+    }
+
+    /// Whether some socket of this node listens.
+    pub(super) fn has_listeners(&self) -> bool {
+        self.told.receiver_count() > 0
+    }
+
+    /// Tells the game's sockets.
+    pub(super) fn tell(&self, told: Told) {
+        // No receiver is not an error: nobody is watching.
+        let _ = self.told.send(told);
     }
 
     /// The snapshot of `st`, its clock's figures taken now when a clock runs.

@@ -9,7 +9,7 @@ use battaglie_rules::Move;
 
 use super::live_game::{LiveGame, LiveState};
 use super::{AppState, GameError};
-use crate::bus::{Change, Heard, Subscription};
+use crate::bus::{Change, Heard, Note, Noted, Subscription};
 
 /// How often a node with a bus checks its games against the store.
 pub const WATCH_EVERY: Duration = Duration::from_secs(2);
@@ -24,6 +24,17 @@ impl AppState {
                 revision: st.revision,
                 updated_at: st.updated_at,
                 mv: mv.map(ToString::to_string),
+            });
+        }
+    }
+
+    /// Tells the other nodes `what` of `live` was just stored.
+    pub(super) fn note(&self, live: &LiveGame, what: Noted) {
+        if let Some(bus) = &self.inner.bus {
+            bus.publish_note(Note {
+                node: self.inner.node.clone(),
+                game: live.id().to_string(),
+                what,
             });
         }
     }
@@ -48,6 +59,20 @@ impl AppState {
                             // (or on a reload) holds up no other game.
                             let state = state.clone();
                             tokio::spawn(async move { state.apply(&live, &change).await });
+                        }
+                    }
+                    Some(Heard::Note(note)) => {
+                        if note.node == state.inner.node {
+                            continue;
+                        }
+                        if let Some(live) = state.in_memory(&note.game) {
+                            let state = state.clone();
+                            tokio::spawn(async move {
+                                match note.what {
+                                    Noted::Chat(id) => state.heard_chat(&live, id).await,
+                                    Noted::Rematch => state.heard_rematch(&live).await,
+                                }
+                            });
                         }
                     }
                     Some(Heard::Lobby(text)) => {

@@ -1,23 +1,27 @@
 //! `/api/games/{id}/chat`: the chat of an online game (see `crate::chat`).
 //! `POST {"text": "...", "room": "players"|"spectators", "token": "..."}` writes;
-//! `GET ?room=...&token=...` answers the room's latest messages, oldest first.
+//! `GET ?room=...&token=...` answers the room's latest messages, oldest first, but
+//! those of the authors the signed-in visitor muted; `POST .../chat/mute
+//! {"author": "...", "muted": true}` mutes one for the signed-in visitor.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 
 use super::account::{seat_token, Visitor};
 use super::{Error, ErrorCode, JsonBody, QueryParams};
-use crate::chat::{room_from_word, room_word, ChatError, Room, ROOM_WORDS};
-use crate::game::{AppState, ChatFailure};
+use crate::chat::{room_from_word, room_word, ChatError, MuteError, Room, ROOM_WORDS};
+use crate::game::{AppState, ChatFailure, MuteFailure};
 use battaglie_community::ChatError as MessageError;
 
 pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/games/{id}/chat", get(history).post(write))
+    Router::new()
+        .route("/games/{id}/chat", get(history).post(write))
+        .route("/games/{id}/chat/mute", post(mute))
 }
 
 #[derive(Deserialize)]
@@ -28,6 +32,13 @@ struct ChatRequest {
     room: Option<String>,
     #[serde(default)]
     token: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MuteRequest {
+    author: String,
+    muted: bool,
 }
 
 #[derive(Deserialize)]
@@ -77,8 +88,50 @@ async fn history(
     let room = room(q.room.as_deref(), StatusCode::BAD_REQUEST)?;
     let live = state.game_to_read(&id).await?;
     let token = seat_token(&state, &visitor, &live, q.token, false).await?;
-    let messages = state.chat_read(&live, token.as_deref(), room).await?;
-    Ok(Json(json!({ "room": room_word(room), "messages": messages })).into_response())
+    let viewer = visitor.session(&state).await?.map(|s| s.user);
+    let messages = state
+        .chat_read(&live, token.as_deref(), viewer.as_ref(), room)
+        .await?;
+    let muted = match &viewer {
+        Some(user) => state
+            .store()
+            .chat_mutes(&user.id, live.id())
+            .await
+            .map_err(Error::internal)?,
+        None => Vec::new(),
+    };
+    Ok(
+        Json(json!({ "room": room_word(room), "messages": messages, "muted": muted }))
+            .into_response(),
+    )
+}
+
+async fn mute(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<MuteRequest>,
+) -> Result<Response, Error> {
+    let live = state.game(&id).await?;
+    let user = visitor.change(&state).await?.user;
+    let muted = state
+        .chat_mute(&live, &user, &req.author, req.muted)
+        .await?;
+    Ok(Json(json!({ "muted": muted })).into_response())
+}
+
+impl From<MuteFailure> for Error {
+    fn from(e: MuteFailure) -> Error {
+        match e {
+            MuteFailure::Chat(c) => c.into(),
+            MuteFailure::Mute(m @ MuteError::Author(_)) => Error::unprocessable(m.to_string())
+                .code(
+                    ErrorCode::BadField,
+                    json!({ "field": "author", "detail": m.to_string() }),
+                ),
+            MuteFailure::Store(s) => Error::internal(s),
+        }
+    }
 }
 
 impl From<ChatFailure> for Error {

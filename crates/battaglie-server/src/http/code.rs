@@ -119,6 +119,14 @@ pub enum ErrorCode {
     ChatSpectatorsOnly,
     /// A spectator without an account writing in the spectators' room.
     ChatNeedsAccount,
+    /// A rematch of a game that is not online.
+    RematchOnlyOnline,
+    /// A rematch before the game ended.
+    RematchNotOver,
+    /// No rematch offer to accept, decline or cancel.
+    RematchNoOffer,
+    /// The rematch was agreed already (`game`: the new game).
+    RematchAgreed,
     /// A GIF's range over the most frames (`max`, `plies`).
     GifTooLong,
     /// A name under the shortest (`name`, `min`).
@@ -199,7 +207,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 95] = {
+    pub const ALL: [ErrorCode; 99] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -259,6 +267,10 @@ impl ErrorCode {
             C::ChatPlayersOnly,
             C::ChatSpectatorsOnly,
             C::ChatNeedsAccount,
+            C::RematchOnlyOnline,
+            C::RematchNotOver,
+            C::RematchNoOffer,
+            C::RematchAgreed,
             C::GifTooLong,
             C::NameTooShort,
             C::NameTooLong,
@@ -361,6 +373,10 @@ impl ErrorCode {
             C::ChatPlayersOnly => "chat_players_only",
             C::ChatSpectatorsOnly => "chat_spectators_only",
             C::ChatNeedsAccount => "chat_needs_account",
+            C::RematchOnlyOnline => "rematch_only_online",
+            C::RematchNotOver => "rematch_not_over",
+            C::RematchNoOffer => "rematch_no_offer",
+            C::RematchAgreed => "rematch_agreed",
             C::GifTooLong => "gif_too_long",
             C::NameTooShort => "name_too_short",
             C::NameTooLong => "name_too_long",

@@ -231,6 +231,7 @@ fn game_refusal(e: &GameError) -> (ErrorCode, Value) {
                 Action::Draw => "draw",
                 Action::Takeback => "takeback",
                 Action::Claim => "claim",
+                Action::Rematch => "rematch",
             };
             (C::NeedsToken, json!({ "action": action }))
         }

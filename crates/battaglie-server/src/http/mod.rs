@@ -13,6 +13,7 @@ mod move_refusal;
 mod ops;
 mod players;
 mod records;
+mod rematch;
 mod scenarios;
 mod web;
 mod ws;
@@ -82,6 +83,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(ws::router())
         .merge(players::router())
         .merge(chat::router())
+        .merge(rematch::router())
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)

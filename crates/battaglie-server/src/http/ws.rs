@@ -4,7 +4,10 @@
 //! `"type": "state"`) on connection and after every change. Seat holders may send
 //! `{"type": "move", "move": "..."}` (and `undo`, `resign`, `draw`, `takeback`); a refused
 //! request answers `{"type": "error", "status": 422, "error": "...", "code": "...",
-//! "params": {...}}`.
+//! "params": {...}}`. Chat messages, stored by any node, arrive as
+//! `{"type": "chat", ...}` on every socket whose seat reads their room; any socket
+//! may send `{"type": "chat", "text": "...", "room": "..."}` (see `http/chat.rs`).
+//! A rematch offer's every change arrives as `{"type": "rematch", ...}`.
 
 use std::sync::Arc;
 
@@ -18,29 +21,69 @@ use axum::Router;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::{detached, parse_json, Error, ErrorCode, QueryParams, Token, WS_MESSAGE_LIMIT};
-use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat};
+use super::account::Visitor;
+use super::rematch::rematch_view;
+use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
+use crate::chat::{may_read, room_from_word, shows};
+use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat, Told};
+use crate::store::{ChatRow, UserRow};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/games/{id}/ws", get(upgrade))
 }
 
+/// The socket's query: the seat token, and the session's CSRF token for a
+/// signed-in spectator who writes in the spectators' room (a browser's socket
+/// carries the cookie but no header of the page's).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SocketQuery {
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    csrf: Option<String>,
+}
+
+/// Who holds a socket: the seat of its token, the signed-in viewer (whose mutes
+/// hide messages) and, when the query carried the session's CSRF token, the
+/// account that writes.
+struct Holder {
+    seat: Seat,
+    token: Option<String>,
+    viewer: Option<UserRow>,
+    account: Option<UserRow>,
+}
+
 async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    QueryParams(q): QueryParams<Token>,
+    visitor: Visitor,
+    QueryParams(q): QueryParams<SocketQuery>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     let live = state.game_to_read(&id).await?;
     let seat = live.seat(q.token.as_deref())?;
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
-    let token = q.token;
+    let account = match q.csrf.as_deref() {
+        Some(csrf) => visitor.user_with_csrf(&state, csrf).await?,
+        None => None,
+    };
+    let viewer = match &account {
+        Some(user) => Some(user.clone()),
+        None => visitor.session(&state).await?.map(|s| s.user),
+    };
+    let holder = Holder {
+        seat,
+        token: q.token,
+        viewer,
+        account,
+    };
     // The protocol's limit is checked on each message, so that a client over it is
     // told why (1009); the transport's own limit, above it, only stops a flood.
     Ok(ws
         .max_message_size(WS_MESSAGE_LIMIT * 16)
         .max_frame_size(WS_MESSAGE_LIMIT * 16)
-        .on_upgrade(move |socket| run(socket, state, live, seat, token)))
+        .on_upgrade(move |socket| run(socket, state, live, holder)))
 }
 
 #[derive(Deserialize)]
@@ -60,18 +103,19 @@ enum ClientMessage {
         #[serde(default)]
         action: Option<String>,
     },
+    Chat {
+        text: String,
+        #[serde(default)]
+        room: Option<String>,
+    },
     Ping,
 }
 
-async fn run(
-    mut socket: WebSocket,
-    state: AppState,
-    live: Arc<LiveGame>,
-    seat: Seat,
-    token: Option<String>,
-) {
+async fn run(mut socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Holder) {
     let _open = state.metrics().socket_opened();
+    let seat = holder.seat;
     let (snapshot, mut updates) = live.subscribe().await;
+    let mut told = live.subscribe_told();
     if send(&mut socket, with_seat(&snapshot, seat, true))
         .await
         .is_err()
@@ -103,7 +147,7 @@ async fn run(
                     close(&mut socket, CLOSE_TOO_BIG, TOO_BIG).await;
                     break;
                 }
-                if let Some(reply) = handle(&state, &live, token.as_deref(), text.as_str()).await {
+                if let Some(reply) = handle(&state, &live, &holder, text.as_str()).await {
                     if send(&mut socket, reply).await.is_err() { break; }
                 }
             }
@@ -115,6 +159,22 @@ async fn run(
                 };
                 if send(&mut socket, with_seat(&snapshot, seat, true)).await.is_err() { break; }
             }
+            message = told.recv() => {
+                let text = match message {
+                    Ok(Told::Chat(row)) => chat_message(&state, &live, &holder, &row).await,
+                    Ok(Told::Rematch(row)) => {
+                        let mut view = rematch_view(row.as_deref(), seat, holder.token.as_deref());
+                        view["type"] = "rematch".into();
+                        Some(view.to_string())
+                    }
+                    // A client that fell behind reads the history again.
+                    Err(RecvError::Lagged(_)) => continue,
+                    Err(RecvError::Closed) => break,
+                };
+                if let Some(text) = text {
+                    if send(&mut socket, text).await.is_err() { break; }
+                }
+            }
             _ = async { shutdown.wait_for(|&s| s).await.is_ok() } => {
                 close(&mut socket, CLOSE_RESTART, "this server is stopping: reconnect").await;
                 break;
@@ -123,12 +183,34 @@ async fn run(
     }
 }
 
+/// The push of chat message `row` to `holder`'s socket, if its seat reads the
+/// room and its viewer did not mute the author (read at each message, so that a
+/// mute through any node counts at once).
+async fn chat_message(
+    state: &AppState,
+    live: &LiveGame,
+    holder: &Holder,
+    row: &ChatRow,
+) -> Option<String> {
+    let room = room_from_word(Some(&row.room))?;
+    may_read(holder.seat, room, live.is_over().await).ok()?;
+    match state.chat_mutes(live, holder.viewer.as_ref()).await {
+        Ok(mutes) if !shows(&mutes, row) => return None,
+        Ok(_) => {}
+        Err(e) => tracing::warn!(game = %live.id(), error = %e, "cannot read chat mutes"),
+    }
+    let mut body = serde_json::to_value(row).ok()?;
+    body["type"] = "chat".into();
+    Some(body.to_string())
+}
+
 /// Carries out a client message; returns a reply to send (errors, pong), if any.
-/// The new state itself arrives through the game's updates.
+/// The new state itself arrives through the game's updates (a chat message
+/// through the chat's).
 async fn handle(
     state: &AppState,
     live: &Arc<LiveGame>,
-    token: Option<&str>,
+    holder: &Holder,
     text: &str,
 ) -> Option<String> {
     let msg: ClientMessage = match parse_json(text.as_bytes()) {
@@ -138,7 +220,8 @@ async fn handle(
     if matches!(msg, ClientMessage::Ping) {
         return Some(r#"{"type":"pong"}"#.into());
     }
-    let (state, live, token) = (state.clone(), live.clone(), token.map(str::to_string));
+    let (state, live) = (state.clone(), live.clone());
+    let (token, account) = (holder.token.clone(), holder.account.clone());
     let result = detached(async move {
         let token = token.as_deref();
         match msg {
@@ -164,6 +247,13 @@ async fn handle(
             ClientMessage::Takeback { action } => {
                 let action = super::games::takeback_action(action.as_deref())?;
                 Ok(state.takeback(&live, token, action).await?)
+            }
+            ClientMessage::Chat { text, room } => {
+                let room = super::chat::room(room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
+                state
+                    .chat_write(&live, token, account.as_ref(), room, &text)
+                    .await?;
+                Ok(())
             }
             ClientMessage::Ping => Ok(()),
         }

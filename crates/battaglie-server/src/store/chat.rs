@@ -74,6 +74,26 @@ impl Store {
         Ok(rows.into_iter().map(|(at,)| at).collect())
     }
 
+    /// Message `message` of game `id`, if it is that game's.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn chat_message(
+        &self,
+        id: &str,
+        message: i64,
+    ) -> Result<Option<ChatRow>, StoreError> {
+        let row: Option<(i64, String, String, String, i64)> = on_read!(self, pool => sqlx::query_as(
+            "SELECT id, room, author, body, created_at FROM chat_messages \
+             WHERE game_id = $1 AND id = $2",
+        )
+        .bind(id)
+        .bind(message)
+        .fetch_optional(pool)
+        .await?);
+        Ok(row.map(chat_row))
+    }
+
     /// The last `limit` messages of `room` in game `id`, oldest first.
     ///
     /// # Errors
@@ -93,17 +113,62 @@ impl Store {
         .bind(limit)
         .fetch_all(pool)
         .await?);
-        let mut messages: Vec<ChatRow> = rows
-            .into_iter()
-            .map(|(id, room, author, body, at)| ChatRow {
-                id,
-                room,
-                author,
-                body,
-                at,
-            })
-            .collect();
+        let mut messages: Vec<ChatRow> = rows.into_iter().map(chat_row).collect();
         messages.reverse();
         Ok(messages)
+    }
+}
+
+impl Store {
+    /// Mutes (`muted`) or unmutes `author` in game `id`'s chat for `user`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_chat_mute(
+        &self,
+        user: &str,
+        id: &str,
+        author: &str,
+        muted: bool,
+    ) -> Result<(), StoreError> {
+        let sql = if muted {
+            "INSERT INTO chat_mutes (user_id, game_id, author) VALUES ($1, $2, $3) \
+             ON CONFLICT (user_id, game_id, author) DO NOTHING"
+        } else {
+            "DELETE FROM chat_mutes WHERE user_id = $1 AND game_id = $2 AND author = $3"
+        };
+        on_write!(self, pool => sqlx::query(sql)
+            .bind(user)
+            .bind(id)
+            .bind(author)
+            .execute(pool)
+            .await
+            .map(|_| ())?);
+        Ok(())
+    }
+
+    /// The authors `user` muted in game `id`'s chat, in name order.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn chat_mutes(&self, user: &str, id: &str) -> Result<Vec<String>, StoreError> {
+        let rows: Vec<(String,)> = on_read!(self, pool => sqlx::query_as(
+            "SELECT author FROM chat_mutes WHERE user_id = $1 AND game_id = $2 ORDER BY author",
+        )
+        .bind(user)
+        .bind(id)
+        .fetch_all(pool)
+        .await?);
+        Ok(rows.into_iter().map(|(a,)| a).collect())
+    }
+}
+
+fn chat_row((id, room, author, body, at): (i64, String, String, String, i64)) -> ChatRow {
+    ChatRow {
+        id,
+        room,
+        author,
+        body,
+        at,
     }
 }

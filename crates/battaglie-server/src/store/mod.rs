@@ -25,6 +25,7 @@ pub use lobby::{ChallengeRow, SeekRow};
 pub use location::{Database, ParseDatabaseError};
 pub use players::{GamesFilter, PlayerGameRow, ResultCount};
 pub use ratings::{HistoryRow, RatedGame, RatingRow};
+pub use rematch::RematchRow;
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
 #[derive(Debug, thiserror::Error)]
@@ -184,6 +185,7 @@ mod claims;
 mod lobby;
 mod players;
 mod ratings;
+mod rematch;
 mod takeback;
 
 /// How often the write-ahead log is copied back into the database file.

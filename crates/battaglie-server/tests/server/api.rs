@@ -8,7 +8,7 @@ use battaglie_server::{app, AppState, Cluster, MemoryLimits};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 
-use crate::support::{next_json, post, run, send, send_raw, Backend, Server, TestDb};
+use crate::support::{listen, next_json, post, run, send, send_raw, Backend, Server, TestDb};
 
 async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
     send(app, "GET", uri, None).await
@@ -569,14 +569,6 @@ async fn web_pages_are_served(s: Server) {
     }
     let (status, _) = send_raw(&s.app, "GET", "/no/such/page", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-}
-
-async fn listen(state: AppState) -> std::net::SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let app = app(state);
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    addr
 }
 
 async fn websocket_pushes_every_change_and_accepts_moves(s: Server) {

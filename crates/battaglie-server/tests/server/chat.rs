@@ -1,6 +1,7 @@
 //! Chat in online games, on SQLite and PostgreSQL: the players' room that the two
 //! seats write and everyone reads, the spectators' room the players do not see
-//! during the game, limits on length and rate, and history kept in the database.
+//! during the game, limits on length and rate, history kept in the database, and
+//! messages live on the game's WebSockets.
 
 use axum::http::StatusCode;
 use axum::Router;
@@ -8,7 +9,9 @@ use battaglie_server::Database;
 use serde_json::json;
 
 use crate::support::client::Browser;
-use crate::support::{online_game, post, run, send, Backend, Server};
+use crate::support::{
+    listen, next_chat, online_game, post, run, say, send, socket, Backend, Server,
+};
 
 /// The texts of a room's history as `who: text`.
 async fn history(app: &Router, id: &str, query: &str) -> Vec<String> {
@@ -229,7 +232,215 @@ async fn only_online_games_have_a_chat(s: Server) {
     assert_eq!(err["code"], "chat_only_online");
 }
 
+async fn a_message_reaches_live_every_socket_that_reads_its_room(s: Server) {
+    let addr = listen(s.state.clone()).await;
+    let (id, army, indians) = online_game(&s.app).await;
+    let ws = |q: String| format!("/api/games/{id}/ws{q}");
+    let mut army_ws = socket(addr, &ws(format!("?token={army}")), None).await;
+    let mut indians_ws = socket(addr, &ws(format!("?token={indians}")), None).await;
+    let mut guest_ws = socket(addr, &ws(String::new()), None).await;
+    let mut watcher = Browser::at("10.0.0.7");
+    watcher
+        .register(&s.app, "Black_Kettle", "washita river 1868")
+        .await;
+    let csrf = watcher.csrf.clone().unwrap();
+    let mut watcher_ws = socket(
+        addr,
+        &ws(format!("?csrf={csrf}")),
+        watcher.cookie.as_deref(),
+    )
+    .await;
+    // Sent over the socket, a message reaches the sender, the opponent and the spectators.
+    say(&mut army_ws, json!({"type": "chat", "text": " good luck "})).await;
+    for ws in [
+        &mut army_ws,
+        &mut indians_ws,
+        &mut guest_ws,
+        &mut watcher_ws,
+    ] {
+        let msg = next_chat(ws).await;
+        assert_eq!(msg["type"], "chat", "{msg}");
+        assert_eq!(
+            (&msg["room"], &msg["author"], &msg["body"]),
+            (&json!("players"), &json!("army"), &json!("good luck"))
+        );
+    }
+    // A spectator's message reaches the spectators, not the players (their next
+    // message is the Indians' one that follows, posted over HTTP).
+    say(
+        &mut watcher_ws,
+        json!({"type": "chat", "room": "spectators", "text": "army is lost"}),
+    )
+    .await;
+    for ws in [&mut guest_ws, &mut watcher_ws] {
+        let msg = next_chat(ws).await;
+        assert_eq!(
+            (&msg["author"], &msg["body"]),
+            (&json!("Black_Kettle"), &json!("army is lost")),
+            "{msg}"
+        );
+    }
+    let (status, _) = post(
+        &s.app,
+        &format!("/api/games/{id}/chat"),
+        json!({"token": indians, "text": "thanks"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    for ws in [
+        &mut army_ws,
+        &mut indians_ws,
+        &mut guest_ws,
+        &mut watcher_ws,
+    ] {
+        let msg = next_chat(ws).await;
+        assert_eq!(
+            (&msg["author"], &msg["body"]),
+            (&json!("indians"), &json!("thanks")),
+            "{msg}"
+        );
+    }
+    // Over the socket the rules and their codes are HTTP's.
+    for (guest, msg, code) in [
+        (true, json!({"text": "hi"}), "chat_players_only"),
+        (
+            true,
+            json!({"room": "spectators", "text": "hi"}),
+            "chat_needs_account",
+        ),
+        (
+            false,
+            json!({"room": "spectators", "text": "hi"}),
+            "chat_spectators_only",
+        ),
+        (false, json!({"text": "a".repeat(501)}), "chat_too_long"),
+        (false, json!({"text": "  "}), "chat_empty"),
+        (false, json!({"room": "lobby", "text": "x"}), "bad_choice"),
+    ] {
+        let ws = if guest { &mut guest_ws } else { &mut army_ws };
+        let mut msg = msg;
+        msg["type"] = "chat".into();
+        say(ws, msg).await;
+        let err = next_chat(ws).await;
+        assert_eq!(err["type"], "error", "{err}");
+        assert_eq!(err["code"], code, "{err}");
+    }
+    for n in 2..=5 {
+        say(
+            &mut army_ws,
+            json!({"type": "chat", "text": format!("{n}")}),
+        )
+        .await;
+        assert_eq!(next_chat(&mut army_ws).await["body"], format!("{n}"));
+    }
+    say(&mut army_ws, json!({"type": "chat", "text": "sixth"})).await;
+    let err = next_chat(&mut army_ws).await;
+    assert_eq!(
+        (&err["code"], &err["status"]),
+        (&json!("rate_limited"), &json!(429)),
+        "{err}"
+    );
+    // A session's socket naming a wrong CSRF token is refused at the door.
+    use tokio_tungstenite::tungstenite::{client::IntoClientRequest, Error as WsError};
+    let mut req = format!("ws://{addr}{}", ws("?csrf=wrong".into()))
+        .into_client_request()
+        .unwrap();
+    let cookie = format!("battaglie_session={}", watcher.cookie.unwrap());
+    req.headers_mut().insert("cookie", cookie.parse().unwrap());
+    match tokio_tungstenite::connect_async(req).await {
+        Err(WsError::Http(res)) => assert_eq!(res.status(), StatusCode::FORBIDDEN),
+        other => panic!("a wrong CSRF token opened a socket: {other:?}"),
+    }
+}
+
+async fn a_muted_author_is_neither_listed_nor_pushed_to_whoever_muted_them(s: Server) {
+    let addr = listen(s.state.clone()).await;
+    let (id, army, indians) = online_game(&s.app).await;
+    let chat = format!("/api/games/{id}/chat");
+    let mute = format!("{chat}/mute");
+    let mut watcher = Browser::at("10.0.0.6");
+    watcher
+        .register(&s.app, "Custer_Fan", "seventh cavalry 1868")
+        .await;
+    let ws = format!("/api/games/{id}/ws");
+    let mut watcher_ws = socket(addr, &ws, watcher.cookie.as_deref()).await;
+    let mut guest_ws = socket(addr, &ws, None).await;
+    let a = watcher
+        .send(
+            &s.app,
+            "POST",
+            &mute,
+            Some(json!({"author": "army", "muted": true})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["muted"], json!(["army"]));
+    for (token, text) in [(&army, "spam"), (&indians, "hello")] {
+        let (status, _) = post(&s.app, &chat, json!({"token": token, "text": text})).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    // The muter's socket skips the Army's message; a guest's does not.
+    assert_eq!(next_chat(&mut watcher_ws).await["body"], "hello");
+    assert_eq!(next_chat(&mut guest_ws).await["body"], "spam");
+    assert_eq!(next_chat(&mut guest_ws).await["body"], "hello");
+    let listed = watcher.send(&s.app, "GET", &chat, None).await;
+    assert_eq!(listed.body["muted"], json!(["army"]));
+    assert_eq!(
+        listed.body["messages"].as_array().unwrap().len(),
+        1,
+        "{}",
+        listed.body
+    );
+    assert_eq!(
+        history(&s.app, &id, "").await,
+        ["army: spam", "indians: hello"]
+    );
+    // Unmuted, the Army is listed again.
+    let a = watcher
+        .send(
+            &s.app,
+            "POST",
+            &mute,
+            Some(json!({"author": "army", "muted": false})),
+        )
+        .await;
+    assert_eq!(a.body["muted"], json!([]));
+    let listed = watcher.send(&s.app, "GET", &chat, None).await;
+    assert_eq!(listed.body["messages"].as_array().unwrap().len(), 2);
+    // A guest's mutes stay in its page; a bad author and a missing CSRF token are named.
+    let (status, err) = post(&s.app, &mute, json!({"author": "army", "muted": true})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{err}");
+    assert_eq!(err["code"], "not_signed_in");
+    let a = watcher
+        .send(
+            &s.app,
+            "POST",
+            &mute,
+            Some(json!({"author": " ", "muted": true})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert_eq!(
+        (&a.body["code"], &a.body["params"]["field"]),
+        (&json!("bad_field"), &json!("author"))
+    );
+    let a = watcher
+        .send_with(
+            &s.app,
+            "POST",
+            &mute,
+            Some(json!({"author": "army", "muted": true})),
+            false,
+            &[],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    assert_eq!(a.body["code"], "csrf_token");
+}
+
 on_both_stores!(
+    a_muted_author_is_neither_listed_nor_pushed_to_whoever_muted_them,
+    a_message_reaches_live_every_socket_that_reads_its_room,
     the_players_talk_and_everyone_reads_them_after_a_reload,
     spectators_never_write_in_the_players_room_nor_players_read_the_spectators,
     messages_are_limited_in_length_and_rate,

@@ -17,7 +17,7 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-use crate::support::{next_json, service, Backend, Socket, TestDb, NATS_ENV};
+use crate::support::{next_chat, next_json, say, service, Backend, Socket, TestDb, NATS_ENV};
 
 /// One node: its state, its router (HTTP in process) and its address (WebSockets).
 struct Node {
@@ -114,11 +114,58 @@ macro_rules! on_both_buses {
 }
 
 on_both_buses!(
+    a_chat_message_through_one_node_reaches_the_sockets_on_the_other,
     a_move_through_one_node_reaches_a_socket_on_the_other,
     racing_moves_through_two_nodes_one_wins_and_both_sockets_show_it,
     each_computer_turn_is_searched_by_one_node_only,
     a_computer_turn_goes_on_when_the_thinking_node_stops,
 );
+
+async fn a_chat_message_through_one_node_reaches_the_sockets_on_the_other(kind: Kind) {
+    let Some((_db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
+        return;
+    };
+    let created = create(
+        &a,
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let (army, indians) = (
+        created["token"].as_str().unwrap(),
+        created["other_token"].as_str().unwrap(),
+    );
+    let mut army_on_a = a.socket(id, Some(army)).await;
+    let mut indians_on_b = b.socket(id, Some(indians)).await;
+    let mut spectator_on_b = b.socket(id, None).await;
+    // Over A's socket, then over B's HTTP: each reaches the sockets of both nodes.
+    say(&mut army_on_a, json!({"type": "chat", "text": "from A"})).await;
+    let sockets = [&mut army_on_a, &mut indians_on_b, &mut spectator_on_b];
+    for ws in sockets {
+        let msg = next_chat(ws).await;
+        assert_eq!(
+            (&msg["author"], &msg["body"]),
+            (&json!("army"), &json!("from A")),
+            "{msg}"
+        );
+    }
+    let (status, answer) = send(
+        &b.app,
+        "POST",
+        &format!("/api/games/{id}/chat"),
+        Some(json!({"token": indians, "text": "from B"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    for ws in [&mut army_on_a, &mut indians_on_b, &mut spectator_on_b] {
+        let msg = next_chat(ws).await;
+        assert_eq!(
+            (&msg["author"], &msg["body"]),
+            (&json!("indians"), &json!("from B")),
+            "{msg}"
+        );
+    }
+}
 
 async fn send(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
     let mut req = Request::builder().method(method).uri(uri);

@@ -22,5 +22,6 @@ mod hardening;
 mod lobby;
 mod pictures_and_codes;
 mod ratings;
+mod rematch;
 mod takeback;
 mod turns;

@@ -12,6 +12,7 @@ use super::super::limits::client_ip;
 use super::super::Error;
 use crate::accounts::{Opened, Session};
 use crate::game::AppState;
+use crate::store::UserRow;
 
 /// The cookie's name.
 pub(crate) const COOKIE: &str = "battaglie_session";
@@ -105,6 +106,26 @@ impl Visitor {
             .check_csrf(state.store(), &session, self.csrf.as_deref())
             .await?;
         Ok(session)
+    }
+
+    /// The signed-in account, when `csrf` is its session's CSRF token (a WebSocket,
+    /// which carries no header of the page's, names it in its query).
+    ///
+    /// # Errors
+    /// `csrf_token` (403) when it is not the session's.
+    pub async fn user_with_csrf(
+        &self,
+        state: &AppState,
+        csrf: &str,
+    ) -> Result<Option<UserRow>, Error> {
+        let Some(session) = self.session(state).await? else {
+            return Ok(None);
+        };
+        state
+            .accounts()
+            .check_csrf(state.store(), &session, Some(csrf))
+            .await?;
+        Ok(Some(session.user))
     }
 
     /// Whether the request carries the CSRF token of `session`.

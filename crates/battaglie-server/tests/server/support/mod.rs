@@ -117,3 +117,43 @@ pub async fn next_json(ws: &mut Socket) -> serde_json::Value {
         }
     }
 }
+
+/// Serves `state` on loopback (for real WebSockets): its address.
+pub async fn listen(state: battaglie_server::AppState) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = battaglie_server::app(state);
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    addr
+}
+
+/// A WebSocket to `path` at `addr`, with the session `cookie` if given.
+pub async fn socket(addr: std::net::SocketAddr, path: &str, cookie: Option<&str>) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
+    if let Some(c) = cookie {
+        req.headers_mut()
+            .insert("cookie", format!("battaglie_session={c}").parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// The next chat message or error on `ws` (within ten seconds), states skipped.
+pub async fn next_chat(ws: &mut Socket) -> serde_json::Value {
+    loop {
+        let msg = next_json(ws).await;
+        if msg["type"] == "chat" || msg["type"] == "error" {
+            return msg;
+        }
+    }
+}
+
+/// Sends `msg` as a text message on `ws`.
+pub async fn say(ws: &mut Socket, msg: serde_json::Value) {
+    use futures_util::SinkExt;
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(
+        msg.to_string().into(),
+    ))
+    .await
+    .unwrap();
+}
