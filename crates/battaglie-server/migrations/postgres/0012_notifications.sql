@@ -6,6 +6,9 @@ CREATE TABLE notification_prefs (
     mail        BIGINT NOT NULL DEFAULT 0 CHECK (mail IN (0, 1)),
     webhook_url TEXT,
     webhook     BIGINT NOT NULL DEFAULT 0 CHECK (webhook IN (0, 1)),
+    -- The body's format: by the URL ('auto'), or Discord's or Slack's for
+    -- compatible services at other hosts.
+    webhook_format TEXT NOT NULL DEFAULT 'auto' CHECK (webhook_format IN ('auto', 'discord', 'slack')),
     -- Which events: your turn, a direct challenge, a game's end.
     your_turn   BIGINT NOT NULL DEFAULT 1 CHECK (your_turn IN (0, 1)),
     challenges  BIGINT NOT NULL DEFAULT 1 CHECK (challenges IN (0, 1)),

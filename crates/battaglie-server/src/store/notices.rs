@@ -22,6 +22,8 @@ pub struct NotificationPrefs {
     pub webhook_url: Option<String>,
     /// Webhook on.
     pub webhook: bool,
+    /// `auto` (by the URL), `discord` or `slack`.
+    pub webhook_format: String,
     /// Hear of your turn in correspondence games.
     pub your_turn: bool,
     /// Hear of direct challenges.
@@ -38,6 +40,7 @@ impl Default for NotificationPrefs {
             mail: false,
             webhook_url: None,
             webhook: false,
+            webhook_format: "auto".to_string(),
             your_turn: true,
             challenges: true,
             endings: true,
@@ -85,8 +88,8 @@ pub struct OutboxRow {
     pub last_error: Option<String>,
 }
 
-pub(super) const PREFS: &str = "SELECT email, mail, webhook_url, webhook, your_turn, challenges, \
-     endings FROM notification_prefs WHERE user_id = $1";
+pub(super) const PREFS: &str = "SELECT email, mail, webhook_url, webhook, webhook_format, your_turn, \
+     challenges, endings FROM notification_prefs WHERE user_id = $1";
 
 pub(super) const LAST_MAIL: &str = "SELECT MAX(not_before) FROM outbox WHERE recipient = $1 \
      AND game_id = $2 AND channel = 'mail' AND state IN ('pending', 'sent')";
@@ -113,6 +116,7 @@ where
         mail: flag("mail")?,
         webhook_url: row.try_get("webhook_url")?,
         webhook: flag("webhook")?,
+        webhook_format: row.try_get("webhook_format")?,
         your_turn: flag("your_turn")?,
         challenges: flag("challenges")?,
         endings: flag("endings")?,
@@ -335,10 +339,12 @@ impl Store {
         now: i64,
     ) -> Result<(), StoreError> {
         on_write!(self, pool => sqlx::query(
-            "INSERT INTO notification_prefs (user_id, email, mail, webhook_url, webhook, your_turn, \
-             challenges, endings, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+            "INSERT INTO notification_prefs (user_id, email, mail, webhook_url, webhook, \
+             webhook_format, your_turn, challenges, endings, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $10, $6, $7, $8, $9) \
              ON CONFLICT (user_id) DO UPDATE SET email = $2, mail = $3, webhook_url = $4, \
-             webhook = $5, your_turn = $6, challenges = $7, endings = $8, updated_at = $9",
+             webhook = $5, webhook_format = $10, your_turn = $6, challenges = $7, \
+             endings = $8, updated_at = $9",
         )
         .bind(user)
         .bind(&p.email)
@@ -349,6 +355,7 @@ impl Store {
         .bind(i64::from(p.challenges))
         .bind(i64::from(p.endings))
         .bind(now)
+        .bind(&p.webhook_format)
         .execute(pool)
         .await
         .map(drop))?;
