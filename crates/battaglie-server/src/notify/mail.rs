@@ -127,9 +127,8 @@ impl Mailer {
         let to = to
             .parse()
             .map_err(|e| SendError::Message(format!("the address {to:?}: {e}")))?;
-        let text = format!(
-            "{subject}\n\n{link}\n\n-- \nNo more mail from battaglie: {unsubscribe}\n"
-        );
+        let text =
+            format!("{subject}\n\n{link}\n\n-- \nNo more mail from battaglie: {unsubscribe}\n");
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)

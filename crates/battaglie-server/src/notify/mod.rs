@@ -194,9 +194,7 @@ impl Sender {
         match row.channel.as_str() {
             "mail" if self.smtp.is_none() => Err("mail is off on this server"),
             "mail" if !prefs.mail || prefs.email.is_none() => Err("mail turned off"),
-            "webhook" if !prefs.webhook || prefs.webhook_url.is_none() => {
-                Err("webhook turned off")
-            }
+            "webhook" if !prefs.webhook || prefs.webhook_url.is_none() => Err("webhook turned off"),
             _ => Ok(()),
         }
     }
@@ -207,7 +205,11 @@ impl Sender {
         row: &OutboxRow,
         prefs: &NotificationPrefs,
     ) -> Result<(), SendError> {
-        let link = format!("{}{}", self.settings.public_url.trim_end_matches('/'), row.link);
+        let link = format!(
+            "{}{}",
+            self.settings.public_url.trim_end_matches('/'),
+            row.link
+        );
         match (row.channel.as_str(), &self.smtp, &prefs.email) {
             ("mail", Some(mailer), Some(to)) => {
                 let unsubscribe = self.unsubscribe_link(state, &row.recipient).await?;

@@ -109,11 +109,7 @@ pub async fn unsubscribe(
     if !check_unsubscribe(signer, &PlayerId(user.to_string()), channel, token) {
         return Err(UnsubscribeError::Invalid);
     }
-    if state
-        .store()
-        .unsubscribe(user, word, state.now().0)
-        .await?
-    {
+    if state.store().unsubscribe(user, word, state.now().0).await? {
         Ok(())
     } else {
         Err(UnsubscribeError::Invalid)

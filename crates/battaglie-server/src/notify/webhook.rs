@@ -55,7 +55,8 @@ pub(super) async fn send(
         "slack" => WebhookKind::Slack,
         _ => checked.kind(),
     };
-    let parsed = reqwest::Url::parse(checked.as_str()).map_err(|e| SendError::Url(e.to_string()))?;
+    let parsed =
+        reqwest::Url::parse(checked.as_str()).map_err(|e| SendError::Url(e.to_string()))?;
     let host = parsed
         .host_str()
         .ok_or_else(|| SendError::Url("no host".into()))?
@@ -115,7 +116,17 @@ mod tests {
 
     #[test]
     fn private_and_loopback_addresses_are_refused_unless_loopback_is_allowed() {
-        for private in ["10.1.2.3", "192.168.0.1", "172.16.5.5", "169.254.169.254", "100.64.0.1", "::ffff:10.0.0.1", "fd00::1", "fe80::1", "0.0.0.0"] {
+        for private in [
+            "10.1.2.3",
+            "192.168.0.1",
+            "172.16.5.5",
+            "169.254.169.254",
+            "100.64.0.1",
+            "::ffff:10.0.0.1",
+            "fd00::1",
+            "fe80::1",
+            "0.0.0.0",
+        ] {
             assert!(!allowed(ip(private), true), "{private}");
         }
         assert!(!allowed(ip("127.0.0.1"), false));

@@ -22,8 +22,8 @@ pub use analyses::AnalysisRow;
 pub use chat::ChatRow;
 pub use claims::ComputerTurn;
 pub use lobby::{ChallengeRow, SeekRow};
-pub use notices::{NotificationPrefs, OutboxRow};
 pub use location::{Database, ParseDatabaseError};
+pub use notices::{NotificationPrefs, OutboxRow};
 pub use players::{GamesFilter, PlayerGameRow, ResultCount};
 pub use ratings::{HistoryRow, RatedGame, RatingRow};
 

@@ -88,7 +88,8 @@ pub struct OutboxRow {
     pub last_error: Option<String>,
 }
 
-pub(super) const PREFS: &str = "SELECT email, mail, webhook_url, webhook, webhook_format, your_turn, \
+pub(super) const PREFS: &str =
+    "SELECT email, mail, webhook_url, webhook, webhook_format, your_turn, \
      challenges, endings FROM notification_prefs WHERE user_id = $1";
 
 pub(super) const LAST_MAIL: &str = "SELECT MAX(not_before) FROM outbox WHERE recipient = $1 \
@@ -108,9 +109,8 @@ where
     String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
     i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
 {
-    let flag = |name: &'static str| -> Result<bool, StoreError> {
-        Ok(row.try_get::<i64, _>(name)? != 0)
-    };
+    let flag =
+        |name: &'static str| -> Result<bool, StoreError> { Ok(row.try_get::<i64, _>(name)? != 0) };
     Ok(NotificationPrefs {
         email: row.try_get("email")?,
         mail: flag("mail")?,
@@ -194,9 +194,8 @@ macro_rules! enqueue {
             wanted.insert(who, prefs.for_event(event));
         }
         let (word, link) = $crate::store::notices::event_word_and_link(event);
-        let notices = battaglie_community::notices(event, |p| {
-            wanted.get(&p.0).copied().unwrap_or_default()
-        });
+        let notices =
+            battaglie_community::notices(event, |p| wanted.get(&p.0).copied().unwrap_or_default());
         for notice in notices {
             let channel = match notice.channel {
                 battaglie_community::Channel::Mail => "mail",
@@ -274,16 +273,18 @@ macro_rules! enqueue_game {
             let game = battaglie_community::GameId(id.to_string());
             let event = match (ended, clock) {
                 (Some((result, reason)), _) => match (army, indians) {
-                    (Some(a), Some(i)) if a.0 != i.0 => Some(battaglie_community::Event::GameEnded {
-                        game,
-                        players: [
-                            battaglie_community::PlayerId(a.0),
-                            battaglie_community::PlayerId(i.0),
-                        ],
-                        correspondence,
-                        result: $crate::store::notices::result_in_words(result, reason),
-                        battle,
-                    }),
+                    (Some(a), Some(i)) if a.0 != i.0 => {
+                        Some(battaglie_community::Event::GameEnded {
+                            game,
+                            players: [
+                                battaglie_community::PlayerId(a.0),
+                                battaglie_community::PlayerId(i.0),
+                            ],
+                            correspondence,
+                            result: $crate::store::notices::result_in_words(result, reason),
+                            battle,
+                        })
+                    }
                     _ => None,
                 },
                 (None, Some(clock)) => {

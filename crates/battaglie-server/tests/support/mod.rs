@@ -10,6 +10,7 @@
 
 pub mod client;
 pub mod server;
+pub mod sinks;
 
 use battaglie_server::{Database, Store};
 use sqlx::Connection;

@@ -41,8 +41,9 @@ impl From<PrefsError> for Error {
 impl From<UnsubscribeError> for Error {
     fn from(e: UnsubscribeError) -> Error {
         match e {
-            UnsubscribeError::Invalid => Error::bad_request(e.to_string())
-                .code(ErrorCode::UnsubscribeInvalid, json!({})),
+            UnsubscribeError::Invalid => {
+                Error::bad_request(e.to_string()).code(ErrorCode::UnsubscribeInvalid, json!({}))
+            }
             UnsubscribeError::Secret(_) | UnsubscribeError::Store(_) => Error::internal(e),
         }
     }
