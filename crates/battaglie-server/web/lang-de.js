@@ -369,6 +369,8 @@ export default {
   err_webhook_url_invalid: "Die Webhook-URL {url} ist nicht verwendbar: Sie beginnt mit https://, hat einen Host und kein Passwort.",
   err_channel_without_address: "Geben Sie eine Adresse an, bevor Sie Benachrichtigungen per {channel} einschalten.",
   err_unsubscribe_invalid: "Dieser Abmeldelink ist ungültig (vielleicht abgeschnitten): Ändern Sie Ihre Benachrichtigungen auf Ihrer Kontoseite.",
+  turnsWaiting_one: "{n} Partie wartet auf Ihren Zug",
+  turnsWaiting_other: "{n} Partien warten auf Ihren Zug",
   lobby: "Lobby",
   lobbyFromHome: "Finden Sie einen Gegner in der Lobby: offene Herausforderungen, oder gegen irgendwen spielen.",
   lobbyChallenges: "Offene Herausforderungen",

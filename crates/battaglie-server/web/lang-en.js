@@ -369,6 +369,8 @@ export default {
   err_webhook_url_invalid: "The webhook URL {url} cannot be used: it starts with https://, has a host and no password.",
   err_channel_without_address: "Give an address before turning {channel} notifications on.",
   err_unsubscribe_invalid: "This unsubscribe link is not valid (perhaps cut short): change your notifications on your account page.",
+  turnsWaiting_one: "{n} game waits for your move",
+  turnsWaiting_other: "{n} games wait for your move",
   lobby: "Lobby",
   lobbyFromHome: "Find an opponent in the lobby: open challenges, or play anyone.",
   lobbyChallenges: "Open challenges",

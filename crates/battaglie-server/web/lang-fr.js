@@ -369,6 +369,8 @@ export default {
   err_webhook_url_invalid: "L'URL de webhook {url} est inutilisable : elle commence par https://, a un hôte et pas de mot de passe.",
   err_channel_without_address: "Donnez une adresse avant d'activer les notifications par {channel}.",
   err_unsubscribe_invalid: "Ce lien de désinscription n'est pas valable (peut-être tronqué) : changez vos notifications sur la page de votre compte.",
+  turnsWaiting_one: "{n} partie attend votre coup",
+  turnsWaiting_other: "{n} parties attendent votre coup",
   lobby: "Salon",
   lobbyFromHome: "Trouvez un adversaire au salon : défis ouverts, ou jouer contre n'importe qui.",
   lobbyChallenges: "Défis ouverts",

@@ -369,6 +369,8 @@ export default {
   err_webhook_url_invalid: "L'URL del webhook {url} non si può usare: comincia con https://, ha un host e nessuna password.",
   err_channel_without_address: "Indica un indirizzo prima di attivare le notifiche via {channel}.",
   err_unsubscribe_invalid: "Questo link di disiscrizione non è valido (forse è troncato): cambia le notifiche nella pagina del tuo account.",
+  turnsWaiting_one: "{n} partita aspetta la tua mossa",
+  turnsWaiting_other: "{n} partite aspettano la tua mossa",
   lobby: "Sala",
   lobbyFromHome: "Trova un avversario nella sala: sfide aperte, o gioca con chiunque.",
   lobbyChallenges: "Sfide aperte",
