@@ -307,6 +307,59 @@ async fn a_failing_webhook_is_retried_and_succeeds(db: TestDb) {
     assert_eq!(shown.body["recent"][0]["attempts"], 2, "{}", shown.body);
 }
 
+async fn a_direct_challenge_notifies_its_addressee_and_a_private_host_is_refused(db: TestDb) {
+    let hooks = HookSink::start().await;
+    let mut g = game(db, None).await;
+    let app = g.app().clone();
+    let to_sink = json!({"email": null, "mail": false, "webhook": true,
+                         "webhook_url": format!("{}/hook", hooks.base)});
+    prefs(&app, &mut g.indians, to_sink).await;
+    let body = json!({"battle": "washita", "control": "3d+2h", "to": "Moving_Behind"});
+    let made = g
+        .army
+        .send(&app, "POST", "/api/challenges", Some(body))
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let got = hooks.wait_for(1).await;
+    let text = got[0].body["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("Black_Kettle challenges you to") && text.contains("(3d+2h)"),
+        "{text}"
+    );
+    assert!(text.ends_with(&format!("{SITE}/lobby")), "{text}");
+
+    // A webhook whose host is a private address is never called: failed at
+    // once, kept and shown.
+    let private = json!({"email": null, "mail": false, "webhook": true,
+                         "webhook_url": "https://10.11.12.13/hook"});
+    prefs(&app, &mut g.indians, private).await;
+    let body = json!({"battle": "washita", "control": "1d+1h", "to": "Moving_Behind"});
+    let made = g
+        .army
+        .send(&app, "POST", "/api/challenges", Some(body))
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let start = Instant::now();
+    loop {
+        let shown = g
+            .indians
+            .send(&app, "GET", "/api/account/notifications", None)
+            .await;
+        let latest = &shown.body["recent"][0];
+        if latest["state"] == "failed" {
+            assert_eq!(latest["attempts"], 1, "{latest}");
+            assert!(
+                latest["last_error"].as_str().unwrap().contains("private"),
+                "{latest}"
+            );
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "{latest}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(hooks.calls(), 1);
+}
+
 async fn a_move_is_accepted_while_the_mail_server_hangs(db: TestDb) {
     let smtp = SmtpSink::start().await;
     smtp.hang(true);
@@ -417,6 +470,7 @@ on_both_stores!(
     a_turn_mail_goes_once_an_hour_and_the_end_mail_after_the_hour,
     webhooks_get_discord_and_slack_bodies,
     a_failing_webhook_is_retried_and_succeeds,
+    a_direct_challenge_notifies_its_addressee_and_a_private_host_is_refused,
     a_move_is_accepted_while_the_mail_server_hangs,
     the_unsubscribe_link_stops_mail_without_signing_in,
     bad_preferences_are_refused_with_what_is_wrong,

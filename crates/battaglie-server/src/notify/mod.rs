@@ -2,7 +2,8 @@
 //! (written by the store with the events that cause them), sends mail over SMTP
 //! and webhooks over HTTP, and records each attempt. Sending never blocks a
 //! move: it happens here, after the move's transaction. A failure is logged and
-//! retried with exponential back-off; after [`MAX_ATTEMPTS`] the row is marked
+//! retried with exponential back-off; after [`MAX_ATTEMPTS`] (at once when the
+//! address itself is wrong, or the webhook's host private) the row is marked
 //! failed, kept for the account page to show.
 
 mod mail;
@@ -80,6 +81,16 @@ pub enum SendError {
     /// Nothing answered in time.
     #[error("no answer within {} s", SEND_TIMEOUT.as_secs())]
     Timeout,
+}
+
+impl SendError {
+    /// Whether trying again cannot help (the address or URL itself is wrong).
+    fn is_permanent(&self) -> bool {
+        matches!(
+            self,
+            SendError::Message(_) | SendError::Url(_) | SendError::Private(_)
+        )
+    }
 }
 
 /// The wait before the attempt after `failures` failures.
@@ -166,7 +177,7 @@ impl Sender {
         let outcome = match &result {
             Ok(()) => Ok(()),
             Err(e) => {
-                let retry = (failures < MAX_ATTEMPTS).then(|| {
+                let retry = (failures < MAX_ATTEMPTS && !e.is_permanent()).then(|| {
                     now + i64::try_from(retry_after(failures).as_millis()).unwrap_or(i64::MAX)
                 });
                 if retry.is_some() {
