@@ -123,7 +123,7 @@ impl Game {
     }
 
     /// The player to move now.
-    fn to_move(&mut self) -> &mut Browser {
+    fn mover(&mut self) -> &mut Browser {
         match self.state["to_move"].as_str() {
             Some("army") => &mut self.army,
             _ => &mut self.indians,
@@ -192,7 +192,7 @@ async fn a_turn_mail_goes_once_an_hour_and_the_end_mail_after_the_hour(db: TestD
     g.later(5 * MINUTE);
     let id = g.id.clone();
     let resigned = g
-        .to_move()
+        .mover()
         .send(
             &app,
             "POST",
@@ -273,7 +273,7 @@ async fn a_failing_webhook_is_retried_and_succeeds(db: TestDb) {
     settle().await;
     assert_eq!(hooks.calls(), 1, "one attempt, refused");
     assert!(hooks.hooks().is_empty());
-    let waiting = g.to_move();
+    let waiting = g.mover();
     let shown = waiting
         .send(&app, "GET", "/api/account/notifications", None)
         .await;
@@ -300,7 +300,7 @@ async fn a_failing_webhook_is_retried_and_succeeds(db: TestDb) {
     assert_eq!(got[0].path, "/hook");
     settle().await;
     let shown = g
-        .to_move()
+        .mover()
         .send(&app, "GET", "/api/account/notifications", None)
         .await;
     assert_eq!(shown.body["recent"][0]["state"], "sent", "{}", shown.body);
@@ -400,7 +400,7 @@ async fn the_unsubscribe_link_stops_mail_without_signing_in(db: TestDb) {
     assert_eq!(status, StatusCode::OK, "{page}");
     assert!(page.contains("no more mail"), "{page}");
     let shown = g
-        .to_move()
+        .mover()
         .send(&app, "GET", "/api/account/notifications", None)
         .await;
     assert_eq!(shown.body["preferences"]["mail"], false, "{}", shown.body);
