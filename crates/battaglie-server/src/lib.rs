@@ -16,6 +16,7 @@ pub mod http;
 mod ids;
 pub mod lobby;
 pub mod metrics;
+pub mod notify;
 pub mod ratings;
 pub mod store;
 
@@ -47,6 +48,8 @@ pub struct Config {
     pub bus: Option<BusLocation>,
     /// How long a claim on a computer turn lasts unless renewed.
     pub lease: std::time::Duration,
+    /// How notifications go out (mail server, the site's address).
+    pub notify: notify::NotifySettings,
 }
 
 /// A failure to start or run the server.
@@ -160,6 +163,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     if let Some(bus) = &config.bus {
         tracing::info!(bus = %bus, node = state.node(), "listening to the other nodes");
     }
+    state.spawn_notifier(config.notify.clone());
     ready(addr);
     serve_on(listener, state, &config.http, stop_signal()).await
 }

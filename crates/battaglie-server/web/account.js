@@ -130,7 +130,7 @@ function signInForm(reroute) {
  * @param {() => void} reroute
  */
 function panel(account, list, reroute) {
-  const games = h("ul", { class: "my-games" });
+  const games = h("ul", { class: "my-games", id: "my-games" });
   for (const g of account.games) {
     const s = list.find((x) => x.id === g.scenario);
     const href = `${g.url}${g.token ? `?token=${g.token}` : ""}`;

@@ -10,6 +10,7 @@ import { homePage } from "./home.js";
 import { gamePage } from "./game.js";
 import { rulesPage } from "./rules.js";
 import { lobbyPage } from "./lobby.js";
+import { turnBadge } from "./badge.js";
 import { settings, changeSettings } from "./settings.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
@@ -45,6 +46,7 @@ function header() {
     h("span", { class: "tag" }, t("tagline")),
     h("a", { href: "/rules", class: "rules-link" }, t("rules")),
     h("a", { href: "/lobby", class: "lobby-link" }, t("lobby")),
+    turnBadge(),
     mute,
     h("label", { class: "lang", for: "lang" }, h("span", { class: "sr-only" }, t("language")), select),
   );

@@ -53,6 +53,8 @@ enum Command {
         /// a node dies while the computer thinks, another takes over after this long.
         #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(300..))]
         computer_lease_ms: u64,
+        #[command(flatten)]
+        notify: crate::serve::NotifyArgs,
     },
     /// Speak the engine text protocol on standard input and output (docs/protocol.md).
     Engine {
@@ -218,6 +220,7 @@ impl Cli {
                 idle_seconds,
                 bus,
                 computer_lease_ms,
+                notify,
             }) => crate::serve::run(crate::serve::Options {
                 addr,
                 db,
@@ -227,6 +230,7 @@ impl Cli {
                 idle_seconds,
                 bus,
                 lease_ms: computer_lease_ms,
+                notify,
             }),
             Some(Command::Engine { threads }) => {
                 engine::run_stdio(threads);

@@ -47,6 +47,84 @@ fn bus(bus: Option<BusLocation>) -> anyhow::Result<Option<BusLocation>> {
     }
 }
 
+/// The value of a flag, else of the environment variable `var` (blank: unset).
+fn flag_or_env(flag: Option<String>, var: &str) -> Option<String> {
+    flag.or_else(|| std::env::var(var).ok())
+        .filter(|v| !v.trim().is_empty())
+}
+
+/// How notifications go out: the mail server and the site's public address.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct NotifyArgs {
+    /// The SMTP server for notification mail [default: `BATTAGLIE_SMTP_HOST`, else
+    /// none: no mail, said once at start]. The password comes from
+    /// `BATTAGLIE_SMTP_PASSWORD` only.
+    #[arg(long)]
+    pub smtp_host: Option<String>,
+    /// Its port [default: `BATTAGLIE_SMTP_PORT`, else 465 for tls, 587 for
+    /// starttls, 25 for none].
+    #[arg(long)]
+    pub smtp_port: Option<u16>,
+    /// The SMTP login [default: `BATTAGLIE_SMTP_USER`].
+    #[arg(long)]
+    pub smtp_user: Option<String>,
+    /// The mails' sender, `name <address>` or an address [default:
+    /// `BATTAGLIE_SMTP_FROM`, else `battaglie <noreply@localhost>`].
+    #[arg(long)]
+    pub smtp_from: Option<String>,
+    /// `tls`, `starttls` or `none` (plain text, only to a server on this machine)
+    /// [default: `BATTAGLIE_SMTP_TLS`, else starttls].
+    #[arg(long)]
+    pub smtp_tls: Option<String>,
+    /// The site's public address, for the links in mails and webhooks [default:
+    /// `BATTAGLIE_PUBLIC_URL`, else http://localhost:8080].
+    #[arg(long)]
+    pub public_url: Option<String>,
+}
+
+impl NotifyArgs {
+    /// The server's settings, flags first, then the environment.
+    ///
+    /// # Errors
+    /// A TLS mode or port that does not read.
+    pub fn settings(self) -> anyhow::Result<battaglie_server::notify::NotifySettings> {
+        use battaglie_server::notify::{NotifySettings, SmtpSettings, SmtpTls};
+        let tls: SmtpTls = flag_or_env(self.smtp_tls, "BATTAGLIE_SMTP_TLS")
+            .map_or(Ok(SmtpTls::StartTls), |t| t.parse())
+            .map_err(|e| anyhow::anyhow!("--smtp-tls: {e}"))?;
+        let port = match self.smtp_port {
+            Some(p) => p,
+            None => match flag_or_env(None, "BATTAGLIE_SMTP_PORT") {
+                Some(p) => p
+                    .trim()
+                    .parse()
+                    .map_err(|e| anyhow::anyhow!("BATTAGLIE_SMTP_PORT {p:?}: {e}"))?,
+                None => match tls {
+                    SmtpTls::Tls => 465,
+                    SmtpTls::StartTls => 587,
+                    SmtpTls::None => 25,
+                },
+            },
+        };
+        let smtp = flag_or_env(self.smtp_host, "BATTAGLIE_SMTP_HOST").map(|host| SmtpSettings {
+            host,
+            port,
+            user: flag_or_env(self.smtp_user, "BATTAGLIE_SMTP_USER"),
+            password: flag_or_env(None, "BATTAGLIE_SMTP_PASSWORD"),
+            from: flag_or_env(self.smtp_from, "BATTAGLIE_SMTP_FROM")
+                .unwrap_or_else(|| "battaglie <noreply@localhost>".to_string()),
+            tls,
+        });
+        let defaults = NotifySettings::default();
+        Ok(NotifySettings {
+            smtp,
+            public_url: flag_or_env(self.public_url, "BATTAGLIE_PUBLIC_URL")
+                .unwrap_or(defaults.public_url),
+            loopback_webhooks: false,
+        })
+    }
+}
+
 /// How logs are written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
@@ -76,6 +154,8 @@ pub struct Options {
     pub bus: Option<BusLocation>,
     /// How long a claim on a computer turn lasts unless renewed, in milliseconds.
     pub lease_ms: u64,
+    /// The mail server and the site's address.
+    pub notify: NotifyArgs,
 }
 
 impl Default for Options {
@@ -89,6 +169,7 @@ impl Default for Options {
             idle_seconds: 600,
             bus: None,
             lease_ms: 10_000,
+            notify: NotifyArgs::default(),
         }
     }
 }
@@ -118,6 +199,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         },
         bus: bus(options.bus)?,
         lease: std::time::Duration::from_millis(options.lease_ms),
+        notify: options.notify.settings()?,
     };
     battaglie_server::run(config, |bound| {
         let host = match bound {

@@ -75,7 +75,7 @@ impl AppState {
                 st.revision,
                 (st.game.moves().len(), &mv.to_string()),
                 ended,
-                (now, clock.as_ref()),
+                (now, self.now().0, clock.as_ref()),
                 turn,
             )
             .await;
@@ -284,7 +284,7 @@ impl AppState {
                 st.revision,
                 None,
                 offer.map(Side::word),
-                now,
+                (now, self.now().0),
                 st.clock.as_ref(),
             )
             .await
@@ -321,7 +321,7 @@ impl AppState {
                 st.revision,
                 result_words(&next),
                 None,
-                now,
+                (now, self.now().0),
                 clock.as_ref(),
             )
             .await

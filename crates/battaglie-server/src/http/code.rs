@@ -203,6 +203,14 @@ pub enum ErrorCode {
     ChallengeClosed,
     /// Cancelling another player's challenge.
     NotYourChallenge,
+    /// A notification e-mail address that does not read (`email`).
+    EmailInvalid,
+    /// A webhook URL the server does not call (`url`).
+    WebhookUrlInvalid,
+    /// Mail turned on without an address, or a webhook without a URL (`channel`).
+    ChannelWithoutAddress,
+    /// An unsubscribe link that is not one the server made (or was changed).
+    UnsubscribeInvalid,
 }
 
 impl ErrorCode {
@@ -309,6 +317,10 @@ impl ErrorCode {
             C::ChallengeTaken,
             C::ChallengeClosed,
             C::NotYourChallenge,
+            C::EmailInvalid,
+            C::WebhookUrlInvalid,
+            C::ChannelWithoutAddress,
+            C::UnsubscribeInvalid,
         ]
     };
 
@@ -415,6 +427,10 @@ impl ErrorCode {
             C::ChallengeTaken => "challenge_taken",
             C::ChallengeClosed => "challenge_closed",
             C::NotYourChallenge => "not_your_challenge",
+            C::EmailInvalid => "email_invalid",
+            C::WebhookUrlInvalid => "webhook_url_invalid",
+            C::ChannelWithoutAddress => "channel_without_address",
+            C::UnsubscribeInvalid => "unsubscribe_invalid",
         }
     }
 

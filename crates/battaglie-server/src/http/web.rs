@@ -15,6 +15,7 @@ const PLAYER: &str = include_str!("../../web/player.html");
 const ASSETS: &[(&str, &str)] = &[
     ("style.css", include_str!("../../web/style.css")),
     ("app.js", include_str!("../../web/app.js")),
+    ("badge.js", include_str!("../../web/badge.js")),
     ("account.js", include_str!("../../web/account.js")),
     ("actions.js", include_str!("../../web/actions.js")),
     ("analysis.js", include_str!("../../web/analysis.js")),

@@ -118,27 +118,46 @@ where
 }
 
 impl Store {
-    /// Stores a new open challenge (`state`, `acceptor`... are ignored).
+    /// Stores a new open challenge (`state`, `acceptor`... are ignored); a direct
+    /// one queues its addressee's notices in the same transaction.
     ///
     /// # Errors
     /// On a database failure.
     pub async fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
-            "INSERT INTO challenges (id, challenger, battle, side, control, rated, addressee, \
-             created_at, expires_at, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open')",
-        )
-        .bind(&c.id)
-        .bind(&c.challenger)
-        .bind(&c.battle)
-        .bind(&c.side)
-        .bind(&c.control)
-        .bind(i64::from(c.rated))
-        .bind(&c.addressee)
-        .bind(c.created_at)
-        .bind(c.expires_at)
-        .execute(pool)
-        .await?
-        .rows_affected());
+        on_write!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO challenges (id, challenger, battle, side, control, rated, addressee, \
+                 created_at, expires_at, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open')",
+            )
+            .bind(&c.id)
+            .bind(&c.challenger)
+            .bind(&c.battle)
+            .bind(&c.side)
+            .bind(&c.control)
+            .bind(i64::from(c.rated))
+            .bind(&c.addressee)
+            .bind(c.created_at)
+            .bind(c.expires_at)
+            .execute(&mut *tx)
+            .await?;
+            if let Some(to) = &c.addressee {
+                let from: Option<String> = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+                    .bind(&c.challenger)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .flatten();
+                let event = battaglie_community::Event::ChallengeReceived {
+                    to: battaglie_community::PlayerId(to.clone()),
+                    from: from.unwrap_or_default(),
+                    battle: battaglie_rules::Scenario::builtin(&c.battle)
+                        .map_or_else(|| c.battle.clone(), |s| s.name().to_string()),
+                    control: c.control.clone(),
+                };
+                super::notices::enqueue!(tx, &event, c.created_at);
+            }
+            tx.commit().await?;
+        });
         Ok(())
     }
 

@@ -23,6 +23,7 @@ pub use chat::ChatRow;
 pub use claims::ComputerTurn;
 pub use lobby::{ChallengeRow, SeekRow};
 pub use location::{Database, ParseDatabaseError};
+pub use notices::{NotificationPrefs, OutboxRow};
 pub use players::{GamesFilter, PlayerGameRow, ResultCount};
 pub use ratings::{HistoryRow, RatedGame, RatingRow};
 pub use rematch::RematchRow;
@@ -183,6 +184,7 @@ mod analyses;
 mod chat;
 mod claims;
 mod lobby;
+mod notices;
 mod players;
 mod ratings;
 mod rematch;
@@ -392,7 +394,9 @@ impl Store {
     /// offer, its clock (timing this move: no node dying loses time or gives it
     /// away), and the claim on the computer's turn (`turn`), in one transaction, if
     /// the game is still at `revision`: when this returns, the move is durable.
-    /// Answers the new revision.
+    /// The notices it causes (the turn in a correspondence game, the end) are
+    /// queued in the same transaction, timed `at` (milliseconds, the server's
+    /// clock). Answers the new revision.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when another change was stored first (a move at that
@@ -403,10 +407,10 @@ impl Store {
         revision: i64,
         (ply, mv): (usize, &str),
         ended: Option<(&str, &str)>,
-        (now, clock): (i64, Option<&GameClock>),
+        (now, at, game_clock): (i64, i64, Option<&GameClock>),
         turn: ComputerTurn<'_>,
     ) -> Result<i64, StoreError> {
-        let (clock, flag_at) = clock_columns(clock);
+        let (clock, flag_at) = clock_columns(game_clock);
         on_write!(self, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
@@ -451,6 +455,7 @@ impl Store {
             if let Some((result, _)) = ended {
                 ratings::rate_ended!(tx, id, result, crate::ids::now_millis() as i64);
             }
+            notices::enqueue_game!(tx, id, ended, game_clock, at);
             tx.commit().await?;
         });
         Ok(revision + 1)
@@ -494,7 +499,9 @@ impl Store {
 
     /// Sets the result (`army`/`indians`/`draw` and a reason), the draw offer and
     /// the clock, if the game is still at `revision` and unfinished (a game ends
-    /// once: of two nodes seeing a flag fall, one stores it). Answers the new revision.
+    /// once: of two nodes seeing a flag fall, one stores it). An end's notices are
+    /// queued in the same transaction, timed `at` (milliseconds, the server's
+    /// clock). Answers the new revision.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when another change was stored first; other database failures.
@@ -504,10 +511,10 @@ impl Store {
         revision: i64,
         ended: Option<(&str, &str)>,
         draw_offer: Option<&str>,
-        now: i64,
-        clock: Option<&GameClock>,
+        (now, at): (i64, i64),
+        game_clock: Option<&GameClock>,
     ) -> Result<i64, StoreError> {
-        let (clock, flag_at) = clock_columns(clock);
+        let (clock, flag_at) = clock_columns(game_clock);
         on_write!(self, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
@@ -533,6 +540,7 @@ impl Store {
             // game's end is rated in the same transaction.
             if let Some((result, _)) = ended {
                 ratings::rate_ended!(tx, id, result, crate::ids::now_millis() as i64);
+                notices::enqueue_game!(tx, id, ended, game_clock, at);
             }
             tx.commit().await?;
         });

@@ -20,6 +20,7 @@ mod clocks;
 mod cluster;
 mod hardening;
 mod lobby;
+mod notifications;
 mod pictures_and_codes;
 mod ratings;
 mod rematch;

@@ -199,7 +199,7 @@ async fn a_rated_game_the_second_node_also_sees_ending_is_rated_once(s: Server) 
             revision,
             Some(("indians", "resignation")),
             None,
-            1,
+            (1, 1),
             None,
         )
         .await;

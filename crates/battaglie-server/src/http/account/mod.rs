@@ -3,6 +3,7 @@
 //! change made with it carries the CSRF token that `GET /api/account` gives.
 
 mod cookie;
+mod notifications;
 mod refusal;
 mod turns;
 
@@ -29,6 +30,11 @@ pub(super) fn router(trust_forwarded: bool) -> Router<AppState> {
         .route("/account/password", post(password))
         .route("/account/games", post(claim))
         .route("/account/turns", get(turns::turns))
+        .route(
+            "/account/notifications",
+            get(notifications::show).put(notifications::put),
+        )
+        .route("/unsubscribe", get(notifications::unsubscribe))
         .layer(Extension(TrustForwarded(trust_forwarded)))
 }
 

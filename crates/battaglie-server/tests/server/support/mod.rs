@@ -11,6 +11,7 @@
 pub mod client;
 #[macro_use]
 pub mod server;
+pub mod sinks;
 
 use battaglie_server::{Database, Store};
 use sqlx::Connection;

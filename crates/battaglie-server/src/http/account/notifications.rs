@@ -1,0 +1,199 @@
+//! `GET`/`PUT /api/account/notifications` (the signed-in player's preferences
+//! and latest notices) and `GET /api/unsubscribe` (a mail's link: no login).
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::Json;
+use battaglie_community::Channel;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::Visitor;
+use crate::accounts::AccountError;
+use crate::game::AppState;
+use crate::http::{Error, ErrorCode, JsonBody};
+use crate::notify::{set_prefs, unsubscribe as turn_off, PrefsError, UnsubscribeError};
+use crate::store::NotificationPrefs;
+
+/// Notices shown with the preferences.
+const RECENT: i64 = 20;
+
+impl From<PrefsError> for Error {
+    fn from(e: PrefsError) -> Error {
+        let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+        let (code, params) = match &e {
+            PrefsError::Email(email) => (ErrorCode::EmailInvalid, json!({ "email": email })),
+            PrefsError::WebhookUrl { url, .. } => {
+                (ErrorCode::WebhookUrlInvalid, json!({ "url": url }))
+            }
+            PrefsError::NoAddress(channel) => (
+                ErrorCode::ChannelWithoutAddress,
+                json!({ "channel": channel }),
+            ),
+            PrefsError::Store(_) => return Error::internal(e),
+        };
+        Error::new(unprocessable, e.to_string()).code(code, params)
+    }
+}
+
+impl From<UnsubscribeError> for Error {
+    fn from(e: UnsubscribeError) -> Error {
+        match e {
+            UnsubscribeError::Invalid => {
+                Error::bad_request(e.to_string()).code(ErrorCode::UnsubscribeInvalid, json!({}))
+            }
+            UnsubscribeError::Secret(_) | UnsubscribeError::Store(_) => Error::internal(e),
+        }
+    }
+}
+
+/// The preferences as the API reads and writes them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Prefs {
+    email: Option<String>,
+    mail: bool,
+    webhook_url: Option<String>,
+    webhook: bool,
+    #[serde(default = "auto")]
+    webhook_format: WebhookFormat,
+    #[serde(default = "on")]
+    your_turn: bool,
+    #[serde(default = "on")]
+    challenges: bool,
+    #[serde(default = "on")]
+    endings: bool,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum WebhookFormat {
+    Auto,
+    Discord,
+    Slack,
+}
+
+fn auto() -> WebhookFormat {
+    WebhookFormat::Auto
+}
+
+fn on() -> bool {
+    true
+}
+
+fn shown(p: &NotificationPrefs) -> Value {
+    json!({
+        "email": p.email,
+        "mail": p.mail,
+        "webhook_url": p.webhook_url,
+        "webhook": p.webhook,
+        "webhook_format": p.webhook_format,
+        "your_turn": p.your_turn,
+        "challenges": p.challenges,
+        "endings": p.endings,
+    })
+}
+
+async fn answer(state: &AppState, user: &str, prefs: &NotificationPrefs) -> Result<Value, Error> {
+    let recent = state
+        .store()
+        .recent_notices(user, RECENT)
+        .await
+        .map_err(Error::internal)?;
+    let recent: Vec<Value> = recent
+        .iter()
+        .map(|n| {
+            json!({
+                "channel": n.channel,
+                "event": n.event,
+                "game": n.game,
+                "subject": n.subject,
+                "state": n.state,
+                "attempts": n.attempts,
+                "last_error": n.last_error,
+            })
+        })
+        .collect();
+    Ok(json!({ "preferences": shown(prefs), "recent": recent }))
+}
+
+pub(super) async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+) -> Result<Response, Error> {
+    let session = visitor
+        .session(&state)
+        .await?
+        .ok_or(AccountError::NotSignedIn)?;
+    let prefs = state
+        .store()
+        .notification_prefs(&session.user.id)
+        .await
+        .map_err(Error::internal)?;
+    Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
+}
+
+pub(super) async fn put(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    JsonBody(req): JsonBody<Prefs>,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    let format = match req.webhook_format {
+        WebhookFormat::Auto => "auto",
+        WebhookFormat::Discord => "discord",
+        WebhookFormat::Slack => "slack",
+    };
+    let prefs = NotificationPrefs {
+        email: req.email,
+        mail: req.mail,
+        webhook_url: req.webhook_url,
+        webhook: req.webhook,
+        webhook_format: format.to_string(),
+        your_turn: req.your_turn,
+        challenges: req.challenges,
+        endings: req.endings,
+    };
+    let prefs = set_prefs(&state, &session.user.id, prefs).await?;
+    Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
+}
+
+#[derive(Deserialize)]
+pub(super) struct Unsubscribe {
+    user: String,
+    channel: UnsubscribeChannel,
+    token: String,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum UnsubscribeChannel {
+    Mail,
+    Webhook,
+}
+
+/// A small page: the link is opened from a mail, in a browser.
+pub(super) async fn unsubscribe(
+    State(state): State<AppState>,
+    q: Result<Query<Unsubscribe>, QueryRejection>,
+) -> Result<Response, Error> {
+    let Query(q) = q?;
+    let channel = match q.channel {
+        UnsubscribeChannel::Mail => Channel::Mail,
+        UnsubscribeChannel::Webhook => Channel::Webhook,
+    };
+    turn_off(&state, &q.user, channel, &q.token).await?;
+    let what = match channel {
+        Channel::Webhook => "webhook notices",
+        _ => "mail",
+    };
+    Ok(Html(format!(
+        "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">\
+         <title>Unsubscribed - battaglie</title>\
+         <p>You will get no more {what} from battaglie. \
+         Your account page turns it back on.</p><p><a href=\"/\">battaglie</a></p></html>"
+    ))
+    .into_response())
+}

@@ -1,0 +1,272 @@
+//! Sending notifications: each node's sender task claims due outbox rows
+//! (written by the store with the events that cause them), sends mail over SMTP
+//! and webhooks over HTTP, and records each attempt. Sending never blocks a
+//! move: it happens here, after the move's transaction. A failure is logged and
+//! retried with exponential back-off; after [`MAX_ATTEMPTS`] (at once when the
+//! address itself is wrong, or the webhook's host private) the row is marked
+//! failed, kept for the account page to show.
+
+mod mail;
+mod prefs;
+mod webhook;
+
+use std::time::Duration;
+
+use battaglie_community::{unsubscribe_token, Channel, PlayerId};
+
+pub use mail::{ParseSmtpTlsError, SmtpSettings, SmtpTls};
+pub use prefs::{set_prefs, unsubscribe, PrefsError, UnsubscribeError, MAX_EMAIL};
+
+use crate::store::{NotificationPrefs, OutboxRow};
+use crate::AppState;
+
+/// Attempts before a notice is marked failed.
+pub const MAX_ATTEMPTS: i64 = 8;
+/// The wait after the first failure; it doubles with each one.
+pub const FIRST_RETRY: Duration = Duration::from_secs(30);
+/// The longest wait between two attempts.
+const LONGEST_RETRY: Duration = Duration::from_secs(6 * 3_600);
+/// How often a node looks for due notices.
+const POLL: Duration = Duration::from_millis(250);
+/// How long a node's claim on a notice lasts (longer than any send's timeout).
+const CLAIM: Duration = Duration::from_secs(120);
+/// Notices claimed at once.
+const BATCH: i64 = 20;
+/// The longest a mail or webhook may take.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// How the server sends notifications (flags of `battaglie serve`).
+#[derive(Debug, Clone)]
+pub struct NotifySettings {
+    /// The mail server; `None`: no mail.
+    pub smtp: Option<SmtpSettings>,
+    /// The site's public address, for links (`https://battaglie.example`).
+    pub public_url: String,
+    /// Whether webhooks may go to loopback addresses (local sinks in tests).
+    pub loopback_webhooks: bool,
+}
+
+impl Default for NotifySettings {
+    /// No mail, links to a local server, no loopback webhooks.
+    fn default() -> NotifySettings {
+        NotifySettings {
+            smtp: None,
+            public_url: "http://localhost:8080".to_string(),
+            loopback_webhooks: false,
+        }
+    }
+}
+
+/// Why one attempt at sending a notice failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SendError {
+    /// The mail could not be written (an address does not read).
+    #[error("the mail cannot be written: {0}")]
+    Message(String),
+    /// The mail server refused it or could not be reached.
+    #[error("the mail server: {0}")]
+    Smtp(String),
+    /// The webhook URL does not read.
+    #[error("the webhook URL: {0}")]
+    Url(String),
+    /// The webhook's host resolves to an address the server may not call.
+    #[error("the webhook host {0} resolves to a private address")]
+    Private(String),
+    /// The webhook's host did not resolve or answer.
+    #[error("the webhook: {0}")]
+    Webhook(String),
+    /// The webhook answered with an error status.
+    #[error("the webhook answered {0}")]
+    Status(u16),
+    /// Nothing answered in time.
+    #[error("no answer within {} s", SEND_TIMEOUT.as_secs())]
+    Timeout,
+}
+
+impl SendError {
+    /// Whether trying again cannot help (the address or URL itself is wrong).
+    fn is_permanent(&self) -> bool {
+        matches!(
+            self,
+            SendError::Message(_) | SendError::Url(_) | SendError::Private(_)
+        )
+    }
+}
+
+/// The wait before the attempt after `failures` failures.
+pub fn retry_after(failures: i64) -> Duration {
+    let doublings = u32::try_from(failures.clamp(1, 20) - 1).unwrap_or(0);
+    FIRST_RETRY
+        .saturating_mul(2u32.saturating_pow(doublings))
+        .min(LONGEST_RETRY)
+}
+
+/// What the sender needs, built once per node.
+struct Sender {
+    settings: NotifySettings,
+    smtp: Option<mail::Mailer>,
+}
+
+impl AppState {
+    /// Starts this node's sender task (until shutdown); says once at start when
+    /// mail is off for want of an SMTP host.
+    pub fn spawn_notifier(&self, settings: NotifySettings) {
+        let smtp = match &settings.smtp {
+            None => {
+                tracing::info!("no SMTP host configured: notifications by mail are off");
+                None
+            }
+            Some(smtp) => match mail::Mailer::new(smtp) {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    tracing::error!(error = %e, "the SMTP settings do not work: mail is off");
+                    None
+                }
+            },
+        };
+        let sender = Sender { settings, smtp };
+        let state = self.clone();
+        let mut shutdown = self.shutdown_signal();
+        tokio::spawn(async move {
+            loop {
+                let now = state.now().0;
+                let until = now + i64::try_from(CLAIM.as_millis()).unwrap_or(i64::MAX);
+                match state
+                    .store()
+                    .claim_notices(state.node(), now, until, BATCH)
+                    .await
+                {
+                    Ok(rows) => {
+                        for row in rows {
+                            sender.attempt(&state, row).await;
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "cannot read the outbox"),
+                }
+                tokio::select! {
+                    () = tokio::time::sleep(POLL) => {}
+                    _ = shutdown.wait_for(|&s| s) => return,
+                }
+            }
+        });
+    }
+}
+
+impl Sender {
+    /// Sends `row` once and records how it went.
+    async fn attempt(&self, state: &AppState, row: OutboxRow) {
+        let store = state.store();
+        let prefs = match store.notification_prefs(&row.recipient).await {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::warn!(notice = row.id, error = %e, "cannot read preferences");
+                return;
+            }
+        };
+        let result = match self.ready(&row, &prefs) {
+            Err(why) => {
+                if let Err(e) = store.cancel_notice(row.id, why).await {
+                    tracing::warn!(notice = row.id, error = %e, "cannot cancel a notice");
+                }
+                return;
+            }
+            Ok(()) => self.send(state, &row, &prefs).await,
+        };
+        let now = state.now().0;
+        let failures = row.attempts + 1;
+        let outcome = match &result {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let retry = (failures < MAX_ATTEMPTS && !e.is_permanent()).then(|| {
+                    now + i64::try_from(retry_after(failures).as_millis()).unwrap_or(i64::MAX)
+                });
+                if retry.is_some() {
+                    tracing::warn!(notice = row.id, channel = %row.channel, attempt = failures,
+                        error = %e, "a notice was not sent; it will be retried");
+                } else {
+                    tracing::error!(notice = row.id, channel = %row.channel, attempt = failures,
+                        error = %e, "a notice was not sent and is marked failed");
+                }
+                Err(retry)
+            }
+        };
+        let error = result.err().map(|e| e.to_string());
+        let outcome = outcome.map_err(|retry| (error.as_deref().unwrap_or(""), retry));
+        if let Err(e) = store
+            .notice_attempted(row.id, state.node(), now, outcome)
+            .await
+        {
+            tracing::warn!(notice = row.id, error = %e, "cannot record a notice's attempt");
+        }
+    }
+
+    /// Whether `row` may still go out: its channel on, and here, mail configured.
+    fn ready(&self, row: &OutboxRow, prefs: &NotificationPrefs) -> Result<(), &'static str> {
+        match row.channel.as_str() {
+            "mail" if self.smtp.is_none() => Err("mail is off on this server"),
+            "mail" if !prefs.mail || prefs.email.is_none() => Err("mail turned off"),
+            "webhook" if !prefs.webhook || prefs.webhook_url.is_none() => Err("webhook turned off"),
+            _ => Ok(()),
+        }
+    }
+
+    async fn send(
+        &self,
+        state: &AppState,
+        row: &OutboxRow,
+        prefs: &NotificationPrefs,
+    ) -> Result<(), SendError> {
+        let link = format!(
+            "{}{}",
+            self.settings.public_url.trim_end_matches('/'),
+            row.link
+        );
+        match (row.channel.as_str(), &self.smtp, &prefs.email) {
+            ("mail", Some(mailer), Some(to)) => {
+                let unsubscribe = self.unsubscribe_link(state, &row.recipient).await?;
+                mailer.send(to, &row.subject, &link, &unsubscribe).await
+            }
+            _ => {
+                let url = prefs.webhook_url.as_deref().unwrap_or_default();
+                webhook::send(
+                    url,
+                    &prefs.webhook_format,
+                    &row.subject,
+                    &link,
+                    self.settings.loopback_webhooks,
+                )
+                .await
+            }
+        }
+    }
+
+    async fn unsubscribe_link(&self, state: &AppState, user: &str) -> Result<String, SendError> {
+        let signer = state
+            .accounts()
+            .signer(state.store())
+            .await
+            .map_err(|e| SendError::Message(e.to_string()))?;
+        let token = unsubscribe_token(signer, &PlayerId(user.to_string()), Channel::Mail);
+        let mut url = reqwest::Url::parse(&self.settings.public_url)
+            .map_err(|e| SendError::Message(format!("the public URL: {e}")))?;
+        url.set_path("/api/unsubscribe");
+        url.query_pairs_mut()
+            .append_pair("user", user)
+            .append_pair("channel", Channel::Mail.word())
+            .append_pair("token", &token);
+        Ok(url.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_wait_twice_as_long_each_time_up_to_six_hours() {
+        assert_eq!(retry_after(1), FIRST_RETRY);
+        assert_eq!(retry_after(2), FIRST_RETRY * 2);
+        assert_eq!(retry_after(4), FIRST_RETRY * 8);
+        assert_eq!(retry_after(30), LONGEST_RETRY);
+    }
+}

@@ -1,0 +1,117 @@
+//! Changing what a player hears: the preferences (checked), and the
+//! unsubscribe link that turns a channel off without signing in.
+
+use battaglie_community::{check_unsubscribe, Channel, PlayerId, WebhookUrl, WebhookUrlError};
+
+use crate::store::{NotificationPrefs, StoreError};
+use crate::AppState;
+
+/// Longest e-mail address accepted (RFC 5321's path limit).
+pub const MAX_EMAIL: usize = 254;
+
+/// Why preferences were refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PrefsError {
+    /// The e-mail address does not read.
+    #[error("{0:?} is not an e-mail address")]
+    Email(String),
+    /// The webhook URL is not one the server calls.
+    #[error("the webhook URL {url:?}: {cause}")]
+    WebhookUrl {
+        /// As given.
+        url: String,
+        /// What is wrong with it.
+        cause: WebhookUrlError,
+    },
+    /// A channel turned on without its address.
+    #[error("{0} notifications are turned on without an address")]
+    NoAddress(&'static str),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why an unsubscribe link did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum UnsubscribeError {
+    /// The token is not the server's for this account and channel.
+    #[error("the unsubscribe link is not valid")]
+    Invalid,
+    /// The signing secret could not be read.
+    #[error("the signing secret: {0}")]
+    Secret(String),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Checks `prefs` (blank addresses read as none) and stores them as `user`'s.
+///
+/// # Errors
+/// A bad address or URL, a channel on without one, the store failing.
+pub async fn set_prefs(
+    state: &AppState,
+    user: &str,
+    mut prefs: NotificationPrefs,
+) -> Result<NotificationPrefs, PrefsError> {
+    prefs.email = prefs
+        .email
+        .map(|e| e.trim().to_string())
+        .filter(|e| !e.is_empty());
+    prefs.webhook_url = prefs
+        .webhook_url
+        .map(|u| u.trim().to_string())
+        .filter(|u| !u.is_empty());
+    if let Some(email) = &prefs.email {
+        if email.len() > MAX_EMAIL || email.parse::<lettre::Address>().is_err() {
+            return Err(PrefsError::Email(email.clone()));
+        }
+    }
+    if let Some(url) = &prefs.webhook_url {
+        url.parse::<WebhookUrl>()
+            .map_err(|cause| PrefsError::WebhookUrl {
+                url: url.clone(),
+                cause,
+            })?;
+    }
+    if prefs.mail && prefs.email.is_none() {
+        return Err(PrefsError::NoAddress("mail"));
+    }
+    if prefs.webhook && prefs.webhook_url.is_none() {
+        return Err(PrefsError::NoAddress("webhook"));
+    }
+    state
+        .store()
+        .put_notification_prefs(user, &prefs, state.now().0)
+        .await?;
+    Ok(prefs)
+}
+
+/// Turns `user`'s `channel` off if `token` is its unsubscribe token.
+///
+/// # Errors
+/// A token that does not match (or an account that is gone), the store failing.
+pub async fn unsubscribe(
+    state: &AppState,
+    user: &str,
+    channel: Channel,
+    token: &str,
+) -> Result<(), UnsubscribeError> {
+    let signer = state
+        .accounts()
+        .signer(state.store())
+        .await
+        .map_err(|e| UnsubscribeError::Secret(e.to_string()))?;
+    let word = match channel {
+        Channel::Mail | Channel::Webhook => channel.word(),
+        Channel::Page => return Err(UnsubscribeError::Invalid),
+    };
+    if !check_unsubscribe(signer, &PlayerId(user.to_string()), channel, token) {
+        return Err(UnsubscribeError::Invalid);
+    }
+    if state.store().unsubscribe(user, word, state.now().0).await? {
+        Ok(())
+    } else {
+        Err(UnsubscribeError::Invalid)
+    }
+}
