@@ -14,7 +14,6 @@ use battaglie_community::{FakeClock, Timestamp};
 use battaglie_server::notify::{NotifySettings, SmtpSettings, SmtpTls, FIRST_RETRY};
 use serde_json::{json, Value};
 
-
 use crate::support::client::{code, Browser};
 use crate::support::sinks::{HookSink, SmtpSink};
 use crate::support::{run, send_raw, Backend, Server, TestDb};

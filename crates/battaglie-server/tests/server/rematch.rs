@@ -7,7 +7,6 @@ use axum::http::StatusCode;
 use axum::Router;
 use serde_json::{json, Value};
 
-
 use crate::support::{listen, next_json, post, run, send, socket, Backend, Server, Socket};
 
 /// An online Washita game with a clock, ended by the Army's resignation:
