@@ -138,6 +138,10 @@ async fn a_chat_message_through_one_node_reaches_the_sockets_on_the_other(kind: 
     let mut army_on_a = a.socket(id, Some(army)).await;
     let mut indians_on_b = b.socket(id, Some(indians)).await;
     let mut spectator_on_b = b.socket(id, None).await;
+    // Each socket's first message is the game's state, sent once it is subscribed.
+    for ws in [&mut army_on_a, &mut indians_on_b, &mut spectator_on_b] {
+        next_json(ws).await;
+    }
     // Over A's socket, then over B's HTTP: each reaches the sockets of both nodes.
     say(&mut army_on_a, json!({"type": "chat", "text": "from A"})).await;
     let sockets = [&mut army_on_a, &mut indians_on_b, &mut spectator_on_b];

@@ -128,7 +128,8 @@ pub async fn listen(state: battaglie_server::AppState) -> std::net::SocketAddr {
     addr
 }
 
-/// A WebSocket to `path` at `addr`, with the session `cookie` if given.
+/// A WebSocket to `path` at `addr`, with the session `cookie` if given, once its
+/// first message (the game's state) has come.
 pub async fn socket(addr: std::net::SocketAddr, path: &str, cookie: Option<&str>) -> Socket {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
@@ -136,7 +137,12 @@ pub async fn socket(addr: std::net::SocketAddr, path: &str, cookie: Option<&str>
         req.headers_mut()
             .insert("cookie", format!("battaglie_session={c}").parse().unwrap());
     }
-    tokio_tungstenite::connect_async(req).await.unwrap().0
+    let mut ws = tokio_tungstenite::connect_async(req).await.unwrap().0;
+    // The server subscribes the socket before it sends the game's state: once the
+    // state is here, nothing sent later can be missed.
+    let first = next_json(&mut ws).await;
+    assert_ne!(first["type"], "error", "{first}");
+    ws
 }
 
 /// The next chat message or error on `ws` (within ten seconds), states skipped.
