@@ -42,7 +42,7 @@ export function rematchUrl(s) {
  * @param {{id: string, token: string | null, scenario: string, you: string | null, sideName: (s: string) => string}} o
  */
 export function rematchPanel(o) {
-  const box = h("div", { class: "rematch-offer" });
+  const box = h("div", { class: "rematch-box" });
   /** @type {RematchState} */
   let state = { state: "none" };
   let sending = false;
