@@ -124,7 +124,7 @@ export function chatPanel(o) {
   const storage = globalThis.localStorage;
 
   const switchBox = h("div", { class: "chat-rooms", role: "group", "aria-label": t("chatRoom") });
-  const log = h("ol", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": t("chatMessages") });
+  const log = h("div", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": t("chatMessages") });
   const mutedBox = h("p", { class: "chat-muted muted" });
   const input = h("textarea", { id: "chat-text", class: "chat-text", rows: 2, "aria-describedby": "chat-count chat-error" });
   const count = h("span", { id: "chat-count", class: "chat-count muted" });
@@ -149,7 +149,7 @@ export function chatPanel(o) {
   /** @param {ChatMessage} m */
   const item = (m) =>
     h(
-      "li",
+      "p",
       { class: `chat-message by-${m.author === "army" || m.author === "indians" ? m.author : "spectator"}`, "data-id": m.id },
       h("strong", { class: "chat-author" }, authorName(m.author)),
       " ",
@@ -183,7 +183,7 @@ export function chatPanel(o) {
       ...readable.map((r) => h("button", { type: "button", class: `chat-room ${r}`, "aria-pressed": String(r === room), onclick: () => pick(r) }, t(`chatRoom_${r}`))),
     );
     log.replaceChildren(...shown().map(item));
-    if (!log.firstChild) log.append(h("li", { class: "chat-empty muted" }, t("chatNone")));
+    if (!log.firstChild) log.append(h("p", { class: "chat-empty muted" }, t("chatNone")));
     mutedBox.hidden = muted.length === 0;
     mutedBox.replaceChildren(
       t("chatMutedList"),

@@ -69,8 +69,9 @@ async fn two_players_chat_live_mute_each_other_and_agree_a_rematch() {
     indians
         .goto(&mut b, &format!("{}{invite}", server.url))
         .await;
+    // Each page has read the (empty) history before anything is sent.
     for page in [&army, &indians] {
-        page.wait(&mut b, "document.querySelector('.chat .chat-empty')")
+        page.wait(&mut b, "document.querySelector('.chat .chat-empty') && performance.getEntriesByType('resource').some(e => e.name.includes('/chat?room=players'))")
             .await;
     }
 
