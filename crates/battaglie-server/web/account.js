@@ -39,7 +39,7 @@ function heldHere() {
 }
 
 /** @returns {Promise<Account | null>} the signed-in account, or null */
-async function current() {
+export async function current() {
   try {
     const account = await api("GET", "/api/account");
     setCsrf(account.csrf);

@@ -34,7 +34,8 @@ export function computerSays(word) {
 
 /**
  * @param {HTMLElement} box
- * @param {{game: GameState, sideName: (s: string) => string, id: string, scenario: import("./types.js").Scenario, review: () => void, analyse: () => void}} o
+ * @param {{game: GameState, sideName: (s: string) => string, id: string, scenario: import("./types.js").Scenario, review: () => void, analyse: () => void, rematchBox?: HTMLElement}} o
+ * `rematchBox`: an online game's rematch offer (rematch.js), in place of a new game.
  */
 export function renderEnd(box, o) {
   const { game } = o;
@@ -68,7 +69,7 @@ export function renderEnd(box, o) {
     h(
       "div",
       { class: "buttons" },
-      game.you !== null ? h("button", { type: "button", class: "primary rematch", "data-focus": "rematch", onclick: rematch }, seat ? t("rematchSwapped") : t("rematch")) : null,
+      o.rematchBox || (game.you !== null ? h("button", { type: "button", class: "primary rematch", "data-focus": "rematch", onclick: rematch }, seat ? t("rematchSwapped") : t("rematch")) : null),
       game.ply > 0 ? h("button", { type: "button", class: "review", "data-focus": "review", onclick: o.review }, t("review")) : null,
       game.ply > 0 ? h("button", { type: "button", class: "analyse", "data-focus": "analyse", onclick: o.analyse }, t("analyse")) : null,
       h("a", { href: "/", class: "button" }, t("home")),

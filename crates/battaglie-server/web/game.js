@@ -23,6 +23,8 @@ import { renderClock } from "./clock.js";
 import { settings, changeSettings } from "./settings.js";
 import { updateRecent, recentGames } from "./recent.js";
 import { openFromLink, takeSeat } from "./rated.js";
+import { chatPanel } from "./chat.js";
+import { rematchPanel } from "./rematch.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 /** @typedef {import("./types.js").GameState} GameState */
@@ -94,11 +96,14 @@ export async function gamePage(root, list, id, token) {
   const moveList = h("div", { class: "move-list" });
   const panels = h("div", { class: "panels" });
   const clockBox = h("section", { class: "clock", hidden: true });
+  // Only online games have a chat and a rematch between their players.
+  const chat = game.mode === "online" ? chatPanel({ id, token, game, sideName }) : null;
+  const rematch = game.mode === "online" ? rematchPanel({ id, token, scenario: game.scenario, you: game.you, sideName }) : null;
   const main = h(
     "main",
     { class: "game", id: "main" },
     h("div", { class: "status-row" }, title, banner),
-    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar, analysisBox), h("aside", {}, clockBox, endBox, mover, actions, moveList, help, panels)),
+    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar, analysisBox), h("aside", {}, clockBox, endBox, mover, actions, moveList, help, chat?.box, panels)),
   );
   root.append(main);
 
@@ -377,7 +382,8 @@ export async function gamePage(root, list, id, token) {
     renderMoveList(moveList, { ...numbering(), shown: shownPly(), pick: (ply) => showReplay(ply), judged: ui.analysis?.moves });
     renderReplay();
     renderClock(clockBox, { game, sideName, claim: (kind) => act("claim", { kind }) });
-    renderEnd(endBox, { game, sideName, id, scenario, review: () => showReplay(0), analyse });
+    renderEnd(endBox, { game, sideName, id, scenario, review: () => showReplay(0), analyse, rematchBox: rematch?.box });
+    chat?.update(game);
     if (ui.analysis) renderAnalysis(analysisBox, { report: ui.analysis, shown: shownPly(), sideName, positionText: (ply) => plyText(ply, numbering()), pick: (ply) => showReplay(ply) });
     help.hidden = !canMove();
     help.textContent = t("moveHelp");
@@ -642,7 +648,13 @@ export async function gamePage(root, list, id, token) {
   const socket = connect(id, token, {
     onState: (msg, fresh) => update(msg, fresh),
     onError: (msg) => toast(errorText(new ApiError(msg.status, msg.error, msg.code, msg.params))),
-    onStatus: (open) => setOnline(open),
+    onStatus: (open) => {
+      // Pushes may have been missed while the socket was down.
+      if (open && !ui.online) chat?.reload();
+      setOnline(open);
+    },
+    onChat: (msg) => chat?.message(msg),
+    onRematch: (msg) => rematch?.show(msg),
   });
 
   render();

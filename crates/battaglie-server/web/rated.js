@@ -4,7 +4,8 @@
 // of an invite link for the signed-in player (a guest opening a rated game's
 // invite is told to sign in).
 
-import { api, setCsrf } from "./api.js";
+import { api } from "./api.js";
+import { current } from "./account.js";
 import { toast } from "./dom.js";
 import { errorText } from "./errors.js";
 
@@ -28,12 +29,8 @@ export function openFromLink(search, replay, analyse) {
  * @param {string} token
  */
 export async function takeSeat(id, token) {
-  try {
-    const account = await api("GET", "/api/account");
-    setCsrf(account.csrf);
-  } catch {
-    setCsrf(null);
-  }
+  // The CSRF token, for a signed-in player (a guest goes on without).
+  await current().catch(() => null);
   try {
     await api("POST", `/api/games/${encodeURIComponent(id)}/seat`, { token });
   } catch (e) {

@@ -1,11 +1,14 @@
 // @ts-check
-// The game's WebSocket: states pushed by the server, reconnecting after a drop.
+// The game's WebSocket: states, chat messages and rematch offers pushed by the
+// server, reconnecting after a drop.
 
 /**
  * @typedef {object} SocketHandlers
  * @property {(state: any, fresh: boolean) => void} onState `fresh` for the first state after (re)connecting
  * @property {(message: any) => void} onError
  * @property {(open: boolean) => void} onStatus
+ * @property {(message: any) => void} [onChat] a chat message of a room this seat reads
+ * @property {(message: any) => void} [onRematch] the rematch offer as it now stands
  */
 
 /**
@@ -44,6 +47,8 @@ export function connect(id, token, handlers) {
         handlers.onState(msg, fresh);
         fresh = false;
       } else if (msg.type === "error") handlers.onError(msg);
+      else if (msg.type === "chat") handlers.onChat?.(msg);
+      else if (msg.type === "rematch") handlers.onRematch?.(msg);
     };
     ws.onclose = () => {
       if (closed) return;
