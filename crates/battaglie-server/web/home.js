@@ -12,6 +12,7 @@ import { parseBfen, KINDS } from "./bfen.js";
 import { recentGames, saveRecent, forgetRecent } from "./recent.js";
 import { battleNote } from "./notes.js";
 import { accountSection } from "./account.js";
+import { importedUrl } from "./rated.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 
@@ -203,12 +204,14 @@ export function homePage(root, list, reroute) {
       {
         class: "import",
         "aria-labelledby": "import-h",
-        onsubmit: async (/** @type {Event} */ e) => {
+        onsubmit: async (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
+          // "Import and analyse" opens the game with its analysis already asked for.
+          const analyse = /** @type {HTMLButtonElement | null} */ (e.submitter)?.value === "analyse";
           try {
             const created = await api("POST", "/api/records", area.value, true);
             saveRecent({ id: created.id, token: created.token, scenario: created.state.scenario, mode: "hotseat", seat: "both", created: Date.now() });
-            location.href = created.urls.play;
+            location.href = importedUrl(created.urls.play, analyse);
           } catch (err) {
             toast(errorText(err));
           }
@@ -217,7 +220,8 @@ export function homePage(root, list, reroute) {
       h("h2", { id: "import-h" }, t("importRecord")),
       h("label", { for: "record-text" }, t("importHint")),
       area,
-      h("div", { class: "row" }, h("label", { for: "record-file" }, t("importFile")), " ", file, " ", h("button", { type: "submit" }, t("importButton"))),
+      h("div", { class: "row" }, h("label", { for: "record-file" }, t("importFile")), " ", file, " ", h("button", { type: "submit", value: "import" }, t("importButton")), " ", h("button", { type: "submit", value: "analyse" }, t("importAnalyse"))),
     ),
   );
 }
+

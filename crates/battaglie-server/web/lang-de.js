@@ -32,6 +32,7 @@ export default {
   importRecord: "Eine Partie importieren",
   importHint: "Füge eine Partie ein (JSON oder Text):",
   importFile: "oder wähle eine Datei:",
+  importAnalyse: "Importieren und analysieren",
   importButton: "Importieren",
   army: "Armee",
   indians: "Indianer",

@@ -32,6 +32,7 @@ export default {
   importRecord: "Import a game record",
   importHint: "Paste a record (JSON or text form):",
   importFile: "or choose a file:",
+  importAnalyse: "Import and analyse",
   importButton: "Import",
   army: "Army",
   indians: "Indians",

@@ -32,6 +32,7 @@ export default {
   importRecord: "Importer une partie",
   importHint: "Collez une partie (JSON ou texte) :",
   importFile: "ou choisissez un fichier :",
+  importAnalyse: "Importer et analyser",
   importButton: "Importer",
   army: "Armée",
   indians: "Indiens",

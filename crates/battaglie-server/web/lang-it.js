@@ -32,6 +32,7 @@ export default {
   importRecord: "Importa una partita",
   importHint: "Incolla una partita (JSON o testo):",
   importFile: "o scegli un file:",
+  importAnalyse: "Importa e analizza",
   importButton: "Importa",
   army: "Esercito",
   indians: "Indiani",

@@ -23,6 +23,20 @@ export function openFromLink(search, replay, analyse) {
 }
 
 /**
+ * Where an imported record opens: its game, with `?analysis` when the player
+ * asked to analyse it at once (the game page starts the analysis on that word).
+ * @param {string} play the game's link, with its seat token
+ * @param {boolean} analyse
+ * @returns {string}
+ */
+export function importedUrl(play, analyse) {
+  if (!analyse) return play;
+  const url = new URL(play, "http://x");
+  url.searchParams.set("analysis", "");
+  return url.pathname + url.search;
+}
+
+/**
  * Links the seat `token` opens to the signed-in player's account (a rated
  * game's seat must be, before it can be played).
  * @param {string} id

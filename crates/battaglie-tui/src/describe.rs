@@ -88,10 +88,16 @@ pub(crate) fn evaluation(root: &Position, info: &Info) -> [String; 2] {
     let side = title(root.side_to_move());
     // The computer searches with the default weights, for the side to move.
     let score = battaglie_ai::report_score(root, &Limits::default(), info);
+    // The verb agrees with the title: the Army wins, the Indians win.
+    let s = if root.side_to_move() == Side::Army {
+        "s"
+    } else {
+        ""
+    };
     let value = match score {
         Score::Value(v) => format!("{side} {v:+}"),
-        Score::Win(n) => format!("{side} win in {n}"),
-        Score::Loss(n) => format!("{side} lose in {n}"),
+        Score::Win(n) => format!("{side} win{s} in {n}"),
+        Score::Loss(n) => format!("{side} lose{s} in {n}"),
     };
     [
         format!("{value} (d{})", info.depth),

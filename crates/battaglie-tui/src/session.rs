@@ -112,7 +112,13 @@ pub fn describe_outcome(game: &Game) -> Option<String> {
             let why = match reason {
                 WinReason::Resignation => format!("the {} resigned", title(loser)),
                 WinReason::Elimination => {
-                    format!("the {} have no piece left", s.side_name(loser))
+                    // The Army's forces are one body (a column, a command), the
+                    // Indians' several peoples: the verb agrees.
+                    let has = match loser {
+                        Side::Army => "has",
+                        Side::Indians => "have",
+                    };
+                    format!("the {} {has} no piece left", s.side_name(loser))
                 }
                 WinReason::Time => format!("the {} ran out of time", title(loser)),
                 WinReason::Abandoned => format!("the {} left the game", title(loser)),

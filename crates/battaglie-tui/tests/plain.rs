@@ -190,3 +190,20 @@ fn help_lists_the_commands_of_the_line_mode() {
         assert!(out.contains(command), "{command} missing from {out}");
     }
 }
+
+#[test]
+fn the_army_eliminated_is_said_in_the_singular_the_indians_in_the_plural() {
+    let (_path_dir, path) = temp_path("plain-column.txt");
+    std::fs::write(
+        &path,
+        "[Scenario \"apache-pass\"]\n[Start \"|12/|11M/|11m/|12/|12/|12/|12/|12 I 5 30\"]\n\n*\n",
+    )
+    .unwrap();
+    let mut options = options("apache-pass", Opponent::Hotseat);
+    options.load = Some(path);
+    let out = run("l6:Mxl7\nquit\n", &options);
+    assert!(
+        out.contains("by elimination: the California Column has no piece left."),
+        "{out}"
+    );
+}

@@ -539,3 +539,47 @@ async fn two_players_meet_in_the_lobby_and_land_on_the_game_on_opposite_sides() 
     };
     assert_eq!(ids[0], ids[1], "the same game");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_imported_record_is_analysed_in_one_click() {
+    let Some(binary) = browser_or_skip("an_imported_record_is_analysed_in_one_click") else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(390, 844).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    // A record of 12 moves, as a player would paste it from elsewhere.
+    page.eval(
+        &mut b,
+        "(async () => { const post = (p, body) => fetch(p, {method: 'POST', body: JSON.stringify(body)}).then(r => r.json()); \
+         const g = await post('/api/games', {scenario: 'washita', mode: 'hotseat'}); let st = g.state; \
+         for (let i = 0; i < 12; i++) st = await post(`/api/games/${g.id}/moves`, {token: g.token, move: st.legal_moves[0]}); \
+         const text = await fetch(`/api/games/${g.id}/record?format=text`).then(r => r.text()); \
+         document.getElementById('record-text').value = text; \
+         document.querySelector('form.import button[value=analyse]').click(); return true; })()",
+    )
+    .await;
+    // The imported game opens with its analysis running, then complete.
+    page.wait(&mut b, "location.pathname.startsWith('/game/')")
+        .await;
+    page.wait(
+        &mut b,
+        "document.querySelector('section.analysis svg.eval-graph polyline') && !document.querySelector('section.analysis progress')",
+    )
+    .await;
+    let id = page.eval(&mut b, "location.pathname.split('/')[2]").await;
+    let report = page
+        .eval(
+            &mut b,
+            &format!(
+                "fetch('/api/games/{}/analysis').then(r => r.json())",
+                id.as_str().unwrap()
+            ),
+        )
+        .await;
+    assert_eq!(report["complete"], json!(true), "{report}");
+    assert_eq!(report["total"], json!(12), "{report}");
+    page.assert_accessible(&mut b, "an imported game being analysed")
+        .await;
+}
