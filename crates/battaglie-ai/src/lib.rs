@@ -39,5 +39,5 @@ pub use eval::{evaluate, evaluate_with, PIECE_VALUE};
 pub use limits::{level_nodes, Limits, DEFAULT_SEED, MAX_LEVEL};
 pub use report::report_score;
 pub use search::{search, Info, Score, SearchResult};
-pub use sport::{DrawReason, Gesture, ResignReason, Sport, RESIGN_MOVES, RESIGN_SCORE};
+pub use sport::{DrawReason, Gesture, ResignReason, Sport, RESIGN_CHANCE, RESIGN_MOVES};
 pub use weights::{ParseWeightsError, Weights};

@@ -8,7 +8,7 @@
 //! Budgets are counted in nodes, so the same position, level and seed give the same
 //! move on any machine; each level also has a time cap for slow or busy machines.
 
-use battaglie_rules::Side;
+use battaglie_rules::{Position, Rng, Side};
 use std::time::Duration;
 
 use crate::weights::Weights;
@@ -120,6 +120,30 @@ pub(crate) struct Budget {
     pub seed: u64,
     pub weights: Weights,
     pub threads: u32,
+}
+
+impl Budget {
+    /// Whether a level slips in `pos`: a seeded draw, the same for the same seed and
+    /// position, so that it can be known before the search.
+    pub(crate) fn slips_in(&self, pos: &Position) -> bool {
+        self.margin > 0 && (self.rng(pos).below(100) as i32) < self.slips
+    }
+
+    /// The level's randomness in `pos`; its first draw is the slip's.
+    pub(crate) fn rng(&self, pos: &Position) -> Rng {
+        Rng::new(self.seed ^ pos.hash())
+    }
+
+    /// The budget for the move in `pos`: a level that will play its best move there
+    /// need not score its other candidates exactly, so its nodes go into depth.
+    pub(crate) fn for_move_in(mut self, pos: &Position) -> Budget {
+        if !self.slips_in(pos) {
+            self.margin = 0;
+            self.noise = 0;
+            self.candidates = 0;
+        }
+        self
+    }
 }
 
 impl Limits {

@@ -9,7 +9,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use battaglie_rules::{Game, Move, Outcome, Position, Rng, Side, Stage};
+use battaglie_rules::{Game, Move, Outcome, Position, Side, Stage};
 use battaglie_tablebase::{Tablebase, Value};
 
 use crate::eval::{draw_value, hanging, placement, score, Evaluator, Start};
@@ -522,7 +522,7 @@ pub fn search(
     if legal.is_empty() {
         return None;
     }
-    let budget = limits.budget();
+    let budget = limits.budget().for_move_in(game.position());
     let mut pos = game.position().clone();
     let mut path: Vec<u64> = Vec::with_capacity(game.moves().len() + 128);
     let mut replay = game.start().clone();
@@ -700,9 +700,10 @@ impl Searcher<'_> {
 /// valuable stack open to elimination than the best move does.
 fn choose(pos: &Position, roots: &[RootMove], budget: &Budget) -> Move {
     let best = roots[0];
-    let mut rng = Rng::new(budget.seed ^ pos.hash());
     // Most moves are the level's best: a weak player pursues a plan and slips now
-    // and then, rather than wandering.
+    // and then, rather than wandering. The slip was drawn before the search
+    // ([`Budget::for_move_in`]); the same first draw says so again here.
+    let mut rng = budget.rng(pos);
     if rng.below(100) as i32 >= budget.slips {
         return best.mv;
     }

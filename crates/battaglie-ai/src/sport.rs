@@ -9,20 +9,27 @@
 //! * neither side can ever win: no side has kinds that together eliminate every kind
 //!   the other has left (capture table of the scenario, staging included), so no
 //!   elimination can end the game (offer, accept);
-//! * the search has scored the position at or below [`RESIGN_SCORE`] (or a lost
-//!   ending) on each of the side's last [`RESIGN_MOVES`] moves (resign), or below
-//!   zero on the last one (accept an offer: a draw is worth more than the game).
+//! * the search has scored the position at a winning chance of at most
+//!   [`RESIGN_CHANCE`] (or a lost ending) on each of the side's last
+//!   [`RESIGN_MOVES`] moves (resign), or below one half on the last one (accept an
+//!   offer: a draw is worth more than the game).
+//!
+//! Scores are judged by their winning chance ([`crate::win_chance`]), not in
+//! centi-pieces: the battles are unequal by design (the Army of Apache Pass starts
+//! some 1,200 centi-pieces down yet expects 42%), so a fixed score would make one
+//! side resign where it stands to win.
 
 use std::fmt;
 
 use battaglie_rules::{can_ever_win, Position, Side};
 use battaglie_tablebase::{Tablebase, Value};
 
+use crate::chance::win_chance;
 use crate::search::Score;
 
-/// The reported score (centi-pieces, the side's own view) at or below which a
-/// side counts as lost: three Mounted down.
-pub const RESIGN_SCORE: i32 = -900;
+/// The winning chance (expected result, a draw counting one half) at or below which
+/// a side counts as lost: about 3,500 centi-pieces behind the battle's balance.
+pub const RESIGN_CHANCE: f64 = 0.10;
 
 /// How many of its own moves in a row a side must be scored lost before it resigns.
 pub const RESIGN_MOVES: usize = 6;
@@ -130,20 +137,14 @@ pub struct Sport {
     scores: Vec<Score>,
 }
 
-fn lost(score: Score) -> bool {
-    match score {
-        Score::Value(v) => v <= RESIGN_SCORE,
-        Score::Loss(_) => true,
-        Score::Win(_) => false,
-    }
+/// Whether `side`'s score `score` in `pos`'s battle counts as lost.
+fn lost(pos: &Position, side: Side, score: Score) -> bool {
+    win_chance(pos.scenario(), side, score) <= RESIGN_CHANCE
 }
 
-fn behind(score: Score) -> bool {
-    match score {
-        Score::Value(v) => v < 0,
-        Score::Loss(_) => true,
-        Score::Win(_) => false,
-    }
+/// Whether `side` expects less from `score` than from a draw.
+fn behind(pos: &Position, side: Side, score: Score) -> bool {
+    win_chance(pos.scenario(), side, score) < 0.5
 }
 
 impl Sport {
@@ -186,7 +187,8 @@ impl Sport {
         if !can_ever_win(pos, Side::Army) && !can_ever_win(pos, Side::Indians) {
             return Some(Gesture::OfferDraw(DrawReason::NeitherCanWin));
         }
-        if self.scores.len() == RESIGN_MOVES && self.scores.iter().all(|&s| lost(s)) {
+        let us = pos.side_to_move();
+        if self.scores.len() == RESIGN_MOVES && self.scores.iter().all(|&s| lost(pos, us, s)) {
             let last = *self.scores.last().expect("full");
             return Some(Gesture::Resign(ResignReason::LostScore(last)));
         }
@@ -226,7 +228,7 @@ impl Sport {
             });
         }
         match self.scores.last() {
-            Some(&s) if behind(s) => Some(DrawReason::Behind(s)),
+            Some(&s) if behind(pos, us, s) => Some(DrawReason::Behind(s)),
             _ => None,
         }
     }
@@ -261,18 +263,49 @@ mod tests {
         let pos = washita("|12/|12/|12/|12/|12/|12/|F11/|11(mm) A 5 30");
         let mut sport = Sport::new();
         for _ in 0..RESIGN_MOVES - 1 {
-            sport.record(Score::Value(-2000));
+            sport.record(Score::Value(-4000));
             assert_eq!(sport.gesture(&pos, None), None);
         }
-        sport.record(Score::Value(-2000));
+        sport.record(Score::Value(-4000));
         assert_eq!(
             sport.gesture(&pos, None),
             Some(Gesture::Resign(ResignReason::LostScore(Score::Value(
-                -2000
+                -4000
             ))))
         );
         sport.record(Score::Value(-100));
         assert_eq!(sport.gesture(&pos, None), None, "one better score stops it");
+    }
+
+    #[test]
+    fn a_side_the_battle_starts_behind_in_pieces_does_not_resign_for_it() {
+        // The Army of Apache Pass is scored about 1,200 centi-pieces down from the
+        // start, by design of the battle, and expects 42%: it plays on.
+        let s = Scenario::builtin("apache-pass").expect("built in");
+        let pos = Position::start(&s);
+        let mut sport = Sport::new();
+        for _ in 0..RESIGN_MOVES {
+            sport.record(Score::Value(-1221));
+        }
+        assert_eq!(sport.gesture(&pos, None), None);
+        // Three Mounted further down it is still far from lost...
+        for _ in 0..RESIGN_MOVES {
+            sport.record(Score::Value(-2100));
+        }
+        assert_eq!(sport.gesture(&pos, None), None);
+        // ...but a draw is worth more to it than the game.
+        assert!(matches!(
+            sport.answer(&pos, Side::Army, None),
+            Some(DrawReason::Behind(_))
+        ));
+        // Scored lost by the winning chance, it resigns.
+        for _ in 0..RESIGN_MOVES {
+            sport.record(Score::Value(-4300));
+        }
+        assert!(matches!(
+            sport.gesture(&pos, None),
+            Some(Gesture::Resign(ResignReason::LostScore(_)))
+        ));
     }
 
     #[test]

@@ -334,3 +334,39 @@ fn level_8_at_a_small_budget_beats_a_random_mover_in_every_battle_from_both_side
         }
     }
 }
+
+#[test]
+fn a_level_that_does_not_slip_searches_as_deep_as_its_budget_allows() {
+    // Level 3 slips on 30% of its moves. On the others it plays its best move, so
+    // it must not spend its 1,500 nodes scoring other candidates: it searches as a
+    // plain search of that budget does (depth 3 at the start of Washita River).
+    let s = Scenario::builtin("washita").unwrap();
+    let game = Game::new(Position::start(&s));
+    let plain = play_search(
+        &game,
+        &Limits {
+            depth: Some(3),
+            nodes: Some(1_500),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(plain.info.depth, 3);
+    let same = (0..20u64)
+        .filter(|&seed| {
+            let level = play_search(
+                &game,
+                &Limits {
+                    level: Some(3),
+                    seed: Some(seed),
+                    ..Limits::default()
+                },
+            );
+            assert!(level.info.depth >= 1, "seed {seed}");
+            (level.best, level.info.depth) == (plain.best, plain.info.depth)
+        })
+        .count();
+    assert!(
+        same >= 10,
+        "only {same} of 20 seeds played the plain search's move"
+    );
+}
