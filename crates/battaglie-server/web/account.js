@@ -1,7 +1,7 @@
 // @ts-check
 // The optional account on the home page: sign in or register (this browser's
 // guest games join the account), then the account panel: my games, the
-// notification settings (notifications.js), change the password, log out,
+// notification settings (notifyform.js), change the password, log out,
 // delete the account. The session is an HttpOnly cookie; the
 // CSRF token that changes need comes from GET /api/account (see api.js).
 
@@ -10,7 +10,7 @@ import { api, setCsrf } from "./api.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { recentGames } from "./recent.js";
-import { notificationSettings } from "./notifications.js";
+import { notificationSettings } from "./notifyform.js";
 
 /**
  * @typedef {object} HeldGame

@@ -17,10 +17,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("app.js", include_str!("../../web/app.js")),
     ("badge.js", include_str!("../../web/badge.js")),
     ("account.js", include_str!("../../web/account.js")),
-    (
-        "notifications.js",
-        include_str!("../../web/notifications.js"),
-    ),
+    ("notifyform.js", include_str!("../../web/notifyform.js")),
     ("notifyprefs.js", include_str!("../../web/notifyprefs.js")),
     ("actions.js", include_str!("../../web/actions.js")),
     ("analysis.js", include_str!("../../web/analysis.js")),

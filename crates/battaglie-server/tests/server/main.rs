@@ -13,6 +13,7 @@ mod accounts;
 mod analysis;
 mod api;
 mod browser;
+mod browser_account;
 mod browser_chat;
 mod browser_pages;
 mod browser_ratings;

@@ -76,8 +76,10 @@ export function notificationSettings() {
   /** @param {"email" | "webhook_url" | null} field @param {string} message */
   const refuse = (field, message) => {
     error.textContent = message;
-    email.input.toggleAttribute("aria-invalid", field === "email");
-    url.input.toggleAttribute("aria-invalid", field === "webhook_url");
+    for (const [input, name] of /** @type {const} */ ([[email.input, "email"], [url.input, "webhook_url"]])) {
+      if (field === name) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    }
     if (field === "email") email.input.focus();
     if (field === "webhook_url") url.input.focus();
   };
