@@ -6,6 +6,7 @@ mod challenge;
 mod chat;
 mod claim;
 mod clock;
+mod confirm;
 mod control;
 mod ending;
 mod levels;
@@ -33,6 +34,10 @@ pub use chat::{
 };
 pub use claim::{claim, ClaimError, ClaimKind};
 pub use clock::{ClockError, ClockState, GameClock};
+pub use confirm::{
+    check_confirmation, confirmation_token, may_send_confirmation, ConfirmError, CONFIRM_LIFETIME,
+    CONFIRM_RESEND,
+};
 pub use control::{TimeControl, TimeControlError};
 pub use ending::{flag_fall, EndReason, Ending};
 pub use levels::{

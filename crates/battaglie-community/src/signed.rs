@@ -19,6 +19,8 @@ pub enum Purpose {
     Unsubscribe,
     /// The CSRF token of one session.
     Csrf,
+    /// A link confirming one player's e-mail address.
+    ConfirmEmail,
 }
 
 impl Purpose {
@@ -26,6 +28,7 @@ impl Purpose {
         match self {
             Purpose::Unsubscribe => b"unsubscribe\0",
             Purpose::Csrf => b"csrf\0",
+            Purpose::ConfirmEmail => b"confirm-email\0",
         }
     }
 }

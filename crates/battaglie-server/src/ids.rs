@@ -1,4 +1,4 @@
-//! Random identifiers and seat tokens, and the clock.
+//! Random identifiers and seat tokens, and the wall clock for leases.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -35,16 +35,14 @@ pub(crate) fn same_token(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// Unix seconds now.
-pub(crate) fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
-
-/// Milliseconds since 1970 now.
-pub(crate) fn now_millis() -> u64 {
+/// Milliseconds since 1970 now, by the machine's wall clock. Not for anything
+/// a player sees or a rule decides (that is [`crate::AppState::now`], which
+/// tests drive): only for what must follow real elapsed time whatever a test's
+/// clock says: the leases on computer turns and analyses (renewed by real-time
+/// timers while a search runs: a fake clock moved on by hours would expire
+/// them under a working node), the versions of a game's snapshots (which must
+/// keep growing across reloads), and the idle time of games held in memory.
+pub(crate) fn wall_millis() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)

@@ -1,7 +1,8 @@
 // @ts-check
 // The optional account on the home page: sign in or register (this browser's
-// guest games join the account), then the account panel: my games, change the
-// password, log out, delete the account. The session is an HttpOnly cookie; the
+// guest games join the account), then the account panel: my games, the
+// notification settings (notifyform.js), change the password, log out,
+// delete the account. The session is an HttpOnly cookie; the
 // CSRF token that changes need comes from GET /api/account (see api.js).
 
 import { h, toast } from "./dom.js";
@@ -9,6 +10,7 @@ import { api, setCsrf } from "./api.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { recentGames } from "./recent.js";
+import { notificationSettings } from "./notifyform.js";
 
 /**
  * @typedef {object} HeldGame
@@ -244,6 +246,7 @@ function panel(account, list, reroute) {
     ),
     h("h3", { id: "my-games-h" }, t("myGames")),
     account.games.length ? games : h("p", { class: "muted" }, t("noMyGames")),
+    notificationSettings(),
     change,
     h("p", {}, del),
     confirm,

@@ -5,12 +5,13 @@
 
 mod error;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use battaglie_community::{
     check_csrf, check_password, check_session, csrf_token, hash_password, login, needs_rehash,
-    verify_password, Attempts, PlayerName, Policy, SessionToken, Signer, StoredHash, Timestamp,
-    TokenHash, SESSION_LIFETIME,
+    verify_password, Attempts, Clock, PlayerName, Policy, SessionToken, Signer, StoredHash,
+    Timestamp, TokenHash, SESSION_LIFETIME,
 };
 use tokio::sync::OnceCell;
 
@@ -26,10 +27,17 @@ pub const MAX_CLAIMS: usize = 64;
 /// A session's last use is stored again only after this long (not at every request).
 const TOUCH_EVERY: Duration = Duration::from_secs(300);
 
-/// The account side of a node: the signer of CSRF tokens, read once from the store.
-#[derive(Debug, Default)]
+/// The account side of a node: the signer of CSRF tokens, read once from the
+/// store, and the server's clock (session lifetimes, throttles, stamps).
 pub struct Accounts {
     signer: OnceCell<Signer>,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for Accounts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Accounts").finish_non_exhaustive()
+    }
 }
 
 /// A session just opened (registration, login, password change): the token
@@ -61,10 +69,6 @@ pub struct Claim {
     pub token: String,
 }
 
-fn now() -> Timestamp {
-    Timestamp(ids::now_millis() as i64)
-}
-
 fn attempts(c: Count) -> Attempts {
     Attempts {
         count: u32::try_from(c.attempts).unwrap_or(u32::MAX),
@@ -87,6 +91,19 @@ async fn blocking<T: Send + 'static>(
 }
 
 impl Accounts {
+    /// Accounts reading "now" from `clock`, the server's time source (the one
+    /// [`crate::AppState::now`] reads).
+    pub fn on(clock: Arc<dyn Clock>) -> Accounts {
+        Accounts {
+            signer: OnceCell::new(),
+            clock,
+        }
+    }
+
+    fn now(&self) -> Timestamp {
+        self.clock.now()
+    }
+
     /// The signer of CSRF tokens, with the secret the first node stored.
     ///
     /// # Errors
@@ -140,7 +157,7 @@ impl Accounts {
         password: &str,
         address: &str,
     ) -> Result<Opened, AccountError> {
-        let at = now();
+        let at = self.now();
         let key = format!("register:{address}");
         let mut count = attempts(store.count(&key).await?);
         count.check(&Policy::REGISTRATION, at)?;
@@ -199,7 +216,7 @@ impl Accounts {
         password: &str,
         address: &str,
     ) -> Result<Opened, AccountError> {
-        let at = now();
+        let at = self.now();
         let name_key = format!("name:{}", PlayerName::key_of(name));
         let address_key = format!("addr:{address}");
         let mut by_name = attempts(store.count(&name_key).await?);
@@ -256,7 +273,7 @@ impl Accounts {
         let Some(row) = store.session(&hash.0).await? else {
             return Ok(None);
         };
-        let at = now();
+        let at = self.now();
         if check_session(Timestamp(row.created_at), Timestamp(row.last_seen), at).is_err() {
             store.delete_session(&hash.0).await?;
             return Ok(None);
@@ -306,7 +323,7 @@ impl Accounts {
         let new = new.to_string();
         let hash = blocking(move || hash_password(&new)).await??;
         let token = SessionToken::generate()?;
-        let at = now();
+        let at = self.now();
         store
             .change_password(
                 &session.user.id,
@@ -355,7 +372,7 @@ impl Accounts {
                 given: claims.len(),
             });
         }
-        let at = now();
+        let at = self.now();
         let mut claimed = Vec::new();
         for c in claims {
             if !ids::is_game_id(&c.id) {

@@ -11,7 +11,6 @@ use super::rebuild::replay;
 use super::snapshot::result_words;
 use super::takeback::{takeback_decision, TakebackAction, TakebackDecision};
 use super::{AppState, GameError, Seat};
-use crate::ids;
 use crate::store::StoreError;
 use battaglie_tablebase::registry::installed;
 
@@ -58,7 +57,7 @@ impl AppState {
         mv: &battaglie_rules::Move,
     ) -> Result<(), GameError> {
         let ended = result_words(&st.game);
-        let now = ids::now();
+        let now = self.now_secs();
         let turn = self.turn_after(live, &st.game);
         let clock = match self.time_move(st) {
             Ok(clock) => clock,
@@ -138,7 +137,7 @@ impl AppState {
         match decision {
             TakebackDecision::TakeBack(count) => self.take_back(live, &mut st, count).await,
             TakebackDecision::Request(offer) => {
-                let now = ids::now();
+                let now = self.now_secs();
                 let asked = offer.map(Side::word);
                 match self
                     .inner
@@ -166,7 +165,7 @@ impl AppState {
         count: usize,
     ) -> Result<(), GameError> {
         let keep = st.game.moves().len() - count;
-        let now = ids::now();
+        let now = self.now_secs();
         match self
             .inner
             .store
@@ -275,7 +274,7 @@ impl AppState {
         st: &mut LiveState,
         offer: Option<Side>,
     ) -> Result<(), GameError> {
-        let now = ids::now();
+        let now = self.now_secs();
         match self
             .inner
             .store
@@ -308,7 +307,7 @@ impl AppState {
         st: &mut LiveState,
         next: Game,
     ) -> Result<(), GameError> {
-        let now = ids::now();
+        let now = self.now_secs();
         let clock = st.clock.clone().map(|mut c| {
             c.stop(self.now());
             c

@@ -110,7 +110,7 @@ impl AppState {
             complete: plies == 0,
         };
         let body = encode(id, &empty)?;
-        let now = ids::now_millis() as i64;
+        let now = ids::wall_millis() as i64;
         let claimed = self
             .inner
             .store
@@ -153,7 +153,7 @@ impl AppState {
                 id: id.to_string(),
                 source,
             })?;
-        let stale = ids::now_millis() as i64 - STALE_AFTER_MS;
+        let stale = ids::wall_millis() as i64 - STALE_AFTER_MS;
         Ok(Some(AnalysisReport {
             id: id.to_string(),
             plies,
@@ -226,7 +226,7 @@ impl AppState {
                 (id, plies),
                 &self.inner.node,
                 Some((analysis.moves.len(), &body)),
-                ids::now_millis() as i64,
+                ids::wall_millis() as i64,
             )
             .await;
         match written {
@@ -260,7 +260,7 @@ impl AppState {
                         (&id, plies),
                         &state.inner.node,
                         None,
-                        ids::now_millis() as i64,
+                        ids::wall_millis() as i64,
                     )
                     .await;
                 match renewed {

@@ -137,6 +137,10 @@ impl AppState {
     }
 }
 
+/// The wall clock, not the server's [`AppState::now`]: a lease is renewed by
+/// real-time timers while the computer thinks, so it must be measured in real
+/// time too (a test's fake clock moved on by hours would expire the lease of a
+/// node still working, and another node would play the same turn).
 fn now_millis() -> i64 {
-    i64::try_from(ids::now_millis()).unwrap_or(i64::MAX / 2)
+    i64::try_from(ids::wall_millis()).unwrap_or(i64::MAX / 2)
 }

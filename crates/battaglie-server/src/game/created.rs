@@ -92,7 +92,7 @@ impl AppState {
                 Side::Indians => (None, Some(ids::token()?)),
             },
         };
-        let now = ids::now();
+        let now = self.now_secs();
         let row = GameRow {
             id: ids::game_id()?,
             scenario: scenario.id().to_string(),
@@ -133,7 +133,7 @@ impl AppState {
         })?;
         let game = record.replay(&scenario)?;
         let token = ids::token()?;
-        let now = ids::now();
+        let now = self.now_secs();
         let ended = result_words(&game);
         let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
         let row = GameRow {

@@ -76,7 +76,7 @@ impl LiveGame {
     ) -> LiveGame {
         let now = time.now();
         let (tx, _) = broadcast::channel(CHANNEL_CAPACITY);
-        let version = ids::now_millis();
+        let version = ids::wall_millis();
         let takeback_offer = row.takeback_offer.as_deref().and_then(|s| s.parse().ok());
         let clock = row.clock.clone();
         let snap = snapshot(
@@ -111,7 +111,7 @@ impl LiveGame {
             computer,
             tx,
             told: broadcast::channel(CHANNEL_CAPACITY).0,
-            last_used: AtomicU64::new(ids::now_millis()),
+            last_used: AtomicU64::new(ids::wall_millis()),
             row,
             time,
         }
@@ -119,7 +119,7 @@ impl LiveGame {
 
     /// Marks the game as used now.
     pub(super) fn touch(&self) {
-        self.last_used.store(ids::now_millis(), Ordering::Relaxed);
+        self.last_used.store(ids::wall_millis(), Ordering::Relaxed);
     }
 
     /// When it was last used, in milliseconds since 1970.
@@ -237,7 +237,7 @@ impl LiveGame {
 
     /// After a change of `st`: a new version and snapshot, pushed to every subscriber.
     pub(super) fn changed(&self, st: &mut LiveState, now: Timestamp) {
-        st.version = (st.version + 1).max(ids::now_millis());
+        st.version = (st.version + 1).max(ids::wall_millis());
         st.snapshot = snapshot(
             &self.row,
             self.computer,

@@ -125,8 +125,8 @@ impl AppState {
                 memory,
                 bus: cluster.bus,
                 lease: cluster.lease.max(Duration::from_millis(100)),
-                accounts: crate::accounts::Accounts::default(),
-                lobby: crate::lobby::Lobby::on(time.clone()),
+                accounts: crate::accounts::Accounts::on(time.clone()),
+                lobby: crate::lobby::Lobby::default(),
                 time,
             }),
         }
@@ -135,6 +135,11 @@ impl AppState {
     /// Now, by the state's time source (see [`AppState::with_time`]).
     pub fn now(&self) -> Timestamp {
         self.inner.time.now()
+    }
+
+    /// Now in whole seconds since 1970 (the games' stamps), by the same source.
+    pub fn now_secs(&self) -> i64 {
+        self.now().0.div_euclid(1000)
     }
 
     /// Accounts and sessions.
@@ -252,7 +257,7 @@ impl AppState {
     /// Drops the games idle for longer than [`MemoryLimits::idle`] (they come back
     /// from the store when asked for); returns how many left.
     pub fn evict_idle(&self) -> usize {
-        let cutoff = ids::now_millis()
+        let cutoff = ids::wall_millis()
             .saturating_sub(u64::try_from(self.inner.memory.idle.as_millis()).unwrap_or(u64::MAX));
         let mut games = self.games_lock();
         let before = games.len();
@@ -334,7 +339,7 @@ fn node_name(store: &Store) -> String {
     if store.backend() == "sqlite" {
         return "local".to_string();
     }
-    ids::random_hex(6).unwrap_or_else(|_| format!("{:x}", ids::now_millis()))
+    ids::random_hex(6).unwrap_or_else(|_| format!("{:x}", ids::wall_millis()))
 }
 
 /// The built-in scenario `id`.

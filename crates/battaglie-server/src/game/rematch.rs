@@ -145,7 +145,7 @@ impl AppState {
         let old = &live.row;
         let scenario = builtin_scenario(&old.scenario)?;
         let first = Position::start(&scenario).side_to_move();
-        let now = ids::now();
+        let now = self.now_secs();
         let row = GameRow {
             id,
             scenario: old.scenario.clone(),

@@ -211,11 +211,19 @@ pub enum ErrorCode {
     ChannelWithoutAddress,
     /// An unsubscribe link that is not one the server made (or was changed).
     UnsubscribeInvalid,
+    /// A confirmation link not made for the account's current address.
+    EmailConfirmInvalid,
+    /// A confirmation link past its lifetime.
+    EmailConfirmExpired,
+    /// A confirmation mail asked for again too soon (`wait`, seconds).
+    EmailConfirmTooSoon,
+    /// No unconfirmed address to send a confirmation to.
+    EmailConfirmNothing,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 103] = {
+    pub const ALL: [ErrorCode; 107] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -321,6 +329,10 @@ impl ErrorCode {
             C::WebhookUrlInvalid,
             C::ChannelWithoutAddress,
             C::UnsubscribeInvalid,
+            C::EmailConfirmInvalid,
+            C::EmailConfirmExpired,
+            C::EmailConfirmTooSoon,
+            C::EmailConfirmNothing,
         ]
     };
 
@@ -431,6 +443,10 @@ impl ErrorCode {
             C::WebhookUrlInvalid => "webhook_url_invalid",
             C::ChannelWithoutAddress => "channel_without_address",
             C::UnsubscribeInvalid => "unsubscribe_invalid",
+            C::EmailConfirmInvalid => "email_confirm_invalid",
+            C::EmailConfirmExpired => "email_confirm_expired",
+            C::EmailConfirmTooSoon => "email_confirm_too_soon",
+            C::EmailConfirmNothing => "email_confirm_nothing",
         }
     }
 

@@ -153,7 +153,7 @@ async fn lobby_json(state: &AppState, viewer: Option<&UserRow>) -> Result<Value,
         .map(ToString::to_string)
         .collect();
     Ok(json!({
-        "now": lobby.now().0,
+        "now": state.now().0,
         "me": viewer.map(|u| &u.name),
         "challenges": rows.iter().map(|r| challenge_json(r, id)).collect::<Vec<_>>(),
         "seek": seek,

@@ -17,6 +17,8 @@ const ASSETS: &[(&str, &str)] = &[
     ("app.js", include_str!("../../web/app.js")),
     ("badge.js", include_str!("../../web/badge.js")),
     ("account.js", include_str!("../../web/account.js")),
+    ("notifyform.js", include_str!("../../web/notifyform.js")),
+    ("notifyprefs.js", include_str!("../../web/notifyprefs.js")),
     ("actions.js", include_str!("../../web/actions.js")),
     ("analysis.js", include_str!("../../web/analysis.js")),
     ("api.js", include_str!("../../web/api.js")),

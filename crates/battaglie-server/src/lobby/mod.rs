@@ -13,11 +13,11 @@ mod notice;
 mod seek;
 mod started;
 
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
 use battaglie_community::{
-    Audience, Challenge, Clock, Participant, PlayerId, PlayerName, SideChoice, SystemClock, Terms,
-    TimeControl, Timestamp,
+    Audience, Challenge, Participant, PlayerId, PlayerName, SideChoice, Terms, TimeControl,
+    Timestamp,
 };
 use battaglie_rules::Side;
 use tokio::sync::broadcast;
@@ -33,16 +33,15 @@ use crate::store::{ChallengeRow, Mode, SeekRow, UserRow};
 /// How many events a slow socket may fall behind before it is sent the list again.
 const EVENT_BACKLOG: usize = 256;
 
-/// A node's lobby: where "now" comes from, and the events its sockets hear.
+/// A node's lobby: the events its sockets hear. "Now" is the server's
+/// ([`AppState::now`]), as everywhere else.
 pub struct Lobby {
-    clock: RwLock<Arc<dyn Clock>>,
     events: broadcast::Sender<Arc<Event>>,
 }
 
 impl Default for Lobby {
     fn default() -> Lobby {
         Lobby {
-            clock: RwLock::new(Arc::new(SystemClock)),
             events: broadcast::channel(EVENT_BACKLOG).0,
         }
     }
@@ -148,23 +147,6 @@ fn challenge_of(row: &ChallengeRow) -> Result<Challenge, LobbyError> {
 }
 
 impl Lobby {
-    /// A lobby reading "now" from `clock` (the server's time source).
-    pub fn on(clock: Arc<dyn Clock>) -> Lobby {
-        let lobby = Lobby::default();
-        lobby.set_clock(clock);
-        lobby
-    }
-
-    /// Replaces the lobby's clock (tests move a `FakeClock`).
-    pub fn set_clock(&self, clock: Arc<dyn Clock>) {
-        *self.clock.write().unwrap_or_else(|e| e.into_inner()) = clock;
-    }
-
-    /// Now, by the lobby's clock.
-    pub fn now(&self) -> Timestamp {
-        self.clock.read().unwrap_or_else(|e| e.into_inner()).now()
-    }
-
     /// The events this node's sockets hear from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<Event>> {
         self.events.subscribe()
@@ -227,7 +209,7 @@ impl Lobby {
     ) -> Result<Vec<ChallengeRow>, LobbyError> {
         Ok(state
             .store()
-            .open_challenges(viewer.map(|u| u.id.as_str()), self.now().0)
+            .open_challenges(viewer.map(|u| u.id.as_str()), state.now().0)
             .await?)
     }
 
@@ -264,7 +246,7 @@ impl Lobby {
             control,
             rated: offer.rated,
         };
-        let now = self.now();
+        let now = state.now();
         let challenge = Challenge::new(participant(by), terms, to, &scenario, now)?;
         let id = ids::random_hex(8)?;
         let row = ChallengeRow {
@@ -318,7 +300,7 @@ impl Lobby {
     ) -> Result<Seated, LobbyError> {
         let row = self.open_row(state, id).await?;
         let challenge = challenge_of(&row)?;
-        let now = self.now();
+        let now = state.now();
         let seats = challenge.accept(&participant(by), now, coin()?)?;
         let challenger_side = seats.side_of(&challenge.from.id).unwrap_or(Side::Army);
         let won = state
@@ -399,7 +381,7 @@ impl Lobby {
         }
         if !state
             .store()
-            .withdraw_challenge(id, how, self.now().0)
+            .withdraw_challenge(id, how, state.now().0)
             .await?
         {
             self.open_row(state, id).await?;
@@ -454,7 +436,7 @@ async fn start_game(
     let (created, _) = state
         .create(&battle, Mode::Online, Side::Army, None, Some(control))
         .await?;
-    let at = ids::now_millis() as i64;
+    let at = state.now().0;
     let store = state.store();
     store.link_seat(&created.id, "army", army, at).await?;
     store.link_seat(&created.id, "indians", indians, at).await?;

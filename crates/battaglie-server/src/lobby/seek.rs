@@ -27,7 +27,7 @@ impl Lobby {
     ) -> Result<Sought, LobbyError> {
         let scenario = builtin_scenario(battle)?;
         let control: TimeControl = control.parse::<TimeControl>()?.validate()?;
-        let now = self.now();
+        let now = state.now();
         let mine = Seek::new(
             participant(by),
             scenario.id().to_string(),

@@ -6,6 +6,7 @@
 //! address itself is wrong, or the webhook's host private) the row is marked
 //! failed, kept for the account page to show.
 
+mod confirm;
 mod mail;
 mod prefs;
 mod webhook;
@@ -14,6 +15,9 @@ use std::time::Duration;
 
 use battaglie_community::{unsubscribe_token, Channel, PlayerId};
 
+pub use confirm::{
+    confirm as confirm_email, resend as resend_confirmation, resend_in, EmailConfirmError,
+};
 pub use mail::{ParseSmtpTlsError, SmtpSettings, SmtpTls};
 pub use prefs::{set_prefs, unsubscribe, PrefsError, UnsubscribeError, MAX_EMAIL};
 
@@ -200,11 +204,18 @@ impl Sender {
         }
     }
 
-    /// Whether `row` may still go out: its channel on, and here, mail configured.
+    /// Whether `row` may still go out: its channel on, and here, mail
+    /// configured; a mail other than the confirmation only to a confirmed
+    /// address, the confirmation only to one not confirmed yet.
     fn ready(&self, row: &OutboxRow, prefs: &NotificationPrefs) -> Result<(), &'static str> {
+        let confirmation = row.event == "confirm_email";
         match row.channel.as_str() {
             "mail" if self.smtp.is_none() => Err("mail is off on this server"),
-            "mail" if !prefs.mail || prefs.email.is_none() => Err("mail turned off"),
+            "mail" if prefs.email.is_none() => Err("no address"),
+            "mail" if confirmation && prefs.email_confirmed => Err("the address is confirmed"),
+            "mail" if confirmation => Ok(()),
+            "mail" if !prefs.mail => Err("mail turned off"),
+            "mail" if !prefs.email_confirmed => Err("the address is not confirmed"),
             "webhook" if !prefs.webhook || prefs.webhook_url.is_none() => Err("webhook turned off"),
             _ => Ok(()),
         }

@@ -1,7 +1,11 @@
-//! Changing what a player hears: the preferences (checked), and the
-//! unsubscribe link that turns a channel off without signing in.
+//! Changing what a player hears: the preferences (checked; a new address
+//! unconfirmed, its confirmation mail queued), and the unsubscribe link that
+//! turns a channel off without signing in.
 
-use battaglie_community::{check_unsubscribe, Channel, PlayerId, WebhookUrl, WebhookUrlError};
+use battaglie_community::{
+    check_unsubscribe, may_send_confirmation, Channel, PlayerId, Timestamp, WebhookUrl,
+    WebhookUrlError,
+};
 
 use crate::store::{NotificationPrefs, StoreError};
 use crate::AppState;
@@ -26,9 +30,21 @@ pub enum PrefsError {
     /// A channel turned on without its address.
     #[error("{0} notifications are turned on without an address")]
     NoAddress(&'static str),
+    /// The signing secret could not be read.
+    #[error("the signing secret: {0}")]
+    Secret(String),
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl From<super::EmailConfirmError> for PrefsError {
+    fn from(e: super::EmailConfirmError) -> PrefsError {
+        match e {
+            super::EmailConfirmError::Store(e) => PrefsError::Store(e),
+            other => PrefsError::Secret(other.to_string()),
+        }
+    }
 }
 
 /// Why an unsubscribe link did nothing.
@@ -46,6 +62,9 @@ pub enum UnsubscribeError {
 }
 
 /// Checks `prefs` (blank addresses read as none) and stores them as `user`'s.
+/// The confirmation state is the server's: an address kept stays as it was, a
+/// new or changed one is unconfirmed and gets its confirmation mail (unless
+/// one went out inside ten minutes: the page offers to send it again later).
 ///
 /// # Errors
 /// A bad address or URL, a channel on without one, the store failing.
@@ -80,9 +99,24 @@ pub async fn set_prefs(
     if prefs.webhook && prefs.webhook_url.is_none() {
         return Err(PrefsError::NoAddress("webhook"));
     }
-    state
-        .store()
-        .put_notification_prefs(user, &prefs, state.now().0)
+    let store = state.store();
+    let old = store.notification_prefs(user).await?;
+    let changed = old.email != prefs.email;
+    prefs.email_confirmed = !changed && old.email_confirmed && prefs.email.is_some();
+    prefs.confirm_sent_at = old.confirm_sent_at;
+    let now = state.now();
+    let mail = match &prefs.email {
+        Some(email)
+            if changed
+                && may_send_confirmation(old.confirm_sent_at.map(Timestamp), now).is_ok() =>
+        {
+            prefs.confirm_sent_at = Some(now.0);
+            Some(super::confirm::mail(state, user, email, now).await?)
+        }
+        _ => None,
+    };
+    store
+        .put_notification_prefs(user, &prefs, now.0, changed, mail.as_ref())
         .await?;
     Ok(prefs)
 }

@@ -6,13 +6,12 @@
 
 mod error;
 
-use battaglie_community::{level_ratings, LevelRating, PlayerName, Rating, Timestamp};
+use battaglie_community::{level_ratings, LevelRating, PlayerName, Rating};
 use battaglie_rules::Side;
 
 pub use error::RatingsError;
 
 use crate::game::{AppState, GameError, LiveGame, Seat};
-use crate::ids;
 use crate::store::{GamesFilter, HistoryRow, Mode, PlayerGameRow, RatingRow, ResultCount, UserRow};
 
 /// The most games one page of a player's list holds.
@@ -31,10 +30,6 @@ pub struct Player {
     pub history: Vec<HistoryRow>,
     /// Finished games counted by battle, side and score.
     pub results: Vec<ResultCount>,
-}
-
-fn now_millis() -> i64 {
-    i64::try_from(ids::now_millis()).unwrap_or(i64::MAX)
 }
 
 /// The computer's levels with their fixed ratings (calibrated in `docs/strength.md`).
@@ -72,7 +67,7 @@ impl AppState {
             .collect();
         Ok(self
             .store()
-            .mark_rated(live.id(), &holders, now_millis())
+            .mark_rated(live.id(), &holders, self.now().0)
             .await?)
     }
 
@@ -107,7 +102,7 @@ impl AppState {
         }
         if self
             .store()
-            .link_seat(live.id(), side.word(), &user.id, now_millis())
+            .link_seat(live.id(), side.word(), &user.id, self.now().0)
             .await?
         {
             Ok(side)
@@ -176,7 +171,7 @@ impl AppState {
             rating: Rating::NEW,
             games: 0,
         });
-        Ok((rating.aged(Timestamp(now_millis())), games))
+        Ok((rating.aged(self.now()), games))
     }
 
     /// What the page of the player `name` shows.

@@ -21,6 +21,7 @@ pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;
 pub use chat::ChatRow;
 pub use claims::ComputerTurn;
+pub use confirm::ConfirmMail;
 pub use lobby::{ChallengeRow, SeekRow};
 pub use location::{Database, ParseDatabaseError};
 pub use notices::{NotificationPrefs, OutboxRow};
@@ -183,6 +184,7 @@ mod accounts;
 mod analyses;
 mod chat;
 mod claims;
+mod confirm;
 mod lobby;
 mod notices;
 mod players;
@@ -453,7 +455,7 @@ impl Store {
             }
             // A rated game's end is rated in the transaction that stores it.
             if let Some((result, _)) = ended {
-                ratings::rate_ended!(tx, id, result, crate::ids::now_millis() as i64);
+                ratings::rate_ended!(tx, id, result, at);
             }
             notices::enqueue_game!(tx, id, ended, game_clock, at);
             tx.commit().await?;
@@ -539,7 +541,7 @@ impl Store {
             // The one other place a result is stored (with `append_move`): a rated
             // game's end is rated in the same transaction.
             if let Some((result, _)) = ended {
-                ratings::rate_ended!(tx, id, result, crate::ids::now_millis() as i64);
+                ratings::rate_ended!(tx, id, result, at);
                 notices::enqueue_game!(tx, id, ended, game_clock, at);
             }
             tx.commit().await?;

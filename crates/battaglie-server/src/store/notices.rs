@@ -30,6 +30,11 @@ pub struct NotificationPrefs {
     pub challenges: bool,
     /// Hear of games' ends.
     pub endings: bool,
+    /// Whether the owner opened the confirmation link mailed to `email`
+    /// (no other mail goes to an unconfirmed address).
+    pub email_confirmed: bool,
+    /// When the last confirmation mail was queued (milliseconds).
+    pub confirm_sent_at: Option<i64>,
 }
 
 impl Default for NotificationPrefs {
@@ -44,6 +49,8 @@ impl Default for NotificationPrefs {
             your_turn: true,
             challenges: true,
             endings: true,
+            email_confirmed: false,
+            confirm_sent_at: None,
         }
     }
 }
@@ -57,7 +64,7 @@ impl NotificationPrefs {
             Event::GameEnded { .. } => self.endings,
         };
         Preferences {
-            mail: wanted && self.mail && self.email.is_some(),
+            mail: wanted && self.mail && self.email.is_some() && self.email_confirmed,
             webhook: wanted && self.webhook && self.webhook_url.is_some(),
         }
     }
@@ -72,7 +79,7 @@ pub struct OutboxRow {
     pub recipient: String,
     /// `mail` or `webhook`.
     pub channel: String,
-    /// `your_turn`, `challenge_received` or `game_ended`.
+    /// `your_turn`, `challenge_received`, `game_ended` or `confirm_email`.
     pub event: String,
     /// The game it is about.
     pub game: Option<String>,
@@ -90,7 +97,8 @@ pub struct OutboxRow {
 
 pub(super) const PREFS: &str =
     "SELECT email, mail, webhook_url, webhook, webhook_format, your_turn, \
-     challenges, endings FROM notification_prefs WHERE user_id = $1";
+     challenges, endings, email_confirmed, confirm_sent_at FROM notification_prefs \
+     WHERE user_id = $1";
 
 pub(super) const LAST_MAIL: &str = "SELECT MAX(not_before) FROM outbox WHERE recipient = $1 \
      AND game_id = $2 AND channel = 'mail' AND state IN ('pending', 'sent')";
@@ -120,6 +128,8 @@ where
         your_turn: flag("your_turn")?,
         challenges: flag("challenges")?,
         endings: flag("endings")?,
+        email_confirmed: flag("email_confirmed")?,
+        confirm_sent_at: row.try_get("confirm_sent_at")?,
     })
 }
 
@@ -327,40 +337,6 @@ impl Store {
             let row = sqlx::query(PREFS).bind(user).fetch_optional(pool).await?;
             row.map_or(Ok(NotificationPrefs::default()), |r| prefs_row(&r))
         })
-    }
-
-    /// Replaces `user`'s notification preferences.
-    ///
-    /// # Errors
-    /// On a database failure.
-    pub async fn put_notification_prefs(
-        &self,
-        user: &str,
-        p: &NotificationPrefs,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
-            "INSERT INTO notification_prefs (user_id, email, mail, webhook_url, webhook, \
-             webhook_format, your_turn, challenges, endings, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $10, $6, $7, $8, $9) \
-             ON CONFLICT (user_id) DO UPDATE SET email = $2, mail = $3, webhook_url = $4, \
-             webhook = $5, webhook_format = $10, your_turn = $6, challenges = $7, \
-             endings = $8, updated_at = $9",
-        )
-        .bind(user)
-        .bind(&p.email)
-        .bind(i64::from(p.mail))
-        .bind(&p.webhook_url)
-        .bind(i64::from(p.webhook))
-        .bind(i64::from(p.your_turn))
-        .bind(i64::from(p.challenges))
-        .bind(i64::from(p.endings))
-        .bind(now)
-        .bind(&p.webhook_format)
-        .execute(pool)
-        .await
-        .map(drop))?;
-        Ok(())
     }
 
     /// Turns `user`'s `channel` (`mail` or `webhook`) off and cancels what is

@@ -331,10 +331,11 @@ async fn of_two_players_accepting_at_once_exactly_one_wins(s: Server) {
     assert_eq!(games, 3, "one game per challenge");
 }
 
-async fn a_lapsed_challenge_is_neither_listed_nor_accepted(s: Server) {
-    let app = &s.app;
+async fn a_lapsed_challenge_is_neither_listed_nor_accepted(db: TestDb) {
+    // The lobby reads the server's one clock: moving the fake clock lapses challenges.
     let clock = Arc::new(FakeClock::new(Timestamp(1_800_000_000_000)));
-    s.state.lobby().set_clock(clock.clone());
+    let s = Server::timed(db, clock.clone()).await;
+    let app = &s.app;
     let mut ann = player(app, "Ann_Lapse", "10.7.0.1").await;
     let mut bob = player(app, "Bob_Lapse", "10.7.0.2").await;
     let live = post(

@@ -18,22 +18,22 @@ use crate::support::client::{code, Browser};
 use crate::support::sinks::{HookSink, SmtpSink};
 use crate::support::{run, send_raw, Backend, Server, TestDb};
 
-const T0: Timestamp = Timestamp(1_767_225_600_000);
-const SITE: &str = "https://battaglie.example";
-const MINUTE: Duration = Duration::from_secs(60);
+pub(crate) const T0: Timestamp = Timestamp(1_767_225_600_000);
+pub(crate) const SITE: &str = "https://battaglie.example";
+pub(crate) const MINUTE: Duration = Duration::from_secs(60);
 
 /// Two signed-in players of a correspondence game (`3d+2h`), and the node.
-struct Game {
-    server: Server,
-    clock: Arc<FakeClock>,
-    id: String,
-    army: Browser,
-    indians: Browser,
+pub(crate) struct Game {
+    pub(crate) server: Server,
+    pub(crate) clock: Arc<FakeClock>,
+    pub(crate) id: String,
+    pub(crate) army: Browser,
+    pub(crate) indians: Browser,
     /// The game's state after the last move.
-    state: Value,
+    pub(crate) state: Value,
 }
 
-async fn game(db: TestDb, smtp: Option<&SmtpSink>) -> Game {
+pub(crate) async fn game(db: TestDb, smtp: Option<&SmtpSink>) -> Game {
     let clock = Arc::new(FakeClock::new(T0));
     let server = Server::timed(db, clock.clone()).await;
     server.state.spawn_notifier(NotifySettings {
@@ -75,25 +75,70 @@ async fn game(db: TestDb, smtp: Option<&SmtpSink>) -> Game {
     }
 }
 
-async fn prefs(app: &Router, who: &mut Browser, prefs: Value) {
+pub(crate) async fn prefs(app: &Router, who: &mut Browser, prefs: Value) {
     let put = who
         .send(app, "PUT", "/api/account/notifications", Some(prefs))
         .await;
     assert_eq!(put.status, StatusCode::OK, "{}", put.body);
 }
 
-fn mail_to(address: &str) -> Value {
+pub(crate) fn mail_to(address: &str) -> Value {
     json!({"email": address, "mail": true, "webhook_url": null, "webhook": false})
 }
 
+/// The path (from the site's root) of the newest confirmation link mailed to
+/// `address`, waiting up to ten seconds for it.
+pub(crate) async fn confirmation_link(smtp: &SmtpSink, address: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let found = smtp.mails().into_iter().rev().find(|m| {
+            m.to == [address]
+                && m.header("Subject")
+                    .is_some_and(|s| s.starts_with("Confirm your e-mail address"))
+        });
+        if let Some(mail) = found {
+            let text = mail.text();
+            let from = text
+                .find(&format!("{SITE}/api/account/notifications/confirm?"))
+                .unwrap_or_else(|| panic!("no confirmation link: {text}"));
+            let link: String = text[from + SITE.len()..]
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .collect();
+            return link;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no confirmation mail to {address}: {:?}",
+            smtp.mails()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Turns mail to `address` on for `who` and opens the confirmation link mailed
+/// there; the sink forgets the confirmation mails.
+pub(crate) async fn confirmed_mail_to(
+    app: &Router,
+    who: &mut Browser,
+    smtp: &SmtpSink,
+    address: &str,
+) {
+    prefs(app, who, mail_to(address)).await;
+    let link = confirmation_link(smtp, address).await;
+    let (status, page) = send_raw(app, "GET", &link, None).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    smtp.clear();
+}
+
 impl Game {
-    fn app(&self) -> &Router {
+    pub(crate) fn app(&self) -> &Router {
         &self.server.app
     }
 
     /// The side to move plays until the turn passes; answers how long the
     /// last move's request took.
-    async fn pass_turn(&mut self) -> Duration {
+    pub(crate) async fn pass_turn(&mut self) -> Duration {
         let to_move = self.state["to_move"].as_str().unwrap().to_string();
         let app = self.server.app.clone();
         let mut took = Duration::ZERO;
@@ -120,20 +165,20 @@ impl Game {
     }
 
     /// The player to move now.
-    fn mover(&mut self) -> &mut Browser {
+    pub(crate) fn mover(&mut self) -> &mut Browser {
         match self.state["to_move"].as_str() {
             Some("army") => &mut self.army,
             _ => &mut self.indians,
         }
     }
 
-    fn later(&self, by: Duration) {
+    pub(crate) fn later(&self, by: Duration) {
         self.clock.advance(by);
     }
 }
 
 /// Gives the sender task time to have sent anything due (it looks every 250 ms).
-async fn settle() {
+pub(crate) async fn settle() {
     tokio::time::sleep(Duration::from_millis(1_500)).await;
 }
 
@@ -141,8 +186,8 @@ async fn a_turn_mail_goes_once_an_hour_and_the_end_mail_after_the_hour(db: TestD
     let smtp = SmtpSink::start().await;
     let mut g = game(db, Some(&smtp)).await;
     let app = g.app().clone();
-    prefs(&app, &mut g.army, mail_to("kettle@example.org")).await;
-    prefs(&app, &mut g.indians, mail_to("moving@example.org")).await;
+    confirmed_mail_to(&app, &mut g.army, &smtp, "kettle@example.org").await;
+    confirmed_mail_to(&app, &mut g.indians, &smtp, "moving@example.org").await;
     let first = g.state["to_move"].as_str().unwrap().to_string();
     let (first_mail, second_mail) = match first.as_str() {
         "army" => ("moving@example.org", "kettle@example.org"),
@@ -362,6 +407,7 @@ async fn a_move_is_accepted_while_the_mail_server_hangs(db: TestDb) {
     smtp.hang(true);
     let mut g = game(db, Some(&smtp)).await;
     let app = g.app().clone();
+    // The sender is held up by the confirmation mails, never answered.
     prefs(&app, &mut g.army, mail_to("kettle@example.org")).await;
     prefs(&app, &mut g.indians, mail_to("moving@example.org")).await;
     for _ in 0..3 {
@@ -376,8 +422,8 @@ async fn the_unsubscribe_link_stops_mail_without_signing_in(db: TestDb) {
     let smtp = SmtpSink::start().await;
     let mut g = game(db, Some(&smtp)).await;
     let app = g.app().clone();
-    prefs(&app, &mut g.army, mail_to("kettle@example.org")).await;
-    prefs(&app, &mut g.indians, mail_to("moving@example.org")).await;
+    confirmed_mail_to(&app, &mut g.army, &smtp, "kettle@example.org").await;
+    confirmed_mail_to(&app, &mut g.indians, &smtp, "moving@example.org").await;
     g.pass_turn().await;
     let mail = smtp.wait_for(1).await.remove(0);
     let link = mail.header("List-Unsubscribe").unwrap();

@@ -34,6 +34,10 @@ pub(super) fn router(trust_forwarded: bool) -> Router<AppState> {
             "/account/notifications",
             get(notifications::show).put(notifications::put),
         )
+        .route(
+            "/account/notifications/confirm",
+            get(notifications::confirm).post(notifications::resend),
+        )
         .route("/unsubscribe", get(notifications::unsubscribe))
         .layer(Extension(TrustForwarded(trust_forwarded)))
 }

@@ -1,5 +1,7 @@
 //! `GET`/`PUT /api/account/notifications` (the signed-in player's preferences
-//! and latest notices) and `GET /api/unsubscribe` (a mail's link: no login).
+//! and latest notices), `GET /api/account/notifications/confirm` (the
+//! confirmation mail's link: no login), `POST` there (send it again), and
+//! `GET /api/unsubscribe` (a mail's link: no login).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
@@ -14,7 +16,10 @@ use super::Visitor;
 use crate::accounts::AccountError;
 use crate::game::AppState;
 use crate::http::{Error, ErrorCode, JsonBody};
-use crate::notify::{set_prefs, unsubscribe as turn_off, PrefsError, UnsubscribeError};
+use crate::notify::{
+    confirm_email, resend_confirmation, resend_in, set_prefs, unsubscribe as turn_off,
+    EmailConfirmError, PrefsError, UnsubscribeError,
+};
 use crate::store::NotificationPrefs;
 
 /// Notices shown with the preferences.
@@ -32,7 +37,7 @@ impl From<PrefsError> for Error {
                 ErrorCode::ChannelWithoutAddress,
                 json!({ "channel": channel }),
             ),
-            PrefsError::Store(_) => return Error::internal(e),
+            PrefsError::Secret(_) | PrefsError::Store(_) => return Error::internal(e),
         };
         Error::new(unprocessable, e.to_string()).code(code, params)
     }
@@ -46,6 +51,37 @@ impl From<UnsubscribeError> for Error {
             }
             UnsubscribeError::Secret(_) | UnsubscribeError::Store(_) => Error::internal(e),
         }
+    }
+}
+
+impl From<EmailConfirmError> for Error {
+    fn from(e: EmailConfirmError) -> Error {
+        let (status, code, params) = match &e {
+            EmailConfirmError::Invalid => (
+                StatusCode::BAD_REQUEST,
+                ErrorCode::EmailConfirmInvalid,
+                json!({}),
+            ),
+            EmailConfirmError::Expired => (
+                StatusCode::BAD_REQUEST,
+                ErrorCode::EmailConfirmExpired,
+                json!({}),
+            ),
+            EmailConfirmError::TooSoon(wait) => (
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorCode::EmailConfirmTooSoon,
+                json!({ "wait": wait.as_secs().max(1) }),
+            ),
+            EmailConfirmError::Nothing => (
+                StatusCode::CONFLICT,
+                ErrorCode::EmailConfirmNothing,
+                json!({}),
+            ),
+            EmailConfirmError::Secret(_) | EmailConfirmError::Store(_) => {
+                return Error::internal(e)
+            }
+        };
+        Error::new(status, e.to_string()).code(code, params)
     }
 }
 
@@ -116,7 +152,12 @@ async fn answer(state: &AppState, user: &str, prefs: &NotificationPrefs) -> Resu
             })
         })
         .collect();
-    Ok(json!({ "preferences": shown(prefs), "recent": recent }))
+    let confirmation = json!({
+        "confirmed": prefs.email_confirmed,
+        "sent_at": prefs.confirm_sent_at,
+        "resend_in": resend_in(prefs, state.now()).as_secs(),
+    });
+    Ok(json!({ "preferences": shown(prefs), "confirmation": confirmation, "recent": recent }))
 }
 
 pub(super) async fn show(
@@ -155,6 +196,7 @@ pub(super) async fn put(
         your_turn: req.your_turn,
         challenges: req.challenges,
         endings: req.endings,
+        ..NotificationPrefs::default()
     };
     let prefs = set_prefs(&state, &session.user.id, prefs).await?;
     Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
@@ -196,4 +238,42 @@ pub(super) async fn unsubscribe(
          Your account page turns it back on.</p><p><a href=\"/\">battaglie</a></p></html>"
     ))
     .into_response())
+}
+
+#[derive(Deserialize)]
+pub(super) struct Confirm {
+    user: String,
+    at: i64,
+    token: String,
+}
+
+/// A small page: the link is opened from a mail, in a browser.
+pub(super) async fn confirm(
+    State(state): State<AppState>,
+    q: Result<Query<Confirm>, QueryRejection>,
+) -> Result<Response, Error> {
+    let Query(q) = q?;
+    let email = confirm_email(&state, &q.user, q.at, &q.token).await?;
+    let email = email
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    Ok(Html(format!(
+        "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>Address confirmed - battaglie</title>\
+         <p>Thank you: {email} is confirmed. battaglie will mail it the \
+         notifications you turned on.</p><p><a href=\"/\">battaglie</a></p></html>"
+    ))
+    .into_response())
+}
+
+/// Sends the confirmation mail again (at most once in ten minutes).
+pub(super) async fn resend(
+    State(state): State<AppState>,
+    visitor: Visitor,
+) -> Result<Response, Error> {
+    let session = visitor.change(&state).await?;
+    let prefs = resend_confirmation(&state, &session.user.id).await?;
+    Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
 }

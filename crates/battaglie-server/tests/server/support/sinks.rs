@@ -77,6 +77,11 @@ impl SmtpSink {
         self.mails.lock().unwrap().clone()
     }
 
+    /// Forgets the mails received so far.
+    pub fn clear(&self) {
+        self.mails.lock().unwrap().clear();
+    }
+
     /// Waits (up to ten seconds) until at least `n` mails arrived; answers them all.
     pub async fn wait_for(&self, n: usize) -> Vec<Mail> {
         let start = Instant::now();
