@@ -180,6 +180,30 @@ pub async fn node(
     bus: Option<&BusLocation>,
     lease: std::time::Duration,
 ) -> Result<AppState, BusError> {
+    timed_node(
+        store,
+        db,
+        memory,
+        bus,
+        lease,
+        std::sync::Arc::new(battaglie_community::SystemClock),
+    )
+    .await
+}
+
+/// [`node`] reading "now" from `time` (the tests give every node of a cluster
+/// one fake clock).
+///
+/// # Errors
+/// As [`node`].
+pub async fn timed_node(
+    store: Store,
+    db: &Database,
+    memory: MemoryLimits,
+    bus: Option<&BusLocation>,
+    lease: std::time::Duration,
+    time: std::sync::Arc<dyn battaglie_community::Clock>,
+) -> Result<AppState, BusError> {
     let (bus, subscription) = match bus {
         Some(location) => {
             let (bus, subscription) = Bus::connect(location, db).await?;
@@ -187,7 +211,7 @@ pub async fn node(
         }
         None => (None, None),
     };
-    let state = AppState::with_cluster(store, memory, Cluster { bus, lease });
+    let state = AppState::with_time(store, memory, Cluster { bus, lease }, time);
     if let Some(subscription) = subscription {
         state.spawn_listener(subscription);
         state.spawn_watch();

@@ -42,7 +42,7 @@ async fn set_select(page: &Page, b: &mut Browser, id: &str, value: &str) {
     .await;
 }
 
-async fn move_count(page: &Page, b: &mut Browser, n: usize) {
+pub(crate) async fn move_count(page: &Page, b: &mut Browser, n: usize) {
     page.wait(
         b,
         &format!("document.querySelectorAll('table.moves button.mv').length === {n}"),
@@ -50,7 +50,7 @@ async fn move_count(page: &Page, b: &mut Browser, n: usize) {
     .await;
 }
 
-async fn my_turn(page: &Page, b: &mut Browser) {
+pub(crate) async fn my_turn(page: &Page, b: &mut Browser) {
     page.wait(b, "document.querySelector('.banner').textContent.includes('your turn') && document.querySelector('.hl-source')")
         .await;
 }

@@ -6,112 +6,17 @@
 //! Needs `BATTAGLIE_TEST_POSTGRES` (and `BATTAGLIE_TEST_NATS` for the NATS half):
 //! skipped loudly without them, failed under CI.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
-use battaglie_server::{app, serve_on, AppState, BusLocation, HttpSettings, MemoryLimits};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-use crate::support::{next_chat, next_json, say, service, Backend, Socket, TestDb, NATS_ENV};
-
-/// One node: its state, its router (HTTP in process) and its address (WebSockets).
-struct Node {
-    state: AppState,
-    app: Router,
-    addr: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-}
-
-impl Node {
-    async fn start(db: &TestDb, bus: &BusLocation, lease: Duration) -> Node {
-        let store = db.open().await;
-        let state =
-            battaglie_server::node(store, &db.db, MemoryLimits::default(), Some(bus), lease)
-                .await
-                .unwrap();
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let serving = state.clone();
-        tokio::spawn(async move {
-            let settings = HttpSettings { rate_limits: None };
-            let stopped = async move {
-                let _ = stopped.await;
-            };
-            serve_on(listener, serving, &settings, stopped)
-                .await
-                .unwrap();
-        });
-        Node {
-            app: app(state.clone()),
-            state,
-            addr,
-            stop: Some(stop),
-        }
-    }
-
-    /// Stops the node: its searches end, its claims stay (as when it dies).
-    fn stop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        self.state.shut_down();
-    }
-
-    async fn socket(&self, id: &str, token: Option<&str>) -> Socket {
-        let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
-        let url = format!("ws://{}/api/games/{id}/ws{q}", self.addr);
-        tokio_tungstenite::connect_async(url).await.unwrap().0
-    }
-}
-
-/// Which bus a test runs on.
-#[derive(Clone, Copy)]
-enum Kind {
-    Nats,
-    Postgres,
-}
-
-/// Two nodes on a fresh PostgreSQL schema, or `None` (said loudly) without the services.
-async fn two_nodes(kind: Kind, lease: Duration) -> Option<(TestDb, Node, Node)> {
-    let bus = match kind {
-        Kind::Nats => {
-            BusLocation::Nats(service(NATS_ENV, "a NATS server (nats://127.0.0.1:PORT)")?)
-        }
-        Kind::Postgres => BusLocation::Postgres,
-    };
-    let db = TestDb::new(Backend::Postgres).await?;
-    let a = Node::start(&db, &bus, lease).await;
-    let b = Node::start(&db, &bus, lease).await;
-    Some((db, a, b))
-}
-
-/// Runs each named test once per bus (`nats::NAME`, `postgres::NAME`).
-macro_rules! on_both_buses {
-    ($($name:ident),* $(,)?) => {
-        mod nats {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(super::Kind::Nats).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(super::Kind::Postgres).await;
-                }
-            )*
-        }
-    };
-}
+use crate::support::cluster::{two_nodes, Kind, Node};
+use crate::support::{next_chat, next_json, say, Socket};
 
 on_both_buses!(
     a_chat_message_through_one_node_reaches_the_sockets_on_the_other,

@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use axum::Router;
 use battaglie_community::{FakeClock, Timestamp};
-use battaglie_server::notify::{NotifySettings, SmtpSettings, SmtpTls, FIRST_RETRY};
+use battaglie_server::notify::FIRST_RETRY;
 use serde_json::{json, Value};
 
 use crate::support::client::{code, Browser};
-use crate::support::sinks::{HookSink, SmtpSink};
+use crate::support::sinks::{notify_settings, HookSink, SmtpSink};
 use crate::support::{run, send_raw, Backend, Server, TestDb};
 
 pub(crate) const T0: Timestamp = Timestamp(1_767_225_600_000);
@@ -36,18 +36,7 @@ pub(crate) struct Game {
 pub(crate) async fn game(db: TestDb, smtp: Option<&SmtpSink>) -> Game {
     let clock = Arc::new(FakeClock::new(T0));
     let server = Server::timed(db, clock.clone()).await;
-    server.state.spawn_notifier(NotifySettings {
-        smtp: smtp.map(|s| SmtpSettings {
-            host: "127.0.0.1".into(),
-            port: s.port,
-            user: None,
-            password: None,
-            from: "battaglie <noreply@battaglie.example>".into(),
-            tls: SmtpTls::None,
-        }),
-        public_url: SITE.into(),
-        loopback_webhooks: true,
-    });
+    server.state.spawn_notifier(notify_settings(smtp, SITE));
     let app = &server.app;
     let mut army = Browser::at("10.0.12.1");
     army.register(app, "Black_Kettle", "washita river 1868")

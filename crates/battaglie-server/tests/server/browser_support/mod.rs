@@ -346,6 +346,22 @@ impl Page {
         self.mouse(b, "mouseReleased", x1, y1, 0).await;
     }
 
+    /// Clicks the field `selector` and types `text` into it, as a keyboard would.
+    pub async fn type_into(&self, b: &mut Browser, selector: &str, text: &str) {
+        self.click(b, selector).await;
+        self.wait(
+            b,
+            &format!("document.activeElement === document.querySelector({selector:?})"),
+        )
+        .await;
+        b.call(
+            Some(&self.session),
+            "Input.insertText",
+            json!({ "text": text }),
+        )
+        .await;
+    }
+
     pub async fn key(&self, b: &mut Browser, key: &str) {
         let (code, vk, text) = match key {
             "Enter" => ("Enter", 13, "\r"),

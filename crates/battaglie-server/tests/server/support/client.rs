@@ -138,6 +138,55 @@ impl Browser {
     }
 }
 
+/// A player registered on `app` from `address` whose notices go by mail to
+/// `email`. The one place a test's mail player is made: confirming the
+/// address, when the server asks for it, belongs here.
+pub async fn player_with_mail(app: &Router, address: &str, name: &str, email: &str) -> Browser {
+    let mut player = Browser::at(address);
+    player.register(app, name, "washita river 1868").await;
+    let prefs = json!({"email": email, "mail": true, "webhook_url": null, "webhook": false});
+    let put = player
+        .send(app, "PUT", "/api/account/notifications", Some(prefs))
+        .await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.body);
+    player
+}
+
+/// `host` posts the open challenge `terms` on `host_app`; `guest` finds it in
+/// the lobby of `guest_app` (another node, maybe) and accepts it: the game's
+/// id and the guest's seat (`army` or `indians`).
+pub async fn meet_in_lobby(
+    host: &mut Browser,
+    host_app: &Router,
+    guest: &mut Browser,
+    guest_app: &Router,
+    terms: Value,
+) -> (String, String) {
+    let posted = host
+        .send(host_app, "POST", "/api/challenges", Some(terms))
+        .await;
+    assert_eq!(posted.status, StatusCode::CREATED, "{}", posted.body);
+    let challenge = posted.body["id"].as_str().unwrap().to_string();
+    let lobby = guest.send(guest_app, "GET", "/api/lobby", None).await;
+    let listed = lobby.body["challenges"].as_array().unwrap();
+    assert!(
+        listed.iter().any(|c| c["id"] == challenge.as_str()),
+        "the guest's lobby lists the challenge: {}",
+        lobby.body
+    );
+    let accepted = guest
+        .send(
+            guest_app,
+            "POST",
+            &format!("/api/challenges/{challenge}/accept"),
+            None,
+        )
+        .await;
+    assert_eq!(accepted.status, StatusCode::CREATED, "{}", accepted.body);
+    let field = |k: &str| accepted.body[k].as_str().unwrap().to_string();
+    (field("id"), field("side"))
+}
+
 /// An error answer's `code`.
 pub fn code(a: &Answer) -> &str {
     a.body["code"].as_str().unwrap_or("")

@@ -10,6 +10,8 @@
 
 pub mod client;
 #[macro_use]
+pub mod cluster;
+#[macro_use]
 pub mod server;
 pub mod sinks;
 

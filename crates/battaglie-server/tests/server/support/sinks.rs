@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use battaglie_server::notify::{NotifySettings, SmtpSettings, SmtpTls};
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
@@ -153,6 +154,23 @@ impl SmtpSink {
                 return;
             }
         }
+    }
+}
+
+/// A node's notification settings: mail to `smtp` (none without it), links to
+/// `site`, webhooks allowed to loopback sinks.
+pub fn notify_settings(smtp: Option<&SmtpSink>, site: &str) -> NotifySettings {
+    NotifySettings {
+        smtp: smtp.map(|s| SmtpSettings {
+            host: "127.0.0.1".into(),
+            port: s.port,
+            user: None,
+            password: None,
+            from: "battaglie <noreply@battaglie.example>".into(),
+            tls: SmtpTls::None,
+        }),
+        public_url: site.into(),
+        loopback_webhooks: true,
     }
 }
 
