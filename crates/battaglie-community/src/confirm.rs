@@ -107,7 +107,10 @@ mod tests {
             check_confirmation(&s, &ann(), "ann@example.org", moved, &t, later),
             Err(ConfirmError::Invalid)
         );
-        let unsubscribe = s.sign(Purpose::Unsubscribe, b"ann\0ann@example.org\01767225600000");
+        let unsubscribe = s.sign(
+            Purpose::Unsubscribe,
+            b"ann\0ann@example.org\x001767225600000",
+        );
         assert_eq!(
             check_confirmation(&s, &ann(), "ann@example.org", T0, &unsubscribe, later),
             Err(ConfirmError::Invalid)

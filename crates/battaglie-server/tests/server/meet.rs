@@ -53,13 +53,27 @@ async fn a_correspondence_game_over_days_mails_each_turn_and_rates_the_claim(kin
             .spawn_notifier(notify_settings(Some(&smtp), SITE));
     }
     let mut host = Player {
-        who: player_with_mail(&one.app, "10.0.31.1", "Tall_Bull", "bull@example.org").await,
+        who: player_with_mail(
+            &one.app,
+            &smtp,
+            "10.0.31.1",
+            "Tall_Bull",
+            "bull@example.org",
+        )
+        .await,
         node: &one,
         name: "Tall_Bull",
         email: "bull@example.org",
     };
     let mut guest = Player {
-        who: player_with_mail(&two.app, "10.0.31.2", "Roman_Nose", "nose@example.org").await,
+        who: player_with_mail(
+            &two.app,
+            &smtp,
+            "10.0.31.2",
+            "Roman_Nose",
+            "nose@example.org",
+        )
+        .await,
         node: &two,
         name: "Roman_Nose",
         email: "nose@example.org",

@@ -141,14 +141,17 @@ impl Browser {
 /// A player registered on `app` from `address` whose notices go by mail to
 /// `email`. The one place a test's mail player is made: confirming the
 /// address, when the server asks for it, belongs here.
-pub async fn player_with_mail(app: &Router, address: &str, name: &str, email: &str) -> Browser {
+pub async fn player_with_mail(
+    app: &Router,
+    smtp: &crate::support::sinks::SmtpSink,
+    address: &str,
+    name: &str,
+    email: &str,
+) -> Browser {
     let mut player = Browser::at(address);
     player.register(app, name, "washita river 1868").await;
-    let prefs = json!({"email": email, "mail": true, "webhook_url": null, "webhook": false});
-    let put = player
-        .send(app, "PUT", "/api/account/notifications", Some(prefs))
-        .await;
-    assert_eq!(put.status, StatusCode::OK, "{}", put.body);
+    // Mail goes only to a confirmed address: open the link the server mails.
+    crate::notifications::confirmed_mail_to(app, &mut player, smtp, email).await;
     player
 }
 
