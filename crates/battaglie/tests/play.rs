@@ -17,8 +17,10 @@ use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Scenario, Side};
 use portable_pty::{native_pty_system, CommandBuilder, PtySize};
 
-/// The most plies a test game may take before the test fails.
-const MAX_PLIES: usize = 120;
+/// The most plies a test game may take before the test fails: level 1 against
+/// itself plays on to the quiet limit or an elimination (it resigns only when its
+/// winning chance is lost), some 400 to 1,700 plies.
+const MAX_PLIES: usize = 2_500;
 
 /// How long one answer of the binary may take.
 const PATIENCE: Duration = Duration::from_secs(30);
