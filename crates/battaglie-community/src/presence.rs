@@ -39,6 +39,23 @@ impl Presence {
         }
     }
 
+    /// A seat with a connection open now.
+    pub fn online() -> Presence {
+        Presence {
+            connections: 1,
+            gone_since: None,
+        }
+    }
+
+    /// A seat without a connection since `since` (its last connection closed, or
+    /// its node stopped renewing it, then).
+    pub fn gone_since(since: Timestamp) -> Presence {
+        Presence {
+            connections: 0,
+            gone_since: Some(since),
+        }
+    }
+
     /// A connection opened.
     pub fn connected(&mut self) {
         self.connections = self.connections.saturating_add(1);

@@ -31,7 +31,9 @@ pub use http::{
     app, app_with, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART,
     CLOSE_TOO_BIG, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
-pub use store::{Database, GameRow, Mode, ParseDatabaseError, Store, StoreError};
+pub use store::{
+    Database, GameRow, Mode, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError,
+};
 
 /// What `battaglie serve` needs.
 #[derive(Debug, Clone)]
@@ -89,6 +91,7 @@ pub async fn serve_on(
     state.spawn_evictor();
     state.spawn_takeover();
     state.spawn_flag_timer();
+    state.spawn_presence_beat();
     let resumed = state
         .resume_computer_games()
         .await

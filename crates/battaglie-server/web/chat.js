@@ -71,6 +71,20 @@ export function mayWrite(room, you, signedIn) {
   return room === "players" ? you !== null : you === null && signedIn;
 }
 
+/**
+ * Why the visitor may not write in `room` (the key of the sentence shown in
+ * place of the message box), or null when they may.
+ * @param {string} room
+ * @param {string | null} you
+ * @param {boolean} signedIn
+ * @returns {"chatWhyPlayersRoom" | "chatWhySpectatorsRoom" | "chatWhySignIn" | null}
+ */
+export function whyNoWrite(room, you, signedIn) {
+  if (mayWrite(room, you, signedIn)) return null;
+  if (room === "players") return "chatWhyPlayersRoom";
+  return you !== null ? "chatWhySpectatorsRoom" : "chatWhySignIn";
+}
+
 /** @param {string} id */
 const muteKey = (id) => `battaglie.chatMutes.${id}`;
 
@@ -131,7 +145,8 @@ export function chatPanel(o) {
   const problem = h("p", { id: "chat-error", class: "chat-error", role: "alert" });
   const send = h("button", { type: "submit", class: "chat-send" }, t("chatSend"));
   const form = h("form", { class: "chat-form" }, h("label", { for: "chat-text" }, t("chatWrite")), input, h("div", { class: "chat-row" }, count, send), problem);
-  const box = h("section", { class: "chat", "aria-labelledby": "chat-h" }, h("h2", { id: "chat-h" }, t("chat")), switchBox, log, mutedBox, form);
+  const why = h("p", { class: "chat-why muted" });
+  const box = h("section", { class: "chat", "aria-labelledby": "chat-h" }, h("h2", { id: "chat-h" }, t("chat")), switchBox, log, mutedBox, form, why);
 
   /** @param {string} author */
   const authorName = (author) => (author === "army" || author === "indians" ? o.sideName(author) : author);
@@ -190,7 +205,10 @@ export function chatPanel(o) {
       " ",
       ...muted.map((a) => h("button", { type: "button", class: "chat-unmute link", onclick: () => mute(a, false) }, t("chatUnmute", { author: authorName(a) }))),
     );
-    form.hidden = !mayWrite(room, game.you, account !== null);
+    const reason = whyNoWrite(room, game.you, account !== null);
+    form.hidden = reason !== null;
+    why.hidden = reason === null;
+    why.textContent = reason === null ? "" : t(reason);
     showCount();
   }
 

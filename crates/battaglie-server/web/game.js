@@ -24,6 +24,7 @@ import { settings, changeSettings } from "./settings.js";
 import { updateRecent, recentGames } from "./recent.js";
 import { openFromLink, takeSeat } from "./rated.js";
 import { chatPanel } from "./chat.js";
+import { presencePanel } from "./presence.js";
 import { rematchPanel } from "./rematch.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
@@ -98,12 +99,13 @@ export async function gamePage(root, list, id, token) {
   const clockBox = h("section", { class: "clock", hidden: true });
   // Only online games have a chat and a rematch between their players.
   const chat = game.mode === "online" ? chatPanel({ id, token, game, sideName }) : null;
+  const presence = presencePanel({ game, sideName, claim: (kind) => act("claim", { kind }) });
   const rematch = game.mode === "online" ? rematchPanel({ id, token, scenario: game.scenario, you: game.you, sideName }) : null;
   const main = h(
     "main",
     { class: "game", id: "main" },
     h("div", { class: "status-row" }, title, banner),
-    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar, analysisBox), h("aside", {}, clockBox, endBox, mover, actions, moveList, help, chat?.box, panels)),
+    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar, analysisBox), h("aside", {}, clockBox, presence.box, endBox, mover, actions, moveList, help, chat?.box, panels)),
   );
   root.append(main);
 
@@ -384,6 +386,7 @@ export async function gamePage(root, list, id, token) {
     renderClock(clockBox, { game, sideName, claim: (kind) => act("claim", { kind }) });
     renderEnd(endBox, { game, sideName, id, scenario, review: () => showReplay(0), analyse, rematchBox: rematch?.box });
     chat?.update(game);
+    presence.update(game);
     if (ui.analysis) renderAnalysis(analysisBox, { report: ui.analysis, shown: shownPly(), sideName, positionText: (ply) => plyText(ply, numbering()), pick: (ply) => showReplay(ply) });
     help.hidden = !canMove();
     help.textContent = t("moveHelp");
@@ -655,6 +658,7 @@ export async function gamePage(root, list, id, token) {
     },
     onChat: (msg) => chat?.message(msg),
     onRematch: (msg) => rematch?.show(msg),
+    onPresence: (msg) => presence.show(msg),
   });
 
   render();

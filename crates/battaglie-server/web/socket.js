@@ -1,6 +1,6 @@
 // @ts-check
-// The game's WebSocket: states, chat messages and rematch offers pushed by the
-// server, reconnecting after a drop.
+// The game's WebSocket: states, chat messages, rematch offers and presence
+// pushed by the server, reconnecting after a drop.
 
 /**
  * @typedef {object} SocketHandlers
@@ -9,6 +9,7 @@
  * @property {(open: boolean) => void} onStatus
  * @property {(message: any) => void} [onChat] a chat message of a room this seat reads
  * @property {(message: any) => void} [onRematch] the rematch offer as it now stands
+ * @property {(message: any) => void} [onPresence] the seats' presence and the spectators' count
  */
 
 /**
@@ -49,6 +50,7 @@ export function connect(id, token, handlers) {
       } else if (msg.type === "error") handlers.onError(msg);
       else if (msg.type === "chat") handlers.onChat?.(msg);
       else if (msg.type === "rematch") handlers.onRematch?.(msg);
+      else if (msg.type === "presence") handlers.onPresence?.(msg);
     };
     ws.onclose = () => {
       if (closed) return;

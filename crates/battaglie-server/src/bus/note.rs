@@ -1,6 +1,6 @@
 //! What a node tells the others of a game besides its changes: a chat message
-//! stored (`NODE GAME chat ID`) or its rematch offer changed (`NODE GAME
-//! rematch`). The content stays in the database: a node that holds the game's
+//! stored (`NODE GAME chat ID`), its rematch offer changed (`NODE GAME
+//! rematch`) or a socket opened or closed (`NODE GAME presence`). The content stays in the database: a node that holds the game's
 //! sockets reads it and pushes it (so that the bus never carries what a chat
 //! room's readers alone may see).
 
@@ -25,13 +25,17 @@ pub enum Noted {
     Chat(i64),
     /// The rematch offer changed.
     Rematch,
+    /// A socket opened or closed (presence, spectators).
+    Presence,
 }
 
 /// A bus message that is not a [`Note`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseNoteError {
-    /// Not `node game chat ID` nor `node game rematch`.
-    #[error("bus note: {0:?} is neither `node game chat ID` nor `node game rematch`")]
+    /// Not `node game chat ID`, `node game rematch` nor `node game presence`.
+    #[error(
+        "bus note: {0:?} is none of `node game chat ID`, `node game rematch`, `node game presence`"
+    )]
     Form(String),
     /// The message id is not a number.
     #[error("bus note: message id {0:?} is not a number")]
@@ -51,6 +55,7 @@ impl FromStr for Note {
                 Noted::Chat(id.parse().map_err(|_| ParseNoteError::Id(id.to_string()))?),
             ),
             [node, game, "rematch"] => (node, game, Noted::Rematch),
+            [node, game, "presence"] => (node, game, Noted::Presence),
             _ => return Err(form()),
         };
         if node.is_empty() || game.is_empty() {
@@ -69,6 +74,7 @@ impl fmt::Display for Note {
         match self.what {
             Noted::Chat(id) => write!(f, "{} {} chat {id}", self.node, self.game),
             Noted::Rematch => write!(f, "{} {} rematch", self.node, self.game),
+            Noted::Presence => write!(f, "{} {} presence", self.node, self.game),
         }
     }
 }
@@ -79,7 +85,7 @@ mod tests {
 
     #[test]
     fn a_note_reads_back_what_it_prints() {
-        for what in [Noted::Chat(42), Noted::Rematch] {
+        for what in [Noted::Chat(42), Noted::Rematch, Noted::Presence] {
             let note = Note {
                 node: "n1".into(),
                 game: "00112233aabbccdd".into(),

@@ -1,14 +1,13 @@
 //! Games with a clock (rules.md section 7): each move timed in the transaction
 //! that stores it, the flag falling by itself in live games (any node's timer may
-//! see it; the store's row lets one end the game), and claims in correspondence
-//! games past the opponent's time.
+//! see it; the store's row lets one end the game), and claims against an
+//! opponent gone from a live game (see `presence.rs`) or past their time in a
+//! correspondence game.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use battaglie_community::{
-    claim, flag_fall, ClaimKind, ClockError, EndReason, Ending, GameClock, Presence,
-};
+use battaglie_community::{claim, flag_fall, ClaimKind, ClockError, EndReason, Ending, GameClock};
 use battaglie_rules::{ClockReason, Side};
 
 use super::live_game::{LiveGame, LiveState};
@@ -135,8 +134,9 @@ impl AppState {
         });
     }
 
-    /// The holder of `token` claims the win or a draw against an opponent past
-    /// their time in a correspondence game (rules.md section 7, reason `abandoned`).
+    /// The holder of `token` claims the win or a draw against an opponent gone
+    /// (no socket on any node) for 60 s in a live game, or past their time in a
+    /// correspondence game (rules.md section 7, reason `abandoned`).
     ///
     /// # Errors
     /// A missing or wrong token, a game without a clock or over, and the claim's
@@ -162,12 +162,9 @@ impl AppState {
             });
         }
         let clock = st.clock.as_ref().ok_or(GameError::NothingToClaim)?;
+        let opponent = self.presence_of_seat(live, !claimant).await?;
         let now = self.now();
-        // Live absences are not tracked yet (docs/community.md): the opponent
-        // counts as present, so a live claim is refused as such.
-        let mut present = Presence::absent(now);
-        present.connected();
-        let ending = claim(clock, st.game.position(), claimant, &present, kind, now)?;
+        let ending = claim(clock, st.game.position(), claimant, &opponent, kind, now)?;
         self.end_on_clock(live, &mut st, ending).await
     }
 }

@@ -9,6 +9,7 @@ use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Side};
 use tokio::sync::broadcast;
 
+use super::presence::PresenceView;
 use super::snapshot::{clock_now, snapshot, with_seat, Changing};
 use super::{GameError, Seat};
 use crate::ids;
@@ -24,6 +25,8 @@ pub enum Told {
     Chat(Arc<ChatRow>),
     /// The rematch offer changed (`None`: none stands).
     Rematch(Option<Arc<RematchRow>>),
+    /// The presence of the seats and spectators changed: the message to send.
+    Presence(Arc<str>),
 }
 
 /// One game in memory.
@@ -38,6 +41,8 @@ pub struct LiveGame {
     last_used: AtomicU64,
     /// The server's time source, for the clock's figures.
     time: Arc<dyn Clock>,
+    /// The presence this node's sockets were last told.
+    presence: std::sync::Mutex<Option<PresenceView>>,
 }
 
 pub(super) struct LiveState {
@@ -114,6 +119,7 @@ impl LiveGame {
             last_used: AtomicU64::new(ids::wall_millis()),
             row,
             time,
+            presence: std::sync::Mutex::new(None),
         }
     }
 
@@ -182,6 +188,20 @@ impl LiveGame {
     /// Whether some socket of this node listens.
     pub(super) fn has_listeners(&self) -> bool {
         self.told.receiver_count() > 0
+    }
+
+    /// Whether `view` differs from the presence last told (and so must be told
+    /// now); it becomes the last told.
+    pub(super) fn presence_told(&self, view: &PresenceView) -> bool {
+        let mut last = self
+            .presence
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if last.as_ref() == Some(view) {
+            return false;
+        }
+        *last = Some(view.clone());
+        true
     }
 
     /// Tells the game's sockets.

@@ -71,6 +71,7 @@ impl AppState {
                                 match note.what {
                                     Noted::Chat(id) => state.heard_chat(&live, id).await,
                                     Noted::Rematch => state.heard_rematch(&live).await,
+                                    Noted::Presence => state.heard_presence(&live).await,
                                 }
                             });
                         }

@@ -24,6 +24,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("api.js", include_str!("../../web/api.js")),
     ("bfen.js", include_str!("../../web/bfen.js")),
     ("chat.js", include_str!("../../web/chat.js")),
+    ("presence.js", include_str!("../../web/presence.js")),
     ("board.js", include_str!("../../web/board.js")),
     ("chooser.js", include_str!("../../web/chooser.js")),
     ("clock.js", include_str!("../../web/clock.js")),

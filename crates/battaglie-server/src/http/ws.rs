@@ -7,7 +7,9 @@
 //! "params": {...}}`. Chat messages, stored by any node, arrive as
 //! `{"type": "chat", ...}` on every socket whose seat reads their room; any socket
 //! may send `{"type": "chat", "text": "...", "room": "..."}` (see `http/chat.rs`).
-//! A rematch offer's every change arrives as `{"type": "rematch", ...}`.
+//! A rematch offer's every change arrives as `{"type": "rematch", ...}` (and
+//! the standing offer on opening). The seats' presence and the spectators'
+//! count arrive as `{"type": "presence", ...}` on opening and at every change.
 
 use std::sync::Arc;
 
@@ -26,7 +28,7 @@ use super::rematch::rematch_view;
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
 use crate::chat::{may_read, room_from_word, shows};
 use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat, Told};
-use crate::store::{ChatRow, UserRow};
+use crate::store::{ChatRow, Mode, UserRow};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/games/{id}/ws", get(upgrade))
@@ -111,16 +113,74 @@ enum ClientMessage {
     Ping,
 }
 
-async fn run(mut socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Holder) {
+async fn run(socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Holder) {
     let _open = state.metrics().socket_opened();
+    let (snapshot, updates) = live.subscribe().await;
+    let told = live.subscribe_told();
+    // Counted once it listens, so that it hears the presence it changes.
+    let counted = state.socket_opened(&live, holder.seat).await;
+    let first = Subscribed {
+        snapshot,
+        updates,
+        told,
+    };
+    serve(socket, &state, &live, &holder, first).await;
+    state.socket_closed(&live, counted).await;
+}
+
+/// What a socket listens to, from its first state on.
+struct Subscribed {
+    snapshot: Arc<str>,
+    updates: tokio::sync::broadcast::Receiver<Arc<str>>,
+    told: tokio::sync::broadcast::Receiver<Told>,
+}
+
+/// What a socket is sent on opening, after the state: the presence, and the
+/// rematch offer of a game over.
+async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> Vec<String> {
+    let mut first = Vec::new();
+    if let Some(presence) = state.presence_message(live).await {
+        first.push(presence.to_string());
+    }
+    if live.mode() == Mode::Online && live.is_over().await {
+        match state.store().rematch(live.id()).await {
+            Ok(Some(row)) => {
+                let mut view = rematch_view(Some(&row), holder.seat, holder.token.as_deref());
+                view["type"] = "rematch".into();
+                first.push(view.to_string());
+            }
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(game = %live.id(), error = %e, "cannot read the rematch offer")
+            }
+        }
+    }
+    first
+}
+
+async fn serve(
+    mut socket: WebSocket,
+    state: &AppState,
+    live: &Arc<LiveGame>,
+    holder: &Holder,
+    first: Subscribed,
+) {
     let seat = holder.seat;
-    let (snapshot, mut updates) = live.subscribe().await;
-    let mut told = live.subscribe_told();
+    let Subscribed {
+        snapshot,
+        mut updates,
+        mut told,
+    } = first;
     if send(&mut socket, with_seat(&snapshot, seat, true))
         .await
         .is_err()
     {
         return;
+    }
+    for message in greeting(state, live, holder).await {
+        if send(&mut socket, message).await.is_err() {
+            return;
+        }
     }
     let mut shutdown = state.shutdown_signal();
     loop {
@@ -147,7 +207,7 @@ async fn run(mut socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder
                     close(&mut socket, CLOSE_TOO_BIG, TOO_BIG).await;
                     break;
                 }
-                if let Some(reply) = handle(&state, &live, &holder, text.as_str()).await {
+                if let Some(reply) = handle(state, live, holder, text.as_str()).await {
                     if send(&mut socket, reply).await.is_err() { break; }
                 }
             }
@@ -161,12 +221,13 @@ async fn run(mut socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder
             }
             message = told.recv() => {
                 let text = match message {
-                    Ok(Told::Chat(row)) => chat_message(&state, &live, &holder, &row).await,
+                    Ok(Told::Chat(row)) => chat_message(state, live, holder, &row).await,
                     Ok(Told::Rematch(row)) => {
                         let mut view = rematch_view(row.as_deref(), seat, holder.token.as_deref());
                         view["type"] = "rematch".into();
                         Some(view.to_string())
                     }
+                    Ok(Told::Presence(text)) => Some(text.to_string()),
                     // A client that fell behind reads the history again.
                     Err(RecvError::Lagged(_)) => continue,
                     Err(RecvError::Closed) => break,

@@ -28,6 +28,7 @@ pub use notices::{NotificationPrefs, OutboxRow};
 pub use players::{GamesFilter, PlayerGameRow, ResultCount};
 pub use ratings::{HistoryRow, RatedGame, RatingRow};
 pub use rematch::RematchRow;
+pub use sockets::{SocketRow, SocketStamp};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
 #[derive(Debug, thiserror::Error)]
@@ -190,6 +191,7 @@ mod notices;
 mod players;
 mod ratings;
 mod rematch;
+mod sockets;
 mod takeback;
 
 /// How often the write-ahead log is copied back into the database file.

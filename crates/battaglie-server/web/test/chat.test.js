@@ -2,7 +2,7 @@
 // counted as the server counts it, who reads and writes which room, a guest's mutes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { addMessage, draftProblem, draftLength, readableRooms, mayWrite, guestMutes, setGuestMute, CHAT_LIMIT } from "../chat.js";
+import { addMessage, draftProblem, draftLength, readableRooms, mayWrite, whyNoWrite, guestMutes, setGuestMute, CHAT_LIMIT } from "../chat.js";
 
 /** @param {number} id @returns {import("../chat.js").ChatMessage} */
 const msg = (id) => ({ id, room: "players", author: "army", body: `m${id}`, at: id });
@@ -73,4 +73,12 @@ test("a guest's mutes that do not read as a list are no mutes", () => {
   assert.deepEqual(guestMutes(s, "g1"), []);
   s.setItem("battaglie.chatMutes.g1", '{"a": 1}');
   assert.deepEqual(guestMutes(s, "g1"), []);
+});
+
+test("whoever may not write in a room is told why instead of the message box", () => {
+  assert.equal(whyNoWrite("players", "army", false), null);
+  assert.equal(whyNoWrite("players", null, true), "chatWhyPlayersRoom");
+  assert.equal(whyNoWrite("spectators", null, false), "chatWhySignIn");
+  assert.equal(whyNoWrite("spectators", null, true), null);
+  assert.equal(whyNoWrite("spectators", "indians", true), "chatWhySpectatorsRoom");
 });

@@ -48,6 +48,7 @@ test("every string the code asks for exists", () => {
     reason_: ["elimination", "resignation", "deadlock", "repetition", "quiet", "agreement", "time", "abandoned"],
     replay_: ["first", "previous", "next", "last"],
     err_: ["network"],
+    presence_: ["online", "away", "gone"],
   };
   for (const [prefix, rest] of Object.entries(expand)) for (const r of rest) assert.ok(`${prefix}${r}` in en, `${prefix}${r} has no string`);
   // Every terrain of every built-in battle has a name.

@@ -106,8 +106,30 @@ async fn postgres_schema() -> Option<String> {
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// The next JSON text message on `ws` (within ten seconds).
+/// The next JSON text message on `ws` (within ten seconds), presence messages
+/// skipped (they come whenever a socket of the game opens or closes; see
+/// [`next_presence`]).
 pub async fn next_json(ws: &mut Socket) -> serde_json::Value {
+    loop {
+        let msg = next_message(ws).await;
+        if msg["type"] != "presence" {
+            return msg;
+        }
+    }
+}
+
+/// The next presence message on `ws` (within ten seconds), others skipped.
+pub async fn next_presence(ws: &mut Socket) -> serde_json::Value {
+    loop {
+        let msg = next_message(ws).await;
+        if msg["type"] == "presence" {
+            return msg;
+        }
+    }
+}
+
+/// The next JSON text message on `ws` (within ten seconds), whatever it is.
+pub async fn next_message(ws: &mut Socket) -> serde_json::Value {
     use futures_util::StreamExt;
     loop {
         let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())

@@ -1,0 +1,143 @@
+//! The WebSockets open on each game, one row each, shared by every node: what
+//! presence (online / away / gone), the live absence claim and the spectator
+//! count are read from (see `crate::game::presence`).
+
+use super::{Pools, Store, StoreError};
+
+/// One socket of a game, open or recently closed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SocketRow {
+    /// The seat it holds: `army`, `indians`, `both` (hotseat) or `spectator`.
+    pub seat: String,
+    /// Game time (milliseconds) when it opened, was last renewed, or closed.
+    pub seen_at: i64,
+    /// Wall-clock time (milliseconds) of its node's last renewal.
+    pub beat_at: i64,
+    /// Game time when it closed, if it did.
+    pub closed_at: Option<i64>,
+}
+
+/// When and by whom a socket row is written.
+#[derive(Debug, Clone, Copy)]
+pub struct SocketStamp<'a> {
+    /// The node holding the socket.
+    pub node: &'a str,
+    /// Game time now (milliseconds).
+    pub now: i64,
+    /// Wall-clock time now (milliseconds).
+    pub wall: i64,
+}
+
+impl Store {
+    /// Records socket `id` opened on game `game` for `seat`.
+    ///
+    /// # Errors
+    /// Database failures (a game that does not exist included).
+    pub async fn socket_opened(
+        &self,
+        id: &str,
+        game: &str,
+        seat: &str,
+        at: SocketStamp<'_>,
+    ) -> Result<(), StoreError> {
+        on_write!(self, pool => sqlx::query(
+            "INSERT INTO sockets (id, game_id, seat, node, seen_at, beat_at, closed_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, NULL)",
+        )
+        .bind(id)
+        .bind(game)
+        .bind(seat)
+        .bind(at.node)
+        .bind(at.now)
+        .bind(at.wall)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        Ok(())
+    }
+
+    /// Records socket `id` closed at game time `now`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn socket_closed(&self, id: &str, now: i64) -> Result<(), StoreError> {
+        on_write!(self, pool => sqlx::query(
+            "UPDATE sockets SET closed_at = $2, seen_at = $2 WHERE id = $1 AND closed_at IS NULL",
+        )
+        .bind(id)
+        .bind(now)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        Ok(())
+    }
+
+    /// Renews every open socket of `at.node`, and forgets the rows of every node
+    /// not renewed since wall time `forget_before` (closed long ago, or their node
+    /// gone): answers how many open sockets the node renewed.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn sockets_beat(
+        &self,
+        at: SocketStamp<'_>,
+        forget_before: i64,
+    ) -> Result<u64, StoreError> {
+        on_write!(self, pool => {
+            let renewed = sqlx::query(
+                "UPDATE sockets SET seen_at = $2, beat_at = $3 \
+                 WHERE node = $1 AND closed_at IS NULL",
+            )
+            .bind(at.node)
+            .bind(at.now)
+            .bind(at.wall)
+            .execute(pool)
+            .await?
+            .rows_affected();
+            sqlx::query("DELETE FROM sockets WHERE beat_at < $1")
+                .bind(forget_before)
+                .execute(pool)
+                .await?;
+            Ok(renewed)
+        })
+    }
+
+    /// Marks every socket `node` holds as closed at game time `now` (a node
+    /// starting again on a database it owns: its sockets of before are gone).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn sockets_of_node_closed(&self, node: &str, now: i64) -> Result<(), StoreError> {
+        on_write!(self, pool => sqlx::query(
+            "UPDATE sockets SET closed_at = $2, seen_at = $2 WHERE node = $1 AND closed_at IS NULL",
+        )
+        .bind(node)
+        .bind(now)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        Ok(())
+    }
+
+    /// The socket rows of game `game`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn sockets_of(&self, game: &str) -> Result<Vec<SocketRow>, StoreError> {
+        let rows: Vec<(String, i64, i64, Option<i64>)> = on_write!(self, pool => sqlx::query_as(
+            "SELECT seat, seen_at, beat_at, closed_at FROM sockets WHERE game_id = $1",
+        )
+        .bind(game)
+        .fetch_all(pool)
+        .await?);
+        Ok(rows
+            .into_iter()
+            .map(|(seat, seen_at, beat_at, closed_at)| SocketRow {
+                seat,
+                seen_at,
+                beat_at,
+                closed_at,
+            })
+            .collect())
+    }
+}

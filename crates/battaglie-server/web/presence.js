@@ -1,0 +1,108 @@
+// @ts-check
+// Who is at the table: each seat online, away or gone (the server counts the
+// sockets of every node), how many watch, and in a live game the claim against
+// an opponent gone for a minute (rules.md section 7).
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+/**
+ * @typedef {"online" | "away" | "gone"} Status
+ * @typedef {{status: Status, since: number | null, claim_at: number | null}} SeatPresence
+ * @typedef {{type: "presence", army: SeatPresence, indians: SeatPresence, spectators: number, at: number}} PresenceMessage
+ * @typedef {{kind: "none"} | {kind: "wait", seconds: number} | {kind: "claim"}} AbsenceClaim
+ */
+
+/**
+ * What the holder of seat `you` may do about an absent opponent at server time
+ * `now`: nothing, wait `seconds` more, or claim.
+ * @param {PresenceMessage} p
+ * @param {string | null} you `army`, `indians`, `both` or null for a spectator
+ * @param {boolean} over
+ * @param {number} now
+ * @returns {AbsenceClaim}
+ */
+export function absenceClaim(p, you, over, now) {
+  if (over || (you !== "army" && you !== "indians")) return { kind: "none" };
+  const opponent = p[you === "army" ? "indians" : "army"];
+  if (opponent.status === "online" || opponent.claim_at === null) return { kind: "none" };
+  const seconds = Math.ceil((opponent.claim_at - now) / 1000);
+  return seconds > 0 ? { kind: "wait", seconds } : { kind: "claim" };
+}
+
+/**
+ * The presence panel. `show` takes a socket's presence message, `update` a new
+ * game state.
+ * @param {{game: {status: string, you: string | null, mode: string}, sideName: (s: string) => string, claim: (kind: "win" | "draw") => void}} o
+ */
+export function presencePanel(o) {
+  let game = o.game;
+  /** @type {PresenceMessage | null} */
+  let last = null;
+  /** The server's clock minus this page's, from the last message. */
+  let offset = 0;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let ticker;
+  const seats = h("ul", { class: "presence-seats" });
+  const watching = h("p", { class: "presence-watching muted" });
+  const claimBox = h("div", { class: "claim", hidden: true });
+  const waitNote = h("p", { class: "presence-wait muted", hidden: true });
+  const box = h("section", { class: "presence", "aria-label": t("presenceLabel") }, seats, watching, waitNote, claimBox);
+  box.hidden = true;
+
+  /** @param {"army" | "indians"} side */
+  const seatItem = (side) => {
+    const p = /** @type {PresenceMessage} */ (last)[side];
+    return h(
+      "li",
+      { class: `presence-seat ${side} ${p.status}` },
+      h("span", { class: "presence-dot", "aria-hidden": "true" }),
+      " ",
+      t("presenceOf", { side: o.sideName(side), status: t(`presence_${p.status}`) }),
+    );
+  };
+
+  const drawClaim = () => {
+    if (!last) return;
+    const claim = absenceClaim(last, game.you, game.status === "over", Date.now() + offset);
+    waitNote.hidden = claim.kind !== "wait";
+    if (claim.kind === "wait") waitNote.textContent = t("claimAbsentWait", { n: claim.seconds });
+    if (claim.kind === "claim" && claimBox.hidden) {
+      claimBox.replaceChildren(
+        h("p", {}, t("claimAbsent")),
+        h("button", { type: "button", class: "button primary", "data-focus": "claim-absent-win", onclick: () => o.claim("win") }, t("claimWin")),
+        " ",
+        h("button", { type: "button", class: "button", "data-focus": "claim-absent-draw", onclick: () => o.claim("draw") }, t("claimDraw")),
+      );
+    }
+    claimBox.hidden = claim.kind !== "claim";
+    if (claim.kind !== "wait" && ticker !== undefined) {
+      clearInterval(ticker);
+      ticker = undefined;
+    } else if (claim.kind === "wait" && ticker === undefined) ticker = setInterval(drawClaim, 1000);
+  };
+
+  const render = () => {
+    if (!last) return;
+    box.hidden = false;
+    // Only the players of an online game come and go; others show who watches.
+    seats.hidden = game.mode !== "online";
+    seats.replaceChildren(seatItem("army"), seatItem("indians"));
+    watching.textContent = t("presenceWatching", { n: last.spectators });
+    drawClaim();
+  };
+
+  return {
+    box,
+    /** @param {PresenceMessage} msg */
+    show(msg) {
+      last = msg;
+      offset = msg.at - Date.now();
+      render();
+    },
+    /** @param {{status: string, you: string | null, mode: string}} next */
+    update(next) {
+      game = next;
+      render();
+    },
+  };
+}
