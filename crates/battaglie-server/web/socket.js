@@ -23,6 +23,9 @@ export function connect(id, token, handlers) {
   /** @type {WebSocket | null} */
   let socket = null;
   let closed = false;
+  // Left for another page: a page kept in the back-forward cache must not keep
+  // its socket (its seat would stay online), so it closes and opens again on return.
+  let hidden = false;
   let retry = 500;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
@@ -53,17 +56,32 @@ export function connect(id, token, handlers) {
       else if (msg.type === "presence") handlers.onPresence?.(msg);
     };
     ws.onclose = () => {
-      if (closed) return;
+      if (closed || hidden) return;
       handlers.onStatus(false);
       timer = setTimeout(open, retry);
       retry = Math.min(retry * 2, 10000);
     };
   };
+  const onHide = () => {
+    hidden = true;
+    clearTimeout(timer);
+    socket?.close();
+  };
+  /** @param {PageTransitionEvent} e */
+  const onShow = (e) => {
+    if (!e.persisted || closed) return;
+    hidden = false;
+    open();
+  };
+  window.addEventListener("pagehide", onHide);
+  window.addEventListener("pageshow", onShow);
   open();
   return {
     close() {
       closed = true;
       clearTimeout(timer);
+      window.removeEventListener("pagehide", onHide);
+      window.removeEventListener("pageshow", onShow);
       socket?.close();
     },
   };

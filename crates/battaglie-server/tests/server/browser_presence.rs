@@ -107,8 +107,9 @@ async fn a_player_sees_the_opponent_leave_and_claims_the_win_a_minute_later() {
         )
         .await;
 
-    // The Indians leave for the home page: the Army's page says so, and how long
-    // until a claim.
+    // The Indians leave for the home page (the page closes its socket even when the
+    // browser keeps it in the back-forward cache): the Army's page says so, and
+    // how long until a claim.
     indians.goto(&mut b, &format!("{url}/")).await;
     army.wait(
         &mut b,
