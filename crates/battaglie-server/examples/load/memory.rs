@@ -157,11 +157,7 @@ pub fn report(
         let mut out = String::from("seconds,rss_kib,games_finished,games_live\n");
         for s in samples {
             let live = s.live.map_or_else(String::new, |n| n.to_string());
-            let _ = writeln!(
-                out,
-                "{:.1},{},{},{live}",
-                s.seconds, s.rss_kib, s.finished
-            );
+            let _ = writeln!(out, "{:.1},{},{},{live}", s.seconds, s.rss_kib, s.finished);
         }
         std::fs::write(path, out).map_err(|e| format!("{}: {e}", path.display()))?;
     }
