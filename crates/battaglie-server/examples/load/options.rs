@@ -107,19 +107,20 @@ fn game_seconds(text: &str) -> Result<f64, String> {
 impl Options {
     /// Checks what clap cannot say alone; exits with a usage error otherwise.
     pub fn checked(self) -> Options {
-        let fail = |msg: &str| -> ! {
-            Options::command()
-                .error(clap::error::ErrorKind::ValueValidation, msg)
-                .exit()
-        };
         if self.churn.is_none() && self.seconds > 600 {
-            fail("--seconds is at most 600 without --churn (1800 with it)");
+            usage_error("--seconds is at most 600 without --churn (1800 with it)");
         }
         if let Some(pid) = self.rss {
-            if memory::rss_kib(pid).is_err() {
-                fail(&format!("--rss {pid}: no such process to read"));
+            if let Err(e) = memory::rss_kib(pid) {
+                usage_error(&format!("--rss {pid}: {e}"));
             }
         }
         self
     }
+}
+
+fn usage_error(msg: &str) -> ! {
+    Options::command()
+        .error(clap::error::ErrorKind::ValueValidation, msg)
+        .exit()
 }
