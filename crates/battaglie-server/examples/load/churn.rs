@@ -96,7 +96,7 @@ pub fn report(stats: &Stats, done: &Done, per_minute: u32, seconds: u64) {
     let created = stats.created.load(Ordering::Relaxed);
     println!(
         "games: {created} created in {seconds} s = {:.0} a minute (asked {per_minute}); \
-         finished {} ({} when the last one was created, the rest in the next {:.1} s); errors {}",
+         finished {} ({} when the last one started, the rest in the next {:.1} s); errors {}",
         created as f64 * 60.0 / seconds as f64,
         stats.finished.load(Ordering::Relaxed),
         done.finished_in_time,
