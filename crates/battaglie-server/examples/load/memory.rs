@@ -141,7 +141,7 @@ pub fn report(
         mib(sorted[sorted.len() / 2]),
         mib(sorted[sorted.len() - 1]),
         match per_10_min {
-            Some(s) => format!("second half: {s:+.2} MiB per 10 minutes"),
+            Some(s) => format!("slope over the second half {s:+.2} MiB per 10 minutes"),
             None => "too few samples for a slope".into(),
         }
     );
