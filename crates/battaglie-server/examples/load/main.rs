@@ -1,13 +1,21 @@
-//! Load test: K concurrent online games over WebSocket, both seats playing random
-//! legal moves; reports moves per second and the latency from sending a move to
-//! receiving the new state (p50, p99, max).
+//! Load test: online games over WebSocket, both seats playing random legal moves;
+//! reports moves per second and the latency from sending a move to receiving the
+//! new state (p50, p99, max).
 //!
 //!     cargo run --release -p battaglie-server --example load -- [--games 1000]
 //!         [--rate 2000] [--seconds 20] [--scenario washita] [--addr 127.0.0.1:8080]
 //!
-//! `--rate` is the total of moves per second the players aim at (each game moves at
-//! `rate / games` per second); `--rate 0` moves as fast as the server answers (then
-//! the latency is mostly queueing).
+//! Two modes. By default it opens `--games` games at once and plays them for
+//! `--seconds` (at most 600); games that end are not replaced. `--rate` is the
+//! total of moves per second the players aim at (each game moves at
+//! `rate / games` per second); `--rate 0` moves as fast as the server answers
+//! (then the latency is mostly queueing).
+//!
+//! `--churn N` instead creates N games a minute, steadily, for `--seconds` (at
+//! most 1800): each plays `--moves-per-game` random moves spread over about
+//! `--game-seconds`, then one seat resigns and both sockets close, so that games
+//! keep arriving, ending and going idle (the soak of bounded memory; see
+//! `churn.rs`). Games overlap as needed to hold the rate.
 //!
 //! Each move is timed twice: to its acknowledgement (the new state on the mover's
 //! socket) and to its arrival on the opponent's socket. `--other-addr` connects the
@@ -15,98 +23,40 @@
 //! crosses the bus between nodes; behind a balancer both seats go to `--addr`, and
 //! land on whichever node it picks. `--cpu NAME=PID,...` reports the CPU time per
 //! move of each process (with its children: PostgreSQL's backends), from
-//! `/proc/PID/stat`.
+//! `/proc/PID/stat`. `--rss PID` samples the resident memory of the server's
+//! process every `--sample-seconds`, into a CSV (`--samples`) and a chart
+//! (`--svg`), and sums it up at the end (see `memory.rs`).
 //!
 //! Without `--addr` it starts its own server on a temporary database, in the same
 //! process (`--memory`: an in-memory database, to tell the storage's share of the
 //! latency; `--db postgres://...`: that database), without rate limits; a server
 //! given by `--addr` must run with `--no-rate-limit`. Only loopback addresses are
-//! accepted. Games that end are not replaced.
+//! accepted.
+
+mod churn;
+mod memory;
+mod options;
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-struct Options {
-    games: usize,
-    rate: f64,
-    seconds: u64,
-    scenario: String,
-    addr: Option<SocketAddr>,
-    other_addr: Option<SocketAddr>,
-    cpu: Vec<(String, u32)>,
-    memory: bool,
-    db: Option<battaglie_server::Database>,
-}
+use options::Options;
 
-fn options() -> Result<Options, String> {
-    let mut o = Options {
-        games: 1000,
-        rate: 2000.0,
-        seconds: 20,
-        scenario: "washita".into(),
-        addr: None,
-        other_addr: None,
-        cpu: Vec::new(),
-        memory: false,
-        db: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = || args.next().ok_or(format!("{a} needs a value"));
-        match a.as_str() {
-            "--games" => o.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
-            "--rate" => o.rate = value()?.parse().map_err(|e| format!("--rate: {e}"))?,
-            "--seconds" => o.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
-            "--scenario" => o.scenario = value()?,
-            "--memory" => o.memory = true,
-            "--db" => o.db = Some(value()?.parse().map_err(|e| format!("--db: {e}"))?),
-            "--addr" | "--other-addr" => {
-                let addr: SocketAddr = value()?.parse().map_err(|e| format!("{a}: {e}"))?;
-                if !addr.ip().is_loopback() {
-                    return Err(format!("{a} must be a loopback address"));
-                }
-                if a == "--addr" {
-                    o.addr = Some(addr);
-                } else {
-                    o.other_addr = Some(addr);
-                }
-            }
-            "--cpu" => {
-                for item in value()?.split(',') {
-                    let (name, pid) = item
-                        .split_once('=')
-                        .ok_or(format!("--cpu: {item:?} is not NAME=PID"))?;
-                    let pid = pid.parse().map_err(|e| format!("--cpu: {pid:?}: {e}"))?;
-                    o.cpu.push((name.to_string(), pid));
-                }
-            }
-            other => return Err(format!("unknown argument {other:?}")),
-        }
-    }
-    if o.other_addr.is_some() && o.addr.is_none() {
-        return Err("--other-addr needs --addr".into());
-    }
-    if o.games == 0 || o.seconds == 0 || o.seconds > 600 || o.rate.is_nan() || o.rate < 0.0 {
-        return Err("--games must be positive, --rate 0 or more, --seconds 1..=600".into());
-    }
-    Ok(o)
-}
-
-/// One HTTP/1.1 POST with a JSON body; returns the JSON answer.
-async fn post(addr: SocketAddr, path: &str, body: &Value) -> Result<Value, String> {
+/// One HTTP/1.1 request; returns the body of the answer.
+async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<String, String> {
     let mut stream = tokio::net::TcpStream::connect(addr)
         .await
         .map_err(|e| e.to_string())?;
-    let body = body.to_string();
     let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
@@ -121,20 +71,48 @@ async fn post(addr: SocketAddr, path: &str, body: &Value) -> Result<Value, Strin
         .map_err(|e| e.to_string())?;
     let text = String::from_utf8_lossy(&response);
     let (_, body) = text.split_once("\r\n\r\n").ok_or("no HTTP body")?;
-    serde_json::from_str(body).map_err(|e| format!("{e}: {body}"))
+    Ok(body.to_string())
+}
+
+/// One POST with a JSON body; returns the JSON answer.
+async fn post(addr: SocketAddr, path: &str, body: &Value) -> Result<Value, String> {
+    let body = http(addr, "POST", path, &body.to_string()).await?;
+    serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))
+}
+
+/// A new online game: its id and the Army's and the Indians' tokens.
+async fn create_game(addr: SocketAddr, scenario: &str) -> Result<(String, String, String), String> {
+    let body = json!({"scenario": scenario, "mode": "online", "side": "army"});
+    let g = post(addr, "/api/games", &body).await?;
+    let field = |name: &str| g[name].as_str().map(str::to_string);
+    match (field("id"), field("token"), field("other_token")) {
+        (Some(id), Some(army), Some(indians)) => Ok((id, army, indians)),
+        _ => Err(format!("cannot create a game: {g}")),
+    }
 }
 
 /// How long the start is left out of the figures.
 const WARM_UP: Duration = Duration::from_secs(3);
 
+#[derive(Default)]
 struct Stats {
     moves: AtomicU64,
     errors: AtomicU64,
+    created: AtomicU64,
     finished: AtomicU64,
     /// When each acknowledged move was sent, and its latency.
     latencies: Mutex<Vec<(Instant, Duration)>>,
     /// When each move was sent, and how long it took to reach the opponent's socket.
     arrivals: Mutex<Vec<(Instant, Duration)>>,
+}
+
+impl Stats {
+    /// Counts an error; the first few are told, so that a failing run says why.
+    fn error(&self, what: &str) {
+        if self.errors.fetch_add(1, Ordering::Relaxed) < 10 {
+            eprintln!("load: {what}");
+        }
+    }
 }
 
 /// The last move sent in one game (its ply before, and when), shared by both seats.
@@ -187,6 +165,11 @@ fn random(seed: &mut u64) -> u64 {
     *seed
 }
 
+/// A seed of its own for game `i`.
+fn seed(i: u64) -> u64 {
+    0x9E37_79B9_7F4A_7C15u64 ^ (i + 1).wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
 /// One seat: moves when it is its side's turn (no sooner than every `interval`),
 /// until the deadline or the end of the game.
 #[allow(clippy::too_many_arguments)]
@@ -203,10 +186,9 @@ async fn player(
 ) {
     let mut next_at = Instant::now() + interval.mul_f64((random(&mut seed) % 1000) as f64 / 1000.0);
     let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
-    let Ok((mut ws, _)) = tokio_tungstenite::connect_async_with_config(url, None, true).await
-    else {
-        stats.errors.fetch_add(1, Ordering::Relaxed);
-        return;
+    let (mut ws, _) = match tokio_tungstenite::connect_async_with_config(url, None, true).await {
+        Ok(ws) => ws,
+        Err(e) => return stats.error(&format!("game {id}: socket: {e}")),
     };
     let mut sent: Option<(u64, Instant)> = None;
     loop {
@@ -219,7 +201,7 @@ async fn player(
             continue;
         };
         if state["type"] == "error" {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
+            stats.error(&format!("game {id}: refused: {state}"));
             sent = None;
             continue;
         }
@@ -276,72 +258,15 @@ async fn player(
     let _ = ws.close(None).await;
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
-}
-
-#[tokio::main]
-async fn main() {
-    let o = match options() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("load: {e}");
-            std::process::exit(2);
-        }
-    };
-    let _db;
-    let addr = match o.addr {
-        Some(a) => a,
-        None => {
-            let dir = tempfile::tempdir().expect("a temporary directory");
-            let store = if let Some(db) = &o.db {
-                battaglie_server::Store::connect(db).await
-            } else if o.memory {
-                battaglie_server::Store::memory().await
-            } else {
-                battaglie_server::Store::open(&dir.path().join("load.sqlite")).await
-            }
-            .expect("the database opens");
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                .await
-                .expect("a port");
-            let addr = listener.local_addr().expect("an address");
-            let unlimited = battaglie_server::HttpSettings { rate_limits: None };
-            let app =
-                battaglie_server::app_with(battaglie_server::AppState::new(store), &unlimited);
-            let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-                let _ = tcp.set_nodelay(true);
-            });
-            tokio::spawn(async move { axum::serve(listener, app).await });
-            _db = dir;
-            addr
-        }
-    };
-    println!(
-        "load: {} online games of {} on {addr} for {} s, aiming at {} moves/s",
-        o.games, o.scenario, o.seconds, o.rate
-    );
-
+/// The fixed mode: `games` games at once, played until `deadline`.
+async fn fixed(o: &Options, addr: SocketAddr, other: SocketAddr, stats: &Arc<Stats>) -> Instant {
     let created = Instant::now();
-    let mut games = Vec::with_capacity(o.games);
+    let mut games = Vec::new();
     for _ in 0..o.games {
-        let body = json!({"scenario": o.scenario, "mode": "online", "side": "army"});
-        match post(addr, "/api/games", &body).await {
-            Ok(g) if g["id"].is_string() => games.push((
-                g["id"].as_str().unwrap_or_default().to_string(),
-                g["token"].as_str().unwrap_or_default().to_string(),
-                g["other_token"].as_str().unwrap_or_default().to_string(),
-            )),
-            Ok(g) => {
-                eprintln!("load: cannot create a game: {g}");
-                std::process::exit(1);
-            }
+        match create_game(addr, &o.scenario).await {
+            Ok(game) => games.push(game),
             Err(e) => {
-                eprintln!("load: cannot create a game: {e}");
+                eprintln!("load: {e}");
                 std::process::exit(1);
             }
         }
@@ -351,16 +276,6 @@ async fn main() {
         games.len(),
         created.elapsed().as_secs_f64()
     );
-
-    let stats = Arc::new(Stats {
-        moves: AtomicU64::new(0),
-        errors: AtomicU64::new(0),
-        finished: AtomicU64::new(0),
-        latencies: Mutex::new(Vec::new()),
-        arrivals: Mutex::new(Vec::new()),
-    });
-    let cpu_before: Vec<f64> = o.cpu.iter().map(|(_, pid)| cpu_seconds(*pid)).collect();
-    let other = o.other_addr.unwrap_or(addr);
     let start = Instant::now();
     let deadline = start + Duration::from_secs(o.seconds);
     // Each seat moves every other ply.
@@ -371,7 +286,7 @@ async fn main() {
     };
     let mut tasks = Vec::new();
     for (i, (id, army, indians)) in games.into_iter().enumerate() {
-        let seed = 0x9E37_79B9_7F4A_7C15u64 ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let seed = seed(i as u64);
         let last_sent = LastSent::default();
         tasks.push(tokio::spawn(player(
             addr,
@@ -399,16 +314,24 @@ async fn main() {
     for t in tasks {
         let _ = t.await;
     }
-    let cpu: Vec<f64> = o
-        .cpu
-        .iter()
-        .zip(&cpu_before)
-        .map(|((_, pid), before)| cpu_seconds(*pid) - before)
-        .collect();
+    start
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+/// The moves and latencies of the moves sent between the warm-up and `seconds`
+/// after `start`.
+fn report(stats: &Stats, start: Instant, seconds: u64) {
+    let deadline = start + Duration::from_secs(seconds);
     // The first seconds (connections opening, every game's first move) are a warm-up.
-    let warm = start + WARM_UP.min(Duration::from_secs(o.seconds / 2));
+    let warm = start + WARM_UP.min(Duration::from_secs(seconds / 2));
     let window = deadline.saturating_duration_since(warm).as_secs_f64();
-    let all = std::mem::take(&mut *stats.latencies.lock().unwrap());
     let in_window = |all: &[(Instant, Duration)]| {
         let mut lat: Vec<Duration> = all
             .iter()
@@ -418,7 +341,7 @@ async fn main() {
         lat.sort();
         lat
     };
-    let lat = in_window(&all);
+    let lat = in_window(&stats.latencies.lock().unwrap());
     let arrived = in_window(&stats.arrivals.lock().unwrap());
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
@@ -441,11 +364,109 @@ async fn main() {
         ms(arrived.last().copied().unwrap_or_default()),
         arrived.len(),
     );
+}
+
+/// A server in this process on a temporary database; returns its address and the
+/// directory to keep while it runs.
+async fn own_server(o: &Options) -> (SocketAddr, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let store = if let Some(db) = &o.db {
+        battaglie_server::Store::connect(db).await
+    } else if o.memory {
+        battaglie_server::Store::memory().await
+    } else {
+        battaglie_server::Store::open(&dir.path().join("load.sqlite")).await
+    }
+    .expect("the database opens");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let addr = listener.local_addr().expect("an address");
+    let unlimited = battaglie_server::HttpSettings { rate_limits: None };
+    let app = battaglie_server::app_with(battaglie_server::AppState::new(store), &unlimited);
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (addr, dir)
+}
+
+#[tokio::main]
+async fn main() {
+    let o = Options::parse().checked();
+    let (addr, _dir) = match o.addr {
+        Some(a) => (a, None),
+        None => {
+            let (addr, dir) = own_server(&o).await;
+            (addr, Some(dir))
+        }
+    };
+    let other = o.other_addr.unwrap_or(addr);
+    match o.churn {
+        Some(n) => println!(
+            "load: {n} games of {} a minute on {addr} for {} s, {} moves each over about {} s",
+            o.scenario, o.seconds, o.moves_per_game, o.game_seconds
+        ),
+        None => println!(
+            "load: {} online games of {} on {addr} for {} s, aiming at {} moves/s",
+            o.games, o.scenario, o.seconds, o.rate
+        ),
+    }
+    let stats = Arc::new(Stats::default());
+    let watched = o.cpu.as_ref().map_or(&[][..], |p| &p.0[..]);
+    let cpu_before: Vec<f64> = watched.iter().map(|(_, pid)| cpu_seconds(*pid)).collect();
+    let sampler = o.rss.map(|pid| {
+        memory::Sampler::spawn(
+            pid,
+            Duration::from_secs(o.sample_seconds),
+            addr,
+            stats.clone(),
+        )
+    });
+
+    let (start, churned) = match o.churn {
+        Some(per_minute) => {
+            let churn = churn::Churn {
+                per_minute,
+                moves: o.moves_per_game,
+                game_seconds: o.game_seconds,
+                scenario: o.scenario.clone(),
+            };
+            let length = Duration::from_secs(o.seconds);
+            let done = churn::run(&churn, addr, other, length, &stats).await;
+            (done.start, Some((per_minute, done)))
+        }
+        None => (fixed(&o, addr, other, &stats).await, None),
+    };
+
+    let cpu: Vec<f64> = watched
+        .iter()
+        .zip(&cpu_before)
+        .map(|((_, pid), before)| cpu_seconds(*pid) - before)
+        .collect();
+    report(&stats, start, o.seconds);
+    if let Some((per_minute, done)) = &churned {
+        churn::report(&stats, done, *per_minute, o.seconds);
+    }
     let moves = stats.moves.load(Ordering::Relaxed).max(1) as f64;
-    for ((name, pid), seconds) in o.cpu.iter().zip(cpu) {
+    for ((name, pid), seconds) in watched.iter().zip(cpu) {
         println!(
             "cpu {name} (pid {pid}): {seconds:.1} s in all, {:.0} us per move",
             seconds * 1e6 / moves
         );
+    }
+    if let Some(sampler) = sampler {
+        let samples = sampler.stop().await;
+        let title = match o.churn {
+            Some(n) => format!(
+                "Server resident memory: {n} games a minute, {} moves each",
+                o.moves_per_game
+            ),
+            None => format!("Server resident memory: {} games at once", o.games),
+        };
+        if let Err(e) = memory::report(&samples, o.samples.as_deref(), o.svg.as_deref(), &title) {
+            eprintln!("load: {e}");
+            std::process::exit(1);
+        }
     }
 }
