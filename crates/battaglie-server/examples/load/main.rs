@@ -205,6 +205,10 @@ async fn player(
             sent = None;
             continue;
         }
+        // Presence, chat and rematch messages carry no move.
+        if state["type"] != "state" {
+            continue;
+        }
         let ply = state["ply"].as_u64().unwrap_or(0);
         // The opponent's move arriving here.
         if sent.is_none() {
