@@ -4,22 +4,9 @@
 //! page and accepted on the other opens the new game, sides swapped, on both
 //! (see `browser.rs` for skipping without Chromium).
 
-use crate::browser_support::{browser_or_skip, start_server, Browser, Page};
-use serde_json::{json, Value};
+use crate::browser_support::{browser_or_skip, call, start_server, Browser};
+use serde_json::json;
 use std::time::Duration;
-
-/// `fetch` in the page, the answer's JSON with its status.
-async fn call(page: &Page, b: &mut Browser, method: &str, path: &str, body: Value) -> Value {
-    page.eval(
-        b,
-        &format!(
-            "fetch({path:?}, {{method: {method:?}, headers: {{'content-type': 'application/json'}}, body: {body:?}}})\
-             .then(async r => ({{status: r.status, body: await r.json()}}))",
-            body = body.to_string(),
-        ),
-    )
-    .await
-}
 
 /// Types `text` into the chat's box (as typing does: an `input` event).
 async fn type_chat(page: &Page, b: &mut Browser, text: &str) {

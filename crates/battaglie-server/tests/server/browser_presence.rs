@@ -9,23 +9,10 @@ use std::time::Duration;
 
 use battaglie_community::{Clock, FakeClock, SystemClock};
 use battaglie_server::{serve_on, AppState, Cluster, HttpSettings, MemoryLimits};
-use serde_json::{json, Value};
+use serde_json::json;
 
-use crate::browser_support::{browser_or_skip, Browser, Page};
+use crate::browser_support::{browser_or_skip, call, Browser};
 use crate::support::{Backend, TestDb};
-
-/// `fetch` in the page, the answer's JSON with its status.
-async fn call(page: &Page, b: &mut Browser, method: &str, path: &str, body: Value) -> Value {
-    page.eval(
-        b,
-        &format!(
-            "fetch({path:?}, {{method: {method:?}, headers: {{'content-type': 'application/json'}}, body: {body:?}}})\
-             .then(async r => ({{status: r.status, body: await r.json()}}))",
-            body = body.to_string(),
-        ),
-    )
-    .await
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_sees_the_opponent_leave_and_claims_the_win_a_minute_later() {

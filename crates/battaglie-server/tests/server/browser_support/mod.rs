@@ -496,6 +496,19 @@ impl Proxy {
     }
 }
 
+/// `fetch` in `page` with a JSON body: the answer's JSON with its status.
+pub async fn call(page: &Page, b: &mut Browser, method: &str, path: &str, body: Value) -> Value {
+    page.eval(
+        b,
+        &format!(
+            "fetch({path:?}, {{method: {method:?}, headers: {{'content-type': 'application/json'}}, body: {body:?}}})\
+             .then(async r => ({{status: r.status, body: await r.json()}}))",
+            body = body.to_string(),
+        ),
+    )
+    .await
+}
+
 /// The server on a temporary database, reached through a [`Proxy`].
 pub async fn start_server() -> (tempfile::TempDir, Proxy) {
     let _ = tracing_subscriber::fmt()
