@@ -30,5 +30,6 @@ mod one_clock;
 mod pictures_and_codes;
 mod ratings;
 mod rematch;
+mod state;
 mod takeback;
 mod turns;
