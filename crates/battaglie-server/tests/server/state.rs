@@ -179,12 +179,13 @@ async fn the_state_at_the_start_of_a_battle_stays_small(s: Server) {
     for battle in ["washita", "fetterman", "apache-pass"] {
         let (id, _, _) = hotseat_after(&s.app, battle, 0).await;
         let (_, text) = send_raw(&s.app, "GET", &format!("/api/games/{id}"), None).await;
-        println!("{battle}: {} bytes at the start", text.len());
         assert!(text.len() < STATE_BUDGET, "{battle}: {} bytes", text.len());
     }
 }
 
-const STATE_BUDGET: usize = 16 * 1024;
+/// About four times what the state was when it carried the legal moves as bare
+/// notation and no stacks (0.9 to 1.1 kB at the start): 2.9 to 4.2 kB now.
+const STATE_BUDGET: usize = 6 * 1024;
 
 on_both_stores!(
     the_state_lists_every_stack_with_its_side_and_counts,
