@@ -19,6 +19,7 @@ pub mod metrics;
 pub mod notify;
 pub mod ratings;
 pub mod store;
+mod view;
 
 use std::net::SocketAddr;
 

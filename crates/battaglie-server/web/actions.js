@@ -8,7 +8,7 @@ import { t } from "./i18n.js";
 import { computerSays } from "./endscreen.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
-/** @typedef {import("./bfen.js").Side} Side */
+/** @typedef {import("./squares.js").Side} Side */
 
 /**
  * How many moves a take-back removes, and which, or null when there is none to offer.
@@ -20,17 +20,15 @@ import { computerSays } from "./endscreen.js";
 export function takeBack(game) {
   if (game.ply === 0 || game.you === null) return null;
   if (game.status === "over" && (game.reason === "resignation" || game.reason === "agreement")) return null;
-  if (game.mode === "hotseat") return { count: 1, moves: game.moves.slice(-1) };
+  const notation = game.plies.map((p) => p.notation);
+  if (game.mode === "hotseat") return { count: 1, moves: notation.slice(-1) };
   // Against the computer or an opponent online: back to before one's own last move.
-  const human = game.you;
-  const startSide = game.start.split(" ")[1] === "I" ? "indians" : "army";
   let last = -1;
-  for (let i = 0; i < game.ply; i++) {
-    const side = (i % 2 === 0) === (startSide === "army") ? "army" : "indians";
-    if (side === human) last = i;
-  }
+  game.plies.forEach((p, i) => {
+    if (p.side === game.you) last = i;
+  });
   if (last < 0) return null;
-  return { count: game.ply - last, moves: game.moves.slice(last) };
+  return { count: game.ply - last, moves: notation.slice(last) };
 }
 
 /**
@@ -55,7 +53,8 @@ export function renderActions(box, o) {
   if (game.status !== "ongoing") return;
   const mine = o.me();
   const myTurn = game.you === "both" || game.you === game.to_move;
-  if (game.legal_moves.length === 1 && game.legal_moves[0] === "pass" && myTurn) {
+  // The pass is the one legal move, from no square, when nothing else is legal.
+  if (game.legal.length === 1 && game.legal[0].from === null && myTurn) {
     row.append(h("button", { type: "button", class: "primary pass", "data-focus": "pass", disabled, onclick: () => o.submitMove("pass") }, t("pass")));
   }
   if ((game.mode === "online" || game.mode === "computer") && game.draw_offer && game.draw_offer !== mine) {

@@ -3,16 +3,16 @@
 // overlays used while moving. The board can be turned a quarter (phones held upright)
 // and flipped; it is an ARIA grid whose cells say what they hold.
 
-import { KINDS, parseSquare, squareName } from "./bfen.js";
+import { KINDS, parseSquare, squareName } from "./squares.js";
 import { SVG, CELL, el } from "./svg.js";
 import { defs, drawTerrain } from "./terrain.js";
 
 export { CELL };
 
 /** @typedef {import("./types.js").Scenario} Scenario */
-/** @typedef {import("./bfen.js").Stack} Stack */
-/** @typedef {import("./bfen.js").Counts} Counts */
-/** @typedef {import("./bfen.js").Side} Side */
+/** @typedef {import("./squares.js").Stack} Stack */
+/** @typedef {import("./squares.js").Counts} Counts */
+/** @typedef {import("./squares.js").Side} Side */
 /** @typedef {{quarter?: boolean, flip?: boolean}} Orientation */
 /** @typedef {{square: string, kind: "last" | "selected" | "source" | "target" | "join" | "capture" | "cursor"}} Overlay */
 /** @typedef {{from: string, to: string, kind?: string}} Arrow */
@@ -261,7 +261,7 @@ export function drawBoard(scenario, opts = {}) {
 
 /**
  * A single piece, for trays, choosers and dragging.
- * @param {import("./bfen.js").Kind} kind
+ * @param {import("./squares.js").Kind} kind
  * @param {Side} side
  * @param {number} [size]
  * @returns {SVGSVGElement}

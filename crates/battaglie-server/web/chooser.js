@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { KINDS, total } from "./bfen.js";
+import { KINDS, total } from "./squares.js";
 import { pieceIcon } from "./board.js";
 import { unassigned, staying, setChosen, chooseAll } from "./moves.js";
 
@@ -13,7 +13,7 @@ import { unassigned, staying, setChosen, chooseAll } from "./moves.js";
 
 /**
  * @param {HTMLElement} box
- * @param {{sel: Selection | null, side: import("./bfen.js").Side, confirmable: Move | null, change: (sel: Selection) => void, confirm: (m: Move) => void, cancel: () => void}} o
+ * @param {{sel: Selection | null, side: import("./squares.js").Side, confirmable: Move | null, change: (sel: Selection) => void, confirm: (m: Move) => void, cancel: () => void}} o
  */
 export function renderChooser(box, o) {
   box.replaceChildren();
@@ -47,7 +47,7 @@ export function renderChooser(box, o) {
     h(
       "div",
       { class: "buttons" },
-      exact ? h("button", { type: "button", class: "primary confirm", "data-focus": "confirm", onclick: () => o.confirm(exact) }, `${t("confirm")}: ${exact.text}`) : null,
+      exact ? h("button", { type: "button", class: "primary confirm", "data-focus": "confirm", onclick: () => o.confirm(exact) }, `${t("confirm")}: ${exact.notation}`) : null,
       h("button", { type: "button", "data-focus": "cancel", onclick: o.cancel }, t("cancel")),
     ),
   );

@@ -8,10 +8,7 @@ import { t } from "./i18n.js";
 import { play } from "./sound.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
-/**
- * @typedef {{control: string, kind: "live" | "correspondence", state: string, running: string | null,
- *   army_ms: number, indians_ms: number, at: number, deadline: number | null}} ClockState
- */
+/** @typedef {import("./types/Clock").Clock} ClockState */
 
 /** Live time under this is low (and under a tenth of the initial time). */
 const LOW_MS = 20_000;

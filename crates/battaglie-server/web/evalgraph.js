@@ -6,7 +6,7 @@
 /**
  * @typedef {{centi: number, forced: number | null, text: string, win_chance: number}} Eval from the mover's view
  * @typedef {"inaccuracy" | "mistake" | "blunder"} MoveClass
- * @typedef {{ply: number, side: import("./bfen.js").Side, move: string, before: Eval, best: string | null, line: string[], after: Eval, loss: number, class: MoveClass | null}} JudgedMove
+ * @typedef {{ply: number, side: import("./squares.js").Side, move: string, before: Eval, best: string | null, line: string[], after: Eval, loss: number, class: MoveClass | null}} JudgedMove
  * @typedef {{moves: number, average_loss: number, inaccuracies: number, mistakes: number, blunders: number}} Tally
  * @typedef {{id: string, plies: number, nodes: number, done: number, total: number, running: boolean, complete: boolean, moves: JudgedMove[], summary: {army: Tally, indians: Tally}}} Report
  */

@@ -8,7 +8,8 @@ import { t, has } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { drawBoard, squareAt, pieceIcon } from "./board.js";
 import { terrainAt } from "./terrain.js";
-import { parseBfen, parseSquare, squareName, KINDS, total } from "./bfen.js";
+import { bySquare, parseSquare, squareName, KINDS, total } from "./squares.js";
+import { squaresOf } from "./arrows.js";
 import * as build from "./moves.js";
 import { renderMoveList, plyText } from "./movelist.js";
 import { followAnalysis, renderAnalysis } from "./analysis.js";
@@ -29,7 +30,7 @@ import { rematchPanel } from "./rematch.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 /** @typedef {import("./types.js").GameState} GameState */
-/** @typedef {import("./bfen.js").Side} Side */
+/** @typedef {import("./squares.js").Side} Side */
 
 /**
  * @param {HTMLElement} root
@@ -57,8 +58,7 @@ export async function gamePage(root, list, id, token) {
   const sideName = (side) => scenario.sides[/** @type {Side} */ (side)].name;
   const baseTitle = `${scenario.name} · battaglie`;
   document.title = baseTitle;
-  const start = parseBfen(game.start, scenario.height);
-  const numbering = () => ({ moves: game.moves, startTurn: start.turn, startSide: start.toMove, sideName });
+  const numbering = () => ({ plies: game.plies, sideName });
 
   const ui = {
     /** @type {build.Selection | null} */
@@ -69,7 +69,7 @@ export async function gamePage(root, list, id, token) {
     cursor: null,
     /** @type {number | null} the ply shown, or null for the live position */
     replay: null,
-    /** @type {{positions: string[], moves: string[]} | null} */
+    /** @type {import("./types/Replay").Replay | null} every position, once asked for */
     positions: null,
     online: true,
     sending: false,
@@ -121,10 +121,9 @@ export async function gamePage(root, list, id, token) {
     game.you !== null &&
     (game.you === "both" || game.you === game.to_move) &&
     !game.thinking;
-  const legal = () => game.legal_moves.map(build.parseMove);
+  const legal = () => game.legal;
   const shownPly = () => (ui.replay === null ? game.ply : ui.replay);
-  const shownBfen = () => (ui.replay !== null && ui.positions ? ui.positions.positions[ui.replay] : game.bfen);
-  const placement = () => parseBfen(shownBfen(), scenario.height).stacks;
+  const placement = () => bySquare(ui.replay !== null && ui.positions ? ui.positions.stacks[ui.replay] : game.stacks);
   const orientation = () => {
     const width = boardBox.clientWidth || main.clientWidth || window.innerWidth;
     const normalCell = width / 14;
@@ -172,9 +171,9 @@ export async function gamePage(root, list, id, token) {
     ui.sel = build.assign(ui.sel, dest, legal());
     const d = build.decide(ui.sel, legal(), settings().confirmMoves);
     ui.confirmable = d.action === "continue" ? null : d.move;
-    if (d.action === "send") return submitMove(d.move.text);
+    if (d.action === "send") return submitMove(d.move.notation);
     render();
-    if (d.action === "confirm") announce(t("confirmNeeded", { move: d.move.text }));
+    if (d.action === "confirm") announce(t("confirmNeeded", { move: d.move.notation }));
   }
 
   /** @param {string} square */
@@ -285,7 +284,7 @@ export async function gamePage(root, list, id, token) {
    */
   function told(before, next) {
     const lost = (/** @type {Side} */ s) => total(next.eliminated[s]) - total(before.eliminated[s]);
-    const mover = next.ply > 0 ? numberSide(next.ply) : next.to_move;
+    const mover = next.ply > 0 ? next.plies[next.ply - 1].side : next.to_move;
     let text = t("announceMove", { side: sideName(mover), move: next.last_move || "" });
     for (const s of /** @type {Side[]} */ (["army", "indians"])) {
       const n = lost(s);
@@ -297,12 +296,6 @@ export async function gamePage(root, list, id, token) {
     if (mine && next.you !== "both") play("yourTurn");
     else play(eliminated ? "elimination" : "move");
     if (mine && document.hidden) document.title = `● ${t("yourTurnShort")} · ${baseTitle}`;
-  }
-
-  /** The side that played move `ply`. @param {number} ply @returns {Side} */
-  function numberSide(ply) {
-    const even = ply % 2 === 0;
-    return (start.toMove === "army") === even ? "indians" : "army";
   }
 
   const onVisible = () => {
@@ -325,10 +318,10 @@ export async function gamePage(root, list, id, token) {
         return toast(errorText(e));
       }
     }
-    const positions = /** @type {{positions: string[]}} */ (ui.positions);
+    const positions = /** @type {import("./types/Replay").Replay} */ (ui.positions);
     ui.sel = null;
     ui.confirmable = null;
-    ui.replay = Math.max(0, Math.min(ply, positions.positions.length - 1));
+    ui.replay = Math.max(0, Math.min(ply, positions.stacks.length - 1));
     render();
     announce(plyText(ui.replay, numbering()));
   }
@@ -377,7 +370,7 @@ export async function gamePage(root, list, id, token) {
       side: game.to_move,
       confirmable: ui.confirmable,
       change: (sel) => { ui.sel = sel; ui.confirmable = build.decide(sel, legal(), true).action === "confirm" && sel.pending.size ? build.exactMove(sel, legal()) : null; render(); },
-      confirm: (m) => submitMove(m.text),
+      confirm: (m) => submitMove(m.notation),
       cancel,
     });
     renderActions(actions, { game, ui, me, sideName, act, submitMove, ask, online: ui.online, recentEntry: recentGames().find((g) => g.id === id), id });
@@ -425,13 +418,12 @@ export async function gamePage(root, list, id, token) {
     /** @type {import("./board.js").Arrow[]} */
     const arrows = [];
     const ply = shownPly();
-    const lastText = ply > 0 ? (ui.replay !== null && ui.positions ? ui.positions.moves[ply - 1] : game.moves[ply - 1]) : null;
-    if (lastText && lastText !== "pass") {
-      const m = build.parseMove(lastText);
-      overlays.push({ square: /** @type {string} */ (m.src), kind: "last" });
-      for (const g of m.groups) {
-        overlays.push({ square: g.dest, kind: "last" });
-        arrows.push({ from: /** @type {string} */ (m.src), to: g.dest, kind: "last" });
+    const last = ply > 0 ? squaresOf(game.plies[ply - 1].notation) : null;
+    if (last) {
+      overlays.push({ square: last.from, kind: "last" });
+      for (const to of last.to) {
+        overlays.push({ square: to, kind: "last" });
+        arrows.push({ from: last.from, to, kind: "last" });
       }
     }
     const stacks = placement();
@@ -448,7 +440,7 @@ export async function gamePage(root, list, id, token) {
       const left = build.unassigned(ui.sel);
       const src = stacks.get(ui.sel.src);
       if (src) {
-        if (total(left) > 0) stacks.set(ui.sel.src, { ...src, ...left, total: total(left) });
+        if (total(left) > 0) stacks.set(ui.sel.src, { ...src, ...left });
         else stacks.delete(ui.sel.src);
       }
     } else if (canMove()) {
@@ -456,10 +448,8 @@ export async function gamePage(root, list, id, token) {
     }
     // The engine's preferred move in the shown position, once analysed.
     const preferred = ui.analysis && !(ui.sel && canMove()) ? preferredAt(ui.analysis.moves, ply) : null;
-    if (preferred && preferred.best !== "pass") {
-      const m = build.parseMove(preferred.best);
-      for (const g of m.groups) arrows.push({ from: /** @type {string} */ (m.src), to: g.dest, kind: "best" });
-    }
+    const best = preferred?.best ? squaresOf(preferred.best) : null;
+    if (best) for (const to of best.to) arrows.push({ from: best.from, to, kind: "best" });
     if (ui.cursor) overlays.push({ square: ui.cursor, kind: "cursor" });
     const focusSquare = ui.cursor || ui.sel?.src || [...build.sources(legal())][0] || squareName(0, 1);
     boardBox.replaceChildren(
@@ -617,7 +607,7 @@ export async function gamePage(root, list, id, token) {
     if (!onBoard) return;
     if (key === "Enter" || key === " ") {
       e.preventDefault();
-      if (ui.confirmable && (ui.cursor === ui.sel?.src || !ui.sel || ui.sel.pending.has(ui.cursor || ""))) return submitMove(ui.confirmable.text);
+      if (ui.confirmable && (ui.cursor === ui.sel?.src || !ui.sel || ui.sel.pending.has(ui.cursor || ""))) return submitMove(ui.confirmable.notation);
       const square = ui.cursor || target.getAttribute("data-square");
       if (square) activate(square);
       return;
@@ -636,7 +626,7 @@ export async function gamePage(root, list, id, token) {
     }
     if (k === "C" && ui.confirmable) {
       e.preventDefault();
-      submitMove(ui.confirmable.text);
+      submitMove(ui.confirmable.notation);
     }
   }
   document.addEventListener("keydown", keys);

@@ -8,7 +8,7 @@ import { api } from "./api.js";
 import { t, lang, longDate } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { drawBoard } from "./board.js";
-import { parseBfen, KINDS } from "./bfen.js";
+import { bySquare, KINDS } from "./squares.js";
 import { recentGames, saveRecent, forgetRecent } from "./recent.js";
 import { battleNote } from "./notes.js";
 import { accountSection } from "./account.js";
@@ -29,7 +29,7 @@ function lastChoice() {
 
 /**
  * A battle's forces in words: "14 Mounted, 2 Foot".
- * @param {import("./bfen.js").Counts} forces
+ * @param {import("./squares.js").Counts} forces
  */
 export function forcesText(forces) {
   return KINDS.filter((k) => forces[k] > 0)
@@ -147,7 +147,7 @@ export function homePage(root, list, reroute) {
         h("div", {}, h("h2", { id: `card-${s.id}` }, s.name), h("p", { class: "date" }, longDate(s.date))),
         h("button", { type: "button", class: "primary play", "aria-label": t("playBattle", { name: s.name }), onclick: play }, t("play")),
       ),
-      h("div", { class: "preview" }, drawBoard(s, { stacks: parseBfen(s.start, s.height).stacks, compact: true, label: t("startOf", { name: s.name }) })),
+      h("div", { class: "preview" }, drawBoard(s, { stacks: bySquare(s.stacks), compact: true, label: t("startOf", { name: s.name }) })),
       h(
         "dl",
         { class: "forces" },

@@ -4,17 +4,19 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { numberPlies, turnRows } from "./plies.js";
+import { turnRows } from "./plies.js";
 import { marks } from "./evalgraph.js";
+
+/** @typedef {import("./types/Ply").Ply} Ply */
 
 /**
  * Fills `box` with the moves; `shown` is the ply on the board (0 the start).
  * @param {HTMLElement} box
- * @param {{moves: string[], startTurn: number, startSide: import("./bfen.js").Side, shown: number, sideName: (s: string) => string, pick: (ply: number) => void, judged?: import("./evalgraph.js").JudgedMove[]}} o
+ * @param {{plies: Ply[], shown: number, sideName: (s: string) => string, pick: (ply: number) => void, judged?: import("./evalgraph.js").JudgedMove[]}} o
  */
 export function renderMoveList(box, o) {
   const marked = marks(o.judged || []);
-  const rows = turnRows(numberPlies(o.startTurn, o.startSide, o.moves.length));
+  const rows = turnRows(o.plies);
   if (rows.length === 0) {
     box.replaceChildren(h("h2", {}, t("moves")), h("p", { class: "muted" }, t("noMoves")));
     return;
@@ -23,6 +25,7 @@ export function renderMoveList(box, o) {
   const cell = (ply) => {
     if (ply === null) return h("td", {}, "…");
     const current = ply === o.shown;
+    const p = o.plies[ply - 1];
     const m = marked.get(ply);
     return h(
       "td",
@@ -35,9 +38,10 @@ export function renderMoveList(box, o) {
           "data-ply": ply,
           "data-focus": `ply-${ply}`,
           "aria-current": current ? "step" : null,
+          title: `${p.label} ${p.notation}`,
           onclick: () => o.pick(ply),
         },
-        o.moves[ply - 1],
+        p.notation,
         m ? h("span", { class: `mark mk-${m.cls}`, title: t(`class_${m.cls}`) }, m.mark, h("span", { class: "sr-only" }, ` ${t(`class_${m.cls}`)}`)) : null,
       ),
     );
@@ -67,10 +71,10 @@ export function renderMoveList(box, o) {
  * The position after `ply` moves in words, one numbering everywhere: "Turn 250,
  * Indians: c3:F-c4", or "Start".
  * @param {number} ply
- * @param {{moves: string[], startTurn: number, startSide: import("./bfen.js").Side, sideName: (s: string) => string}} o
+ * @param {{plies: Ply[], sideName: (s: string) => string}} o
  */
 export function plyText(ply, o) {
   if (ply === 0) return t("startPosition");
-  const p = numberPlies(o.startTurn, o.startSide, ply)[ply - 1];
-  return t("afterMove", { turn: p.turn, side: o.sideName(p.side), move: o.moves[ply - 1] });
+  const p = o.plies[ply - 1];
+  return t("afterMove", { turn: p.turn, side: o.sideName(p.side), move: p.notation });
 }

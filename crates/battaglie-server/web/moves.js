@@ -1,13 +1,14 @@
 // @ts-check
 // Building a move from clicks, drags and keys: which stack, which of its pieces go to
-// which square, and when the move is complete enough to send. Pure: no DOM.
+// which square, and when the move is complete enough to send. It works on the legal
+// moves as the server groups them by source square. Pure: no DOM.
 
-import { KINDS, total } from "./bfen.js";
+import { KINDS, total } from "./squares.js";
 
-/** @typedef {import("./bfen.js").Counts} Counts */
-/** @typedef {import("./bfen.js").Kind} Kind */
-/** @typedef {Counts & {dest: string, capture: boolean}} Group */
-/** @typedef {{text: string, pass: boolean, src: string | null, groups: Group[]}} Move */
+/** @typedef {import("./squares.js").Counts} Counts */
+/** @typedef {import("./squares.js").Kind} Kind */
+/** @typedef {import("./types/MovesFrom").MovesFrom} MovesFrom */
+/** @typedef {import("./types/LegalMove").LegalMove} Move */
 /**
  * A move being built: the source square, what stands there, the pieces already given a
  * destination (`pending`), and the pieces the next destination will get (`choose`).
@@ -23,30 +24,12 @@ import { KINDS, total } from "./bfen.js";
 export const none = () => ({ F: 0, M: 0, V: 0 });
 
 /**
- * Parses a canonical move (`c3:FF-c4,Mxd3`, `pass`).
- * @param {string} text
- * @returns {Move}
- */
-export function parseMove(text) {
-  if (text === "pass") return { text, pass: true, src: null, groups: [] };
-  const [src, rest] = text.split(":");
-  const groups = rest.split(",").map((g) => {
-    const m = /^([FMV]+)([-x])(.+)$/.exec(g);
-    if (!m) throw new Error(`not a move group: ${g}`);
-    const c = none();
-    for (const k of m[1]) c[/** @type {Kind} */ (k)] += 1;
-    return { ...c, capture: m[2] === "x", dest: m[3] };
-  });
-  return { text, pass: false, src, groups };
-}
-
-/**
  * The squares the side to move can move from.
- * @param {Move[]} legal
+ * @param {MovesFrom[]} legal
  * @returns {Set<string>}
  */
 export function sources(legal) {
-  return new Set(legal.flatMap((m) => (m.src ? [m.src] : [])));
+  return new Set(legal.flatMap((g) => (g.from ? [g.from] : [])));
 }
 
 /**
@@ -103,36 +86,37 @@ function withAdded(pending, dest, c) {
  */
 function fits(m, pending) {
   for (const [dest, c] of pending) {
-    const g = m.groups.find((x) => x.dest === dest);
+    const g = m.groups.find((x) => x.to === dest);
     if (!g || g.F < c.F || g.M < c.M || g.V < c.V) return false;
   }
   return true;
 }
 
 /**
+ * The legal moves from the selected square, and where they eliminate.
  * @param {Selection} sel
- * @param {Move[]} legal
+ * @param {MovesFrom[]} legal
+ * @returns {{moves: Move[], captures: string[]}}
  */
 function fromSource(sel, legal) {
-  return legal.filter((m) => m.src === sel.src);
+  return legal.find((g) => g.from === sel.src) || { moves: [], captures: [] };
 }
 
 /**
  * The squares the chosen pieces can go to next, each with whether it is a capture.
  * @param {Selection} sel
- * @param {Move[]} legal
+ * @param {MovesFrom[]} legal
  * @returns {Map<string, boolean>}
  */
 export function targets(sel, legal) {
   /** @type {Map<string, boolean>} */
   const out = new Map();
   if (total(sel.choose) === 0) return out;
-  const moves = fromSource(sel, legal);
-  const dests = new Set(moves.flatMap((m) => m.groups.map((g) => g.dest)));
+  const { moves, captures } = fromSource(sel, legal);
+  const dests = new Set(moves.flatMap((m) => m.groups.map((g) => g.to)));
   for (const dest of dests) {
     const next = withAdded(sel.pending, dest, sel.choose);
-    const fitting = moves.filter((m) => fits(m, next));
-    if (fitting.length) out.set(dest, fitting.some((m) => m.groups.some((g) => g.dest === dest && g.capture)));
+    if (moves.some((m) => fits(m, next))) out.set(dest, captures.includes(dest));
   }
   return out;
 }
@@ -142,7 +126,7 @@ export function targets(sel, legal) {
  * next, when they can go anywhere.
  * @param {Selection} sel
  * @param {string} dest
- * @param {Move[]} legal
+ * @param {MovesFrom[]} legal
  * @returns {Selection}
  */
 export function assign(sel, dest, legal) {
@@ -156,17 +140,17 @@ export function assign(sel, dest, legal) {
 /**
  * The legal move that sends exactly the pending pieces (the others stay), if any.
  * @param {Selection} sel
- * @param {Move[]} legal
+ * @param {MovesFrom[]} legal
  * @returns {Move | null}
  */
 export function exactMove(sel, legal) {
   if (sel.pending.size === 0) return null;
   return (
-    fromSource(sel, legal).find(
+    fromSource(sel, legal).moves.find(
       (m) =>
         m.groups.length === sel.pending.size &&
         m.groups.every((g) => {
-          const c = sel.pending.get(g.dest);
+          const c = sel.pending.get(g.to);
           return c !== undefined && c.F === g.F && c.M === g.M && c.V === g.V;
         }),
     ) || null
@@ -178,7 +162,7 @@ export function exactMove(sel, legal) {
  * or when the pieces left can go nowhere else; when they could either stay or go on,
  * the player confirms (or gives them a square). `alwaysConfirm` is the player's setting.
  * @param {Selection} sel
- * @param {Move[]} legal
+ * @param {MovesFrom[]} legal
  * @param {boolean} [alwaysConfirm]
  * @returns {Decision}
  */

@@ -11,7 +11,7 @@ import { rulesSections } from "./rules.js";
 
 /**
  * @param {HTMLElement} box
- * @param {{scenario: import("./types.js").Scenario, game: import("./types.js").GameState, id: string, sideName: (s: string) => string, placement: () => Map<string, import("./bfen.js").Stack>, settingsChanged: () => void}} o
+ * @param {{scenario: import("./types.js").Scenario, game: import("./types.js").GameState, id: string, sideName: (s: string) => string, placement: () => Map<string, import("./squares.js").Stack>, settingsChanged: () => void}} o
  */
 export function renderSidePanels(box, o) {
   const { scenario, id } = o;

@@ -1,33 +1,12 @@
 // @ts-check
-// One numbering of moves everywhere: the turn (as BFEN counts it) and the side.
-// Pure: no DOM.
+// The move list's rows, from the plies as the server numbers them. Pure: no DOM.
 
-/** @typedef {import("./bfen.js").Side} Side */
-/** @typedef {{ply: number, turn: number, side: Side}} Numbered ply is 1 for the first move */
-
-/**
- * The turn and side of each of `count` moves played from a start position.
- * @param {number} startTurn the start position's turn number
- * @param {Side} startSide the side to move at the start
- * @param {number} count
- * @returns {Numbered[]}
- */
-export function numberPlies(startTurn, startSide, count) {
-  const out = [];
-  let turn = startTurn;
-  let side = startSide;
-  for (let ply = 1; ply <= count; ply++) {
-    out.push({ ply, turn, side });
-    if (side === "indians") turn += 1;
-    side = side === "army" ? "indians" : "army";
-  }
-  return out;
-}
+/** @typedef {import("./types/Ply").Ply} Ply */
 
 /**
  * The move list's rows: one per turn, the Army's move then the Indians' (either may be
  * missing at the start or end of a game).
- * @param {Numbered[]} plies
+ * @param {Ply[]} plies
  * @returns {{turn: number, army: number | null, indians: number | null}[]} plies by side
  */
 export function turnRows(plies) {

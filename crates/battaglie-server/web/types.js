@@ -1,49 +1,16 @@
 // @ts-check
-// The shapes of what the server sends (docs/api.md), for the type checker.
+// The shapes of what the server sends (docs/api.md), for the type checker: declared in
+// types/, generated from the server's Rust types.
 
 /**
- * @typedef {import("./bfen.js").Side} Side
- * @typedef {import("./bfen.js").Counts} Counts
+ * @typedef {import("./types/Side").Side} Side
+ * @typedef {import("./types/Scenario").Scenario} Scenario
  */
 
 /**
- * @typedef {object} Scenario
- * @property {string} id
- * @property {string} name
- * @property {string} date ISO date of the battle
- * @property {number} width
- * @property {number} height
- * @property {string} start BFEN
- * @property {Record<Side, {name: string, forces: Counts}>} sides
- * @property {{summary: string, history: string, sources: string}} notes
- * @property {{rows: string[], kinds: {symbol: string, name: string, enter: string[]}[]}} terrain
- */
-
-/**
- * @typedef {object} GameState
- * @property {Side | "both" | null} you
- * @property {string} id
- * @property {number} version
- * @property {string} scenario
- * @property {"computer" | "online" | "hotseat"} mode
- * @property {{side: Side, level: number} | null} [computer]
- * @property {string} bfen
- * @property {string} start
- * @property {Side} to_move
- * @property {number} turn
- * @property {number} ply
- * @property {string[]} moves
- * @property {string | null} last_move
- * @property {string[]} legal_moves
- * @property {"ongoing" | "over"} status
- * @property {Side | "draw" | null} result
- * @property {string | null} reason
- * @property {Side | null} draw_offer
- * @property {Side | null} takeback_offer
- * @property {string | null} [computer_says] why the computer just resigned or offered a draw
- * @property {boolean} thinking
- * @property {Record<Side, Counts>} eliminated
- * @property {import("./clock.js").ClockState | null} [clock] the server's clock (online games with one)
+ * The game state: the server's state with the reader's seat in front (`both` at one
+ * screen, `null` for a spectator).
+ * @typedef {import("./types/State").State & {you: Side | "both" | null}} GameState
  */
 
 export {};

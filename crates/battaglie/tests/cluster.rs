@@ -107,6 +107,16 @@ impl Drop for Node {
 }
 
 /// A fresh schema of the test database, so that the nodes see only this test's games.
+/// The legal moves of a state: the notation of each move of its `legal` groups.
+fn legal_moves(state: &Value) -> Vec<String> {
+    let groups = state["legal"].as_array().expect("legal moves by source");
+    groups
+        .iter()
+        .flat_map(|g| g["moves"].as_array().expect("moves").iter())
+        .map(|m| m["notation"].as_str().expect("a notation").to_string())
+        .collect()
+}
+
 fn fresh_schema(base: &str) -> String {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -187,8 +197,8 @@ fn a_node_killed_mid_game_twenty_times_loses_no_acknowledged_move() {
         // just after the acknowledgement (the computer's turn claimed there), or a
         // little later (perhaps in its search, perhaps after its reply).
         let before = state["moves"].as_array().unwrap().len();
-        let legal = state["legal_moves"].as_array().unwrap();
-        let mv = legal[round % legal.len()].as_str().unwrap().to_string();
+        let legal = legal_moves(&state);
+        let mv = legal[round % legal.len()].clone();
         let (status, after) = on_victim.http(
             "POST",
             &format!("/api/games/{id}/moves"),
@@ -318,7 +328,7 @@ fn the_cluster_script_serves_games_through_nginx_and_survives_a_node_killed() {
         if state["status"] != "ongoing" {
             break;
         }
-        let mv = state["legal_moves"][0].as_str().unwrap();
+        let mv = &legal_moves(&state)[0];
         let (status, answer) = http(
             port,
             "POST",

@@ -97,9 +97,11 @@ fn field<'a>(json: &'a str, key: &str) -> &'a str {
     }
 }
 
+/// The first legal move of a state: the first notation in its `legal` groups.
 fn first_legal(state: &str) -> String {
-    let start = state.find("\"legal_moves\":[\"").unwrap() + 16;
-    state[start..start + state[start..].find('"').unwrap()].to_string()
+    let legal = &state[state.find("\"legal\":[").unwrap()..];
+    let start = legal.find("\"notation\":\"").unwrap() + 12;
+    legal[start..start + legal[start..].find('"').unwrap()].to_string()
 }
 
 #[test]

@@ -244,10 +244,17 @@ async fn player(
         if state["to_move"] != side || sent.is_some() || Instant::now() >= deadline {
             continue;
         }
-        let Some(legal) = state["legal_moves"].as_array().filter(|l| !l.is_empty()) else {
+        let legal: Vec<&Value> = state["legal"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|g| g["moves"].as_array().into_iter().flatten())
+            .map(|m| &m["notation"])
+            .collect();
+        if legal.is_empty() {
             continue;
-        };
-        let mv = &legal[(random(&mut seed) % legal.len() as u64) as usize];
+        }
+        let mv = legal[(random(&mut seed) % legal.len() as u64) as usize];
         let msg = json!({"type": "move", "move": mv}).to_string();
         if next_at > Instant::now() {
             tokio::time::sleep_until(next_at.into()).await;

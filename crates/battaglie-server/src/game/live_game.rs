@@ -14,6 +14,7 @@ use super::snapshot::{clock_now, snapshot, with_seat, Changing};
 use super::{GameError, Seat};
 use crate::ids;
 use crate::store::{ChatRow, GameRow, RematchRow};
+use crate::view::Replay;
 
 /// How many changes a slow WebSocket subscriber may fall behind before it is resynchronised.
 const CHANNEL_CAPACITY: usize = 16;
@@ -241,18 +242,9 @@ impl LiveGame {
         )
     }
 
-    /// Every position of the game in BFEN, the start first, and the moves between them.
-    pub async fn positions(&self) -> (Vec<String>, Vec<String>) {
-        let st = self.state.lock().await;
-        let mut pos = st.game.start().clone();
-        let mut positions = vec![pos.to_string()];
-        let mut moves = Vec::new();
-        for mv in st.game.moves() {
-            pos.play(mv);
-            positions.push(pos.to_string());
-            moves.push(mv.to_string());
-        }
-        (positions, moves)
+    /// Every position of the game, the start first, and the moves between them.
+    pub(crate) async fn positions(&self) -> Replay {
+        crate::view::replay(&self.state.lock().await.game)
     }
 
     /// After a change of `st`: a new version and snapshot, pushed to every subscriber.

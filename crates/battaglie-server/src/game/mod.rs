@@ -19,7 +19,7 @@ mod registry;
 mod rematch;
 mod remote;
 mod seat;
-mod snapshot;
+pub(crate) mod snapshot;
 mod takeback;
 
 pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};

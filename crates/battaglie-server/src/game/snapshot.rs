@@ -4,50 +4,68 @@
 use battaglie_community::{ClockState, GameClock, Timestamp};
 use battaglie_rules::{Game, Kind, Position, Side};
 use serde::Serialize;
+use ts_rs::TS;
 
 use super::Seat;
 use crate::store::GameRow;
+use crate::view::{self, KindCounts, MovesFrom, PlyView, SideWord, Stack};
 
-#[derive(Serialize)]
-struct Snapshot<'a> {
+/// The state JSON of `docs/api.md`, less the reader's `you`, which [`with_seat`]
+/// puts in front (`web/types.js` declares it for the page).
+#[derive(Serialize, TS)]
+#[ts(rename = "State")]
+pub(crate) struct Snapshot<'a> {
     id: &'a str,
     version: u64,
     scenario: &'a str,
-    mode: &'a str,
+    #[ts(type = "\"computer\" | \"online\" | \"hotseat\"")]
+    mode: &'static str,
     computer: Option<ComputerView>,
+    /// The current position in BFEN.
     bfen: String,
+    /// The first position in BFEN.
     start: String,
-    to_move: &'static str,
+    /// Every occupied square of the current position.
+    stacks: Vec<Stack>,
+    to_move: SideWord,
     turn: u32,
     ply: usize,
     moves: Vec<String>,
+    /// The moves played, numbered.
+    plies: Vec<PlyView>,
     last_move: Option<String>,
-    legal_moves: Vec<String>,
+    /// The legal moves by source square; empty once over.
+    legal: Vec<MovesFrom>,
+    #[ts(type = "\"ongoing\" | \"over\"")]
     status: &'static str,
+    #[ts(type = "\"army\" | \"indians\" | \"draw\" | null")]
     result: Option<&'static str>,
     reason: Option<&'static str>,
-    draw_offer: Option<&'static str>,
-    takeback_offer: Option<&'static str>,
+    draw_offer: Option<SideWord>,
+    takeback_offer: Option<SideWord>,
+    /// Why the computer just resigned or offered a draw.
     computer_says: Option<&'static str>,
     thinking: bool,
     eliminated: Eliminated,
     created_at: i64,
     updated_at: i64,
-    /// Last: [`clock_now`] rewrites it for a reader who comes later.
+    /// Last, so that the clock's figures can be rewritten for a reader who comes later.
     clock: Option<ClockView>,
 }
 
 /// The clock as the page shows it: each side's time left at the server's `at`.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(rename = "Clock")]
 struct ClockView {
     /// The control's notation, `10+3` or `3d+2h`.
     control: String,
-    /// `live` or `correspondence`.
+    #[ts(type = "\"live\" | \"correspondence\"")]
     kind: &'static str,
     /// `ready` (no time runs before the first move), `running`, `paused`, `stopped`.
+    #[ts(type = "\"ready\" | \"running\" | \"paused\" | \"stopped\"")]
     state: &'static str,
     /// The side whose time runs, if one does.
-    running: Option<&'static str>,
+    running: Option<SideWord>,
     army_ms: u64,
     indians_ms: u64,
     /// The server's time of these figures, milliseconds since 1970.
@@ -60,7 +78,7 @@ fn clock_view(clock: &GameClock, now: Timestamp) -> ClockView {
     let ms = |side: Side| u64::try_from(clock.remaining(side, now).as_millis()).unwrap_or(u64::MAX);
     let (state, running) = match clock.state() {
         ClockState::Ready { .. } => ("ready", None),
-        ClockState::Running { to_move, .. } => ("running", Some(to_move.word())),
+        ClockState::Running { to_move, .. } => ("running", Some(to_move.into())),
         ClockState::Paused { .. } => ("paused", None),
         ClockState::Stopped { .. } => ("stopped", None),
     };
@@ -81,24 +99,18 @@ fn clock_view(clock: &GameClock, now: Timestamp) -> ClockView {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(rename = "Computer")]
 struct ComputerView {
-    side: &'static str,
+    side: SideWord,
     level: u8,
 }
 
-#[derive(Serialize)]
+/// The pieces each side has lost.
+#[derive(Serialize, TS)]
 struct Eliminated {
     army: KindCounts,
     indians: KindCounts,
-}
-
-#[derive(Serialize)]
-#[allow(non_snake_case)]
-struct KindCounts {
-    F: u32,
-    M: u32,
-    V: u32,
 }
 
 /// What changes between snapshots of one game.
@@ -133,37 +145,34 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
     let eliminated = |side: Side| {
         let before = counts(game.start(), side);
         let now = counts(pos, side);
-        let lost = |k: Kind| before[k.index()].saturating_sub(now[k.index()]);
-        KindCounts {
-            F: lost(Kind::Foot),
-            M: lost(Kind::Mounted),
-            V: lost(Kind::Vehicle),
-        }
+        KindCounts::from_array(Kind::ALL.map(|k| before[k.index()].saturating_sub(now[k.index()])))
     };
     let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
     let ended = result_words(game);
-    let view = Snapshot {
+    let state = Snapshot {
         id: &row.id,
         version: now.version,
         scenario: pos.scenario().id(),
         mode: row.mode.word(),
         computer: computer.map(|(side, level)| ComputerView {
-            side: side.word(),
+            side: side.into(),
             level,
         }),
         bfen: pos.to_string(),
         start: game.start().to_string(),
-        to_move: pos.side_to_move().word(),
+        stacks: view::stacks(pos),
+        to_move: pos.side_to_move().into(),
         turn: pos.turn(),
         ply: moves.len(),
         last_move: moves.last().cloned(),
         moves,
-        legal_moves: game.legal_moves().iter().map(|m| m.to_string()).collect(),
+        plies: view::plies(game),
+        legal: view::legal(&game.legal_moves()),
         status: if ended.is_some() { "over" } else { "ongoing" },
         result: ended.map(|e| e.0),
         reason: ended.map(|e| e.1),
-        draw_offer: now.draw_offer.map(Side::word),
-        takeback_offer: now.takeback_offer.map(Side::word),
+        draw_offer: now.draw_offer.map(SideWord::from),
+        takeback_offer: now.takeback_offer.map(SideWord::from),
         computer_says: now.computer_says,
         thinking: computer.is_some_and(|(c, _)| ended.is_none() && pos.side_to_move() == c),
         eliminated: Eliminated {
@@ -174,7 +183,7 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         updated_at: now.updated_at,
         clock: now.clock.map(|c| clock_view(c, now.now)),
     };
-    serde_json::to_string(&view).unwrap_or_else(|e| {
+    serde_json::to_string(&state).unwrap_or_else(|e| {
         tracing::error!(error = %e, "cannot serialise a game state");
         "{}".into()
     })

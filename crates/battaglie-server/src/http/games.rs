@@ -371,6 +371,5 @@ async fn positions(
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
     let live = state.game_to_read(&id).await?;
-    let (positions, moves) = live.positions().await;
-    Ok(axum::Json(serde_json::json!({ "positions": positions, "moves": moves })).into_response())
+    Ok(axum::Json(live.positions().await).into_response())
 }

@@ -14,7 +14,7 @@ mod ops;
 mod players;
 mod records;
 mod rematch;
-mod scenarios;
+pub(crate) mod scenarios;
 mod web;
 mod ws;
 

@@ -3,12 +3,16 @@
 
 use axum::extract::Path;
 use axum::routing::get;
+use std::sync::Arc;
+
 use axum::{Json, Router};
-use battaglie_rules::{Kind, KindSet, Scenario, Side, Square};
+use battaglie_rules::{Kind, KindSet, Position, Scenario, Side, Square};
 use serde::Serialize;
+use ts_rs::TS;
 
 use super::{Error, ErrorCode};
 use crate::game::AppState;
+use crate::view::{stacks, KindCounts, Stack};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -16,49 +20,50 @@ pub(super) fn router() -> Router<AppState> {
         .route("/scenarios/{id}", get(one))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(rename = "Scenario")]
 pub(crate) struct ScenarioView {
     id: String,
     name: String,
+    /// ISO date of the battle.
     date: String,
     width: u8,
     height: u8,
+    /// The start position in BFEN.
     start: String,
+    /// The start position's stacks, as the board draws them.
+    stacks: Vec<Stack>,
     sides: SidesView,
     notes: NotesView,
     rules: RulesView,
     terrain: TerrainView,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(rename = "Sides")]
 struct SidesView {
     army: SideView,
     indians: SideView,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(rename = "SideOfBattle")]
 struct SideView {
     name: String,
-    /// Pieces at the start by kind letter.
-    forces: Forces,
+    /// Pieces at the start by kind.
+    forces: KindCounts,
 }
 
-#[derive(Serialize)]
-#[allow(non_snake_case)]
-struct Forces {
-    F: u32,
-    M: u32,
-    V: u32,
-}
-
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(rename = "Notes")]
 struct NotesView {
     summary: String,
     history: String,
     sources: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(rename = "Rules")]
 struct RulesView {
     stack_limit: u8,
     quiet_limit: u32,
@@ -66,14 +71,16 @@ struct RulesView {
     eliminates: std::collections::BTreeMap<char, Vec<char>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(rename = "Terrain")]
 struct TerrainView {
     /// One string per rank, north first, one character per square west to east.
     rows: Vec<String>,
     kinds: Vec<TerrainKindView>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(rename = "TerrainKind")]
 struct TerrainKindView {
     symbol: char,
     name: String,
@@ -86,18 +93,13 @@ fn letters(set: KindSet) -> Vec<char> {
 }
 
 fn side_view(s: &Scenario, side: Side) -> SideView {
-    let f = s.forces(side);
     SideView {
         name: s.side_name(side).to_string(),
-        forces: Forces {
-            F: f[Kind::Foot.index()],
-            M: f[Kind::Mounted.index()],
-            V: f[Kind::Vehicle.index()],
-        },
+        forces: KindCounts::from_array(s.forces(side)),
     }
 }
 
-pub(crate) fn view(s: &Scenario) -> ScenarioView {
+pub(crate) fn view(s: &Arc<Scenario>) -> ScenarioView {
     let rows = (0..s.height())
         .rev()
         .map(|rank| {
@@ -114,6 +116,7 @@ pub(crate) fn view(s: &Scenario) -> ScenarioView {
         width: s.width(),
         height: s.height(),
         start: s.start().to_string(),
+        stacks: stacks(&Position::start(s)),
         sides: SidesView {
             army: side_view(s, Side::Army),
             indians: side_view(s, Side::Indians),
@@ -147,7 +150,7 @@ pub(crate) fn view(s: &Scenario) -> ScenarioView {
 }
 
 async fn list() -> Json<Vec<ScenarioView>> {
-    Json(Scenario::builtins().iter().map(|s| view(s)).collect())
+    Json(Scenario::builtins().iter().map(view).collect())
 }
 
 async fn one(Path(id): Path<String>) -> Result<Json<ScenarioView>, Error> {

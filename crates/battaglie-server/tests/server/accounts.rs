@@ -25,9 +25,7 @@ async fn new_online_game(app: &Router, who: &mut Browser) -> Value {
     a.body
 }
 
-fn first_legal(state: &Value) -> String {
-    state["legal_moves"][0].as_str().unwrap().to_string()
-}
+use crate::support::first_legal;
 
 async fn register_log_out_log_in_change_password_and_delete(s: Server) {
     let app = &s.app;

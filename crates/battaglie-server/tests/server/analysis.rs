@@ -20,7 +20,7 @@ async fn played(app: &Router, plies: usize) -> String {
     let token = created["token"].as_str().unwrap();
     let mut state = created["state"].clone();
     for _ in 0..plies {
-        let mv = state["legal_moves"][0].as_str().unwrap();
+        let mv = &crate::support::first_legal(&state);
         let body = json!({"token": token, "move": mv}).to_string();
         let (status, after) =
             send(app, "POST", &format!("/api/games/{id}/moves"), Some(body)).await;

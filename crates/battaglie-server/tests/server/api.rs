@@ -20,9 +20,7 @@ async fn new_game(app: &Router, body: Value) -> Value {
     created
 }
 
-fn first_legal(state: &Value) -> String {
-    state["legal_moves"][0].as_str().unwrap().to_string()
-}
+use crate::support::first_legal;
 
 /// Polls the game until `ply` moves are played (the computer answers asynchronously).
 async fn wait_for_ply(app: &Router, id: &str, ply: u64) -> Value {
@@ -475,7 +473,7 @@ async fn resign_and_draws(s: Server) {
     assert_eq!(status, StatusCode::OK, "{state}");
     assert_eq!(state["result"], "indians");
     assert_eq!(state["reason"], "resignation");
-    assert_eq!(state["legal_moves"].as_array().unwrap().len(), 0);
+    assert_eq!(state["legal"].as_array().unwrap().len(), 0);
     let (status, err) = post(
         &s.app,
         &format!("/api/games/{id}/moves"),
@@ -714,7 +712,7 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
     for key in [
         "bfen",
         "moves",
-        "legal_moves",
+        "legal",
         "to_move",
         "eliminated",
         "status",
@@ -778,8 +776,8 @@ async fn racing_moves_from_two_nodes_one_is_stored_the_other_gets_409_and_the_fr
         let (_, on_b) = get(&b, &format!("/api/games/{id}")).await;
         assert_eq!(on_a["ply"], ply);
         assert_eq!(on_b["ply"], ply);
-        let legal = on_a["legal_moves"].as_array().unwrap();
-        let (mv_a, mv_b) = (legal[0].as_str().unwrap(), legal[1].as_str().unwrap());
+        let legal = crate::support::legal_moves(&on_a);
+        let (mv_a, mv_b) = (legal[0].as_str(), legal[1].as_str());
         let token = tokens[ply as usize % 2];
         let (ra, rb) = tokio::join!(
             post(&s.app, &uri, json!({"token": token, "move": mv_a})),
@@ -873,7 +871,7 @@ async fn idle_games_leave_memory_and_come_back_from_the_store(db: TestDb) {
     let (status, back) = get(&app, &format!("/api/games/{id}")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(state.games_in_memory(), 1);
-    for key in ["bfen", "moves", "legal_moves", "to_move", "status"] {
+    for key in ["bfen", "moves", "legal", "to_move", "status"] {
         assert_eq!(back[key], after[key], "{key}");
     }
     let (status, next) = post(

@@ -320,8 +320,9 @@ async fn long_game(page: &Page, b: &mut Browser, plies: usize, turn: u32) -> (St
                   let s = created.state; let seed = 11;
                   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
                   while (s.status === 'ongoing' && s.ply < {plies}) {{
-                    const calm = s.legal_moves.filter(m => !m.includes('x'));
-                    const pool = calm.length ? calm : s.legal_moves;
+                    const legal = s.legal.flatMap(g => g.moves.map(m => m.notation));
+                    const calm = legal.filter(m => !m.includes('x'));
+                    const pool = calm.length ? calm : legal;
                     s = await post(`/api/games/${{created.id}}/moves`, {{token: created.token, move: pool[Math.floor(rnd() * pool.length)]}});
                     if (s.error) return [s.error, 0];
                   }}

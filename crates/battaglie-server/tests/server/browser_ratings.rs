@@ -69,7 +69,7 @@ async fn after_a_rated_game_the_player_page_shows_the_rating_chart_and_game() {
             &format!("fetch('/api/games/{id}?token={army}').then(r => r.json())"),
         )
         .await;
-    let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+    let mv = crate::support::first_legal(&state);
     let played = call(
         &page,
         &mut b,

@@ -38,10 +38,7 @@ async fn state(app: &Router, id: &str) -> Value {
 
 /// Plays the first legal move with `token`: the status and the answer.
 async fn play_first(app: &Router, id: &str, token: &str) -> (StatusCode, Value) {
-    let mv = state(app, id).await["legal_moves"][0]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let mv = crate::support::first_legal(&state(app, id).await);
     let body = json!({"token": token, "move": mv}).to_string();
     send(app, "POST", &format!("/api/games/{id}/moves"), Some(body)).await
 }

@@ -127,7 +127,7 @@ async fn a_move_through_one_node_reaches_a_socket_on_the_other(kind: Kind) {
     let mut state = state_at(&mut on_b, 0).await;
     // Moves through A and through B alternately; each shows on B's socket.
     for ply in 0..8u64 {
-        let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+        let mv = crate::support::first_legal(&state);
         let through = if ply % 2 == 0 { &a } else { &b };
         let (status, answer) = send(
             &through.app,
@@ -183,8 +183,8 @@ async fn racing_moves_through_two_nodes_one_wins_and_both_sockets_show_it(kind: 
     state_at(&mut on_a, 0).await;
     let uri = format!("/api/games/{id}/moves");
     for ply in 0..6u64 {
-        let legal = state["legal_moves"].as_array().unwrap().clone();
-        let (mv_a, mv_b) = (legal[0].as_str().unwrap(), legal[1].as_str().unwrap());
+        let legal = crate::support::legal_moves(&state);
+        let (mv_a, mv_b) = (legal[0].as_str(), legal[1].as_str());
         let token = tokens[ply as usize % 2];
         let (ra, rb) = tokio::join!(
             send(
@@ -246,7 +246,7 @@ async fn each_computer_turn_is_searched_by_one_node_only(kind: Kind) {
         assert_eq!(state["to_move"], "army", "{state}");
         let ply = state["ply"].as_u64().unwrap();
         let through = if round % 2 == 0 { &a } else { &b };
-        let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+        let mv = crate::support::first_legal(&state);
         let (status, answer) = send(
             &through.app,
             "POST",
@@ -285,7 +285,7 @@ async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
     let token = created["token"].as_str().unwrap();
     let mut on_b = b.socket(id, None).await;
     let state = state_at(&mut on_b, 0).await;
-    let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+    let mv = crate::support::first_legal(&state);
     let (status, answer) = send(
         &a.app,
         "POST",

@@ -98,7 +98,7 @@ async fn an_address_over_its_rate_limit_is_answered_429_and_others_are_not() {
     let uri = format!("/api/games/{id}/moves");
     let mut state = created[0]["state"].clone();
     for _ in 0..3 {
-        let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+        let mv = crate::support::first_legal(&state);
         let (status, _, body) = call(
             &app,
             from(
@@ -112,7 +112,7 @@ async fn an_address_over_its_rate_limit_is_answered_429_and_others_are_not() {
         assert_eq!(status, StatusCode::OK);
         state = serde_json::from_slice(&body).unwrap();
     }
-    let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+    let mv = crate::support::first_legal(&state);
     let (status, _, _) = call(
         &app,
         from(
@@ -153,7 +153,7 @@ async fn health_readiness_and_metrics_answer() {
         created["id"].as_str().unwrap(),
         created["token"].as_str().unwrap(),
     );
-    let mv = created["state"]["legal_moves"][0].as_str().unwrap();
+    let mv = &crate::support::first_legal(&created["state"]);
     let (status, _, _) = call(
         &app,
         from(

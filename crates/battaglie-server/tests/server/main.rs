@@ -32,5 +32,6 @@ mod pictures_and_codes;
 mod presence;
 mod ratings;
 mod rematch;
+mod state;
 mod takeback;
 mod turns;

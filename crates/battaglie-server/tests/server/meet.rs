@@ -101,7 +101,7 @@ async fn a_correspondence_game_over_days_mails_each_turn_and_rates_the_claim(kin
         } else {
             (&mut guest, &host)
         };
-        let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+        let mv = crate::support::first_legal(&state);
         let moved = mover
             .who
             .send(

@@ -132,7 +132,7 @@ impl Game {
         let app = self.server.app.clone();
         let mut took = Duration::ZERO;
         while self.state["to_move"] == to_move.as_str() {
-            let mv = self.state["legal_moves"][0].as_str().unwrap().to_string();
+            let mv = crate::support::first_legal(&self.state);
             let mover = match to_move.as_str() {
                 "army" => &mut self.army,
                 _ => &mut self.indians,

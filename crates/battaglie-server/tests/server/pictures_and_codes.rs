@@ -57,7 +57,7 @@ async fn hotseat(app: &Router, plies: usize) -> (String, String) {
     );
     let mut state = created["state"].clone();
     for _ in 0..plies {
-        let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+        let mv = crate::support::first_legal(&state);
         let (status, next) = json_of(
             app,
             "POST",

@@ -261,7 +261,7 @@ async fn a_guest_cannot_take_a_rated_seat(s: Server) {
     // The guest with the invite's token is told to sign in, whatever it tries.
     let (_, state) =
         crate::support::send(app, "GET", &format!("/api/games/{id}?token={other}"), None).await;
-    let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+    let mv = crate::support::first_legal(&state);
     let (status, body) = crate::support::send(
         app,
         "POST",

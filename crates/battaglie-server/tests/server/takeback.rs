@@ -11,7 +11,7 @@ use crate::support::{online_game, post, run, send, Backend, Server};
 
 /// Plays the first legal move for the holder of `token`: the new state.
 async fn play_first(app: &Router, id: &str, token: &str, state: &Value) -> Value {
-    let mv = state["legal_moves"][0].as_str().unwrap();
+    let mv = &crate::support::first_legal(state);
     let (status, after) = post(
         app,
         &format!("/api/games/{id}/moves"),

@@ -55,7 +55,7 @@ async fn the_badge_counts_the_games_where_it_is_the_players_turn(s: Server) {
     // The mover moves until the turn passes: then the badge moves to the other player.
     let mut state = game["state"].clone();
     while state["to_move"] == to_move {
-        let mv = state["legal_moves"][0].as_str().unwrap().to_string();
+        let mv = crate::support::first_legal(&state);
         let moved = mover
             .send(
                 app,

@@ -102,6 +102,22 @@ async fn postgres_schema() -> Option<String> {
     Some(format!("{base}{sep}options=-c%20search_path%3D{schema}"))
 }
 
+/// The legal moves of a state, in the server's order: the notation of each move of
+/// its `legal` groups.
+pub fn legal_moves(state: &serde_json::Value) -> Vec<String> {
+    let groups = state["legal"].as_array().expect("legal moves by source");
+    groups
+        .iter()
+        .flat_map(|g| g["moves"].as_array().expect("moves").iter())
+        .map(|m| m["notation"].as_str().expect("a notation").to_string())
+        .collect()
+}
+
+/// The first legal move of a state.
+pub fn first_legal(state: &serde_json::Value) -> String {
+    legal_moves(state).into_iter().next().expect("a legal move")
+}
+
 /// A WebSocket client's end.
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;

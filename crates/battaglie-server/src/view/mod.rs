@@ -1,0 +1,21 @@
+//! The rules' data as the page reads it: stacks, legal moves grouped by source,
+//! numbered plies, so that the front end parses neither BFEN nor move notation.
+//!
+//! Every type here derives `TS`: its TypeScript declaration is committed in
+//! `web/types/`, and a test fails when the two differ (see [`typescript`]).
+
+mod counts;
+mod legal;
+mod plies;
+mod replay;
+mod side;
+mod stacks;
+#[cfg(test)]
+mod typescript;
+
+pub use counts::KindCounts;
+pub use legal::{legal, MovesFrom};
+pub use plies::{plies, PlyView};
+pub use replay::{replay, Replay};
+pub use side::SideWord;
+pub use stacks::{stacks, Stack};
