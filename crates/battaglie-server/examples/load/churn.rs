@@ -131,10 +131,10 @@ async fn game(
         if state["status"] != "ongoing" {
             break;
         }
-        let legal = state["legal_moves"]
-            .as_array()
-            .filter(|l| !l.is_empty())
-            .ok_or_else(|| format!("game {id}: an ongoing game without legal moves"))?;
+        let legal = crate::legal_moves(&state);
+        if legal.is_empty() {
+            return Err(format!("game {id}: an ongoing game without legal moves"));
+        }
         let mv = legal[(random(&mut seed) % legal.len() as u64) as usize].clone();
         let ply = state["ply"].as_u64().unwrap_or(0);
         let (mover, watcher) = if state["to_move"] == "army" {

@@ -244,13 +244,7 @@ async fn player(
         if state["to_move"] != side || sent.is_some() || Instant::now() >= deadline {
             continue;
         }
-        let legal: Vec<&Value> = state["legal"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|g| g["moves"].as_array().into_iter().flatten())
-            .map(|m| &m["notation"])
-            .collect();
+        let legal = legal_moves(&state);
         if legal.is_empty() {
             continue;
         }
@@ -480,4 +474,15 @@ async fn main() {
             std::process::exit(1);
         }
     }
+}
+
+/// The notation of every legal move of a state (its `legal` groups, by source).
+fn legal_moves(state: &Value) -> Vec<&Value> {
+    state["legal"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|g| g["moves"].as_array().into_iter().flatten())
+        .map(|m| &m["notation"])
+        .collect()
 }

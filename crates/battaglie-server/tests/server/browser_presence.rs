@@ -62,7 +62,7 @@ async fn a_player_sees_the_opponent_leave_and_claims_the_win_a_minute_later() {
             &format!("fetch('/api/games/{id}').then(r => r.json())"),
         )
         .await;
-    let first = state["legal_moves"][0].as_str().unwrap().to_string();
+    let first = crate::support::first_legal(&state);
     let moved = call(
         &army,
         &mut b,

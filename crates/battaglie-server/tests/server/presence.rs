@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::support::cluster::{two_timed_nodes, Kind};
 use crate::support::{
-    listen, next_presence, post, run, send, socket, Backend, Server, Socket, TestDb,
+    first_legal, listen, next_presence, post, run, send, socket, Backend, Server, Socket, TestDb,
 };
 
 const T0: Timestamp = Timestamp(1_767_225_600_000);
@@ -28,7 +28,7 @@ async fn live_game(app: &Router) -> (String, String, String) {
     let s = |k: &str| created[k].as_str().unwrap().to_string();
     let (id, army, indians) = (s("id"), s("token"), s("other_token"));
     let (_, state) = send(app, "GET", &format!("/api/games/{id}"), None).await;
-    let mv = state["legal_moves"][0].as_str().unwrap();
+    let mv = first_legal(&state);
     let (status, body) = post(
         app,
         &format!("/api/games/{id}/moves"),
