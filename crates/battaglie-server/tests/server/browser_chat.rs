@@ -4,7 +4,7 @@
 //! page and accepted on the other opens the new game, sides swapped, on both
 //! (see `browser.rs` for skipping without Chromium).
 
-use crate::browser_support::{browser_or_skip, call, start_server, Browser};
+use crate::browser_support::{browser_or_skip, call, start_server, Browser, Page};
 use serde_json::json;
 use std::time::Duration;
 
