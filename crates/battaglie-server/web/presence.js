@@ -47,17 +47,18 @@ export function presencePanel(o) {
   const claimBox = h("div", { class: "claim", hidden: true });
   const waitNote = h("p", { class: "presence-wait muted", hidden: true });
   const box = h("section", { class: "presence", "aria-label": t("presenceLabel") }, seats, watching, waitNote, claimBox);
-  box.hidden = true;
 
-  /** @param {"army" | "indians"} side */
+  /** Until the first message, a seat's status is a dash: the panel keeps its
+   * size from the start, so that nothing under it moves when the news comes.
+   * @param {"army" | "indians"} side */
   const seatItem = (side) => {
-    const p = /** @type {PresenceMessage} */ (last)[side];
+    const status = last ? last[side].status : null;
     return h(
       "li",
-      { class: `presence-seat ${side} ${p.status}` },
+      { class: `presence-seat ${side} ${status ?? "unknown"}` },
       h("span", { class: "presence-dot", "aria-hidden": "true" }),
       " ",
-      t("presenceOf", { side: o.sideName(side), status: t(`presence_${p.status}`) }),
+      t("presenceOf", { side: o.sideName(side), status: status ? t(`presence_${status}`) : "\u2014" }),
     );
   };
 
@@ -82,15 +83,14 @@ export function presencePanel(o) {
   };
 
   const render = () => {
-    if (!last) return;
-    box.hidden = false;
     // Only the players of an online game come and go; others show who watches.
     seats.hidden = game.mode !== "online";
     seats.replaceChildren(seatItem("army"), seatItem("indians"));
-    watching.textContent = t("presenceWatching", { n: last.spectators });
+    watching.textContent = last ? t("presenceWatching", { n: last.spectators }) : "\u00a0";
     drawClaim();
   };
 
+  render();
   return {
     box,
     /** @param {PresenceMessage} msg */

@@ -119,7 +119,7 @@ async fn rules_histories_and_server_errors_speak_the_readers_language() {
             &mut b,
             "(async () => { const id = location.pathname.split('/')[2]; const token = new URLSearchParams(location.search).get('token'); \
              const ws = new WebSocket(`ws://${location.host}/api/games/${id}/ws?token=${token}`); \
-             const msg = await new Promise(r => { ws.onmessage = e => { const m = JSON.parse(e.data); if (m.type === 'state') ws.send(JSON.stringify({type: 'move', move: 'a1:F-c3'})); else r(m); }; }); \
+             const msg = await new Promise(r => { ws.onmessage = e => { const m = JSON.parse(e.data); if (m.type === 'state') ws.send(JSON.stringify({type: 'move', move: 'a1:F-c3'})); else if (m.type === 'error') r(m); }; }); \
              ws.close(); const { errorText } = await import('/errors.js'); const { ApiError } = await import('/api.js'); \
              return { code: msg.code, text: errorText(new ApiError(msg.status, msg.error, msg.code, msg.params)) }; })()",
         )
