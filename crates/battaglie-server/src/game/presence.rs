@@ -63,8 +63,6 @@ pub fn presence_of(
     wall: i64,
     claims: bool,
 ) -> PresenceView {
-    let lapse = i64::try_from(BEAT_LAPSE.as_millis()).unwrap_or(i64::MAX);
-    let open = |r: &SocketRow| r.closed_at.is_none() && r.beat_at >= wall - lapse;
     let seat = |side: Side| {
         let presence = seat_presence(rows, side, start, wall);
         let since = presence
@@ -80,7 +78,7 @@ pub fn presence_of(
     };
     let spectators = rows
         .iter()
-        .filter(|&r| r.seat == "spectator" && open(r))
+        .filter(|&r| r.seat == "spectator" && counts(r, wall))
         .count();
     PresenceView {
         army: seat(Side::Army),
@@ -91,11 +89,10 @@ pub fn presence_of(
 
 /// The presence of `side`'s seat by the socket rows (a hotseat's `both` holds both).
 pub fn seat_presence(rows: &[SocketRow], side: Side, start: Timestamp, wall: i64) -> Presence {
-    let lapse = i64::try_from(BEAT_LAPSE.as_millis()).unwrap_or(i64::MAX);
     let online = rows
         .iter()
         .filter(|r| holds(r, side))
-        .any(|r| r.closed_at.is_none() && r.beat_at >= wall - lapse);
+        .any(|r| counts(r, wall));
     if online {
         Presence::online()
     } else {
@@ -110,6 +107,13 @@ fn gone_since(rows: &[SocketRow], side: Side, start: Timestamp) -> i64 {
         .filter(|r| holds(r, side))
         .map(|r| r.closed_at.unwrap_or(r.seen_at))
         .fold(start.millis(), i64::max)
+}
+
+/// Whether the socket of `row` is open and its node renewed it within
+/// [`BEAT_LAPSE`] of wall-clock time `wall`.
+fn counts(row: &SocketRow, wall: i64) -> bool {
+    let lapse = i64::try_from(BEAT_LAPSE.as_millis()).unwrap_or(i64::MAX);
+    row.closed_at.is_none() && row.beat_at >= wall - lapse
 }
 
 fn holds(row: &SocketRow, side: Side) -> bool {
