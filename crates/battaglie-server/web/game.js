@@ -12,6 +12,7 @@ import { bySquare, parseSquare, squareName, KINDS, total } from "./squares.js";
 import { squaresOf } from "./arrows.js";
 import * as build from "./moves.js";
 import { renderMoveList, plyText } from "./movelist.js";
+import { wholeState } from "./plies.js";
 import { followAnalysis, renderAnalysis } from "./analysis.js";
 import { preferredAt } from "./evalgraph.js";
 import { renderChooser } from "./chooser.js";
@@ -40,10 +41,11 @@ import { rematchPanel } from "./rematch.js";
  * @returns {Promise<() => void>} what to do when leaving the page
  */
 export async function gamePage(root, list, id, token) {
+  const statePath = `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   /** @type {GameState} */
   let game;
   try {
-    game = await api("GET", `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+    game = await api("GET", statePath);
   } catch (e) {
     const status = e instanceof ApiError ? e.status : 0;
     const main = h("main", { id: "main", class: "fatal-page" }, h("h1", {}, status === 403 ? t("badLink") : status === 404 ? t("notFound") : t("cannotLoad")));
@@ -195,7 +197,7 @@ export async function gamePage(root, list, id, token) {
     ui.sending = true;
     render();
     try {
-      const next = await api("POST", `/api/games/${id}/moves`, { token, move: text });
+      const next = await api("POST", `/api/games/${id}/moves?since=${game.version}`, { token, move: text });
       ui.sel = null;
       ui.confirmable = null;
       ui.sending = false;
@@ -217,7 +219,7 @@ export async function gamePage(root, list, id, token) {
     // One's own withdrawn take-back request is not "refused".
     ui.withdrawing = path === "takeback" && body.action === "withdraw";
     try {
-      update(await api("POST", `/api/games/${id}/${path}`, { token, ...body }));
+      update(await api("POST", `/api/games/${id}/${path}?since=${game.version}`, { token, ...body }));
       return true;
     } catch (e) {
       toast(errorText(e), e instanceof ApiError && e.status === 409 ? "info" : "error");
@@ -246,7 +248,14 @@ export async function gamePage(root, list, id, token) {
    * @returns {boolean} whether the state was taken
    */
   function update(next, force = false) {
-    if (!force && next.version < game.version) return false;
+    if (!force && (next.version < game.version || (next.version === game.version && next.plies_from > 0))) return false;
+    const whole = wholeState(game, next);
+    if (!whole) {
+      // A change of a state this page missed: ask for the whole one.
+      reload();
+      return false;
+    }
+    next = whole;
     const before = game;
     if (next.ply !== before.ply || next.bfen !== before.bfen) {
       ui.positions = null;
@@ -275,6 +284,15 @@ export async function gamePage(root, list, id, token) {
     updateRecent(id, { status: game.status === "over" ? "over" : "ongoing" });
     render();
     return true;
+  }
+
+  /** Fetches the whole state, after a change the page could not apply. */
+  async function reload() {
+    try {
+      update(await api("GET", statePath));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 0) setOnline(false);
+    }
   }
 
   /**

@@ -22,3 +22,18 @@ export function turnRows(plies) {
   }
   return rows;
 }
+
+/**
+ * `next` with every ply listed. A state pushed over the socket (or answered to
+ * `?since=`) lists only the plies after its first `plies_from`, which are those of
+ * the state `base_version`: they are taken from `held` when it is that state.
+ * @template {{version: number, plies: Ply[], plies_from: number, base_version: number | null}} S
+ * @param {S | null} held the state the page shows
+ * @param {S} next a state from the server
+ * @returns {S | null} the whole state, or null when `held` is not the state `next` changes
+ */
+export function wholeState(held, next) {
+  if (next.plies_from === 0) return next;
+  if (!held || held.version !== next.base_version || held.plies.length < next.plies_from) return null;
+  return { ...next, plies: held.plies.slice(0, next.plies_from).concat(next.plies), plies_from: 0, base_version: null };
+}

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use battaglie_community::{Clock, GameClock, Timestamp};
 use battaglie_rules::record::Record;
-use battaglie_rules::{Game, Side};
+use battaglie_rules::{Game, Move, Side};
 use tokio::sync::broadcast;
 
 use super::presence::PresenceView;
@@ -42,8 +42,10 @@ pub struct LiveGame {
     last_used: AtomicU64,
     /// The server's time source, for the clock's figures.
     time: Arc<dyn Clock>,
-    /// The presence this node's sockets were last told.
-    presence: std::sync::Mutex<Option<PresenceView>>,
+    /// The presence this node's sockets were last told; held while a new one is
+    /// read and told, so that tells go out in the order of their reads (a beat
+    /// that read before a socket opened cannot tell its stale view after).
+    pub(super) presence: tokio::sync::Mutex<Option<PresenceView>>,
 }
 
 pub(super) struct LiveState {
@@ -68,8 +70,13 @@ pub(super) struct LiveState {
     pub offered_at: Option<usize>,
     /// The game's clock, if it has one (as stored with the last change).
     pub clock: Option<GameClock>,
-    /// The state JSON (see `docs/api.md`), rebuilt after every change.
+    /// The state JSON (see `docs/api.md`), whole, rebuilt after every change.
     pub snapshot: Arc<str>,
+    /// The last change as pushed to the sockets (only its new plies), and the
+    /// version it applies to; `None` before the first change.
+    pub change: Option<(u64, Arc<str>)>,
+    /// The moves of `snapshot`, to find how many plies the next change keeps.
+    pub shown: Vec<Move>,
 }
 
 impl LiveGame {
@@ -91,6 +98,7 @@ impl LiveGame {
             Changing {
                 game: &game,
                 version,
+                base: None,
                 draw_offer,
                 takeback_offer,
                 updated_at: row.updated_at,
@@ -99,6 +107,7 @@ impl LiveGame {
                 now,
             },
         );
+        let shown = game.moves().copied().collect();
         LiveGame {
             state: tokio::sync::Mutex::new(LiveState {
                 game,
@@ -112,7 +121,9 @@ impl LiveGame {
                 computer_says: None,
                 offered_at: None,
                 clock,
-                snapshot: snap.into(),
+                snapshot: snap.whole.into(),
+                change: None,
+                shown,
             }),
             computer,
             tx,
@@ -120,7 +131,7 @@ impl LiveGame {
             last_used: AtomicU64::new(ids::wall_millis()),
             row,
             time,
-            presence: std::sync::Mutex::new(None),
+            presence: tokio::sync::Mutex::new(None),
         }
     }
 
@@ -168,9 +179,15 @@ impl LiveGame {
         }
     }
 
-    /// The state JSON for the holder of `seat`.
-    pub async fn view(&self, seat: Seat) -> String {
-        let snapshot = self.fresh(&*self.state.lock().await);
+    /// The state JSON for the holder of `seat`: whole, or only the last
+    /// change when `since` is the version that change applies to (the reader
+    /// holds it, see `docs/api.md`).
+    pub async fn view(&self, seat: Seat, since: Option<u64>) -> String {
+        let st = self.state.lock().await;
+        let snapshot = match &st.change {
+            Some((base, change)) if since == Some(*base) => self.clocked(&st, change),
+            _ => self.fresh(&st),
+        };
         with_seat(&snapshot, seat, false)
     }
 
@@ -191,33 +208,24 @@ impl LiveGame {
         self.told.receiver_count() > 0
     }
 
-    /// Whether `view` differs from the presence last told (and so must be told
-    /// now); it becomes the last told.
-    pub(super) fn presence_told(&self, view: &PresenceView) -> bool {
-        let mut last = self
-            .presence
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if last.as_ref() == Some(view) {
-            return false;
-        }
-        *last = Some(view.clone());
-        true
-    }
-
     /// Tells the game's sockets.
     pub(super) fn tell(&self, told: Told) {
         // No receiver is not an error: nobody is watching.
         let _ = self.told.send(told);
     }
 
-    /// The snapshot of `st`, its clock's figures taken now when a clock runs.
+    /// The whole snapshot of `st`, its clock's figures taken now when a clock runs.
     fn fresh(&self, st: &LiveState) -> Arc<str> {
+        self.clocked(st, &st.snapshot)
+    }
+
+    /// `snapshot` (of `st`), its clock's figures taken now when a clock runs.
+    fn clocked(&self, st: &LiveState, snapshot: &Arc<str>) -> Arc<str> {
         match &st.clock {
             Some(c) if c.deadline().is_some() => {
-                clock_now(&st.snapshot, Some(c), self.time.now()).into()
+                clock_now(snapshot, Some(c), self.time.now()).into()
             }
-            _ => st.snapshot.clone(),
+            _ => snapshot.clone(),
         }
     }
 
@@ -247,15 +255,26 @@ impl LiveGame {
         crate::view::replay(&self.state.lock().await.game)
     }
 
-    /// After a change of `st`: a new version and snapshot, pushed to every subscriber.
+    /// After a change of `st`: a new version and snapshot, its change pushed to
+    /// every subscriber.
     pub(super) fn changed(&self, st: &mut LiveState, now: Timestamp) {
+        let base = st.version;
+        let kept = st
+            .shown
+            .iter()
+            .zip(st.game.moves())
+            .take_while(|(shown, now)| shown == now)
+            .count();
+        st.shown.truncate(kept);
+        st.shown.extend(st.game.moves().skip(kept).copied());
         st.version = (st.version + 1).max(ids::wall_millis());
-        st.snapshot = snapshot(
+        let built = snapshot(
             &self.row,
             self.computer,
             Changing {
                 game: &st.game,
                 version: st.version,
+                base: Some((base, kept)),
                 draw_offer: st.draw_offer,
                 takeback_offer: st.takeback_offer,
                 updated_at: st.updated_at,
@@ -263,9 +282,11 @@ impl LiveGame {
                 clock: st.clock.as_ref(),
                 now,
             },
-        )
-        .into();
+        );
+        st.snapshot = built.whole.into();
+        let change: Arc<str> = built.change.map_or_else(|| st.snapshot.clone(), Arc::from);
+        st.change = Some((base, change.clone()));
         // No receiver is not an error: nobody is watching.
-        let _ = self.tx.send(st.snapshot.clone());
+        let _ = self.tx.send(change);
     }
 }

@@ -220,9 +220,11 @@ impl AppState {
     /// Tells this node's sockets of `live` the presence now, when it is not what
     /// they were last told.
     async fn tell_presence(&self, live: &LiveGame) {
+        let mut last = live.presence.lock().await;
         if let Some(view) = self.read_presence(live).await {
-            if live.presence_told(&view) {
+            if last.as_ref() != Some(&view) {
                 live.tell(Told::Presence(self.message_of(&view)));
+                *last = Some(view);
             }
         }
     }

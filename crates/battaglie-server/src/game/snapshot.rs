@@ -1,5 +1,10 @@
 //! The client's view of a game: the state JSON of `docs/api.md`, built once per
 //! change and shared by every reader, with the reader's seat put in front.
+//!
+//! Each change is built twice: whole (every ply, for a reader who holds
+//! nothing) and as a change (only the plies after those it shares with the
+//! version before, for the sockets that hold that version), so that a long
+//! game's messages do not grow with every move.
 
 use battaglie_community::{ClockState, GameClock, Timestamp};
 use battaglie_rules::{Game, Kind, Position, Side};
@@ -30,9 +35,14 @@ pub(crate) struct Snapshot<'a> {
     to_move: SideWord,
     turn: u32,
     ply: usize,
-    moves: Vec<String>,
-    /// The moves played, numbered.
-    plies: Vec<PlyView>,
+    /// How many plies come before those listed in `plies`: 0 in a whole
+    /// state. In a change, the first `plies_from` plies are those of the state
+    /// `base_version`, which the reader holds.
+    plies_from: usize,
+    /// The version a change applies to; `null` in a whole state.
+    base_version: Option<u64>,
+    /// The moves played, numbered, from ply `plies_from + 1` on.
+    plies: &'a [PlyView],
     last_move: Option<String>,
     /// The legal moves by source square; empty once over.
     legal: Vec<MovesFrom>,
@@ -117,6 +127,8 @@ struct Eliminated {
 pub(super) struct Changing<'a> {
     pub game: &'a Game,
     pub version: u64,
+    /// The version before this one, and how many of its plies this one keeps.
+    pub base: Option<(u64, usize)>,
     pub draw_offer: Option<Side>,
     pub takeback_offer: Option<Side>,
     pub updated_at: i64,
@@ -138,8 +150,17 @@ fn counts(pos: &Position, side: Side) -> [u32; 3] {
     c
 }
 
-/// The state JSON of the game (without the reader's seat).
-pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changing<'_>) -> String {
+/// The state JSON of a game at one version (without the reader's seat).
+pub(super) struct Built {
+    /// Every ply listed.
+    pub whole: String,
+    /// The plies after those kept from the version before; `None` for a first
+    /// version.
+    pub change: Option<String>,
+}
+
+/// The state JSON of the game (without the reader's seat), whole and as a change.
+pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changing<'_>) -> Built {
     let game = now.game;
     let pos = game.position();
     let eliminated = |side: Side| {
@@ -147,9 +168,9 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         let now = counts(pos, side);
         KindCounts::from_array(Kind::ALL.map(|k| before[k.index()].saturating_sub(now[k.index()])))
     };
-    let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
+    let plies = view::plies(game);
     let ended = result_words(game);
-    let state = Snapshot {
+    let mut state = Snapshot {
         id: &row.id,
         version: now.version,
         scenario: pos.scenario().id(),
@@ -163,10 +184,11 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         stacks: view::stacks(pos),
         to_move: pos.side_to_move().into(),
         turn: pos.turn(),
-        ply: moves.len(),
-        last_move: moves.last().cloned(),
-        moves,
-        plies: view::plies(game),
+        ply: plies.len(),
+        last_move: plies.last().map(|p| p.notation.clone()),
+        plies_from: 0,
+        base_version: None,
+        plies: &plies,
         legal: view::legal(&game.legal_moves()),
         status: if ended.is_some() { "over" } else { "ongoing" },
         result: ended.map(|e| e.0),
@@ -183,7 +205,19 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         updated_at: now.updated_at,
         clock: now.clock.map(|c| clock_view(c, now.now)),
     };
-    serde_json::to_string(&state).unwrap_or_else(|e| {
+    let whole = json(&state);
+    let change = now.base.map(|(base, kept)| {
+        let kept = kept.min(plies.len());
+        state.plies_from = kept;
+        state.base_version = Some(base);
+        state.plies = &plies[kept..];
+        json(&state)
+    });
+    Built { whole, change }
+}
+
+fn json(state: &Snapshot<'_>) -> String {
+    serde_json::to_string(state).unwrap_or_else(|e| {
         tracing::error!(error = %e, "cannot serialise a game state");
         "{}".into()
     })

@@ -144,12 +144,12 @@ async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
     visitor: Visitor,
-    QueryParams(q): QueryParams<Token>,
+    QueryParams(q): QueryParams<ShowQuery>,
 ) -> Result<Response, Error> {
     let live = state.game_to_read(&id).await?;
     let token = seat_token(&state, &visitor, &live, q.token, false).await?;
     let seat = live.seat(token.as_deref())?;
-    Ok(json_text(StatusCode::OK, live.view(seat).await))
+    Ok(json_text(StatusCode::OK, live.view(seat, q.since).await))
 }
 
 #[derive(Deserialize)]
@@ -165,6 +165,7 @@ async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
     visitor: Visitor,
+    QueryParams(since): QueryParams<Since>,
     JsonBody(req): JsonBody<MoveRequest>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
@@ -172,13 +173,14 @@ async fn play(
     let l = live.clone();
     let t = token.clone();
     let done = detached(async move { Ok(state.play(&l, t.as_deref(), &req.mv).await?) }).await;
-    respond(&live, token.as_deref(), done).await
+    respond(&live, token.as_deref(), since, done).await
 }
 
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
     visitor: Visitor,
+    QueryParams(since): QueryParams<Since>,
     JsonBody(req): JsonBody<Token>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
@@ -186,13 +188,14 @@ async fn undo(
     let l = live.clone();
     let t = token.clone();
     let done = detached(async move { Ok(state.undo(&l, t.as_deref()).await?) }).await;
-    respond(&live, token.as_deref(), done).await
+    respond(&live, token.as_deref(), since, done).await
 }
 
 async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
     visitor: Visitor,
+    QueryParams(since): QueryParams<Since>,
     JsonBody(req): JsonBody<Token>,
 ) -> Result<Response, Error> {
     let live = state.game(&id).await?;
@@ -200,7 +203,7 @@ async fn resign(
     let l = live.clone();
     let t = token.clone();
     let done = detached(async move { Ok(state.resign(&l, t.as_deref()).await?) }).await;
-    respond(&live, token.as_deref(), done).await
+    respond(&live, token.as_deref(), since, done).await
 }
 
 #[derive(Deserialize)]
@@ -216,6 +219,7 @@ async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     visitor: Visitor,
+    QueryParams(since): QueryParams<Since>,
     JsonBody(req): JsonBody<DrawRequest>,
 ) -> Result<Response, Error> {
     let action = match req.action.as_deref() {
@@ -236,13 +240,14 @@ async fn draw(
     let l = live.clone();
     let t = token.clone();
     let done = detached(async move { Ok(state.draw(&l, t.as_deref(), action).await?) }).await;
-    respond(&live, token.as_deref(), done).await
+    respond(&live, token.as_deref(), since, done).await
 }
 
 async fn takeback(
     State(state): State<AppState>,
     Path(id): Path<String>,
     visitor: Visitor,
+    QueryParams(since): QueryParams<Since>,
     JsonBody(req): JsonBody<DrawRequest>,
 ) -> Result<Response, Error> {
     let action = takeback_action(req.action.as_deref())?;
@@ -251,7 +256,7 @@ async fn takeback(
     let l = live.clone();
     let t = token.clone();
     let done = detached(async move { Ok(state.takeback(&l, t.as_deref(), action).await?) }).await;
-    respond(&live, token.as_deref(), done).await
+    respond(&live, token.as_deref(), since, done).await
 }
 
 /// The take-back action a request names (`None`: an offer).
@@ -281,6 +286,7 @@ async fn claim(
     State(state): State<AppState>,
     Path(id): Path<String>,
     visitor: Visitor,
+    QueryParams(since): QueryParams<Since>,
     JsonBody(req): JsonBody<ClaimRequest>,
 ) -> Result<Response, Error> {
     let kind = match req.kind.as_str() {
@@ -301,7 +307,7 @@ async fn claim(
     let t = token.clone();
     let done =
         detached(async move { Ok(state.claim_against(&l, t.as_deref(), kind).await?) }).await;
-    respond(&live, token.as_deref(), done).await
+    respond(&live, token.as_deref(), since, done).await
 }
 
 /// The answer to a game action: the new state, or the refusal; a conflict (409)
@@ -309,14 +315,38 @@ async fn claim(
 async fn respond(
     live: &LiveGame,
     token: Option<&str>,
+    since: Since,
     done: Result<(), Error>,
 ) -> Result<Response, Error> {
     let seat = live.seat(token)?;
     match done {
-        Ok(()) => Ok(json_text(StatusCode::OK, live.view(seat).await)),
-        Err(e) if e.status() == StatusCode::CONFLICT => Err(e.with_state(&live.view(seat).await)),
+        Ok(()) => Ok(json_text(
+            StatusCode::OK,
+            live.view(seat, since.since).await,
+        )),
+        Err(e) if e.status() == StatusCode::CONFLICT => {
+            Err(e.with_state(&live.view(seat, since.since).await))
+        }
         Err(e) => Err(e),
     }
+}
+
+/// `?since=VERSION`: the version of the state the client holds, so that an
+/// answer may list only the plies after those it has (`docs/api.md`).
+#[derive(Deserialize)]
+struct Since {
+    #[serde(default)]
+    since: Option<u64>,
+}
+
+/// The query of `GET /api/games/{id}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShowQuery {
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    since: Option<u64>,
 }
 
 #[derive(Deserialize)]

@@ -200,7 +200,7 @@ pub(crate) async fn created_response(
     (created, live): (Created, Arc<LiveGame>),
 ) -> Result<Response, Error> {
     let seat = live.seat(Some(&created.token))?;
-    let state = live.view(seat).await;
+    let state = live.view(seat, None).await;
     let mut body = serde_json::to_value(&created).map_err(Error::internal)?;
     let state: serde_json::Value = serde_json::from_str(&state).map_err(Error::internal)?;
     body["state"] = state;

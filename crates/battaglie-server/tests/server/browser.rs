@@ -327,7 +327,7 @@ async fn long_game(page: &Page, b: &mut Browser, plies: usize, turn: u32) -> (St
                     if (s.error) return [s.error, 0];
                   }}
                   const start = s.start.split(' ').slice(0, 3).concat(['{turn}']).join(' ');
-                  const record = {{scenario: 'washita', army: '', indians: '', start, moves: s.moves, result: 'ongoing'}};
+                  const record = {{scenario: 'washita', army: '', indians: '', start, moves: s.plies.map(p => p.notation), result: 'ongoing'}};
                   const imported = await post('/api/records', JSON.stringify(record));
                   if (imported.error) return [imported.error, 0];
                   return [imported.urls.play, imported.state.ply];

@@ -33,5 +33,6 @@ mod presence;
 mod ratings;
 mod rematch;
 mod state;
+mod state_changes;
 mod takeback;
 mod turns;

@@ -23,9 +23,19 @@ start: string,
 /**
  * Every occupied square of the current position.
  */
-stacks: Array<Stack>, to_move: Side, turn: number, ply: number, moves: Array<string>, 
+stacks: Array<Stack>, to_move: Side, turn: number, ply: number, 
 /**
- * The moves played, numbered.
+ * How many plies come before those listed in `plies`: 0 in a whole
+ * state. In a change, the first `plies_from` plies are those of the state
+ * `base_version`, which the reader holds.
+ */
+plies_from: number, 
+/**
+ * The version a change applies to; `null` in a whole state.
+ */
+base_version: number | null, 
+/**
+ * The moves played, numbered, from ply `plies_from + 1` on.
  */
 plies: Array<Ply>, last_move: string | null, 
 /**

@@ -1,0 +1,163 @@
+//! A change lists only the plies after those its reader holds (`plies_from`,
+//! `base_version`), so that the messages of a long game do not grow with every
+//! move: pushed to the sockets, and answered to a request that names its
+//! version with `?since=`.
+
+use axum::http::StatusCode;
+use axum::Router;
+use serde_json::{json, Value};
+
+use crate::support::{
+    first_legal, listen, next_json, post, run, send, send_raw, socket, Backend, Server,
+};
+
+/// A hotseat Washita game: id, token, state.
+async fn hotseat(app: &Router) -> (String, String, Value) {
+    let (status, created) = post(
+        app,
+        "/api/games",
+        json!({"scenario": "washita", "mode": "hotseat"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let s = |k: &str| created[k].as_str().unwrap().to_string();
+    (s("id"), s("token"), created["state"].clone())
+}
+
+/// Plays the first legal move of `state`, naming the version held when `since`.
+async fn play_first(app: &Router, id: &str, token: &str, state: &Value, since: bool) -> Value {
+    let query = if since {
+        format!("?since={}", state["version"])
+    } else {
+        String::new()
+    };
+    let (status, next) = post(
+        app,
+        &format!("/api/games/{id}/moves{query}"),
+        json!({"token": token, "move": first_legal(state)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{next}");
+    next
+}
+
+fn plies(state: &Value) -> &Vec<Value> {
+    state["plies"].as_array().unwrap()
+}
+
+async fn a_socket_is_pushed_only_the_plies_after_those_it_holds(s: Server) {
+    let addr = listen(s.state.clone()).await;
+    let (id, token, mut state) = hotseat(&s.app).await;
+    for _ in 0..6 {
+        state = play_first(&s.app, &id, &token, &state, false).await;
+    }
+    let mut ws = socket(addr, &format!("/api/games/{id}/ws?token={token}"), None).await;
+    let greeting = next_json(&mut ws).await;
+    assert_eq!(
+        (&greeting["plies_from"], plies(&greeting).len()),
+        (&json!(0), 6),
+        "a socket's first state is whole"
+    );
+    let after = play_first(&s.app, &id, &token, &state, false).await;
+    let pushed = next_json(&mut ws).await;
+    assert_eq!(pushed["base_version"], greeting["version"], "{pushed}");
+    assert_eq!(pushed["plies_from"], 6, "{pushed}");
+    assert_eq!(plies(&pushed).as_slice(), &plies(&after)[6..]);
+    assert_eq!(pushed["ply"], 7);
+    // A take-back keeps six plies and lists none.
+    let (status, undone) = post(
+        &s.app,
+        &format!("/api/games/{id}/undo"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{undone}");
+    let pushed_undo = next_json(&mut ws).await;
+    assert_eq!(
+        (
+            &pushed_undo["base_version"],
+            &pushed_undo["plies_from"],
+            &pushed_undo["plies"]
+        ),
+        (&pushed["version"], &json!(6), &json!([])),
+        "{pushed_undo}"
+    );
+    assert_eq!(plies(&undone).len(), 6, "an answer without since is whole");
+}
+
+async fn an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply(s: Server) {
+    let (id, token, mut state) = hotseat(&s.app).await;
+    for _ in 0..4 {
+        state = play_first(&s.app, &id, &token, &state, false).await;
+    }
+    let held = state.clone();
+    let answer = play_first(&s.app, &id, &token, &held, true).await;
+    assert_eq!(
+        (&answer["plies_from"], &answer["base_version"]),
+        (&json!(4), &held["version"]),
+        "{answer}"
+    );
+    assert_eq!(plies(&answer).len(), 1);
+    assert_eq!(plies(&answer)[0]["notation"], answer["last_move"]);
+    // A version that is not the one the last change applies to: every ply.
+    let stale = json!({"version": 1, "legal": answer["legal"]});
+    let whole = play_first(&s.app, &id, &token, &stale, true).await;
+    assert_eq!(
+        (
+            &whole["plies_from"],
+            &whole["base_version"],
+            plies(&whole).len()
+        ),
+        (&json!(0), &Value::Null, 6),
+        "{whole}"
+    );
+    // A reader polling with the version before the last change gets that change.
+    let (status, polled) = send(
+        &s.app,
+        "GET",
+        &format!("/api/games/{id}?since={}", answer["version"]),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{polled}");
+    assert_eq!(
+        (&polled["plies_from"], plies(&polled).len()),
+        (&json!(5), 1)
+    );
+    // A version that is not a number is refused, saying where.
+    let (status, err) = send(&s.app, "GET", &format!("/api/games/{id}?since=soon"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    assert!(err["error"].as_str().unwrap().contains("since"), "{err}");
+}
+
+/// Thousands of moves a second are pushed to every watcher: at ply 100 of a
+/// battle a change stays as small as the state at the start, while the whole
+/// state has grown by every ply.
+async fn a_change_late_in_a_battle_stays_as_small_as_at_the_start(s: Server) {
+    let (id, token, mut state) = hotseat(&s.app).await;
+    for _ in 0..99 {
+        state = play_first(&s.app, &id, &token, &state, false).await;
+        assert_eq!(state["status"], "ongoing");
+    }
+    let uri = format!("/api/games/{id}/moves?since={}", state["version"]);
+    let body = json!({"token": token, "move": first_legal(&state)}).to_string();
+    let (status, change) = send_raw(&s.app, "POST", &uri, Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{change}");
+    let (_, whole) = send_raw(&s.app, "GET", &format!("/api/games/{id}"), None).await;
+    assert!(change.len() < CHANGE_BUDGET, "{} bytes", change.len());
+    assert!(
+        whole.len() > change.len() + 100 * 40,
+        "the whole state lists the 100 plies: {} bytes against {}",
+        whole.len(),
+        change.len()
+    );
+}
+
+/// What the start state is held to (`state.rs`): a change carries one ply more.
+const CHANGE_BUDGET: usize = 6 * 1024;
+
+on_both_stores!(
+    a_socket_is_pushed_only_the_plies_after_those_it_holds,
+    an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply,
+    a_change_late_in_a_battle_stays_as_small_as_at_the_start,
+);
