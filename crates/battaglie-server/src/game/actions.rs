@@ -15,15 +15,19 @@ use crate::store::StoreError;
 use battaglie_tablebase::registry::installed;
 
 impl AppState {
-    /// Plays `text` for the holder of `token`.
+    /// Plays `text` for the holder of `token`, who last saw version `held` of the
+    /// game when it says so.
     ///
     /// # Errors
-    /// A wrong or missing token, not this seat's turn, the game over, an illegal move.
+    /// A wrong or missing token, not this seat's turn, the game over, an illegal move;
+    /// [`GameError::Superseded`] instead when the move is refused and the game is no
+    /// longer at version `held` (a move raced it: the mover could not have known).
     pub async fn play(
         &self,
         live: &Arc<LiveGame>,
         token: Option<&str>,
         text: &str,
+        held: Option<u64>,
     ) -> Result<(), GameError> {
         let asked = std::time::Instant::now();
         let mut st = live.state.lock().await;
@@ -39,7 +43,10 @@ impl AppState {
             Err(refusal) => {
                 // Perhaps another node moved meanwhile: judge again on the stored game.
                 self.refresh(live, &mut st).await?;
-                attempt(&mut st).map_err(|_| refusal)?
+                attempt(&mut st).map_err(|_| match held {
+                    Some(v) if v != st.version => GameError::Superseded,
+                    _ => refusal,
+                })?
             }
         };
         self.store_move(live, &mut st, &mv).await?;

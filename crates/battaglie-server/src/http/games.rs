@@ -172,7 +172,9 @@ async fn play(
     let token = seat_token(&state, &visitor, &live, req.token, true).await?;
     let l = live.clone();
     let t = token.clone();
-    let done = detached(async move { Ok(state.play(&l, t.as_deref(), &req.mv).await?) }).await;
+    let held = since.since;
+    let done =
+        detached(async move { Ok(state.play(&l, t.as_deref(), &req.mv, held).await?) }).await;
     respond(&live, token.as_deref(), since, done).await
 }
 

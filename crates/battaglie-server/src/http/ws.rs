@@ -94,6 +94,10 @@ enum ClientMessage {
     Move {
         #[serde(rename = "move")]
         mv: String,
+        /// The version the sender holds: a move refused because the game
+        /// changed since is a conflict, not a fault (`docs/api.md`).
+        #[serde(default)]
+        since: Option<u64>,
     },
     Undo,
     Resign,
@@ -286,7 +290,7 @@ async fn handle(
     let result = detached(async move {
         let token = token.as_deref();
         match msg {
-            ClientMessage::Move { mv } => Ok(state.play(&live, token, &mv).await?),
+            ClientMessage::Move { mv, since } => Ok(state.play(&live, token, &mv, since).await?),
             ClientMessage::Undo => Ok(state.undo(&live, token).await?),
             ClientMessage::Resign => Ok(state.resign(&live, token).await?),
             ClientMessage::Draw { action } => {

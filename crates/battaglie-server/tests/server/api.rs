@@ -167,7 +167,7 @@ async fn hotseat_game_plays_moves_for_both_sides(s: Server) {
     }
     let (_, state) = get(&s.app, &format!("/api/games/{id}")).await;
     assert_eq!(state["you"], Value::Null);
-    assert_eq!(state["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(state["plies"].as_array().unwrap().len(), 4);
     assert_eq!(state["status"], "ongoing");
     assert!(state["eliminated"]["army"]["F"].is_u64());
 }
@@ -536,7 +536,8 @@ async fn records_export_and_import_round_trip(s: Server) {
         assert_eq!(status, StatusCode::CREATED, "{imported}");
         assert_eq!(imported["mode"], "hotseat");
         let st = &imported["state"];
-        assert_eq!(st["moves"], state["moves"]);
+        assert_eq!(st["plies"].as_array().unwrap().len(), 6);
+        assert_eq!(st["plies"], state["plies"]);
         assert_eq!(st["bfen"], state["bfen"]);
         assert_eq!(st["reason"], "resignation");
         let new_id = imported["id"].as_str().unwrap();

@@ -2,9 +2,14 @@
 //! the 500-character limit is said before sending, a guest's mute hides an author
 //! (and lasts a reload) until unmuted, and after the game a rematch offered on one
 //! page and accepted on the other opens the new game, sides swapped, on both
-//! (see `browser.rs` for skipping without Chromium).
+//! (see `browser.rs` for skipping without Chromium). Spectators read the players'
+//! chat and are told why they may not write in it; a guest spectator is told to
+//! sign in for the spectators' room, a signed-in one writes there and mutes on
+//! the server; the players read that room only once the game is over.
 
-use crate::browser_support::{browser_or_skip, call, start_server, Browser, Page};
+use crate::browser_support::{
+    browser_or_skip, call, register_in_the_page, start_server, Browser, Page,
+};
 use serde_json::json;
 use std::time::Duration;
 
@@ -156,4 +161,125 @@ async fn two_players_chat_live_mute_each_other_and_agree_a_rematch() {
         indians.eval(&mut b, "fetch('/api/games/' + location.pathname.split('/')[2] + location.search).then(r => r.json()).then(g => g.you)").await,
     ];
     assert_eq!(seats, [json!("indians"), json!("army")]);
+}
+
+/// The sentence the page shows in place of the message box.
+async fn why_no_write(page: &Page, b: &mut Browser) -> String {
+    page.wait(b, "!document.querySelector('.chat-why').hidden && document.querySelector('.chat-form').hidden")
+        .await;
+    page.text(b, ".chat-why").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_read_the_players_and_write_in_their_own_room_once_signed_in() {
+    let Some(binary) =
+        browser_or_skip("spectators_read_the_players_and_write_in_their_own_room_once_signed_in")
+    else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let army = b.page(1366, 768).await;
+    let guest = b.page(390, 844).await;
+    let member = b.page(1366, 768).await;
+    army.goto(&mut b, &format!("{}/", server.url)).await;
+    let game = call(
+        &army,
+        &mut b,
+        "POST",
+        "/api/games",
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    assert_eq!(game["status"], 201, "{game}");
+    let id = game["body"]["id"].as_str().unwrap().to_string();
+    let army_token = game["body"]["token"].as_str().unwrap().to_string();
+    let watch = format!("{}/game/{id}", server.url);
+    army.goto(&mut b, &format!("{watch}?token={army_token}"))
+        .await;
+    register_in_the_page(&member, &mut b, &server.url, "Custer_Watch").await;
+    for page in [&guest, &member] {
+        page.goto(&mut b, &watch).await;
+    }
+    for page in [&army, &guest, &member] {
+        page.wait(&mut b, "document.querySelector('.chat .chat-empty') && performance.getEntriesByType('resource').some(e => e.name.includes('/chat?room=players'))")
+            .await;
+    }
+
+    // A player writes; the spectators read it, and are told why they cannot answer.
+    type_chat(&army, &mut b, "Hello").await;
+    army.click(&mut b, ".chat-send").await;
+    for page in [&guest, &member] {
+        page.wait(&mut b, &shows("Hello")).await;
+        assert_eq!(
+            why_no_write(page, &mut b).await,
+            "Only the two players write in the players' chat."
+        );
+    }
+    // The players do not see the spectators' room while the game goes on.
+    assert_eq!(
+        army.eval(&mut b, "document.querySelector('.chat-rooms').hidden")
+            .await,
+        json!(true)
+    );
+
+    // The guest must sign in to write in the spectators' room.
+    guest.click(&mut b, ".chat-room.spectators").await;
+    assert_eq!(
+        why_no_write(&guest, &mut b).await,
+        "Sign in to write in the spectators' chat."
+    );
+    guest
+        .assert_accessible(&mut b, "a guest spectator in the spectators' chat")
+        .await;
+
+    // The signed-in spectator writes there; the guest reads it live.
+    member.click(&mut b, ".chat-room.spectators").await;
+    member
+        .wait(&mut b, "!document.querySelector('.chat-form').hidden")
+        .await;
+    type_chat(&member, &mut b, "Go Army!").await;
+    member.click(&mut b, ".chat-send").await;
+    guest.wait(&mut b, &shows("Go Army!")).await;
+    member
+        .assert_accessible(&mut b, "a signed-in spectator's chat")
+        .await;
+
+    // The signed-in spectator mutes the Army: kept by the server, so a reload keeps it.
+    member.click(&mut b, ".chat-room.players").await;
+    member.wait(&mut b, &shows("Hello")).await;
+    member.click(&mut b, ".chat-log .chat-mute").await;
+    member
+        .wait(
+            &mut b,
+            &format!(
+                "!{} && document.querySelector('.chat-unmute')",
+                shows("Hello")
+            ),
+        )
+        .await;
+    member.goto(&mut b, &watch).await;
+    member
+        .wait(&mut b, "document.querySelector('.chat-unmute') && performance.getEntriesByType('resource').some(e => e.name.includes('/chat?room=players'))")
+        .await;
+    assert_eq!(member.eval(&mut b, &shows("Hello")).await, json!(false));
+
+    // Once the game is over the players read the spectators' room, but do not write in it.
+    let resigned = call(
+        &army,
+        &mut b,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        json!({"token": army_token}),
+    )
+    .await;
+    assert_eq!(resigned["status"], 200, "{resigned}");
+    army.wait(&mut b, "!document.querySelector('.chat-rooms').hidden")
+        .await;
+    army.click(&mut b, ".chat-room.spectators").await;
+    army.wait(&mut b, &shows("Go Army!")).await;
+    assert_eq!(
+        why_no_write(&army, &mut b).await,
+        "The players read the spectators' chat after the game, but do not write in it."
+    );
 }

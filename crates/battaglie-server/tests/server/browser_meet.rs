@@ -19,28 +19,10 @@ use battaglie_rules::Scenario;
 use serde_json::json;
 
 use crate::browser::{move_count, my_turn};
-use crate::browser_support::{browser_or_skip, whole_stack_move, Browser, Page};
+use crate::browser_support::{
+    browser_or_skip, register_in_the_page, whole_stack_move, Browser, Page,
+};
 use crate::support::cluster::{two_timed_nodes, Kind};
-
-/// Registers `name` through the account form of the home page at `url`.
-async fn register_in_the_page(page: &Page, b: &mut Browser, url: &str, name: &str) {
-    page.goto(b, &format!("{url}/")).await;
-    page.wait(
-        b,
-        "document.querySelector('section.account')?.dataset.ready === 'signed-out'",
-    )
-    .await;
-    page.click(b, "section.account button.account-toggle").await;
-    page.type_into(b, "#account-name", name).await;
-    page.type_into(b, "#account-password", "sand creek 1864")
-        .await;
-    page.click(b, "#register-submit").await;
-    page.wait(
-        b,
-        "document.querySelector('section.account')?.dataset.ready === 'signed-in'",
-    )
-    .await;
-}
 
 /// Opens the lobby at `url` and waits for its live list.
 async fn open_the_lobby(page: &Page, b: &mut Browser, url: &str) {

@@ -181,8 +181,9 @@ async fn racing_moves_through_two_nodes_one_wins_and_both_sockets_show_it(kind: 
     let mut on_b = b.socket(id, None).await;
     let mut state = state_at(&mut on_b, 0).await;
     state_at(&mut on_a, 0).await;
-    let uri = format!("/api/games/{id}/moves");
     for ply in 0..6u64 {
+        // Both movers saw this version: the loser could not have known of the winner.
+        let uri = format!("/api/games/{id}/moves?since={}", state["version"]);
         let legal = crate::support::legal_moves(&state);
         let (mv_a, mv_b) = (legal[0].as_str(), legal[1].as_str());
         let token = tokens[ply as usize % 2];

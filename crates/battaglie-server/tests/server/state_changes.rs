@@ -7,9 +7,19 @@ use axum::http::StatusCode;
 use axum::Router;
 use serde_json::{json, Value};
 
+use battaglie_server::{app_with, AppState, HttpSettings};
+
 use crate::support::{
-    first_legal, listen, next_json, post, run, send, send_raw, socket, Backend, Server,
+    first_legal, listen, next_json, post, run, send, send_raw, socket, Backend, TestDb,
 };
+
+/// A node over `db` without rate limits: these tests play stretches of a battle
+/// in a burst (the limits have their own tests, `hardening.rs`).
+async fn node(db: &TestDb) -> (AppState, Router) {
+    let state = AppState::new(db.open().await);
+    let settings = HttpSettings { rate_limits: None };
+    (state.clone(), app_with(state, &settings))
+}
 
 /// A hotseat Washita game: id, token, state.
 async fn hotseat(app: &Router) -> (String, String, Value) {
@@ -45,28 +55,24 @@ fn plies(state: &Value) -> &Vec<Value> {
     state["plies"].as_array().unwrap()
 }
 
-async fn a_socket_is_pushed_only_the_plies_after_those_it_holds(s: Server) {
-    let addr = listen(s.state.clone()).await;
-    let (id, token, mut state) = hotseat(&s.app).await;
+async fn a_socket_is_pushed_only_the_plies_after_those_it_holds(db: TestDb) {
+    let (state, app) = node(&db).await;
+    let addr = listen(state).await;
+    let (id, token, mut state) = hotseat(&app).await;
     for _ in 0..6 {
-        state = play_first(&s.app, &id, &token, &state, false).await;
+        state = play_first(&app, &id, &token, &state, false).await;
     }
+    // The socket's first state (read by `socket`) is whole, at the last version.
     let mut ws = socket(addr, &format!("/api/games/{id}/ws?token={token}"), None).await;
-    let greeting = next_json(&mut ws).await;
-    assert_eq!(
-        (&greeting["plies_from"], plies(&greeting).len()),
-        (&json!(0), 6),
-        "a socket's first state is whole"
-    );
-    let after = play_first(&s.app, &id, &token, &state, false).await;
+    let after = play_first(&app, &id, &token, &state, false).await;
     let pushed = next_json(&mut ws).await;
-    assert_eq!(pushed["base_version"], greeting["version"], "{pushed}");
+    assert_eq!(pushed["base_version"], state["version"], "{pushed}");
     assert_eq!(pushed["plies_from"], 6, "{pushed}");
     assert_eq!(plies(&pushed).as_slice(), &plies(&after)[6..]);
     assert_eq!(pushed["ply"], 7);
     // A take-back keeps six plies and lists none.
     let (status, undone) = post(
-        &s.app,
+        &app,
         &format!("/api/games/{id}/undo"),
         json!({"token": token}),
     )
@@ -85,13 +91,14 @@ async fn a_socket_is_pushed_only_the_plies_after_those_it_holds(s: Server) {
     assert_eq!(plies(&undone).len(), 6, "an answer without since is whole");
 }
 
-async fn an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply(s: Server) {
-    let (id, token, mut state) = hotseat(&s.app).await;
+async fn an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply(db: TestDb) {
+    let (_, app) = node(&db).await;
+    let (id, token, mut state) = hotseat(&app).await;
     for _ in 0..4 {
-        state = play_first(&s.app, &id, &token, &state, false).await;
+        state = play_first(&app, &id, &token, &state, false).await;
     }
     let held = state.clone();
-    let answer = play_first(&s.app, &id, &token, &held, true).await;
+    let answer = play_first(&app, &id, &token, &held, true).await;
     assert_eq!(
         (&answer["plies_from"], &answer["base_version"]),
         (&json!(4), &held["version"]),
@@ -101,7 +108,7 @@ async fn an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply(s: 
     assert_eq!(plies(&answer)[0]["notation"], answer["last_move"]);
     // A version that is not the one the last change applies to: every ply.
     let stale = json!({"version": 1, "legal": answer["legal"]});
-    let whole = play_first(&s.app, &id, &token, &stale, true).await;
+    let whole = play_first(&app, &id, &token, &stale, true).await;
     assert_eq!(
         (
             &whole["plies_from"],
@@ -113,7 +120,7 @@ async fn an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply(s: 
     );
     // A reader polling with the version before the last change gets that change.
     let (status, polled) = send(
-        &s.app,
+        &app,
         "GET",
         &format!("/api/games/{id}?since={}", answer["version"]),
         None,
@@ -125,7 +132,7 @@ async fn an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply(s: 
         (&json!(5), 1)
     );
     // A version that is not a number is refused, saying where.
-    let (status, err) = send(&s.app, "GET", &format!("/api/games/{id}?since=soon"), None).await;
+    let (status, err) = send(&app, "GET", &format!("/api/games/{id}?since=soon"), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
     assert!(err["error"].as_str().unwrap().contains("since"), "{err}");
 }
@@ -133,17 +140,18 @@ async fn an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply(s: 
 /// Thousands of moves a second are pushed to every watcher: at ply 100 of a
 /// battle a change stays as small as the state at the start, while the whole
 /// state has grown by every ply.
-async fn a_change_late_in_a_battle_stays_as_small_as_at_the_start(s: Server) {
-    let (id, token, mut state) = hotseat(&s.app).await;
+async fn a_change_late_in_a_battle_stays_as_small_as_at_the_start(db: TestDb) {
+    let (_, app) = node(&db).await;
+    let (id, token, mut state) = hotseat(&app).await;
     for _ in 0..99 {
-        state = play_first(&s.app, &id, &token, &state, false).await;
+        state = play_first(&app, &id, &token, &state, false).await;
         assert_eq!(state["status"], "ongoing");
     }
     let uri = format!("/api/games/{id}/moves?since={}", state["version"]);
     let body = json!({"token": token, "move": first_legal(&state)}).to_string();
-    let (status, change) = send_raw(&s.app, "POST", &uri, Some(body)).await;
+    let (status, change) = send_raw(&app, "POST", &uri, Some(body)).await;
     assert_eq!(status, StatusCode::OK, "{change}");
-    let (_, whole) = send_raw(&s.app, "GET", &format!("/api/games/{id}"), None).await;
+    let (_, whole) = send_raw(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert!(change.len() < CHANGE_BUDGET, "{} bytes", change.len());
     assert!(
         whole.len() > change.len() + 100 * 40,
@@ -153,6 +161,28 @@ async fn a_change_late_in_a_battle_stays_as_small_as_at_the_start(s: Server) {
     );
 }
 
+/// A mover who names the version it saw and is refused because the game moved
+/// on since is told so (409 `superseded`, with the state), not that it erred.
+async fn a_move_refused_after_the_game_moved_on_from_its_version_is_superseded(db: TestDb) {
+    let (_, app) = node(&db).await;
+    let (id, token, start) = hotseat(&app).await;
+    let first = first_legal(&start);
+    let played = play_first(&app, &id, &token, &start, true).await;
+    let again = |since: &Value| {
+        let uri = format!("/api/games/{id}/moves?since={since}");
+        let body = json!({"token": token, "move": first});
+        let app = app.clone();
+        async move { post(&app, &uri, body).await }
+    };
+    let (status, late) = again(&start["version"]).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{late}");
+    assert_eq!(late["code"], "superseded", "{late}");
+    assert_eq!(late["state"]["last_move"], json!(first), "{late}");
+    // Named at the version it is refused at, the same move is simply illegal.
+    let (status, wrong) = again(&played["version"]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{wrong}");
+}
+
 /// What the start state is held to (`state.rs`): a change carries one ply more.
 const CHANGE_BUDGET: usize = 6 * 1024;
 
@@ -160,4 +190,5 @@ on_both_stores!(
     a_socket_is_pushed_only_the_plies_after_those_it_holds,
     an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply,
     a_change_late_in_a_battle_stays_as_small_as_at_the_start,
+    a_move_refused_after_the_game_moved_on_from_its_version_is_superseded,
 );

@@ -496,6 +496,26 @@ impl Proxy {
     }
 }
 
+/// Registers `name` through the account form of the home page at `url`.
+pub async fn register_in_the_page(page: &Page, b: &mut Browser, url: &str, name: &str) {
+    page.goto(b, &format!("{url}/")).await;
+    page.wait(
+        b,
+        "document.querySelector('section.account')?.dataset.ready === 'signed-out'",
+    )
+    .await;
+    page.click(b, "section.account button.account-toggle").await;
+    page.type_into(b, "#account-name", name).await;
+    page.type_into(b, "#account-password", "sand creek 1864")
+        .await;
+    page.click(b, "#register-submit").await;
+    page.wait(
+        b,
+        "document.querySelector('section.account')?.dataset.ready === 'signed-in'",
+    )
+    .await;
+}
+
 /// `fetch` in `page` with a JSON body: the answer's JSON with its status.
 pub async fn call(page: &Page, b: &mut Browser, method: &str, path: &str, body: Value) -> Value {
     page.eval(
