@@ -106,7 +106,6 @@ impl Drop for Node {
     }
 }
 
-/// A fresh schema of the test database, so that the nodes see only this test's games.
 /// The legal moves of a state: the notation of each move of its `legal` groups.
 fn legal_moves(state: &Value) -> Vec<String> {
     let groups = state["legal"].as_array().expect("legal moves by source");
@@ -117,6 +116,16 @@ fn legal_moves(state: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The moves played in a (whole) state, from its numbered plies.
+fn played(state: &Value) -> Vec<String> {
+    let plies = state["plies"].as_array().expect("the plies played");
+    plies
+        .iter()
+        .map(|p| p["notation"].as_str().expect("a notation").to_string())
+        .collect()
+}
+
+/// A fresh schema of the test database, so that the nodes see only this test's games.
 fn fresh_schema(base: &str) -> String {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -145,7 +154,7 @@ fn wait_for_turn(node: &Node, id: &str, ply: usize, over_ply: usize) -> Value {
     let deadline = Instant::now() + Duration::from_millis(LEASE_MS * 10 + 10_000);
     loop {
         let state = node.state(id);
-        let moves = state["moves"].as_array().unwrap().len();
+        let moves = played(&state).len();
         let ongoing = state["status"] == "ongoing";
         if (ongoing && moves >= ply && state["to_move"] == "army")
             || (!ongoing && moves >= over_ply)
@@ -196,7 +205,7 @@ fn a_node_killed_mid_game_twenty_times_loses_no_acknowledged_move() {
         // A human move through the victim, acknowledged, then the victim killed:
         // just after the acknowledgement (the computer's turn claimed there), or a
         // little later (perhaps in its search, perhaps after its reply).
-        let before = state["moves"].as_array().unwrap().len();
+        let before = played(&state).len();
         let legal = legal_moves(&state);
         let mv = legal[round % legal.len()].clone();
         let (status, after) = on_victim.http(
@@ -205,12 +214,7 @@ fn a_node_killed_mid_game_twenty_times_loses_no_acknowledged_move() {
             Some(&json!({"token": token, "move": mv})),
         );
         assert_eq!(status, 200, "round {round}: {after}");
-        acknowledged = after["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap().to_string())
-            .collect();
+        acknowledged = played(&after);
         // (The answer may already hold the computer's reply.)
         assert_eq!(acknowledged.get(before), Some(&mv));
         if round % 4 == 3 {
@@ -223,12 +227,7 @@ fn a_node_killed_mid_game_twenty_times_loses_no_acknowledged_move() {
         // the answer did not already hold its reply.
         let on_survivor = nodes[survivor].as_ref().unwrap();
         let state = wait_for_turn(on_survivor, &id, before + 2, before + 1);
-        let stored: Vec<String> = state["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap().to_string())
-            .collect();
+        let stored = played(&state);
         assert_eq!(
             stored[..acknowledged.len()],
             acknowledged[..],

@@ -25,6 +25,32 @@ async fn type_chat(page: &Page, b: &mut Browser, text: &str) {
     .await;
 }
 
+/// An online `scenario` game created from `army`'s page at `url`, which then
+/// opens the Army's seat: id, the Army's token, the invitation's path.
+async fn army_opens_a_game(
+    army: &Page,
+    b: &mut Browser,
+    url: &str,
+    scenario: &str,
+) -> (String, String, String) {
+    army.goto(b, &format!("{url}/")).await;
+    let game = call(
+        army,
+        b,
+        "POST",
+        "/api/games",
+        json!({"scenario": scenario, "mode": "online", "side": "army"}),
+    )
+    .await;
+    assert_eq!(game["status"], 201, "{game}");
+    let field = |k: &str| game["body"][k].as_str().unwrap().to_string();
+    let (id, token) = (field("id"), field("token"));
+    let invite = game["body"]["urls"]["invite"].as_str().unwrap().to_string();
+    army.goto(b, &format!("{url}/game/{id}?token={token}"))
+        .await;
+    (id, token, invite)
+}
+
 /// Whether the page's chat log shows a message with this body.
 fn shows(text: &str) -> String {
     format!("[...document.querySelectorAll('.chat-log .chat-body')].some(e => e.textContent === {text:?})")
@@ -40,24 +66,7 @@ async fn two_players_chat_live_mute_each_other_and_agree_a_rematch() {
     let mut b = Browser::launch(&binary).await;
     let army = b.page(1366, 768).await;
     let indians = b.page(1366, 768).await;
-    army.goto(&mut b, &format!("{}/", server.url)).await;
-    let game = call(
-        &army,
-        &mut b,
-        "POST",
-        "/api/games",
-        json!({"scenario": "fetterman", "mode": "online", "side": "army"}),
-    )
-    .await;
-    assert_eq!(game["status"], 201, "{game}");
-    let id = game["body"]["id"].as_str().unwrap().to_string();
-    let army_token = game["body"]["token"].as_str().unwrap().to_string();
-    let invite = game["body"]["urls"]["invite"].as_str().unwrap().to_string();
-    army.goto(
-        &mut b,
-        &format!("{}/game/{id}?token={army_token}", server.url),
-    )
-    .await;
+    let (id, army_token, invite) = army_opens_a_game(&army, &mut b, &server.url, "fetterman").await;
     indians
         .goto(&mut b, &format!("{}{invite}", server.url))
         .await;
@@ -182,21 +191,8 @@ async fn spectators_read_the_players_and_write_in_their_own_room_once_signed_in(
     let army = b.page(1366, 768).await;
     let guest = b.page(390, 844).await;
     let member = b.page(1366, 768).await;
-    army.goto(&mut b, &format!("{}/", server.url)).await;
-    let game = call(
-        &army,
-        &mut b,
-        "POST",
-        "/api/games",
-        json!({"scenario": "washita", "mode": "online", "side": "army"}),
-    )
-    .await;
-    assert_eq!(game["status"], 201, "{game}");
-    let id = game["body"]["id"].as_str().unwrap().to_string();
-    let army_token = game["body"]["token"].as_str().unwrap().to_string();
+    let (id, army_token, _) = army_opens_a_game(&army, &mut b, &server.url, "washita").await;
     let watch = format!("{}/game/{id}", server.url);
-    army.goto(&mut b, &format!("{watch}?token={army_token}"))
-        .await;
     register_in_the_page(&member, &mut b, &server.url, "Custer_Watch").await;
     for page in [&guest, &member] {
         page.goto(&mut b, &watch).await;
