@@ -14,7 +14,7 @@ use serde_json::json;
 
 /// The moves to walk the keyboard cursor from one square to another on a board drawn
 /// the usual way (north up, staging on the west).
-fn walk(from: &str, to: &str) -> Vec<&'static str> {
+pub(crate) fn walk(from: &str, to: &str) -> Vec<&'static str> {
     let at = |s: &str| {
         let file = if s.starts_with('@') {
             -1

@@ -6,7 +6,7 @@
 use crate::browser_support::{browser_or_skip, start_server, Browser, Page};
 use serde_json::{json, Value};
 
-async fn set_lang(page: &Page, b: &mut Browser, code: &str) {
+pub(crate) async fn set_lang(page: &Page, b: &mut Browser, code: &str) {
     page.eval(
         b,
         &format!("(() => {{ const s = document.getElementById('lang'); s.value = {code:?}; s.dispatchEvent(new Event('change')); }})()"),
@@ -17,7 +17,7 @@ async fn set_lang(page: &Page, b: &mut Browser, code: &str) {
 }
 
 /// A string of the page's language table `code`.
-async fn string(page: &Page, b: &mut Browser, code: &str, key: &str) -> String {
+pub(crate) async fn string(page: &Page, b: &mut Browser, code: &str, key: &str) -> String {
     let v = page
         .eval(
             b,

@@ -14,6 +14,7 @@ mod analysis;
 mod api;
 mod browser;
 mod browser_account;
+mod browser_battle;
 mod browser_chat;
 mod browser_meet;
 mod browser_pages;
