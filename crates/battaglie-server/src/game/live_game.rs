@@ -70,8 +70,9 @@ pub(super) struct LiveState {
     pub offered_at: Option<usize>,
     /// The game's clock, if it has one (as stored with the last change).
     pub clock: Option<GameClock>,
-    /// The state JSON (see `docs/api.md`), whole, rebuilt after every change.
-    pub snapshot: Arc<str>,
+    /// The state JSON (see `docs/api.md`), whole; built when first asked for
+    /// after a change (most changes reach their readers only as changes).
+    pub snapshot: Option<Arc<str>>,
     /// The last change as pushed to the sockets (only its new plies), and the
     /// version it applies to; `None` before the first change.
     pub change: Option<(u64, Arc<str>)>,
@@ -87,26 +88,10 @@ impl LiveGame {
         draw_offer: Option<Side>,
         time: Arc<dyn Clock>,
     ) -> LiveGame {
-        let now = time.now();
         let (tx, _) = broadcast::channel(CHANNEL_CAPACITY);
         let version = ids::wall_millis();
         let takeback_offer = row.takeback_offer.as_deref().and_then(|s| s.parse().ok());
         let clock = row.clock.clone();
-        let snap = snapshot(
-            &row,
-            computer,
-            Changing {
-                game: &game,
-                version,
-                base: None,
-                draw_offer,
-                takeback_offer,
-                updated_at: row.updated_at,
-                computer_says: None,
-                clock: clock.as_ref(),
-                now,
-            },
-        );
         let shown = game.moves().copied().collect();
         LiveGame {
             state: tokio::sync::Mutex::new(LiveState {
@@ -121,7 +106,7 @@ impl LiveGame {
                 computer_says: None,
                 offered_at: None,
                 clock,
-                snapshot: snap.whole.into(),
+                snapshot: None,
                 change: None,
                 shown,
             }),
@@ -183,18 +168,18 @@ impl LiveGame {
     /// change when `since` is the version that change applies to (the reader
     /// holds it, see `docs/api.md`).
     pub async fn view(&self, seat: Seat, since: Option<u64>) -> String {
-        let st = self.state.lock().await;
+        let mut st = self.state.lock().await;
         let snapshot = match &st.change {
             Some((base, change)) if since == Some(*base) => self.clocked(&st, change),
-            _ => self.fresh(&st),
+            _ => self.fresh(&mut st),
         };
         with_seat(&snapshot, seat, false)
     }
 
     /// The state JSON (its clock read now) and a receiver of every later change.
     pub async fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
-        let st = self.state.lock().await;
-        (self.fresh(&st), self.tx.subscribe())
+        let mut st = self.state.lock().await;
+        (self.fresh(&mut st), self.tx.subscribe())
     }
 
     /// A receiver of what the game's sockets are told (chat messages of every
@@ -214,9 +199,38 @@ impl LiveGame {
         let _ = self.told.send(told);
     }
 
-    /// The whole snapshot of `st`, its clock's figures taken now when a clock runs.
-    fn fresh(&self, st: &LiveState) -> Arc<str> {
-        self.clocked(st, &st.snapshot)
+    /// The whole snapshot of `st` (built now if no reader asked for it since
+    /// the last change), its clock's figures taken now when a clock runs.
+    fn fresh(&self, st: &mut LiveState) -> Arc<str> {
+        let whole = match &st.snapshot {
+            Some(whole) => whole.clone(),
+            None => {
+                let whole: Arc<str> = self.build(st, None, self.time.now()).into();
+                st.snapshot = Some(whole.clone());
+                whole
+            }
+        };
+        self.clocked(st, &whole)
+    }
+
+    /// The state JSON of `st` at its version: whole, or as the change from
+    /// `base` (a version and how many of its plies this one keeps).
+    fn build(&self, st: &LiveState, base: Option<(u64, usize)>, now: Timestamp) -> String {
+        snapshot(
+            &self.row,
+            self.computer,
+            Changing {
+                game: &st.game,
+                version: st.version,
+                base,
+                draw_offer: st.draw_offer,
+                takeback_offer: st.takeback_offer,
+                updated_at: st.updated_at,
+                computer_says: st.computer_says,
+                clock: st.clock.as_ref(),
+                now,
+            },
+        )
     }
 
     /// `snapshot` (of `st`), its clock's figures taken now when a clock runs.
@@ -268,23 +282,8 @@ impl LiveGame {
         st.shown.truncate(kept);
         st.shown.extend(st.game.moves().skip(kept).copied());
         st.version = (st.version + 1).max(ids::wall_millis());
-        let built = snapshot(
-            &self.row,
-            self.computer,
-            Changing {
-                game: &st.game,
-                version: st.version,
-                base: Some((base, kept)),
-                draw_offer: st.draw_offer,
-                takeback_offer: st.takeback_offer,
-                updated_at: st.updated_at,
-                computer_says: st.computer_says,
-                clock: st.clock.as_ref(),
-                now,
-            },
-        );
-        st.snapshot = built.whole.into();
-        let change: Arc<str> = built.change.map_or_else(|| st.snapshot.clone(), Arc::from);
+        let change: Arc<str> = self.build(st, Some((base, kept)), now).into();
+        st.snapshot = None;
         st.change = Some((base, change.clone()));
         // No receiver is not an error: nobody is watching.
         let _ = self.tx.send(change);

@@ -1,10 +1,10 @@
 //! The client's view of a game: the state JSON of `docs/api.md`, built once per
 //! change and shared by every reader, with the reader's seat put in front.
 //!
-//! Each change is built twice: whole (every ply, for a reader who holds
-//! nothing) and as a change (only the plies after those it shares with the
-//! version before, for the sockets that hold that version), so that a long
-//! game's messages do not grow with every move.
+//! A version is built whole (every ply, for a reader who holds nothing) or as
+//! a change (only the plies after those it shares with the version before, for
+//! the sockets that hold that version), so that a long game's messages, and
+//! the work of each move, do not grow with every move.
 
 use battaglie_community::{ClockState, GameClock, Timestamp};
 use battaglie_rules::{Game, Kind, Position, Side};
@@ -150,17 +150,9 @@ fn counts(pos: &Position, side: Side) -> [u32; 3] {
     c
 }
 
-/// The state JSON of a game at one version (without the reader's seat).
-pub(super) struct Built {
-    /// Every ply listed.
-    pub whole: String,
-    /// The plies after those kept from the version before; `None` for a first
-    /// version.
-    pub change: Option<String>,
-}
-
-/// The state JSON of the game (without the reader's seat), whole and as a change.
-pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changing<'_>) -> Built {
+/// The state JSON of the game (without the reader's seat): whole, or the
+/// change from `now.base` when it is given.
+pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changing<'_>) -> String {
     let game = now.game;
     let pos = game.position();
     let eliminated = |side: Side| {
@@ -168,9 +160,14 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         let now = counts(pos, side);
         KindCounts::from_array(Kind::ALL.map(|k| before[k.index()].saturating_sub(now[k.index()])))
     };
-    let plies = view::plies(game);
+    let played = game.moves().len();
+    let (plies_from, base_version) = match now.base {
+        Some((base, kept)) => (kept.min(played), Some(base)),
+        None => (0, None),
+    };
+    let plies = view::plies_after(game, plies_from);
     let ended = result_words(game);
-    let mut state = Snapshot {
+    let state = Snapshot {
         id: &row.id,
         version: now.version,
         scenario: pos.scenario().id(),
@@ -184,10 +181,10 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         stacks: view::stacks(pos),
         to_move: pos.side_to_move().into(),
         turn: pos.turn(),
-        ply: plies.len(),
-        last_move: plies.last().map(|p| p.notation.clone()),
-        plies_from: 0,
-        base_version: None,
+        ply: played,
+        last_move: game.moves().last().map(ToString::to_string),
+        plies_from,
+        base_version,
         plies: &plies,
         legal: view::legal(&game.legal_moves()),
         status: if ended.is_some() { "over" } else { "ongoing" },
@@ -205,19 +202,7 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         updated_at: now.updated_at,
         clock: now.clock.map(|c| clock_view(c, now.now)),
     };
-    let whole = json(&state);
-    let change = now.base.map(|(base, kept)| {
-        let kept = kept.min(plies.len());
-        state.plies_from = kept;
-        state.base_version = Some(base);
-        state.plies = &plies[kept..];
-        json(&state)
-    });
-    Built { whole, change }
-}
-
-fn json(state: &Snapshot<'_>) -> String {
-    serde_json::to_string(state).unwrap_or_else(|e| {
+    serde_json::to_string(&state).unwrap_or_else(|e| {
         tracing::error!(error = %e, "cannot serialise a game state");
         "{}".into()
     })

@@ -15,7 +15,7 @@ mod typescript;
 
 pub use counts::KindCounts;
 pub use legal::{legal, MovesFrom};
-pub use plies::{plies, PlyView};
+pub use plies::{plies_after, PlyView};
 pub use replay::{replay, Replay};
 pub use side::SideWord;
 pub use stacks::{stacks, Stack};

@@ -22,10 +22,12 @@ pub struct PlyView {
     pub label: String,
 }
 
-/// Every move of `game`, numbered by the rules crate's [`Game::numbered_moves`].
-pub fn plies(game: &Game) -> Vec<PlyView> {
+/// The moves of `game` after its first `kept`, numbered by the rules crate's
+/// [`Game::numbered_moves`] (a change lists only those; a whole state passes 0).
+pub fn plies_after(game: &Game, kept: usize) -> Vec<PlyView> {
     (1..)
         .zip(game.numbered_moves())
+        .skip(kept)
         .map(|(ply, (number, mv))| PlyView {
             ply,
             turn: number.turn,
@@ -50,7 +52,7 @@ mod tests {
             let mv = game.legal_moves()[0];
             game.play(&mv);
         }
-        let plies = plies(&game);
+        let plies = plies_after(&game, 0);
         let numbers: Vec<(u32, u32, SideWord, String)> = plies
             .iter()
             .map(|p| (p.ply, p.turn, p.side, p.label.clone()))
