@@ -1,0 +1,215 @@
+// @ts-check
+// The board's input: a move built by clicks, by dragging a stack or by keys (the
+// cursor walked by arrows, Enter, the chooser's letters), and sent when it is whole;
+// Escape cancels it or leaves the replay, and arrows away from the board step the replay.
+
+import { h, announce } from "./dom.js";
+import { t } from "./i18n.js";
+import { squareAt, pieceIcon } from "./board.js";
+import { KINDS } from "./squares.js";
+import * as build from "./moves.js";
+import { settings } from "./settings.js";
+import { cursorSquare, stepCursor } from "./cursor.js";
+
+/** How far (CSS pixels) a pointer goes before a press becomes a drag. */
+const DRAG_START = 8;
+
+/**
+ * @param {import("./gamestate.js").GamePage} page
+ * @param {{submitMove: (text: string) => void, showReplay: (ply: number | null) => void, step: (d: number) => void, orientation: () => import("./board.js").Orientation, renderBoard: () => void}} hooks
+ */
+export function boardInput(page, hooks) {
+  const { ui, scenario } = page;
+  const { boardBox } = page.el;
+  const legal = () => page.game.legal;
+
+  // ---------------- building a move
+
+  /** @param {string} square */
+  function select(square) {
+    const stack = page.placement().get(square);
+    if (!stack) return;
+    ui.sel = build.select(square, stack);
+    ui.confirmable = null;
+    ui.cursor = square;
+    page.render();
+  }
+
+  function cancel() {
+    ui.sel = null;
+    ui.confirmable = null;
+    page.render();
+  }
+
+  /** @param {string} dest */
+  function assign(dest) {
+    if (!ui.sel) return;
+    ui.sel = build.assign(ui.sel, dest, legal());
+    const d = build.decide(ui.sel, legal(), settings().confirmMoves);
+    ui.confirmable = d.action === "continue" ? null : d.move;
+    if (d.action === "send") return hooks.submitMove(d.move.notation);
+    page.render();
+    if (d.action === "confirm") announce(t("confirmNeeded", { move: d.move.notation }));
+  }
+
+  /** A click or Enter on a square. @param {string} square */
+  function activate(square) {
+    ui.cursor = square;
+    if (!page.canMove()) return page.render();
+    if (ui.sel) {
+      if (square === ui.sel.src) return cancel();
+      if (build.targets(ui.sel, legal()).has(square)) return assign(square);
+      if (ui.sel.pending.size === 0 && build.sources(legal()).has(square)) return select(square);
+      return page.render();
+    }
+    if (build.sources(legal()).has(square)) return select(square);
+    page.render();
+  }
+
+  /** The chooser's counts changed. @param {build.Selection} sel */
+  function change(sel) {
+    ui.sel = sel;
+    ui.confirmable = build.decide(sel, legal(), true).action === "confirm" && sel.pending.size ? build.exactMove(sel, legal()) : null;
+    page.render();
+  }
+
+  // ---------------- clicks and drags
+
+  boardBox.addEventListener("click", (e) => {
+    if (ui.suppressClick) {
+      ui.suppressClick = false;
+      return;
+    }
+    const square = /** @type {Element} */ (e.target).closest("[data-square]")?.getAttribute("data-square");
+    if (square) activate(square);
+  });
+
+  boardBox.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || !page.canMove()) return;
+    const square = /** @type {Element} */ (e.target).closest("[data-square]")?.getAttribute("data-square");
+    if (!square) return;
+    const draggable = ui.sel ? ui.sel.src === square || (ui.sel.pending.size === 0 && build.sources(legal()).has(square)) : build.sources(legal()).has(square);
+    if (draggable) ui.drag = { src: square, x: e.clientX, y: e.clientY, started: false, ghost: null };
+  });
+
+  /** @param {PointerEvent} e */
+  const onMove = (e) => {
+    const d = ui.drag;
+    if (!d) return;
+    if (!d.started) {
+      if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < DRAG_START) return;
+      d.started = true;
+      if (!ui.sel || ui.sel.src !== d.src) select(d.src);
+      const sel = /** @type {build.Selection} */ (ui.sel);
+      d.ghost = h("div", { class: "drag-ghost", "aria-hidden": "true" }, KINDS.flatMap((k) => Array.from({ length: sel.choose[k] }, () => pieceIcon(k, page.game.to_move, 30))));
+      document.body.append(d.ghost);
+    }
+    e.preventDefault();
+    if (d.ghost) {
+      d.ghost.style.left = `${e.clientX}px`;
+      d.ghost.style.top = `${e.clientY}px`;
+    }
+  };
+  /** @param {PointerEvent} e */
+  const onUp = (e) => {
+    const d = ui.drag;
+    ui.drag = null;
+    if (!d || !d.started) return;
+    d.ghost?.remove();
+    ui.suppressClick = true;
+    setTimeout(() => (ui.suppressClick = false), 0);
+    const dest = squareAt(e.clientX, e.clientY);
+    if (ui.sel && dest && dest !== ui.sel.src && build.targets(ui.sel, legal()).has(dest)) assign(dest);
+    else page.render();
+  };
+  const onCancel = () => {
+    ui.drag?.ghost?.remove();
+    ui.drag = null;
+  };
+  document.addEventListener("pointermove", onMove, { passive: false });
+  document.addEventListener("pointerup", onUp);
+  document.addEventListener("pointercancel", onCancel);
+
+  // ---------------- keys
+
+  /** Arrow keys as moves on the board as it is drawn. @param {string} key */
+  function cursorStep(key) {
+    ui.cursor = stepCursor(cursorSquare(ui.cursor, ui.sel, legal()), key, hooks.orientation(), scenario);
+    page.render();
+    /** @type {SVGElement | null} */ (boardBox.querySelector(`[data-square="${ui.cursor}"]`))?.focus();
+  }
+
+  /** @param {KeyboardEvent} e */
+  function keys(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = /** @type {Element} */ (e.target);
+    if (target.closest("input:not([type=range]), textarea, select, dialog")) return;
+    const onBoard = !!target.closest(".board-box");
+    const key = e.key;
+    if (key === "Escape") {
+      if (ui.sel) {
+        e.preventDefault();
+        return cancel();
+      }
+      if (ui.replay !== null) {
+        e.preventDefault();
+        return hooks.showReplay(null);
+      }
+      return;
+    }
+    if (onBoard && ui.replay === null && key.startsWith("Arrow")) {
+      e.preventDefault();
+      return cursorStep(key);
+    }
+    if (target.closest("input[type=range]")) return;
+    if (key === "ArrowLeft" || key === "ArrowRight" || key === "Home" || key === "End") {
+      if (page.game.ply === 0) return;
+      e.preventDefault();
+      if (key === "ArrowLeft") return hooks.step(-1);
+      if (key === "ArrowRight") return ui.replay === null ? undefined : hooks.step(1);
+      if (key === "Home") return hooks.showReplay(0);
+      return hooks.showReplay(null);
+    }
+    if (!onBoard) return;
+    if (key === "Enter" || key === " ") {
+      e.preventDefault();
+      if (ui.confirmable && (ui.cursor === ui.sel?.src || !ui.sel || ui.sel.pending.has(ui.cursor || ""))) return hooks.submitMove(ui.confirmable.notation);
+      const square = ui.cursor || target.getAttribute("data-square");
+      if (square) activate(square);
+      return;
+    }
+    if (!ui.sel) return;
+    const k = key.toUpperCase();
+    if (k === "F" || k === "M" || k === "V") {
+      e.preventDefault();
+      ui.sel = build.cycleChosen(ui.sel, k);
+      return page.render();
+    }
+    if (k === "A") {
+      e.preventDefault();
+      ui.sel = build.chooseAll(ui.sel);
+      return page.render();
+    }
+    if (k === "C" && ui.confirmable) {
+      e.preventDefault();
+      hooks.submitMove(ui.confirmable.notation);
+    }
+  }
+  document.addEventListener("keydown", keys);
+
+  const onResize = () => {
+    if (!ui.drag) hooks.renderBoard();
+  };
+  window.addEventListener("resize", onResize);
+
+  /** Removes the listeners outside the board, when leaving the page. */
+  function detach() {
+    document.removeEventListener("keydown", keys);
+    document.removeEventListener("pointermove", onMove);
+    document.removeEventListener("pointerup", onUp);
+    document.removeEventListener("pointercancel", onCancel);
+    window.removeEventListener("resize", onResize);
+  }
+
+  return { cancel, change, detach };
+}

@@ -1,0 +1,91 @@
+// @ts-check
+// What the game page shows of the game: the banner (whose turn, the result, the
+// connection, the move replayed) and the board with its marks, each cell saying what
+// it holds to a screen reader.
+
+import { h } from "./dom.js";
+import { t, has } from "./i18n.js";
+import { drawBoard } from "./board.js";
+import { terrainAt } from "./terrain.js";
+import { parseSquare, KINDS } from "./squares.js";
+import * as build from "./moves.js";
+import { plyText } from "./movelist.js";
+import { resultText } from "./endscreen.js";
+import { settings } from "./settings.js";
+import { boardMarks } from "./marks.js";
+import { cursorSquare } from "./cursor.js";
+
+/**
+ * @param {import("./gamestate.js").GamePage} page
+ */
+export function gameView(page) {
+  const { scenario, ui, sideName } = page;
+  const { main, banner, boardBox } = page.el;
+
+  /** A quarter turn where a normal board's squares would be small on an upright screen. */
+  function orientation() {
+    const width = boardBox.clientWidth || main.clientWidth || window.innerWidth;
+    const normalCell = width / 14;
+    const quarter = normalCell < 40 && window.innerHeight > window.innerWidth;
+    return { quarter, flip: settings().flip };
+  }
+
+  /** "c4, woods, 2 Army Foot" @param {string} square */
+  function cellLabel(square) {
+    const legal = page.game.legal;
+    const sq = /** @type {{file: number, rank: number}} */ (parseSquare(square));
+    const terrain = sq.file < 0 ? "staging" : terrainAt(scenario, sq.file, scenario.height - sq.rank) || "open";
+    const words = [square, has(`terrain_${terrain}`) ? t(`terrain_${terrain}`) : terrain];
+    const stack = page.placement().get(square);
+    if (stack) words.push(KINDS.filter((k) => stack[k]).map((k) => t(`piece_${k}`, { n: stack[k], side: t(`adj_${stack.side}`) })).join(", "));
+    else words.push(t("empty"));
+    if (ui.sel) {
+      const tg = build.targets(ui.sel, legal);
+      if (square === ui.sel.src) words.push(t("cellSelected"));
+      else if (tg.has(square)) words.push(tg.get(square) ? t("cellCapture") : t("cellTarget"));
+    } else if (page.canMove() && build.sources(legal).has(square)) words.push(t("cellSource"));
+    return words.join(", ");
+  }
+
+  function renderBanner() {
+    const { game } = page;
+    let text;
+    let cls = "banner";
+    const side = sideName(game.to_move);
+    if (game.status === "over") {
+      text = resultText(game, sideName, false);
+      cls += " over";
+    } else if (!ui.online) {
+      text = t("connectionLost");
+      cls += " lost";
+    } else if (game.thinking) text = t("thinking", { side });
+    else if (game.you === null) text = `${t("theirTurn", { side })} · ${t("spectating")}`;
+    else if (game.you === "both" || game.you === game.to_move) {
+      text = t("yourTurn", { side });
+      cls += " mine";
+    } else text = t("waitingOpponent", { side });
+    banner.className = `${cls} ${game.status === "over" ? "" : game.to_move}`;
+    const turn = game.status === "over" ? "" : `${t("turnN", { n: game.turn })} · `;
+    banner.replaceChildren(turn, text);
+    if (ui.replay !== null) banner.prepend(h("strong", {}, `${t("replaying")}: ${plyText(ui.replay, page.numbering())}`), " · ");
+  }
+
+  function renderBoard() {
+    const { game } = page;
+    const { overlays, arrows, ghosts, stacks } = boardMarks({
+      plies: game.plies,
+      shown: page.shownPly(),
+      stacks: page.placement(),
+      sel: ui.sel,
+      moving: page.canMove() ? { legal: game.legal, side: game.to_move } : null,
+      judged: ui.analysis?.moves ?? null,
+      cursor: ui.cursor,
+    });
+    const focusSquare = cursorSquare(ui.cursor, ui.sel, game.legal);
+    boardBox.replaceChildren(
+      drawBoard(scenario, { stacks, overlays, arrows, ghosts, orient: orientation(), cellLabel, focusSquare, label: t("boardLabel", { name: scenario.name }) }),
+    );
+  }
+
+  return { orientation, renderBanner, renderBoard };
+}
