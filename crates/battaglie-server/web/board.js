@@ -14,7 +14,7 @@ export { CELL };
 /** @typedef {import("./squares.js").Counts} Counts */
 /** @typedef {import("./squares.js").Side} Side */
 /** @typedef {{quarter?: boolean, flip?: boolean}} Orientation */
-/** @typedef {{square: string, kind: "last" | "selected" | "source" | "target" | "join" | "capture" | "cursor"}} Overlay */
+/** @typedef {{square: string, kind: "last" | "selected" | "source" | "premove" | "target" | "join" | "capture" | "cursor"}} Overlay */
 /** @typedef {{from: string, to: string, kind?: string}} Arrow */
 /** @typedef {{square: string, counts: Counts, side: Side}} Ghost */
 /**
@@ -193,6 +193,7 @@ export function drawBoard(scenario, opts = {}) {
     if (o.kind === "last") el("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: cls }, under);
     if (o.kind === "selected") el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, class: cls }, under);
     if (o.kind === "source") el("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: cls }, under);
+    if (o.kind === "premove") el("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, class: cls }, under);
   }
 
   const pieces = el("g", { class: "pieces", "aria-hidden": "true" }, svg);

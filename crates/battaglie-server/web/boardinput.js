@@ -1,7 +1,9 @@
 // @ts-check
 // The board's input: a move built by clicks, by dragging a stack or by keys (the
-// cursor walked by arrows, Enter, the chooser's letters), and sent when it is whole;
-// Escape cancels it or leaves the replay, and arrows away from the board step the replay.
+// cursor walked by arrows, Enter, the chooser's letters), and sent when it is whole,
+// or queued as a premove while the opponent is to move; Escape cancels either (a
+// premove also a right-click, or a click elsewhere on the board) or leaves the
+// replay, and arrows away from the board step the replay.
 
 import { h, announce } from "./dom.js";
 import { t } from "./i18n.js";
@@ -10,6 +12,8 @@ import { KINDS } from "./squares.js";
 import * as build from "./moves.js";
 import { settings } from "./settings.js";
 import { cursorSquare, stepCursor } from "./cursor.js";
+import { isMyTurn } from "./gamestate.js";
+import { boardLegal } from "./premove.js";
 
 /** How far (CSS pixels) a pointer goes before a press becomes a drag. */
 const DRAG_START = 8;
@@ -21,7 +25,7 @@ const DRAG_START = 8;
 export function boardInput(page, hooks) {
   const { ui, scenario } = page;
   const { boardBox } = page.el;
-  const legal = () => page.game.legal;
+  const legal = () => boardLegal(page.building(), page.game);
 
   // ---------------- building a move
 
@@ -41,13 +45,37 @@ export function boardInput(page, hooks) {
     page.render();
   }
 
+  /** A whole move: sent on the reader's turn, queued while they wait. @param {build.Move} move */
+  function confirm(move) {
+    if (!page.building()?.premove) return hooks.submitMove(move.notation);
+    if (!ui.sel) return;
+    ui.premove = { from: ui.sel.src, notation: move.notation, groups: move.groups };
+    ui.sel = null;
+    ui.confirmable = null;
+    page.render();
+    announce(t("premoveQueued", { move: move.notation }));
+  }
+
+  /** Drops the premove, queued or being built. */
+  function cancelPremove() {
+    const queued = ui.premove;
+    ui.premove = null;
+    // While the opponent is to move, a move being built is a premove too.
+    if (!isMyTurn(page.game)) {
+      ui.sel = null;
+      ui.confirmable = null;
+    }
+    page.render();
+    if (queued) announce(t("premoveCancelled"));
+  }
+
   /** @param {string} dest */
   function assign(dest) {
     if (!ui.sel) return;
     ui.sel = build.assign(ui.sel, dest, legal());
     const d = build.decide(ui.sel, legal(), settings().confirmMoves);
     ui.confirmable = d.action === "continue" ? null : d.move;
-    if (d.action === "send") return hooks.submitMove(d.move.notation);
+    if (d.action === "send") return confirm(d.move);
     page.render();
     if (d.action === "confirm") announce(t("confirmNeeded", { move: d.move.notation }));
   }
@@ -55,14 +83,15 @@ export function boardInput(page, hooks) {
   /** A click or Enter on a square. @param {string} square */
   function activate(square) {
     ui.cursor = square;
-    if (!page.canMove()) return page.render();
+    const building = page.building();
+    if (!building) return page.render();
     if (ui.sel) {
       if (square === ui.sel.src) return cancel();
       if (build.targets(ui.sel, legal()).has(square)) return assign(square);
       if (ui.sel.pending.size === 0 && build.sources(legal()).has(square)) return select(square);
-      return page.render();
-    }
-    if (build.sources(legal()).has(square)) return select(square);
+    } else if (build.sources(legal()).has(square)) return select(square);
+    // Elsewhere on the board, a premove (queued or being built) is dropped.
+    if (building.premove && (ui.sel || ui.premove)) return cancelPremove();
     page.render();
   }
 
@@ -84,8 +113,15 @@ export function boardInput(page, hooks) {
     if (square) activate(square);
   });
 
+  // A right-click drops a premove, as in other games' premoves.
+  boardBox.addEventListener("contextmenu", (e) => {
+    if (!ui.premove && !(ui.sel && page.building()?.premove)) return;
+    e.preventDefault();
+    cancelPremove();
+  });
+
   boardBox.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || !page.canMove()) return;
+    if (e.button !== 0 || !page.building()) return;
     const square = /** @type {Element} */ (e.target).closest("[data-square]")?.getAttribute("data-square");
     if (!square) return;
     const draggable = ui.sel ? ui.sel.src === square || (ui.sel.pending.size === 0 && build.sources(legal()).has(square)) : build.sources(legal()).has(square);
@@ -101,7 +137,8 @@ export function boardInput(page, hooks) {
       d.started = true;
       if (!ui.sel || ui.sel.src !== d.src) select(d.src);
       const sel = /** @type {build.Selection} */ (ui.sel);
-      d.ghost = h("div", { class: "drag-ghost", "aria-hidden": "true" }, KINDS.flatMap((k) => Array.from({ length: sel.choose[k] }, () => pieceIcon(k, page.game.to_move, 30))));
+      const side = page.building()?.side ?? page.game.to_move;
+      d.ghost = h("div", { class: "drag-ghost", "aria-hidden": "true" }, KINDS.flatMap((k) => Array.from({ length: sel.choose[k] }, () => pieceIcon(k, side, 30))));
       document.body.append(d.ghost);
     }
     e.preventDefault();
@@ -151,6 +188,10 @@ export function boardInput(page, hooks) {
         e.preventDefault();
         return cancel();
       }
+      if (ui.premove) {
+        e.preventDefault();
+        return cancelPremove();
+      }
       if (ui.replay !== null) {
         e.preventDefault();
         return hooks.showReplay(null);
@@ -173,7 +214,7 @@ export function boardInput(page, hooks) {
     if (!onBoard) return;
     if (key === "Enter" || key === " ") {
       e.preventDefault();
-      if (ui.confirmable && (ui.cursor === ui.sel?.src || !ui.sel || ui.sel.pending.has(ui.cursor || ""))) return hooks.submitMove(ui.confirmable.notation);
+      if (ui.confirmable && (ui.cursor === ui.sel?.src || !ui.sel || ui.sel.pending.has(ui.cursor || ""))) return confirm(ui.confirmable);
       const square = ui.cursor || target.getAttribute("data-square");
       if (square) activate(square);
       return;
@@ -192,7 +233,7 @@ export function boardInput(page, hooks) {
     }
     if (k === "C" && ui.confirmable) {
       e.preventDefault();
-      hooks.submitMove(ui.confirmable.notation);
+      confirm(ui.confirmable);
     }
   }
   document.addEventListener("keydown", keys);
@@ -211,5 +252,5 @@ export function boardInput(page, hooks) {
     window.removeEventListener("resize", onResize);
   }
 
-  return { cancel, change, detach };
+  return { cancel, change, confirm, cancelPremove, detach };
 }

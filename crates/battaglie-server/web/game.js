@@ -1,7 +1,8 @@
 // @ts-check
 // The game page: loads the game, lays the page out and puts its parts together: the
 // board's input (boardinput.js), what the page shows of the game (gameview.js), the
-// live game (live.js), replay and analysis (review.js), and the panels beside them.
+// live game (live.js), replay and analysis (review.js), premoves (premove.js), and the
+// panels beside them.
 
 import { h, ask } from "./dom.js";
 import { api, ApiError } from "./api.js";
@@ -15,11 +16,13 @@ import { renderActions } from "./actions.js";
 import { renderSidePanels } from "./panels.js";
 import { renderClock } from "./clock.js";
 import { recentGames } from "./recent.js";
+import { settings } from "./settings.js";
 import { openFromLink, takeSeat } from "./rated.js";
 import { chatPanel } from "./chat.js";
 import { presencePanel } from "./presence.js";
 import { rematchPanel } from "./rematch.js";
-import { mayMove, seatToMove } from "./gamestate.js";
+import { seatToMove } from "./gamestate.js";
+import { movesToBuild } from "./premove.js";
 import { gameView } from "./gameview.js";
 import { boardInput } from "./boardinput.js";
 import { liveGame } from "./live.js";
@@ -71,10 +74,12 @@ export async function gamePage(root, list, id, token) {
     suppressClick: false,
     analysis: null,
     unfollow: null,
+    premove: null,
   };
 
   // Layout, built once.
   const banner = h("div", { class: "banner" });
+  const premoveNote = h("p", { class: "premove-note", hidden: true });
   const title = h("h1", { class: "title" }, scenario.name);
   const boardBox = h("div", { class: "board-box" });
   const replayBar = h("div", { class: "replay-bar", role: "group", "aria-label": t("replay") });
@@ -94,11 +99,12 @@ export async function gamePage(root, list, id, token) {
   const main = h(
     "main",
     { class: "game", id: "main" },
-    h("div", { class: "status-row" }, title, banner),
+    h("div", { class: "status-row" }, title, banner, premoveNote),
     h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar, analysisBox), h("aside", {}, clockBox, presence.box, endBox, mover, actions, moveList, help, chat?.box, panels)),
   );
   root.append(main);
 
+  const buildFrom = movesToBuild(scenario);
   /** @type {import("./gamestate.js").GamePage} */
   const page = {
     id,
@@ -108,15 +114,15 @@ export async function gamePage(root, list, id, token) {
     baseTitle,
     game,
     ui,
-    el: { main, banner, boardBox, replayBar, analysisBox },
+    el: { main, banner, premoveNote, boardBox, replayBar, analysisBox },
     sideName,
     render,
-    canMove: () => mayMove(page.game, ui),
+    building: () => buildFrom(page.game, { ...ui, analysing: ui.analysis !== null }, settings().premoves),
     placement: () => bySquare(ui.replay !== null && ui.positions ? ui.positions.stacks[ui.replay] : page.game.stacks),
     shownPly: () => (ui.replay === null ? page.game.ply : ui.replay),
     numbering: () => ({ plies: page.game.plies, sideName }),
   };
-  const view = gameView(page);
+  const view = gameView(page, { cancelPremove: () => input.cancelPremove() });
   const replay = review(page);
   const live = liveGame(page, { forgetAnalysis: replay.forgetAnalysis });
   const input = boardInput(page, { submitMove: live.submitMove, showReplay: replay.show, step: replay.step, orientation: view.orientation, renderBoard: view.renderBoard });
@@ -125,9 +131,11 @@ export async function gamePage(root, list, id, token) {
     const { game } = page;
     const focused = document.activeElement;
     const focusKey = focused instanceof Element ? focused.getAttribute("data-focus") || (focused.closest(".board-box") ? `sq-${focused.getAttribute("data-square")}` : null) : null;
+    const building = page.building();
     view.renderBanner();
+    view.renderPremove();
     view.renderBoard();
-    renderChooser(mover, { sel: page.canMove() ? ui.sel : null, side: game.to_move, confirmable: ui.confirmable, change: input.change, confirm: (m) => live.submitMove(m.notation), cancel: input.cancel });
+    renderChooser(mover, { sel: building ? ui.sel : null, side: building?.side ?? game.to_move, confirmable: ui.confirmable, change: input.change, confirm: input.confirm, cancel: input.cancel });
     renderActions(actions, { game, ui, me: () => seatToMove(page.game), sideName, act: live.act, submitMove: live.submitMove, ask, online: ui.online, recentEntry: recentGames().find((g) => g.id === id), id });
     renderMoveList(moveList, { ...page.numbering(), shown: page.shownPly(), pick: (ply) => replay.show(ply), judged: ui.analysis?.moves });
     replay.renderBar();
@@ -136,13 +144,18 @@ export async function gamePage(root, list, id, token) {
     chat?.update(game);
     presence.update(game);
     replay.renderAnalysisPanel();
-    help.hidden = !page.canMove();
-    help.textContent = t("moveHelp");
-    if (!panels.firstChild) renderSidePanels(panels, { scenario, game, id, sideName, placement: page.placement, settingsChanged: render });
+    help.hidden = !building;
+    help.textContent = t(building?.premove ? "premoveHelp" : "moveHelp");
+    if (!panels.firstChild) renderSidePanels(panels, { scenario, game, id, sideName, placement: page.placement, settingsChanged });
     if (focusKey) {
       const again = focusKey.startsWith("sq-") ? boardBox.querySelector(`[data-square="${focusKey.slice(3)}"]`) : main.querySelector(`[data-focus="${focusKey}"]`);
       if (again instanceof HTMLElement || again instanceof SVGElement) again.focus({ preventScroll: true });
     }
+  }
+
+  function settingsChanged() {
+    if (!settings().premoves) input.cancelPremove();
+    render();
   }
 
   const socket = live.listen({ chat, rematch, presence });

@@ -24,6 +24,7 @@ import { total } from "./squares.js";
  * @property {boolean} suppressClick the click that ends a drag is not a click
  * @property {import("./evalgraph.js").Report | null} analysis the engine's analysis, once asked for
  * @property {(() => void) | null} unfollow stops following the analysis
+ * @property {import("./premove.js").Premove | null} premove the move queued for the reader's next turn
  */
 /**
  * The game page's shared parts, which its modules read and change.
@@ -35,10 +36,10 @@ import { total } from "./squares.js";
  * @property {string} baseTitle the document's title
  * @property {GameState} game the state shown, replaced as newer states arrive
  * @property {PageState} ui
- * @property {{main: HTMLElement, banner: HTMLElement, boardBox: HTMLElement, replayBar: HTMLElement, analysisBox: HTMLElement}} el
+ * @property {{main: HTMLElement, banner: HTMLElement, premoveNote: HTMLElement, boardBox: HTMLElement, replayBar: HTMLElement, analysisBox: HTMLElement}} el
  * @property {(side: string) => string} sideName
  * @property {() => void} render draws the whole page again
- * @property {() => boolean} canMove whether the reader may make a move now
+ * @property {() => import("./premove.js").Building | null} building what the board builds a move (or a premove) from now, if anything
  * @property {() => Map<string, import("./squares.js").Stack>} placement the stacks of the position shown
  * @property {() => number} shownPly
  * @property {() => {plies: import("./types/Ply").Ply[], sideName: (s: string) => string}} numbering

@@ -1,7 +1,7 @@
 // @ts-check
 // What the game page shows of the game: the banner (whose turn, the result, the
-// connection, the move replayed) and the board with its marks, each cell saying what
-// it holds to a screen reader.
+// connection, the move replayed), the premove waiting to be played, and the board with
+// its marks, each cell saying what it holds to a screen reader.
 
 import { h } from "./dom.js";
 import { t, has } from "./i18n.js";
@@ -14,13 +14,15 @@ import { resultText } from "./endscreen.js";
 import { settings } from "./settings.js";
 import { boardMarks } from "./marks.js";
 import { cursorSquare } from "./cursor.js";
+import { boardLegal } from "./premove.js";
 
 /**
  * @param {import("./gamestate.js").GamePage} page
+ * @param {{cancelPremove: () => void}} hooks
  */
-export function gameView(page) {
+export function gameView(page, hooks) {
   const { scenario, ui, sideName } = page;
-  const { main, banner, boardBox } = page.el;
+  const { main, banner, premoveNote, boardBox } = page.el;
 
   /** A quarter turn where a normal board's squares would be small on an upright screen. */
   function orientation() {
@@ -30,9 +32,13 @@ export function gameView(page) {
     return { quarter, flip: settings().flip };
   }
 
-  /** "c4, woods, 2 Army Foot" @param {string} square */
-  function cellLabel(square) {
-    const legal = page.game.legal;
+  /**
+   * "c4, woods, 2 Army Foot"
+   * @param {string} square
+   * @param {import("./premove.js").Building | null} building what the board builds from now
+   */
+  function cellLabel(square, building) {
+    const legal = boardLegal(building, page.game);
     const sq = /** @type {{file: number, rank: number}} */ (parseSquare(square));
     const terrain = sq.file < 0 ? "staging" : terrainAt(scenario, sq.file, scenario.height - sq.rank) || "open";
     const words = [square, has(`terrain_${terrain}`) ? t(`terrain_${terrain}`) : terrain];
@@ -43,7 +49,9 @@ export function gameView(page) {
       const tg = build.targets(ui.sel, legal);
       if (square === ui.sel.src) words.push(t("cellSelected"));
       else if (tg.has(square)) words.push(tg.get(square) ? t("cellCapture") : t("cellTarget"));
-    } else if (page.canMove() && build.sources(legal).has(square)) words.push(t("cellSource"));
+    } else if (building && !building.premove && build.sources(legal).has(square)) words.push(t("cellSource"));
+    const premove = ui.premove;
+    if (premove && (premove.from === square || premove.groups.some((g) => g.to === square))) words.push(t("cellPremove"));
     return words.join(", ");
   }
 
@@ -70,22 +78,37 @@ export function gameView(page) {
     if (ui.replay !== null) banner.prepend(h("strong", {}, `${t("replaying")}: ${plyText(ui.replay, page.numbering())}`), " · ");
   }
 
+  /** The premove waiting to be played, and the way to cancel it. */
+  function renderPremove() {
+    premoveNote.hidden = !ui.premove;
+    premoveNote.replaceChildren();
+    if (ui.premove) {
+      premoveNote.append(
+        t("premoveQueued", { move: ui.premove.notation }),
+        " ",
+        h("button", { type: "button", class: "cancel-premove", "data-focus": "cancel-premove", onclick: hooks.cancelPremove }, t("cancelPremove")),
+      );
+    }
+  }
+
   function renderBoard() {
     const { game } = page;
+    const building = page.building();
     const { overlays, arrows, ghosts, stacks } = boardMarks({
       plies: game.plies,
       shown: page.shownPly(),
       stacks: page.placement(),
       sel: ui.sel,
-      moving: page.canMove() ? { legal: game.legal, side: game.to_move } : null,
+      moving: building,
+      premove: ui.replay === null ? ui.premove : null,
       judged: ui.analysis?.moves ?? null,
       cursor: ui.cursor,
     });
-    const focusSquare = cursorSquare(ui.cursor, ui.sel, game.legal);
+    const focusSquare = cursorSquare(ui.cursor, ui.sel, boardLegal(building, game));
     boardBox.replaceChildren(
-      drawBoard(scenario, { stacks, overlays, arrows, ghosts, orient: orientation(), cellLabel, focusSquare, label: t("boardLabel", { name: scenario.name }) }),
+      drawBoard(scenario, { stacks, overlays, arrows, ghosts, orient: orientation(), cellLabel: (square) => cellLabel(square, building), focusSquare, label: t("boardLabel", { name: scenario.name }) }),
     );
   }
 
-  return { orientation, renderBanner, renderBoard };
+  return { orientation, renderBanner, renderPremove, renderBoard };
 }

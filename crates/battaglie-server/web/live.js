@@ -1,7 +1,8 @@
 // @ts-check
 // The game as the server has it: moves and other actions sent, states taken in
 // version order from their answers and from the socket, what changed said and
-// sounded, the connection's state.
+// sounded, a queued premove played (or dropped) when the turn comes, the connection's
+// state.
 
 import { toast, announce } from "./dom.js";
 import { api, ApiError } from "./api.js";
@@ -13,6 +14,7 @@ import { connect } from "./socket.js";
 import { play } from "./sound.js";
 import { updateRecent } from "./recent.js";
 import { supersedes, moveNews, declinedOffers } from "./gamestate.js";
+import { premoveOutcome } from "./premove.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 
@@ -106,8 +108,28 @@ export function liveGame(page, hooks) {
       announce(resultText(next, sideName, true));
     }
     updateRecent(id, { status: next.status === "over" ? "over" : "ongoing" });
+    const premoved = ui.premove ? settlePremove(before, next) : null;
     page.render();
+    if (premoved) submitMove(premoved);
     return true;
+  }
+
+  /**
+   * Follows the queued premove through a new state: the notation of the legal move to
+   * send now, or null (it waits, or is dropped; dropped for being illegal, the reader
+   * is told).
+   * @param {GameState} before
+   * @param {GameState} next
+   * @returns {string | null}
+   */
+  function settlePremove(before, next) {
+    const premove = /** @type {import("./premove.js").Premove} */ (ui.premove);
+    const outcome = premoveOutcome(premove, before, next);
+    if (outcome.action === "keep") return null;
+    ui.premove = null;
+    if (outcome.action === "play") return outcome.move.notation;
+    if (outcome.action === "illegal") toast(t("premoveIllegal", { move: premove.notation }), "info");
+    return null;
   }
 
   /** Fetches the whole state, after a change the page could not apply. */

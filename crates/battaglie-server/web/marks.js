@@ -1,7 +1,7 @@
 // @ts-check
 // What the board marks over the position shown: the last move, the move being built
 // (its stack, its squares, the pieces on their way), the stacks that can move, the
-// engine's preferred move and the keyboard's cursor. Pure: no DOM.
+// premove waiting, the engine's preferred move and the keyboard's cursor. Pure: no DOM.
 
 import { squaresOf } from "./arrows.js";
 import { preferredAt } from "./evalgraph.js";
@@ -19,7 +19,8 @@ import * as build from "./moves.js";
  * @param {number} o.shown the ply whose position is shown
  * @param {Map<string, Stack>} o.stacks that position (left unchanged)
  * @param {build.Selection | null} o.sel the move being built
- * @param {{legal: build.MovesFrom[], side: import("./squares.js").Side} | null} o.moving what the reader may move now, and as which side; null when they may not
+ * @param {import("./premove.js").Building | null} o.moving what the reader may move (or premove) now, and as which side; null when neither
+ * @param {import("./premove.js").Premove | null} o.premove the premove waiting, when the live position is shown
  * @param {import("./evalgraph.js").JudgedMove[] | null} o.judged the engine's analysis, once asked for
  * @param {string | null} o.cursor
  * @returns {{overlays: Overlay[], arrows: Arrow[], ghosts: Ghost[], stacks: Map<string, Stack>}} the marks, and the stacks to draw
@@ -55,8 +56,16 @@ export function boardMarks(o) {
       if (total(left) > 0) stacks.set(sel.src, { ...src, ...left });
       else stacks.delete(sel.src);
     }
-  } else if (moving) {
+  } else if (moving && !moving.premove) {
+    // While waiting, the stacks are not marked: it is not the reader's turn.
     for (const s of build.sources(moving.legal)) overlays.push({ square: s, kind: "source" });
+  }
+  if (o.premove) {
+    overlays.push({ square: o.premove.from, kind: "premove" });
+    for (const g of o.premove.groups) {
+      overlays.push({ square: g.to, kind: "premove" });
+      arrows.push({ from: o.premove.from, to: g.to, kind: "premove" });
+    }
   }
   // The engine's preferred move in the shown position, once analysed.
   const preferred = o.judged && !(sel && moving) ? preferredAt(o.judged, o.shown) : null;

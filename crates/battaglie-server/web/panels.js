@@ -22,7 +22,14 @@ export function renderSidePanels(box, o) {
     { type: "button", class: "flip", "data-focus": "flip", "aria-pressed": String(s.flip), onclick: () => { const next = changeSettings({ flip: !settings().flip }); flip.setAttribute("aria-pressed", String(next.flip)); o.settingsChanged(); } },
     t("flipBoard"),
   );
-  const settingsBox = h("div", { class: "settings" }, flip, h("label", { for: "set-confirm", class: "check" }, confirmBox, " ", t("alwaysConfirm")));
+  const premoveBox = h("input", { type: "checkbox", id: "set-premoves", checked: s.premoves, onchange: (/** @type {Event} */ e) => { changeSettings({ premoves: /** @type {HTMLInputElement} */ (e.target).checked }); o.settingsChanged(); } });
+  const settingsBox = h(
+    "div",
+    { class: "settings" },
+    flip,
+    h("label", { for: "set-confirm", class: "check" }, confirmBox, " ", t("alwaysConfirm")),
+    h("label", { for: "set-premoves", class: "check" }, premoveBox, " ", t("allowPremoves")),
+  );
 
   const name = `${scenario.id}-${id}`;
   const svgOf = () => drawBoard(scenario, { stacks: o.placement(), compact: true });

@@ -33,6 +33,7 @@ export const RULES = {
     ["Playing here", [
       "Drag a stack onto a square, or click it and then a highlighted square: the move goes at once. To split a stack, lower the counts in the chooser before clicking the first square; the pieces left over can then go to another square, or stay (Confirm). Faint pieces show where each group is going.",
       "By keyboard: Tab reaches the board, arrow keys move over it, Enter takes a stack and sends it to a square; F, M and V change how many of each kind go, A takes all, C confirms, Escape cancels. Away from the board, ← and → step through the moves, Home and End jump to the start and back to the game, Escape leaves the replay.",
+      "Premoves: while your opponent (a person or the computer) is to move, you can already make your next move, the same way; it waits, marked on the board in violet, and is played the moment it becomes your turn if it is still legal (if not, it is dropped and you are told). Escape, a right-click, a click elsewhere on the board or Cancel premove takes it back; the settings beside the board turn premoves off.",
     ]],
   ],
   it: [
@@ -58,6 +59,7 @@ export const RULES = {
     ["Giocare qui", [
       "Trascina una pila su una casella, o cliccala e poi clicca una casella evidenziata: la mossa parte subito. Per dividere una pila, abbassa i numeri nel selettore prima di cliccare la prima casella; i pezzi rimasti possono poi andare in un'altra casella, o restare (Conferma). Pezzi sbiaditi mostrano dove va ogni gruppo.",
       "Con la tastiera: Tab raggiunge la scacchiera, le frecce si spostano, Invio prende una pila e la manda su una casella; F, M e V cambiano quanti pezzi di ogni tipo vanno, A li prende tutti, C conferma, Esc annulla. Fuori dalla scacchiera, ← e → scorrono le mosse, Home e Fine vanno all'inizio e tornano alla partita, Esc esce dalla rivista.",
+      "Premosse: mentre muove l'avversario (una persona o il computer), puoi già fare la tua prossima mossa, allo stesso modo; resta in attesa, segnata in viola sulla scacchiera, ed è giocata appena tocca a te se è ancora legale (se no è scartata e ti viene detto). Esc, il tasto destro, un clic altrove sulla scacchiera o Annulla la premossa la ritirano; le impostazioni accanto alla scacchiera disattivano le premosse.",
     ]],
   ],
   fr: [
@@ -83,6 +85,7 @@ export const RULES = {
     ["Jouer ici", [
       "Faites glisser une pile sur une case, ou cliquez-la puis une case en surbrillance : le coup part aussitôt. Pour diviser une pile, baissez les nombres dans le sélecteur avant de cliquer la première case ; les pièces restantes peuvent ensuite aller sur une autre case, ou rester (Confirmer). Des pièces pâles montrent où va chaque groupe.",
       "Au clavier : Tab atteint le plateau, les flèches s'y déplacent, Entrée prend une pile et l'envoie sur une case ; F, M et V changent combien de pièces de chaque sorte partent, A les prend toutes, C confirme, Échap annule. Hors du plateau, ← et → parcourent les coups, Début et Fin vont au départ et reviennent à la partie, Échap quitte la revue.",
+      "Coups anticipés : pendant que votre adversaire (une personne ou l'ordinateur) joue, vous pouvez déjà faire votre prochain coup, de la même façon ; il attend, marqué en violet sur le plateau, et il est joué dès que c'est votre tour s'il est encore légal (sinon il est abandonné et on vous le dit). Échap, un clic droit, un clic ailleurs sur le plateau ou Annuler le coup anticipé le retire ; les réglages à côté du plateau désactivent les coups anticipés.",
     ]],
   ],
   de: [
@@ -108,6 +111,7 @@ export const RULES = {
     ["Hier spielen", [
       "Ziehe einen Stapel auf ein Feld, oder klicke ihn und dann ein markiertes Feld: Der Zug geht sofort. Um einen Stapel zu teilen, senke die Zahlen in der Auswahl, bevor du das erste Feld klickst; die übrigen Stücke können dann auf ein anderes Feld gehen oder bleiben (Bestätigen). Blasse Stücke zeigen, wohin jede Gruppe geht.",
       "Mit der Tastatur: Tab erreicht das Brett, die Pfeile bewegen darauf, Eingabe nimmt einen Stapel und schickt ihn auf ein Feld; F, M und V ändern, wie viele Stücke jeder Art gehen, A nimmt alle, C bestätigt, Esc bricht ab. Außerhalb des Bretts gehen ← und → durch die Züge, Pos1 und Ende springen zum Anfang und zurück zur Partie, Esc verlässt das Nachspielen.",
+      "Vorauszüge: während dein Gegner (ein Mensch oder der Computer) am Zug ist, kannst du deinen nächsten Zug schon machen, auf dieselbe Weise; er wartet, violett auf dem Brett markiert, und wird gespielt, sobald du am Zug bist, wenn er dann noch erlaubt ist (sonst fällt er weg, und du erfährst es). Esc, ein Rechtsklick, ein Klick anderswo aufs Brett oder „Vorauszug abbrechen“ nimmt ihn zurück; die Einstellungen neben dem Brett schalten Vorauszüge ab.",
     ]],
   ],
 };

@@ -3,10 +3,10 @@
 
 const KEY = "battaglie.settings";
 
-/** @typedef {{muted: boolean, confirmMoves: boolean, flip: boolean}} Settings */
+/** @typedef {{muted: boolean, confirmMoves: boolean, flip: boolean, premoves: boolean}} Settings */
 
 /** @type {Settings} */
-const defaults = { muted: false, confirmMoves: false, flip: false };
+const defaults = { muted: false, confirmMoves: false, flip: false, premoves: true };
 
 /** @returns {Settings} */
 export function settings() {

@@ -100,9 +100,20 @@ const NEIGHBOURS = [
  */
 export function terrainAt(scenario, file, rankIndexFromNorth) {
   if (file < 0 || file >= scenario.width || rankIndexFromNorth < 0 || rankIndexFromNorth >= scenario.height) return null;
+  return terrainKindAt(scenario, file, rankIndexFromNorth)?.name ?? "open";
+}
+
+/**
+ * The terrain declared at a square of the map (its name and who may enter), or null
+ * for open ground.
+ * @param {Scenario} scenario
+ * @param {number} file
+ * @param {number} rankIndexFromNorth 0 for the northern rank
+ * @returns {import("./types/TerrainKind").TerrainKind | null}
+ */
+export function terrainKindAt(scenario, file, rankIndexFromNorth) {
   const symbol = [...scenario.terrain.rows[rankIndexFromNorth]][file];
-  const kind = scenario.terrain.kinds.find((k) => k.symbol === symbol);
-  return kind ? kind.name : "open";
+  return scenario.terrain.kinds.find((k) => k.symbol === symbol) ?? null;
 }
 
 const WATERY = new Set(["river", "ford", "creek", "water", "stream", "lake"]);

@@ -18,6 +18,7 @@ mod browser_battle;
 mod browser_chat;
 mod browser_meet;
 mod browser_pages;
+mod browser_premove;
 mod browser_presence;
 mod browser_ratings;
 mod chat;

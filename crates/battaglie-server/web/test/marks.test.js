@@ -26,14 +26,14 @@ test("the last move shown is marked on its squares with an arrow", () => {
 });
 
 test("when the reader may move, the stacks that can move are marked", () => {
-  const m = boardMarks({ ...base, moving: { legal: LEGAL, side: "army" } });
+  const m = boardMarks({ ...base, moving: { legal: LEGAL, side: "army", premove: false } });
   assert.deepEqual(kinds(m.overlays, "source"), ["c3", "e5"]);
 });
 
 test("a move being built marks its stack and squares, and draws the pieces given a place where they go", () => {
   // The Foot sent to c4; the Mounted chosen next.
   const sel = assign(setChosen(select("c3", C3), "M", 0), "c4", LEGAL);
-  const m = boardMarks({ ...base, sel, moving: { legal: LEGAL, side: "army" } });
+  const m = boardMarks({ ...base, sel, moving: { legal: LEGAL, side: "army", premove: false } });
   assert.deepEqual(kinds(m.overlays, "selected"), ["c3"]);
   assert.deepEqual(kinds(m.overlays, "capture"), ["d3"]);
   assert.deepEqual(m.ghosts, [{ square: "c4", counts: { F: 1, M: 0, V: 0 }, side: "army" }]);
@@ -46,7 +46,7 @@ test("a move being built marks its stack and squares, and draws the pieces given
 
 test("a stack whose every piece has a place is drawn only where its pieces go", () => {
   const sel = { src: "c3", stack: { F: 1, M: 1, V: 0 }, pending: new Map([["c4", { F: 1, M: 1, V: 0 }]]), choose: { F: 0, M: 0, V: 0 } };
-  const m = boardMarks({ ...base, sel, moving: { legal: LEGAL, side: "army" } });
+  const m = boardMarks({ ...base, sel, moving: { legal: LEGAL, side: "army", premove: false } });
   assert.ok(!m.stacks.has("c3"));
   assert.deepEqual(m.ghosts, [{ square: "c4", counts: { F: 1, M: 1, V: 0 }, side: "army" }]);
 });
@@ -61,11 +61,19 @@ test("the engine's preferred move is an arrow, unless a move is being built", ()
   const judged = [{ best: "a1:F-a2", line: [] }, { best: "c3:F-c4,Mxd3", line: [] }];
   const m = boardMarks({ ...base, judged });
   assert.deepEqual(m.arrows.filter((a) => a.kind === "best"), [{ from: "c3", to: "c4", kind: "best" }, { from: "c3", to: "d3", kind: "best" }]);
-  const building = boardMarks({ ...base, judged, sel: select("c3", C3), moving: { legal: LEGAL, side: "army" } });
+  const building = boardMarks({ ...base, judged, sel: select("c3", C3), moving: { legal: LEGAL, side: "army", premove: false } });
   assert.deepEqual(building.arrows.filter((a) => a.kind === "best"), []);
 });
 
 test("the keyboard's cursor is marked last, over everything", () => {
   const m = boardMarks({ ...base, cursor: "e5" });
   assert.deepEqual(m.overlays.at(-1), { square: "e5", kind: "cursor" });
+});
+
+test("a premove waiting is marked on its squares with arrows; while waiting no stack is marked as able to move", () => {
+  const premove = { from: "c3", notation: "c3:F-c4,M-d3", groups: [{ to: "c4", F: 1, M: 0, V: 0 }, { to: "d3", F: 0, M: 1, V: 0 }] };
+  const m = boardMarks({ ...base, premove, moving: { legal: LEGAL, side: "army", premove: true } });
+  assert.deepEqual(kinds(m.overlays, "premove"), ["c3", "c4", "d3"]);
+  assert.deepEqual(m.arrows.filter((a) => a.kind === "premove").map((a) => a.to), ["c4", "d3"]);
+  assert.deepEqual(kinds(m.overlays, "source"), []);
 });

@@ -1,0 +1,201 @@
+//! Premoves in real headless Chromium: against the computer, a move queued while
+//! it thinks (by dragging, cancelled, then by two clicks, cancelled by Escape, then
+//! queued again) is played the moment the computer's reply reaches the page.
+//! axe-core checks the page with a premove queued (see `browser.rs` for skipping
+//! without Chromium).
+
+use std::time::{Duration, Instant};
+
+use battaglie_rules::Scenario;
+use serde_json::json;
+
+use crate::browser::move_count;
+use crate::browser_pages::string;
+use crate::browser_support::{
+    browser_or_skip, call, start_server, whole_stack_move, Browser, Page,
+};
+
+/// Wraps the page's WebSocket so that, while `window.heldPushes` is an array, the
+/// messages pushed to the page wait in it instead of arriving: the test, not the
+/// race between the computer's search and the clicks, decides when the reply lands.
+const HOLD_PUSHES: &str = "(() => {
+  const Native = window.WebSocket;
+  window.heldPushes = null;
+  window.WebSocket = class extends Native {
+    set onmessage(handler) {
+      super.onmessage = (event) =>
+        window.heldPushes ? window.heldPushes.push(() => handler.call(this, event)) : handler.call(this, event);
+    }
+  };
+})()";
+
+/// Lets the held pushes in, in order: how many there were.
+const RELEASE_PUSHES: &str = "(() => {
+  const held = window.heldPushes;
+  window.heldPushes = null;
+  held.forEach((push) => push());
+  return held.length;
+})()";
+
+/// Waits until the page shows `premove` queued, marked on the board and announced.
+async fn queued(page: &Page, b: &mut Browser, premove: &str) {
+    let said = string(page, b, "en", "premoveQueued")
+        .await
+        .replace("{move}", premove);
+    page.wait(
+        b,
+        &format!("document.querySelector('.premove-note:not([hidden])')?.textContent.startsWith({said:?}) && document.querySelectorAll('.hl-premove').length === 2 && document.getElementById('announcer')?.textContent === {said:?}"),
+    )
+    .await;
+}
+
+/// Waits until no premove is shown.
+async fn none_queued(page: &Page, b: &mut Browser) {
+    page.wait(
+        b,
+        "document.querySelector('.premove-note').hidden && !document.querySelector('.hl-premove')",
+    )
+    .await;
+}
+
+/// Clicks a stack's square, then the square it goes to.
+async fn click_move(page: &Page, b: &mut Browser, from: &str, to: &str) {
+    page.click(b, &format!("[data-square=\"{from}\"]")).await;
+    page.wait(b, "document.querySelector('.hl-selected')").await;
+    page.click(b, &format!("[data-square=\"{to}\"]")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_premove_queued_while_the_computer_thinks_is_played_when_it_has_moved() {
+    let test = "a_premove_queued_while_the_computer_thinks_is_played_when_it_has_moved";
+    let Some(binary) = browser_or_skip(test) else {
+        return;
+    };
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1366, 768).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    let game = call(
+        &page,
+        &mut b,
+        "POST",
+        "/api/games",
+        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
+    )
+    .await;
+    assert_eq!(game["status"], 201, "{game}");
+    let play = game["body"]["urls"]["play"].as_str().unwrap();
+    // The game opened the way the browser's history does, with the socket held back.
+    page.eval(&mut b, HOLD_PUSHES).await;
+    page.eval(
+        &mut b,
+        &format!(
+            "history.pushState(null, '', {play:?}); dispatchEvent(new PopStateEvent('popstate'))"
+        ),
+    )
+    .await;
+    page.wait(
+        &mut b,
+        "document.querySelector('.banner.mine') && document.querySelector('.hl-source')",
+    )
+    .await;
+
+    // The first move, and a premove from another staging square: the Cheyenne, on
+    // the east edge, cannot reach file a in one move, so it will still be legal.
+    let scenario = Scenario::builtin("washita").unwrap();
+    let start = page.state(&mut b).await;
+    let start = start["bfen"].as_str().unwrap();
+    let (from, to, first) = whole_stack_move(&scenario, start, 0);
+    let (pre_from, pre_to, premove) = (1..)
+        .map(|k| whole_stack_move(&scenario, start, k))
+        .find(|(f, _, _)| f.starts_with('@') && *f != from)
+        .unwrap();
+    page.eval(&mut b, "window.heldPushes = []").await;
+    page.drag(
+        &mut b,
+        &format!("[data-square=\"{from}\"]"),
+        &format!("[data-square=\"{to}\"]"),
+    )
+    .await;
+    move_count(&page, &mut b, 1).await;
+    assert_eq!(page.moves(&mut b).await, [first]);
+    // While the computer thinks, the help says what a move made now does.
+    let help = string(&page, &mut b, "en", "premoveHelp").await;
+    page.wait(
+        &mut b,
+        &format!("document.querySelector('p.help:not([hidden])')?.textContent === {help:?}"),
+    )
+    .await;
+
+    // Dragged, then cancelled by its button.
+    page.drag(
+        &mut b,
+        &format!("[data-square=\"{pre_from}\"]"),
+        &format!("[data-square=\"{pre_to}\"]"),
+    )
+    .await;
+    queued(&page, &mut b, &premove).await;
+    page.click(&mut b, "button.cancel-premove").await;
+    none_queued(&page, &mut b).await;
+    // Clicked, then cancelled by Escape.
+    click_move(&page, &mut b, &pre_from, &pre_to).await;
+    queued(&page, &mut b, &premove).await;
+    page.key(&mut b, "Escape").await;
+    none_queued(&page, &mut b).await;
+    // Clicked again: it waits.
+    click_move(&page, &mut b, &pre_from, &pre_to).await;
+    queued(&page, &mut b, &premove).await;
+    page.screenshot(&mut b, "premove-queued").await;
+    page.assert_accessible(&mut b, "a game with a premove queued")
+        .await;
+
+    // The computer has moved on the server; the page, its pushes held, still waits.
+    let started = Instant::now();
+    let replied = loop {
+        let state = page.state(&mut b).await;
+        if state["to_move"] == "army" && state["thinking"] == json!(false) {
+            break state;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the computer never answered: {state}"
+        );
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    };
+    let legal_now = replied["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["moves"].as_array().unwrap())
+        .any(|m| m["notation"] == json!(premove));
+    assert!(
+        legal_now,
+        "{premove} is not legal after the computer's reply: {replied}"
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(page.moves(&mut b).await.len(), 1);
+    let still = page
+        .eval(&mut b, "!document.querySelector('.premove-note').hidden")
+        .await;
+    assert_eq!(still, json!(true), "the premove left before the reply");
+
+    // The reply reaches the page: the premove goes at once, with no gesture.
+    let released = page.eval(&mut b, RELEASE_PUSHES).await;
+    assert!(released.as_u64().unwrap() > 0, "no push was held");
+    let landed = Instant::now();
+    page.wait(
+        &mut b,
+        "document.querySelectorAll('table.moves button.mv').length >= 3",
+    )
+    .await;
+    assert!(
+        landed.elapsed() < Duration::from_secs(5),
+        "the premove took {:?} to be played",
+        landed.elapsed()
+    );
+    let moves = page.moves(&mut b).await;
+    assert_eq!(moves[2], premove, "the moves played: {moves:?}");
+    none_queued(&page, &mut b).await;
+    let state = page.state(&mut b).await;
+    assert_eq!(state["plies"][2]["notation"], json!(premove), "{state}");
+}
