@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
+
+use crate::message::Update;
 use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -122,22 +124,23 @@ async fn game(
         Seat::open(other, &id, &indians, "indians")
     );
     let (mut army, mut indians) = (army?, indians?);
-    let any = |_: &Value| true;
+    let any = |_: &Update| true;
     let (first, _) = army.state(any).await?;
     indians.state(any).await?;
-    let mut state = first;
+    let mut text = first;
     let mut next_at = Instant::now();
     for _ in 0..moves {
-        if state["status"] != "ongoing" {
+        let state = read(&id, &text)?;
+        if !state.ongoing() {
             break;
         }
-        let legal = crate::legal_moves(&state);
+        let legal = state.legal_moves();
         if legal.is_empty() {
             return Err(format!("game {id}: an ongoing game without legal moves"));
         }
-        let mv = legal[(random(&mut seed) % legal.len() as u64) as usize].clone();
-        let ply = state["ply"].as_u64().unwrap_or(0);
-        let (mover, watcher) = if state["to_move"] == "army" {
+        let mv = legal[(random(&mut seed) % legal.len() as u64) as usize].to_string();
+        let ply = state.ply;
+        let (mover, watcher) = if state.to_move == "army" {
             (&mut army, &mut indians)
         } else {
             (&mut indians, &mut army)
@@ -147,29 +150,34 @@ async fn game(
         next_at = (next_at + pace).max(Instant::now());
         let sent = Instant::now();
         mover.send(json!({"type": "move", "move": mv})).await?;
-        let later = |s: &Value| s["ply"].as_u64().is_some_and(|p| p > ply);
+        let later = |s: &Update| s.ply > ply;
         let (acked, arrived) = tokio::join!(mover.state(later), watcher.state(later));
         let ((new, acked_at), (_, arrived_at)) = (acked?, arrived?);
         stats.moves.fetch_add(1, Ordering::Relaxed);
         let latencies = (acked_at - sent, arrived_at - sent);
         stats.latencies.lock().unwrap().push((sent, latencies.0));
         stats.arrivals.lock().unwrap().push((sent, latencies.1));
-        state = new;
+        text = new;
     }
-    if state["status"] == "ongoing" {
+    if read(&id, &text)?.ongoing() {
         let resigner = if random(&mut seed) % 2 == 0 {
             &mut army
         } else {
             &mut indians
         };
         resigner.send(json!({"type": "resign"})).await?;
-        let over = |s: &Value| s["status"] != "ongoing";
+        let over = |s: &Update| !s.ongoing();
         let (a, b) = tokio::join!(army.state(over), indians.state(over));
         a?;
         b?;
     }
     tokio::join!(army.close(), indians.close());
     Ok(())
+}
+
+/// The message `text` of game `id`.
+fn read<'a>(id: &str, text: &'a str) -> Result<Update<'a>, String> {
+    Update::read(text).map_err(|e| format!("game {id}: {e}"))
 }
 
 type Socket =
@@ -201,7 +209,10 @@ impl Seat {
 
     /// The first state pushed that meets `wanted`, and when it arrived; a refusal
     /// is an error.
-    async fn state(&mut self, wanted: impl Fn(&Value) -> bool) -> Result<(Value, Instant), String> {
+    async fn state(
+        &mut self,
+        wanted: impl Fn(&Update) -> bool,
+    ) -> Result<(String, Instant), String> {
         loop {
             let next = tokio::time::timeout(ANSWER_TIMEOUT, self.ws.next()).await;
             let at = Instant::now();
@@ -215,11 +226,11 @@ impl Seat {
                     return Err(format!("{}: no answer in {secs} s", self.name));
                 }
             };
-            let message: Value = serde_json::from_str(text.as_str())
-                .map_err(|e| format!("{}: {e}: {text}", self.name))?;
-            match message["type"].as_str() {
-                Some("state") if wanted(&message) => return Ok((message, at)),
-                Some("error") => return Err(format!("{}: refused: {message}", self.name)),
+            let message =
+                Update::read(text.as_str()).map_err(|e| format!("{}: {e}: {text}", self.name))?;
+            match message.kind {
+                "state" if wanted(&message) => return Ok((text.to_string(), at)),
+                "error" => return Err(format!("{}: refused: {text}", self.name)),
                 _ => {}
             }
         }

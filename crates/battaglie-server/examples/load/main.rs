@@ -35,6 +35,7 @@
 
 mod churn;
 mod memory;
+mod message;
 mod options;
 
 use std::net::SocketAddr;
@@ -48,6 +49,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
+use message::Update;
 use options::Options;
 
 /// One HTTP/1.1 request; returns the body of the answer.
@@ -197,19 +199,20 @@ async fn player(
             break;
         };
         let Message::Text(text) = msg else { continue };
-        let Ok(state) = serde_json::from_str::<Value>(text.as_str()) else {
+        let Ok(state) = Update::read(text.as_str()) else {
+            stats.error(&format!("game {id}: not a message: {}", text.as_str()));
             continue;
         };
-        if state["type"] == "error" {
-            stats.error(&format!("game {id}: refused: {state}"));
+        if state.kind == "error" {
+            stats.error(&format!("game {id}: refused: {}", text.as_str()));
             sent = None;
             continue;
         }
         // Presence, chat and rematch messages carry no move.
-        if state["type"] != "state" {
+        if state.kind != "state" {
             continue;
         }
-        let ply = state["ply"].as_u64().unwrap_or(0);
+        let ply = state.ply;
         // The opponent's move arriving here.
         if sent.is_none() {
             let mut last = last_sent.lock().unwrap();
@@ -235,16 +238,16 @@ async fn player(
                 sent = None;
             }
         }
-        if state["status"] != "ongoing" {
+        if !state.ongoing() {
             if side == "army" {
                 stats.finished.fetch_add(1, Ordering::Relaxed);
             }
             break;
         }
-        if state["to_move"] != side || sent.is_some() || Instant::now() >= deadline {
+        if state.to_move != side || sent.is_some() || Instant::now() >= deadline {
             continue;
         }
-        let legal = legal_moves(&state);
+        let legal = state.legal_moves();
         if legal.is_empty() {
             continue;
         }
@@ -474,15 +477,4 @@ async fn main() {
             std::process::exit(1);
         }
     }
-}
-
-/// The notation of every legal move of a state (its `legal` groups, by source).
-fn legal_moves(state: &Value) -> Vec<&Value> {
-    state["legal"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|g| g["moves"].as_array().into_iter().flatten())
-        .map(|m| &m["notation"])
-        .collect()
 }
