@@ -1,7 +1,7 @@
 //! One game in memory: its row, its state behind a lock, and the channel that
 //! pushes every change to the game's subscribers.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use battaglie_community::{Clock, GameClock, Timestamp};
@@ -46,6 +46,11 @@ pub struct LiveGame {
     /// read and told, so that tells go out in the order of their reads (a beat
     /// that read before a socket opened cannot tell its stale view after).
     pub(super) presence: tokio::sync::Mutex<Option<PresenceView>>,
+    /// Per seat (Army, Indians): whether it was found free to play, the game
+    /// unrated or the seat held by an account. Neither changes once the seat's
+    /// holder could play (a game is marked rated before its tokens are given
+    /// out, and a held seat stays held), so it is asked of the store once.
+    pub(crate) seat_cleared: [AtomicBool; 2],
 }
 
 pub(super) struct LiveState {
@@ -117,6 +122,7 @@ impl LiveGame {
             row,
             time,
             presence: tokio::sync::Mutex::new(None),
+            seat_cleared: [AtomicBool::new(false), AtomicBool::new(false)],
         }
     }
 

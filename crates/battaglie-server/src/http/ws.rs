@@ -82,11 +82,19 @@ async fn upgrade(
     };
     // The protocol's limit is checked on each message, so that a client over it is
     // told why (1009); the transport's own limit, above it, only stops a flood.
+    // Buffers start small (a client's messages are under 4 KiB; a state, at most
+    // some tens, grows them when it must): the default 128 KiB each way made a
+    // thousand open games (two sockets each) hold some 400 MiB.
     Ok(ws
         .max_message_size(WS_MESSAGE_LIMIT * 16)
         .max_frame_size(WS_MESSAGE_LIMIT * 16)
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(SOCKET_BUFFER)
         .on_upgrade(move |socket| run(socket, state, live, holder)))
 }
+
+/// The read and write buffers a socket starts with, in bytes.
+const SOCKET_BUFFER: usize = 8 * 1024;
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]

@@ -6,6 +6,8 @@
 
 mod error;
 
+use std::sync::atomic::Ordering;
+
 use battaglie_community::{level_ratings, LevelRating, PlayerName, Rating};
 use battaglie_rules::Side;
 
@@ -132,18 +134,23 @@ impl AppState {
         live: &LiveGame,
         seat: Seat,
     ) -> Result<(), GameError> {
-        if live.mode() != Mode::Online || seat == Seat::Spectator {
+        let cleared = match seat {
+            Seat::Army => &live.seat_cleared[0],
+            Seat::Indians => &live.seat_cleared[1],
+            Seat::Both | Seat::Spectator => return Ok(()),
+        };
+        if live.mode() != Mode::Online || cleared.load(Ordering::Relaxed) {
             return Ok(());
         }
-        let Some(rated) = self.store().rated_game(live.id()).await? else {
-            return Ok(());
-        };
-        let held = match seat {
-            Seat::Army => rated.army.is_some(),
-            Seat::Indians => rated.indians.is_some(),
-            Seat::Both | Seat::Spectator => true,
+        let held = match self.store().rated_game(live.id()).await? {
+            None => true,
+            Some(rated) => match seat {
+                Seat::Army => rated.army.is_some(),
+                _ => rated.indians.is_some(),
+            },
         };
         if held {
+            cleared.store(true, Ordering::Relaxed);
             Ok(())
         } else {
             Err(GameError::RatedSeatNeedsAccount)

@@ -17,6 +17,8 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
+use move_batch::{MoveBatcher, PlainMove};
+
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;
 pub use chat::ChatRow;
@@ -157,6 +159,8 @@ enum Pools {
     Sqlite {
         write: SqlitePool,
         read: SqlitePool,
+        /// Plain moves, batched through the writer.
+        moves: MoveBatcher,
     },
     Postgres(PgPool),
 }
@@ -187,6 +191,7 @@ mod chat;
 mod claims;
 mod confirm;
 mod lobby;
+mod move_batch;
 mod notices;
 mod players;
 mod ratings;
@@ -277,6 +282,7 @@ impl Store {
         Ok(Store {
             pools: Pools::Sqlite {
                 read: pool.clone(),
+                moves: MoveBatcher::start(pool.clone()),
                 write: pool,
             },
         })
@@ -318,7 +324,11 @@ impl Store {
             }
         });
         Ok(Store {
-            pools: Pools::Sqlite { write, read },
+            pools: Pools::Sqlite {
+                moves: MoveBatcher::start(write.clone()),
+                write,
+                read,
+            },
         })
     }
 
@@ -342,7 +352,7 @@ impl Store {
     /// Closes every connection (waits for running queries).
     pub async fn close(&self) {
         match &self.pools {
-            Pools::Sqlite { write, read } => {
+            Pools::Sqlite { write, read, .. } => {
                 write.close().await;
                 read.close().await;
             }
@@ -415,6 +425,21 @@ impl Store {
         turn: ComputerTurn<'_>,
     ) -> Result<i64, StoreError> {
         let (clock, flag_at) = clock_columns(game_clock);
+        let correspondence = game_clock.is_some_and(|c| !c.control().is_live());
+        if let (Pools::Sqlite { moves, .. }, None, ComputerTurn::Untouched, false) =
+            (&self.pools, ended, &turn, correspondence)
+        {
+            return moves
+                .append(PlainMove {
+                    id: id.to_string(),
+                    revision,
+                    ply: ply as i64,
+                    mv: mv.to_string(),
+                    now,
+                    clock: (clock, flag_at),
+                })
+                .await;
+        }
         on_write!(self, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(

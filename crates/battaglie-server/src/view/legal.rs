@@ -1,20 +1,30 @@
 //! The legal moves grouped by the square they start from: what the page's move
 //! builder offers, without reading notation.
 
+use std::fmt::Display;
+
 use battaglie_rules::{Move, Square};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use ts_rs::TS;
 
 use super::KindCounts;
 
 /// The legal moves that start on one square.
+///
+/// Squares and notation are kept as the rules' values and written as text
+/// straight into the JSON: a state lists every legal move, and building a
+/// string for each was most of the work of a move's answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct MovesFrom {
     /// The square the pieces leave; `null` for the pass (legal only when nothing else is).
-    pub from: Option<String>,
+    #[serde(serialize_with = "maybe_text")]
+    #[ts(type = "string | null")]
+    pub from: Option<Square>,
     /// The destinations where arriving pieces eliminate the enemy stack standing
     /// there (the position decides it, so it holds for every move from `from`).
-    pub captures: Vec<String>,
+    #[serde(serialize_with = "texts")]
+    #[ts(type = "Array<string>")]
+    pub captures: Vec<Square>,
     /// The moves.
     pub moves: Vec<LegalMove>,
 }
@@ -23,7 +33,9 @@ pub struct MovesFrom {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct LegalMove {
     /// Its canonical notation: what the page sends back to play it.
-    pub notation: String,
+    #[serde(serialize_with = "text")]
+    #[ts(type = "string")]
+    pub notation: Move,
     /// Where its pieces go, in notation order (west, south, north, east).
     pub groups: Vec<Arrival>,
 }
@@ -32,49 +44,68 @@ pub struct LegalMove {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct Arrival {
     /// The destination.
-    pub to: String,
+    #[serde(serialize_with = "text")]
+    #[ts(type = "string")]
+    pub to: Square,
     /// How many of each kind arrive.
     #[serde(flatten)]
     pub pieces: KindCounts,
 }
 
+/// A value written as its `Display` text, without building a string first.
+struct AsText<T>(T);
+
+impl<T: Display> Serialize for AsText<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+fn text<S: Serializer>(value: &impl Display, s: S) -> Result<S::Ok, S::Error> {
+    AsText(value).serialize(s)
+}
+
+fn maybe_text<S: Serializer>(value: &Option<Square>, s: S) -> Result<S::Ok, S::Error> {
+    value.map(AsText).serialize(s)
+}
+
+fn texts<S: Serializer>(values: &[Square], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(values.iter().map(AsText))
+}
+
 /// `moves` grouped by source, each source where its first move is.
 pub fn legal(moves: &[Move]) -> Vec<MovesFrom> {
-    let mut out: Vec<(Option<Square>, MovesFrom)> = Vec::new();
+    let mut out: Vec<MovesFrom> = Vec::new();
     for mv in moves {
         let from = mv.from();
-        let at = match out.iter().position(|(f, _)| *f == from) {
+        let at = match out.iter().position(|m| m.from == from) {
             Some(i) => i,
             None => {
-                out.push((
+                out.push(MovesFrom {
                     from,
-                    MovesFrom {
-                        from: from.map(|sq| sq.to_string()),
-                        captures: Vec::new(),
-                        moves: Vec::new(),
-                    },
-                ));
+                    captures: Vec::new(),
+                    moves: Vec::new(),
+                });
                 out.len() - 1
             }
         };
-        let entry = &mut out[at].1;
+        let entry = &mut out[at];
         let mut groups = Vec::new();
         for g in mv.groups() {
-            let to = g.to.to_string();
-            if g.capture && !entry.captures.contains(&to) {
-                entry.captures.push(to.clone());
+            if g.capture && !entry.captures.contains(&g.to) {
+                entry.captures.push(g.to);
             }
             groups.push(Arrival {
-                to,
+                to: g.to,
                 pieces: KindCounts::of(g.pieces),
             });
         }
         entry.moves.push(LegalMove {
-            notation: mv.to_string(),
+            notation: *mv,
             groups,
         });
     }
-    out.into_iter().map(|(_, m)| m).collect()
+    out
 }
 
 #[cfg(test)]
@@ -87,7 +118,7 @@ mod tests {
 
     /// The move written back from its structured form, as the notation writes it.
     fn written(from: &MovesFrom, mv: &LegalMove) -> String {
-        let Some(src) = &from.from else {
+        let Some(src) = from.from else {
             return "pass".into();
         };
         let groups: Vec<String> = mv
@@ -150,7 +181,7 @@ mod tests {
         for pos in positions() {
             let moves = pos.legal_moves();
             let grouped = legal(&moves);
-            let sources: HashSet<_> = grouped.iter().map(|g| g.from.clone()).collect();
+            let sources: HashSet<_> = grouped.iter().map(|g| g.from).collect();
             assert_eq!(
                 sources.len(),
                 grouped.len(),
@@ -161,12 +192,13 @@ mod tests {
                 captures += from.captures.len();
                 for mv in &from.moves {
                     splits += usize::from(mv.groups.len() > 1);
-                    assert_eq!(written(from, mv), mv.notation, "in {pos}");
+                    let notation = mv.notation.to_string();
+                    assert_eq!(written(from, mv), notation, "in {pos}");
                     assert_eq!(
-                        mv.notation.split(':').next(),
-                        from.from.as_deref().or(Some("pass"))
+                        notation.split(':').next().map(str::to_string),
+                        Some(from.from.map_or("pass".into(), |sq| sq.to_string()))
                     );
-                    assert!(seen.insert(mv.notation.clone()), "{} twice", mv.notation);
+                    assert!(seen.insert(notation.clone()), "{notation} twice");
                 }
             }
             let expected: HashSet<String> = moves.iter().map(|m| m.to_string()).collect();
@@ -183,7 +215,10 @@ mod tests {
         let grouped = legal(&[Move::PASS]);
         assert_eq!(grouped.len(), 1);
         assert_eq!(grouped[0].from, None);
-        assert_eq!(grouped[0].moves[0].notation, "pass");
+        assert_eq!(grouped[0].moves[0].notation, Move::PASS);
+        let json = serde_json::to_value(&grouped).unwrap();
+        assert_eq!(json[0]["from"], serde_json::Value::Null);
+        assert_eq!(json[0]["moves"][0]["notation"], "pass");
         assert!(grouped[0].moves[0].groups.is_empty());
     }
 }
