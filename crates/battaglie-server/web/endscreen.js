@@ -33,6 +33,18 @@ export function computerSays(word) {
 }
 
 /**
+ * What the end screen shows of `game`: it is built again only when this changes,
+ * not on every later version of the ended game (a rebuild between a press and its
+ * release swallows the click).
+ * @param {GameState} game
+ * @param {boolean} rematchBox
+ * @returns {string}
+ */
+export function endingKey(game, rematchBox) {
+  return JSON.stringify([game.result, game.reason, game.ply, game.computer_says, game.you, rematchBox]);
+}
+
+/**
  * @param {HTMLElement} box
  * @param {{game: GameState, sideName: (s: string) => string, id: string, scenario: import("./types.js").Scenario, review: () => void, analyse: () => void, rematchBox?: HTMLElement}} o
  * `rematchBox`: an online game's rematch offer (rematch.js), in place of a new game.
@@ -44,8 +56,9 @@ export function renderEnd(box, o) {
     box.replaceChildren();
     return;
   }
-  if (box.dataset.version === String(game.version)) return;
-  box.dataset.version = String(game.version);
+  const key = endingKey(game, Boolean(o.rematchBox));
+  if (box.dataset.ending === key) return;
+  box.dataset.ending = key;
   const seat = game.you === "army" || game.you === "indians" ? game.you : null;
   const headline =
     game.result === "draw" ? t("endDraw") : seat ? t(seat === game.result ? "endYouWon" : "endYouLost") : t("endWinner", { side: o.sideName(/** @type {string} */ (game.result)) });

@@ -299,15 +299,16 @@ impl Page {
         }
     }
 
-    /// The centre of the element `selector`, scrolled into view.
-    async fn centre(&self, b: &mut Browser, selector: &str) -> (f64, f64) {
+    /// The centre of the element `selector`, scrolled into view as `block` says
+    /// (`nearest`, `center`: see `Element.scrollIntoView`).
+    async fn centre(&self, b: &mut Browser, selector: &str, block: &str) -> (f64, f64) {
         self.wait(b, &format!("document.querySelector({selector:?})"))
             .await;
         let rect = self
             .eval(
                 b,
                 &format!(
-                    "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: 'nearest'}}); \
+                    "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: {block:?}}}); \
                      const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
                 ),
             )
@@ -326,7 +327,9 @@ impl Page {
 
     /// A real mouse click at the centre of the element `selector`.
     pub async fn click(&self, b: &mut Browser, selector: &str) {
-        let (x, y) = self.centre(b, selector).await;
+        // Scrolled to the middle of the view: on the emulated phone a click at an
+        // element's coordinates near the viewport's bottom edge missed it.
+        let (x, y) = self.centre(b, selector, "center").await;
         self.mouse(b, "mouseMoved", x, y, 0).await;
         self.mouse(b, "mousePressed", x, y, 1).await;
         self.mouse(b, "mouseReleased", x, y, 0).await;
@@ -334,8 +337,10 @@ impl Page {
 
     /// A real mouse drag from one element to another, in small steps.
     pub async fn drag(&self, b: &mut Browser, from: &str, to: &str) {
-        let (x0, y0) = self.centre(b, from).await;
-        let (x1, y1) = self.centre(b, to).await;
+        // Scrolled as little as may be: the first point must still hold once
+        // the second is in view.
+        let (x0, y0) = self.centre(b, from, "nearest").await;
+        let (x1, y1) = self.centre(b, to, "nearest").await;
         self.mouse(b, "mouseMoved", x0, y0, 0).await;
         self.mouse(b, "mousePressed", x0, y0, 1).await;
         for i in 1..=8 {
