@@ -9,11 +9,11 @@ use ts_rs::TS;
 
 use super::KindCounts;
 
+// Squares and notation are kept as the rules' values and written as text
+// straight into the JSON: a state lists every legal move, and building a
+// string for each was most of the work of a move's answer.
+
 /// The legal moves that start on one square.
-///
-/// Squares and notation are kept as the rules' values and written as text
-/// straight into the JSON: a state lists every legal move, and building a
-/// string for each was most of the work of a move's answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct MovesFrom {
     /// The square the pieces leave; `null` for the pass (legal only when nothing else is).
