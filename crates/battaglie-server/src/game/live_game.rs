@@ -26,8 +26,10 @@ pub enum Told {
     Chat(Arc<ChatRow>),
     /// The rematch offer changed (`None`: none stands).
     Rematch(Option<Arc<RematchRow>>),
-    /// The presence of the seats and spectators changed: the message to send.
-    Presence(Arc<str>),
+    /// The presence of the seats and spectators changed: the message to send,
+    /// and its number in the order of this node's presence tells (a socket
+    /// greeted with a later one drops it).
+    Presence(u64, Arc<str>),
 }
 
 /// One game in memory.
@@ -45,12 +47,20 @@ pub struct LiveGame {
     /// The presence this node's sockets were last told; held while a new one is
     /// read and told, so that tells go out in the order of their reads (a beat
     /// that read before a socket opened cannot tell its stale view after).
-    pub(super) presence: tokio::sync::Mutex<Option<PresenceView>>,
+    pub(super) presence: tokio::sync::Mutex<PresenceTold>,
     /// Per seat (Army, Indians): whether it was found free to play, the game
     /// unrated or the seat held by an account. Neither changes once the seat's
     /// holder could play (a game is marked rated before its tokens are given
     /// out, and a held seat stays held), so it is asked of the store once.
     pub(crate) seat_cleared: [AtomicBool; 2],
+}
+
+/// The presence a node's sockets of one game were last told, and how many
+/// tells there were.
+#[derive(Default)]
+pub(super) struct PresenceTold {
+    pub view: Option<PresenceView>,
+    pub count: u64,
 }
 
 pub(super) struct LiveState {
@@ -121,7 +131,7 @@ impl LiveGame {
             last_used: AtomicU64::new(ids::wall_millis()),
             row,
             time,
-            presence: tokio::sync::Mutex::new(None),
+            presence: tokio::sync::Mutex::new(PresenceTold::default()),
             seat_cleared: [AtomicBool::new(false), AtomicBool::new(false)],
         }
     }

@@ -210,21 +210,31 @@ impl AppState {
         self.note(live, Noted::Presence);
     }
 
-    /// The presence message now (`{"type": "presence", ...}`), or `None` (said
-    /// in the log) when the store fails.
-    pub async fn presence_message(&self, live: &LiveGame) -> Option<Arc<str>> {
+    /// The presence message now (`{"type": "presence", ...}`) for a socket
+    /// that just opened, and the number of the last presence told: the socket
+    /// drops the tells it still holds up to that one, which are older. `None`
+    /// (said in the log) when the store fails.
+    pub async fn presence_greeting(&self, live: &LiveGame) -> Option<(u64, Arc<str>)> {
+        let mut told = live.presence.lock().await;
         let view = self.read_presence(live).await?;
-        Some(self.message_of(&view))
+        let message = self.message_of(&view);
+        if told.view.as_ref() != Some(&view) {
+            told.count += 1;
+            live.tell(Told::Presence(told.count, message.clone()));
+            told.view = Some(view);
+        }
+        Some((told.count, message))
     }
 
     /// Tells this node's sockets of `live` the presence now, when it is not what
     /// they were last told.
     async fn tell_presence(&self, live: &LiveGame) {
-        let mut last = live.presence.lock().await;
+        let mut told = live.presence.lock().await;
         if let Some(view) = self.read_presence(live).await {
-            if last.as_ref() != Some(&view) {
-                live.tell(Told::Presence(self.message_of(&view)));
-                *last = Some(view);
+            if told.view.as_ref() != Some(&view) {
+                told.count += 1;
+                live.tell(Told::Presence(told.count, self.message_of(&view)));
+                told.view = Some(view);
             }
         }
     }

@@ -148,11 +148,14 @@ struct Subscribed {
 }
 
 /// What a socket is sent on opening, after the state: the presence, and the
-/// rematch offer of a game over.
-async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> Vec<String> {
+/// rematch offer of a game over; and the number of the presence tells it
+/// already holds the outcome of.
+async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> (Vec<String>, u64) {
     let mut first = Vec::new();
-    if let Some(presence) = state.presence_message(live).await {
+    let mut presence_seen = 0;
+    if let Some((count, presence)) = state.presence_greeting(live).await {
         first.push(presence.to_string());
+        presence_seen = count;
     }
     if live.mode() == Mode::Online && live.is_over().await {
         match state.store().rematch(live.id()).await {
@@ -167,7 +170,7 @@ async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> Vec<Str
             }
         }
     }
-    first
+    (first, presence_seen)
 }
 
 async fn serve(
@@ -189,7 +192,8 @@ async fn serve(
     {
         return;
     }
-    for message in greeting(state, live, holder).await {
+    let (greeted, presence_seen) = greeting(state, live, holder).await;
+    for message in greeted {
         if send(&mut socket, message).await.is_err() {
             return;
         }
@@ -239,7 +243,9 @@ async fn serve(
                         view["type"] = "rematch".into();
                         Some(view.to_string())
                     }
-                    Ok(Told::Presence(text)) => Some(text.to_string()),
+                    // Told before the greeting's presence: older than it.
+                    Ok(Told::Presence(count, _)) if count <= presence_seen => None,
+                    Ok(Told::Presence(_, text)) => Some(text.to_string()),
                     // A client that fell behind reads the history again.
                     Err(RecvError::Lagged(_)) => continue,
                     Err(RecvError::Closed) => break,
