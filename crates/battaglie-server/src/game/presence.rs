@@ -210,11 +210,12 @@ impl AppState {
         self.note(live, Noted::Presence);
     }
 
-    /// The presence message now (`{"type": "presence", ...}`) for a socket
-    /// that just opened, and the number of the last presence told: the socket
-    /// drops the tells it still holds up to that one, which are older. `None`
-    /// (said in the log) when the store fails.
-    pub async fn presence_greeting(&self, live: &LiveGame) -> Option<(u64, Arc<str>)> {
+    /// Tells this node's sockets of `live` the presence now, when it is not what
+    /// they were last told; answers the presence message now (`{"type":
+    /// "presence", ...}`) and the number of the last tell, so that a socket that
+    /// just opened is sent it and drops the tells it still holds up to that one,
+    /// which are older. `None` (said in the log) when the store fails.
+    pub async fn tell_presence(&self, live: &LiveGame) -> Option<(u64, Arc<str>)> {
         let mut told = live.presence.lock().await;
         let view = self.read_presence(live).await?;
         let message = self.message_of(&view);
@@ -224,19 +225,6 @@ impl AppState {
             told.view = Some(view);
         }
         Some((told.count, message))
-    }
-
-    /// Tells this node's sockets of `live` the presence now, when it is not what
-    /// they were last told.
-    async fn tell_presence(&self, live: &LiveGame) {
-        let mut told = live.presence.lock().await;
-        if let Some(view) = self.read_presence(live).await {
-            if told.view.as_ref() != Some(&view) {
-                told.count += 1;
-                live.tell(Told::Presence(told.count, self.message_of(&view)));
-                told.view = Some(view);
-            }
-        }
     }
 
     async fn read_presence(&self, live: &LiveGame) -> Option<PresenceView> {

@@ -153,7 +153,7 @@ struct Subscribed {
 async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> (Vec<String>, u64) {
     let mut first = Vec::new();
     let mut presence_seen = 0;
-    if let Some((count, presence)) = state.presence_greeting(live).await {
+    if let Some((count, presence)) = state.tell_presence(live).await {
         first.push(presence.to_string());
         presence_seen = count;
     }

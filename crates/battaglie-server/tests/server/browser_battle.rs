@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::browser::walk;
 use crate::browser_pages::{set_lang, string};
-use crate::browser_support::{browser_or_skip, call, start_server, Browser, Page};
+use crate::browser_support::{browser_or_skip, computer_game, start_server, Browser, Page};
 
 /// How the player makes every move of a battle.
 #[derive(Clone, Copy, Debug)]
@@ -144,16 +144,7 @@ async fn a_whole_battle(
     let page = b.page(width, height).await;
     page.goto(b, &format!("{url}/")).await;
     set_lang(&page, b, lang).await;
-    let game = call(
-        &page,
-        b,
-        "POST",
-        "/api/games",
-        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
-    )
-    .await;
-    assert_eq!(game["status"], 201, "{game}");
-    let play = game["body"]["urls"]["play"].as_str().unwrap();
+    let play = computer_game(&page, b).await;
     page.goto(b, &format!("{url}{play}")).await;
     page.wait(b, "document.querySelector('svg.board .hit')")
         .await;

@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::browser::move_count;
 use crate::browser_pages::string;
 use crate::browser_support::{
-    browser_or_skip, call, start_server, whole_stack_move, Browser, Page,
+    browser_or_skip, computer_game, start_server, whole_stack_move, Browser, Page,
 };
 
 /// Wraps the page's WebSocket so that, while `window.heldPushes` is an array, the
@@ -75,16 +75,7 @@ async fn a_premove_queued_while_the_computer_thinks_is_played_when_it_has_moved(
     let mut b = Browser::launch(&binary).await;
     let page = b.page(1366, 768).await;
     page.goto(&mut b, &format!("{}/", server.url)).await;
-    let game = call(
-        &page,
-        &mut b,
-        "POST",
-        "/api/games",
-        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
-    )
-    .await;
-    assert_eq!(game["status"], 201, "{game}");
-    let play = game["body"]["urls"]["play"].as_str().unwrap();
+    let play = computer_game(&page, &mut b).await;
     // The game opened the way the browser's history does, with the socket held back.
     page.eval(&mut b, HOLD_PUSHES).await;
     page.eval(

@@ -534,6 +534,21 @@ pub async fn call(page: &Page, b: &mut Browser, method: &str, path: &str, body: 
     .await
 }
 
+/// A Washita game against the computer at level 1, the reader the Army,
+/// created from `page`: its play URL (path and token).
+pub async fn computer_game(page: &Page, b: &mut Browser) -> String {
+    let game = call(
+        page,
+        b,
+        "POST",
+        "/api/games",
+        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
+    )
+    .await;
+    assert_eq!(game["status"], 201, "{game}");
+    game["body"]["urls"]["play"].as_str().unwrap().to_string()
+}
+
 /// The server on a temporary database, reached through a [`Proxy`].
 pub async fn start_server() -> (tempfile::TempDir, Proxy) {
     let _ = tracing_subscriber::fmt()
