@@ -418,10 +418,16 @@ pub(crate) fn placement(
     let us = pos.side_to_move().index();
     let them = 1 - us;
     let mut score = a.base[us] - a.base[them];
+    // A searching engine heeds only `care` per cent of the threats to its own stacks.
+    let heed = |side: usize| match engine {
+        Some(e) if e.index() == side => w.care,
+        _ => 100,
+    };
     // Theirs hanging: we move next and may take the best one.
-    score += a.threatened[them][0] * w.hit / 100;
+    score += a.threatened[them][0] * w.hit / 100 * heed(them) / 100;
     // Ours hanging: we can usually save one, rarely two.
-    score -= (a.threatened[us][0] * w.exposed + a.threatened[us][1] * w.exposed2) / 100;
+    score -=
+        (a.threatened[us][0] * w.exposed + a.threatened[us][1] * w.exposed2) / 100 * heed(us) / 100;
     // A lead counts for more as the armies thin out, so the side ahead trades.
     let lead = a.material[us] - a.material[them];
     let gone = (start.total - a.material[us] - a.material[them]).max(0);

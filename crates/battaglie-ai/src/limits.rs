@@ -1,10 +1,12 @@
 //! What bounds a search: depth, nodes, time, or a playing level.
 //!
-//! A level is a search budget plus controlled randomness: on a seeded share of their
-//! moves (their slips, fewer as the level rises) levels 1 to 7 pick among their best
-//! root moves with seeded noise, within a spread that narrows as the level rises, and
-//! above level 1 never choose a move that leaves a stack more valuable than the best
-//! move does open to a one-move elimination.
+//! A level is a search budget plus its slips: on a seeded share of their moves (fewer
+//! as the level rises) levels 1 to 7 do not play their best move. Levels 1 to 4 slip
+//! as a hasty player does ([`Haste`]): they take a short look, miss what comes two
+//! moves ahead, press forward too eagerly and (level 1) leave a piece to be taken.
+//! Levels 5 to 7 pick among their few best root moves with seeded noise, within a
+//! spread that narrows as the level rises, and never choose one that leaves a stack
+//! more valuable than the best move does open to a one-move elimination.
 //! Budgets are counted in nodes, so the same position, level and seed give the same
 //! move on any machine; each level also has a time cap for slow or busy machines.
 
@@ -46,8 +48,48 @@ pub struct Limits {
     pub perspective: Option<Side>,
 }
 
+/// The deepest line of eliminations the search follows at its leaves (its
+/// quiescence), in plies.
+pub(crate) const MAX_EXCHANGES: u32 = 6;
+
 /// The time bound of a search bounded otherwise (an hour: never reached in practice).
 const NO_TIME_CAP: Duration = Duration::from_secs(3600);
+
+/// How a weak level's slip goes wrong: it plays the move a hasty player would, with
+/// a shorter look and a keener eye for the attack than for its own safety. These are
+/// the mistakes people make at the board (a threat two moves ahead unseen, pieces
+/// pushed forward past their support, at first a piece left to be taken), where a
+/// random choice among near moves would make mistakes nobody makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Haste {
+    /// The plies of the hasty look (1: its own move only, so a threat that needs a
+    /// quiet move before the elimination is missed).
+    pub sight: u32,
+    /// The plies of eliminations followed after the look (0: it does not see that the
+    /// piece it moves can be taken).
+    pub exchanges: u32,
+    /// Per cent of the threats to its own stacks it heeds (the `care` weight).
+    pub care: i32,
+    /// Per cent of its pressure and of its appetite for targets (`press`, `hit`):
+    /// above 100 it presses forward further than its support.
+    pub eagerness: i32,
+}
+
+impl Haste {
+    /// The weights a hasty look judges by.
+    fn weights(&self, w: Weights) -> Weights {
+        Weights {
+            care: self.care,
+            press: w.press * self.eagerness / 100,
+            hit: w.hit * self.eagerness / 100,
+            ..w
+        }
+    }
+}
+
+/// The spread within which a hasty look's moves count as equal: among those it
+/// picks one with seeded noise, as a person picks among moves that look the same.
+const HASTY_TIES: i32 = 10;
 
 /// One level's budget and randomness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,20 +107,39 @@ pub(crate) struct Level {
     pub slips: i32,
     /// Whether a candidate may hang a stack the best move does not.
     pub guard: bool,
+    /// How the level's slips go wrong, for levels 1 to 4 (a choice among its best
+    /// moves above them).
+    pub haste: Option<Haste>,
 }
 
 /// Levels 1..8: node budgets (so that a seed reproduces a game on any machine), with a
 /// time cap that only a slow or busy machine reaches; level 8 answers within 1 s.
 const LEVELS: [Level; 8] = [
-    lv(1, 150, 300, (700, 64, 50), false),
-    lv(2, 500, 300, (400, 32, 40), true),
-    lv(3, 1_500, 300, (260, 14, 30), true),
-    lv(4, 4_000, 400, (190, 10, 27), true),
+    hasty(lv(1, 150, 300, (0, 0, 50), false), (1, 0, 0, 200)),
+    hasty(lv(2, 500, 300, (0, 0, 40), false), (1, 2, 50, 200)),
+    hasty(lv(3, 1_500, 300, (0, 0, 30), false), (2, 2, 100, 150)),
+    hasty(lv(4, 4_000, 400, (0, 0, 27), false), (2, 6, 100, 150)),
     lv(64, 10_000, 500, (60, 6, 9), true),
     lv(64, 30_000, 600, (35, 4, 5), true),
     lv(64, 90_000, 800, (25, 4, 4), true),
     lv(64, 320_000, 950, (0, 1, 0), true),
 ];
+
+/// A level whose slips are hasty: (sight, exchanges, care, eagerness).
+const fn hasty(level: Level, (sight, exchanges, care, eagerness): (u32, u32, i32, i32)) -> Level {
+    Level {
+        haste: Some(Haste {
+            sight,
+            exchanges,
+            care,
+            eagerness,
+        }),
+        margin: HASTY_TIES,
+        noise: HASTY_TIES,
+        candidates: usize::MAX,
+        ..level
+    }
+}
 
 /// A level: depth, nodes, time cap, (spread, candidates, slips), guard.
 const fn lv(
@@ -97,6 +158,7 @@ const fn lv(
         candidates,
         slips,
         guard,
+        haste: None,
     }
 }
 
@@ -117,6 +179,9 @@ pub(crate) struct Budget {
     pub candidates: usize,
     pub slips: i32,
     pub guard: bool,
+    /// The deepest line of eliminations followed at the leaves.
+    pub exchanges: u32,
+    pub haste: Option<Haste>,
     pub seed: u64,
     pub weights: Weights,
     pub threads: u32,
@@ -135,12 +200,17 @@ impl Budget {
     }
 
     /// The budget for the move in `pos`: a level that will play its best move there
-    /// need not score its other candidates exactly, so its nodes go into depth.
+    /// need not score its other candidates exactly, so its nodes go into depth; a
+    /// hasty slip looks as far and judges as its [`Haste`] says.
     pub(crate) fn for_move_in(mut self, pos: &Position) -> Budget {
         if !self.slips_in(pos) {
             self.margin = 0;
             self.noise = 0;
             self.candidates = 0;
+        } else if let Some(haste) = self.haste {
+            self.depth = self.depth.min(haste.sight);
+            self.exchanges = haste.exchanges;
+            self.weights = haste.weights(self.weights);
         }
         self
     }
@@ -165,6 +235,8 @@ impl Limits {
                 candidates: 1,
                 slips: 0,
                 guard: false,
+                exchanges: MAX_EXCHANGES,
+                haste: None,
                 seed,
                 weights: self.weights,
                 threads: self.threads.unwrap_or(1),
@@ -185,6 +257,8 @@ impl Limits {
             candidates: l.candidates,
             slips: l.slips,
             guard: l.guard,
+            exchanges: MAX_EXCHANGES,
+            haste: l.haste,
             seed,
             weights: self.weights,
             threads: self.threads.unwrap_or(1),

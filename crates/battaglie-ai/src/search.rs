@@ -48,8 +48,6 @@ const WIN: i32 = 1_000_000;
 pub(crate) const TABLE_WIN: i32 = 100_000;
 const WIN_BOUND: i32 = WIN - 10_000;
 const INF: i32 = WIN + 1;
-/// The deepest quiescence line, in plies.
-const MAX_QDEPTH: u32 = 6;
 /// The most eliminations tried at a quiescence node.
 const QUIESCE_WIDTH: usize = 8;
 /// log2 of the transposition table's entries.
@@ -130,6 +128,8 @@ struct Searcher<'a> {
     start: Instant,
     max_nodes: u64,
     deadline: Duration,
+    /// The deepest quiescence line, in plies.
+    max_qdepth: u32,
     nodes: u64,
     /// Whether the first iteration finished: the node budget never cuts it short, so
     /// that even the smallest budget plays a searched move.
@@ -388,7 +388,7 @@ impl Searcher<'_> {
             return v;
         }
         let stand = self.evaluate(pos);
-        if stand >= beta || qdepth >= MAX_QDEPTH {
+        if stand >= beta || qdepth >= self.max_qdepth {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -547,6 +547,7 @@ pub fn search(
         start,
         max_nodes: budget.nodes,
         deadline: budget.movetime,
+        max_qdepth: budget.exchanges,
         nodes: 0,
         depth_one_done: false,
         aborted: false,
@@ -695,9 +696,11 @@ impl Searcher<'_> {
     }
 }
 
-/// A weak level's choice: on a seeded share of its moves (its slips), the highest
-/// score plus seeded noise among the root moves scored within its margin of the best; above level 1, never one that leaves a more
-/// valuable stack open to elimination than the best move does.
+/// A weak level's choice on a slip (a seeded share of its moves): the highest score
+/// plus seeded noise among the root moves scored within its margin of the best; for
+/// a level that guards (5 to 7), never one that leaves a more valuable stack open to
+/// elimination than the best move does. A hasty slip (levels 1 to 4) searched with
+/// its own look and weights, and its margin only breaks near ties.
 fn choose(pos: &Position, roots: &[RootMove], budget: &Budget) -> Move {
     let best = roots[0];
     // Most moves are the level's best: a weak player pursues a plan and slips now

@@ -84,6 +84,9 @@ weights! {
     exposed = 12;
     /// Per cent of our second most valuable stack the enemy could eliminate next move.
     exposed2 = 75;
+    /// Per cent of the threats to its own stacks that the searching engine heeds (a
+    /// hasty weak level heeds fewer).
+    care = 100;
     /// Plies before the quiet limit over which the score shrinks towards 0.
     fade = 16;
     /// Per cent of its starting material deficit (scaled to the material left) that
