@@ -11,6 +11,7 @@
 use battaglie_rules::{Position, Rng, Side};
 use std::time::Duration;
 
+use crate::nnue::Network;
 use crate::weights::Weights;
 
 /// The strongest level.
@@ -44,6 +45,9 @@ pub struct Limits {
     /// for it. Analysis sets it to judge a position before and after a move from the
     /// mover's side both times.
     pub perspective: Option<Side>,
+    /// A learned evaluation ([`crate::nnue`]) in place of the hand-written positional
+    /// terms; `None` (the default) is the hand-written evaluation.
+    pub network: Option<&'static Network>,
 }
 
 /// The time bound of a search bounded otherwise (an hour: never reached in practice).
@@ -120,6 +124,7 @@ pub(crate) struct Budget {
     pub seed: u64,
     pub weights: Weights,
     pub threads: u32,
+    pub network: Option<&'static Network>,
 }
 
 impl Budget {
@@ -168,6 +173,7 @@ impl Limits {
                 seed,
                 weights: self.weights,
                 threads: self.threads.unwrap_or(1),
+                network: self.network,
             };
         }
         let level = self.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
@@ -188,6 +194,7 @@ impl Limits {
             seed,
             weights: self.weights,
             threads: self.threads.unwrap_or(1),
+            network: self.network,
         }
     }
 }
