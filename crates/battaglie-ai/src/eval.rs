@@ -617,6 +617,35 @@ mod tests {
         );
     }
 
+    /// A network whose every weight is 0 but its output bias, `bias` logits × QA × QB.
+    fn constant_network(bias: i16) -> Network {
+        let calls = crate::nnue::INPUTS + 3;
+        let mut i = 0;
+        Network::from_fn(1, 1602, || {
+            i += 1;
+            if i > calls {
+                bias
+            } else {
+                0
+            }
+        })
+    }
+
+    #[test]
+    fn a_network_adds_to_material_and_the_rules_still_cap_the_score() {
+        let w = Weights::default();
+        let by = |p: &Position, net: &Network| score_by(p, &w, Some(net), None, &Start::of(p, &w));
+        let (zero, high) = (constant_network(0), constant_network(8000));
+        // Army to move with a Mounted piece and Foot against a Mounted piece: two
+        // Foot ahead, and more by the network's word.
+        let p = pos("|4/|(FFFM)2m/|4 A 0 5");
+        assert!(by(&p, &high) > by(&p, &zero) && by(&p, &zero) > 0);
+        // Foot alone cannot eliminate the Mounted piece: never above a draw, however
+        // much the network likes the Army's side.
+        let p = pos("|4/|(FFFF)2m/|4 A 0 5");
+        assert!(by(&p, &high) <= 0, "{}", by(&p, &high));
+    }
+
     #[test]
     fn mobility_counts_only_squares_out_of_enemy_reach() {
         let w = only(&[("mobility", 1)]);
