@@ -16,7 +16,7 @@ entropy of p against t; Adam; the games are split (not the positions: positions 
 one game are alike) into training and validation, and the weights of the epoch with
 the best validation loss are written, quantised, in the format nnue.rs documents.
 
-    python3 scripts/nnue/train.py positions.bin -o net.nnue [--hidden 32] [--epochs 30]
+    python3 scripts/nnue/train.py positions.bin -o net.nnue [--hidden 32] [--epochs 25]
 """
 
 import argparse
@@ -164,11 +164,11 @@ def main():
     ap.add_argument("data", nargs="+", help="files from `battaglie nnue-data`")
     ap.add_argument("-o", "--out", required=True, help="the network file to write")
     ap.add_argument("--hidden", type=int, default=32)
-    ap.add_argument("--epochs", type=int, default=30)
+    ap.add_argument("--epochs", type=int, default=25)
     ap.add_argument("--batch", type=int, default=1024)
-    ap.add_argument("--lr", type=float, default=2e-3)
-    ap.add_argument("--l2", type=float, default=1e-6, help="weight decay per step")
-    ap.add_argument("--lambda", dest="lam", type=float, default=0.5,
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--l2", type=float, default=1e-4, help="weight decay per step")
+    ap.add_argument("--lambda", dest="lam", type=float, default=0.2,
                     help="weight of the result in the target (the rest: the search score)")
     ap.add_argument("--valid", type=float, default=0.15, help="share of games held out")
     ap.add_argument("--seed", type=int, default=1)
