@@ -13,6 +13,7 @@
 use battaglie_rules::{Kind, KindSet, Pieces, Position, Scenario, Side};
 
 use crate::board::{Board, SQUARES};
+use crate::nnue::Network;
 use crate::weights::Weights;
 
 /// The default value of one piece of each kind (indexed by [`Kind::index`]): Mounted
@@ -390,7 +391,23 @@ pub(crate) fn draw_value(pos: &Position, w: &Weights, engine: Option<Side>) -> i
 
 /// The evaluation as `engine` (the side searching, if any) weighs it.
 pub(crate) fn score(pos: &Position, w: &Weights, engine: Option<Side>, start: &Start) -> i32 {
-    placement(&mut Evaluator::new(pos.scenario()), pos, w, engine, start).finish(pos, w, engine)
+    score_by(pos, w, None, engine, start)
+}
+
+/// [`score`] by the network when one is given ([`placement_nnue`]).
+pub(crate) fn score_by(
+    pos: &Position,
+    w: &Weights,
+    net: Option<&Network>,
+    engine: Option<Side>,
+    start: &Start,
+) -> i32 {
+    let ev = &mut Evaluator::new(pos.scenario());
+    match net {
+        Some(net) => placement_nnue(ev, pos, w, net),
+        None => placement(ev, pos, w, engine, start),
+    }
+    .finish(pos, w, engine)
 }
 
 /// What the evaluation makes of the placement alone, before the quiet counter pulls
@@ -447,6 +464,79 @@ pub(crate) fn placement(
         score,
         contact: a.contact,
         can_win: [a.can_win[us], a.can_win[them]],
+    }
+}
+
+/// The placement's part when a network scores the position ([`crate::nnue`]): the
+/// material difference by the weights' piece values plus the network's score, which
+/// replaces every positional term (threats, shelter, mobility, advance, pressure, the
+/// growing lead and the handicap). The rule-based parts stay as the hand-written
+/// evaluation computes them: who can eliminate whom, and the distance between the
+/// nearest enemy stacks that the quiet counter's pull counts as spent.
+pub(crate) fn placement_nnue(
+    ev: &mut Evaluator,
+    pos: &Position,
+    w: &Weights,
+    net: &Network,
+) -> Placement {
+    let Evaluator {
+        board,
+        stacks,
+        press: press_scratch,
+        ..
+    } = ev;
+    let values = w.piece_values();
+    let mut material = [0i32; 2];
+    let mut counts = [0usize; 2];
+    let mut kinds = [KindSet::EMPTY; 2];
+    for side in Side::ALL {
+        let s = side.index();
+        for sq in pos.squares_of(side) {
+            let Some((_, p)) = pos.stack(sq) else {
+                continue;
+            };
+            let pk = p.kinds();
+            if counts[s] < MAX_STACKS {
+                stacks[s][counts[s]] = StackAt {
+                    file: sq.file().map_or(-1, i32::from),
+                    rank: i32::from(sq.rank()),
+                    kinds: pk,
+                    total: i32::from(p.total()),
+                    enter: if sq.is_staging() {
+                        KindSet::ALL
+                    } else {
+                        board.enter[sq.index()]
+                    },
+                };
+                counts[s] += 1;
+            }
+            kinds[s] = KindSet(kinds[s].0 | pk.0);
+            material[s] += stack_value(p, &values);
+        }
+    }
+    let mut contact = w.press_range;
+    for s in 0..2 {
+        let (_, nearest) = pressure(
+            board,
+            press_scratch,
+            w,
+            &stacks[s][..counts[s]],
+            &stacks[1 - s][..counts[1 - s]],
+        );
+        contact = contact.min(nearest);
+    }
+    let can_win = [0, 1].map(|s| {
+        let reach = kinds[s].iter().fold(KindSet::EMPTY, |r, k| {
+            KindSet(r.0 | board.eliminates[k.index()].0)
+        });
+        reach.is_superset(kinds[1 - s])
+    });
+    let us = pos.side_to_move().index();
+    let them = 1 - us;
+    Placement {
+        score: material[us] - material[them] + net.evaluate(pos),
+        contact,
+        can_win: [can_win[us], can_win[them]],
     }
 }
 
@@ -531,6 +621,35 @@ mod tests {
             "{}",
             evaluate_with(&armed, &w)
         );
+    }
+
+    /// A network whose every weight is 0 but its output bias, `bias` logits × QA × QB.
+    fn constant_network(bias: i16) -> Network {
+        let calls = crate::nnue::INPUTS + 3;
+        let mut i = 0;
+        Network::from_fn(1, 1602, || {
+            i += 1;
+            if i > calls {
+                bias
+            } else {
+                0
+            }
+        })
+    }
+
+    #[test]
+    fn a_network_adds_to_material_and_the_rules_still_cap_the_score() {
+        let w = Weights::default();
+        let by = |p: &Position, net: &Network| score_by(p, &w, Some(net), None, &Start::of(p, &w));
+        let (zero, high) = (constant_network(0), constant_network(8000));
+        // Army to move with a Mounted piece and Foot against a Mounted piece: two
+        // Foot ahead, and more by the network's word.
+        let p = pos("|4/|(FFFM)2m/|4 A 0 5");
+        assert!(by(&p, &high) > by(&p, &zero) && by(&p, &zero) > 0);
+        // Foot alone cannot eliminate the Mounted piece: never above a draw, however
+        // much the network likes the Army's side.
+        let p = pos("|4/|(FFFF)2m/|4 A 0 5");
+        assert!(by(&p, &high) <= 0, "{}", by(&p, &high));
     }
 
     #[test]

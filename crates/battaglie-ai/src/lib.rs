@@ -7,8 +7,8 @@
 //! PVS, quiescence), `picker` (the moves of a node in stages: table move,
 //! eliminations, killers, quiet moves), `tt` (transposition table), `ordering`
 //! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
-//! `evalcache` (the evaluations a search already made), `weights` (its named
-//! weights), `limits` (budgets and levels), `report` (the score front ends show), `chance`
+//! `evalcache` (the evaluations a search already made), [`nnue`] (a learned
+//! evaluation, an experiment off by default), `weights` (its named weights), `limits` (budgets and levels), `report` (the score front ends show), `chance`
 //! (the winning chance a score stands for), `sport` (resigning and draws),
 //! `bench` (a fixed benchmark whose node count is the search's signature), and
 //! [`analysis`] (every move of a game judged, for the command line and the web).
@@ -25,6 +25,7 @@ pub mod chance;
 mod eval;
 mod evalcache;
 mod limits;
+pub mod nnue;
 mod ordering;
 mod picker;
 mod report;

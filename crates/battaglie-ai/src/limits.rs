@@ -13,6 +13,7 @@
 use battaglie_rules::{Position, Rng, Side};
 use std::time::Duration;
 
+use crate::nnue::Network;
 use crate::weights::Weights;
 
 /// The strongest level.
@@ -46,6 +47,9 @@ pub struct Limits {
     /// for it. Analysis sets it to judge a position before and after a move from the
     /// mover's side both times.
     pub perspective: Option<Side>,
+    /// A learned evaluation ([`crate::nnue`]) in place of the hand-written positional
+    /// terms; `None` (the default) is the hand-written evaluation.
+    pub network: Option<&'static Network>,
 }
 
 /// The deepest line of eliminations the search follows at its leaves (its
@@ -185,6 +189,7 @@ pub(crate) struct Budget {
     pub seed: u64,
     pub weights: Weights,
     pub threads: u32,
+    pub network: Option<&'static Network>,
 }
 
 impl Budget {
@@ -240,6 +245,7 @@ impl Limits {
                 seed,
                 weights: self.weights,
                 threads: self.threads.unwrap_or(1),
+                network: self.network,
             };
         }
         let level = self.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
@@ -262,6 +268,7 @@ impl Limits {
             seed,
             weights: self.weights,
             threads: self.threads.unwrap_or(1),
+            network: self.network,
         }
     }
 }

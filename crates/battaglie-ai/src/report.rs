@@ -14,7 +14,7 @@
 
 use battaglie_rules::Position;
 
-use crate::eval::{score, Start};
+use crate::eval::{score_by, Start};
 use crate::limits::Limits;
 use crate::search::{Info, Score};
 
@@ -40,7 +40,9 @@ pub fn report_score(pos: &Position, limits: &Limits, found: &Info) -> Score {
         leaf.play_unchecked(mv);
     }
     let start = Start::of(pos, w);
-    let one_sided = score(&leaf, w, Some(engine), &start) - score(&leaf, w, None, &start);
+    let net = limits.network;
+    let one_sided =
+        score_by(&leaf, w, net, Some(engine), &start) - score_by(&leaf, w, net, None, &start);
     // The leaf's scores are from its side to move's view.
     let sign = if leaf.side_to_move() == pos.side_to_move() {
         1

@@ -12,9 +12,10 @@ use std::time::{Duration, Instant};
 use battaglie_rules::{Game, Move, Outcome, Position, Side, Stage};
 use battaglie_tablebase::{Tablebase, Value};
 
-use crate::eval::{draw_value, hanging, placement, score, Evaluator, Start};
+use crate::eval::{draw_value, hanging, placement, placement_nnue, score_by, Evaluator, Start};
 use crate::evalcache::EvalCache;
 use crate::limits::{Budget, Limits};
+use crate::nnue::Network;
 use crate::ordering::{self, capture_gain, Ordering, MAX_PLY};
 use crate::picker::Picker;
 use crate::tt::{Bound, Table};
@@ -155,6 +156,8 @@ struct Searcher<'a> {
     start_forces: Start,
     /// The scenario's endgame table, when one was found.
     table: Option<&'a Tablebase>,
+    /// The learned evaluation, when the limits ask for one.
+    network: Option<&'static Network>,
 }
 
 impl Searcher<'_> {
@@ -247,13 +250,16 @@ impl Searcher<'_> {
         let p = match self.evals.get(key) {
             Some(p) => p,
             None => {
-                let p = placement(
-                    &mut self.evaluator,
-                    pos,
-                    &self.weights,
-                    engine,
-                    &self.start_forces,
-                );
+                let p = match self.network {
+                    Some(net) => placement_nnue(&mut self.evaluator, pos, &self.weights, net),
+                    None => placement(
+                        &mut self.evaluator,
+                        pos,
+                        &self.weights,
+                        engine,
+                        &self.start_forces,
+                    ),
+                };
                 self.evals.put(key, p);
                 p
             }
@@ -563,6 +569,7 @@ pub fn search(
         engine,
         start_forces,
         table,
+        network: budget.network,
     };
     std::thread::scope(|scope| {
         for t in 1..threads {
@@ -622,7 +629,13 @@ impl Searcher<'_> {
             best: first,
             info: Info {
                 depth: 0,
-                score: Score::Value(score(pos, &budget.weights, None, &s.start_forces)),
+                score: Score::Value(score_by(
+                    pos,
+                    &budget.weights,
+                    budget.network,
+                    None,
+                    &s.start_forces,
+                )),
                 nodes: 0,
                 time_ms: 0,
                 pv: vec![first],

@@ -1,7 +1,9 @@
 //! Players written as specs: the built-in engine with limits, or an external program.
 
+use std::path::Path;
 use std::time::Duration;
 
+use battaglie_ai::nnue::Network;
 use battaglie_ai::{Limits, Weights, MAX_LEVEL};
 
 /// A player of a match.
@@ -69,8 +71,16 @@ pub enum PlayerError {
         /// The weights' own message.
         reason: String,
     },
+    /// A network file (`nnue:FILE`) that could not be loaded.
+    #[error("player {spec:?}: {reason}")]
+    Network {
+        /// The whole spec.
+        spec: String,
+        /// The loader's message.
+        reason: String,
+    },
     /// A key that is no limit.
-    #[error("player {spec:?}: unknown limit {key:?} (level, depth, nodes, movetime, threads, seed, engine, or a weight: {})", Weights::NAMES.join(", "))]
+    #[error("player {spec:?}: unknown limit {key:?} (level, depth, nodes, movetime, threads, seed, nnue, engine, or a weight: {})", Weights::NAMES.join(", "))]
     UnknownLimit {
         /// The whole spec.
         spec: String,
@@ -95,6 +105,8 @@ pub enum PlayerError {
 }
 
 /// Parses a limits list such as `level:8,movetime:100`; `spec` names the player in errors.
+/// `nnue:FILE` searches with a learned evaluation ([`battaglie_ai::nnue`]) read from
+/// `FILE` (a path without commas).
 ///
 /// # Errors
 /// A [`PlayerError`] naming the part that is not a limit.
@@ -116,6 +128,16 @@ pub fn parse_limits(text: &str, spec: &str) -> Result<Limits, PlayerError> {
                     spec: spec.into(),
                     reason: e.to_string(),
                 })?;
+            continue;
+        }
+        if key == "nnue" {
+            let net = Network::load_static(Path::new(value.trim())).map_err(|e| {
+                PlayerError::Network {
+                    spec: spec.into(),
+                    reason: e.to_string(),
+                }
+            })?;
+            limits.network = Some(net);
             continue;
         }
         let n: u64 = value.trim().parse().map_err(|_| PlayerError::NotANumber {
@@ -274,6 +296,17 @@ mod tests {
     }
 
     #[test]
+    fn an_nnue_spec_loads_the_network_file() {
+        let net = Network::from_fn(8, 1602, || 3);
+        let path = std::env::temp_dir().join(format!("battaglie-spec-{}.nnue", std::process::id()));
+        std::fs::write(&path, net.to_bytes()).unwrap();
+        let spec = format!("level:8,movetime:50,nnue:{}", path.display());
+        let p: Player = spec.parse().unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert!(matches!(p, Player::Builtin(l) if l.network == Some(&net) && l.level == Some(8)));
+    }
+
+    #[test]
     fn a_bad_spec_says_what_is_wrong() {
         let err = |s: &str| s.parse::<Player>().unwrap_err();
         assert!(matches!(
@@ -294,5 +327,11 @@ mod tests {
             PlayerError::AfterCommand(_)
         ));
         assert!(err("level:9").to_string().contains("level must be 1 to 8"));
+        let missing = err("level:8,nnue:no/such/net.nnue");
+        assert!(
+            matches!(&missing, PlayerError::Network { .. }),
+            "{missing:?}"
+        );
+        assert!(missing.to_string().contains("no/such/net.nnue"));
     }
 }

@@ -22,6 +22,10 @@ pub struct BenchArgs {
     /// timing, so it is no signature: compare the times to depth instead.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
+    /// Search with the learned evaluation read from this network file
+    /// (`battaglie_ai::nnue`) instead of the hand-written one.
+    #[arg(long, value_name = "FILE")]
+    pub nnue: Option<std::path::PathBuf>,
 }
 
 /// The default bench depth.
@@ -56,6 +60,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let limits = Limits {
         depth: Some(args.depth),
         threads: Some(args.threads),
+        network: match &args.nnue {
+            Some(path) => Some(battaglie_ai::nnue::Network::load_static(path)?),
+            None => None,
+        },
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);

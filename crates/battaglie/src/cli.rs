@@ -156,6 +156,8 @@ enum Command {
     Tablebase(crate::tablebase::TablebaseArgs),
     /// Fit the curve from scores to winning chances on finished games (match records).
     Winchance(crate::winchance::WinchanceArgs),
+    /// Write training positions for the learned evaluation from finished games (match records).
+    NnueData(crate::nnuedata::NnueDataArgs),
 }
 
 /// What `battaglie play --help` says after the options: enough to play.
@@ -314,6 +316,7 @@ impl Cli {
             Some(Command::Bench(args)) => crate::bench::run(args),
             Some(Command::Tablebase(args)) => crate::tablebase::run(args),
             Some(Command::Winchance(args)) => crate::winchance::run(args),
+            Some(Command::NnueData(args)) => crate::nnuedata::run(args),
             Some(Command::Perft {
                 scenario,
                 depth,

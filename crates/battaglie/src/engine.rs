@@ -4,11 +4,13 @@
 //! `go` searches on a thread of its own so that `stop` (read while it thinks) can end it.
 
 use std::io::{BufRead, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use battaglie_ai::nnue::Network;
 use battaglie_ai::{Gesture, Limits, Sport, MAX_LEVEL};
 use battaglie_rules::{perft, Game, Position, Scenario, Side};
 
@@ -28,6 +30,8 @@ pub struct Engine {
     out: Out,
     search: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
     threads: u32,
+    /// The learned evaluation `nnue FILE` chose, if any.
+    network: Option<&'static Network>,
     sports: Sports,
 }
 
@@ -41,10 +45,10 @@ enum Flow {
 const DEFAULT_SCENARIO: &str = "washita";
 
 const COMMANDS: &str =
-    "scenario, position, move, legal, bfen, status, history, perft, go, stop, draw, quit, threads, help";
+    "scenario, position, move, legal, bfen, status, history, perft, go, stop, draw, quit, threads, nnue, help";
 
 /// What `help` answers: one line per command.
-const HELP: [&str; 14] = [
+const HELP: [&str; 15] = [
     "scenario <id|file>                     load a battle (washita, fetterman, apache-pass) at its start",
     "position startpos|bfen <4 fields> [moves ...]   set the position",
     "move <m1> [m2 ...]                     play moves on the current position",
@@ -57,6 +61,7 @@ const HELP: [&str; 14] = [
     "stop                                   end the running search now",
     "draw [army|indians]                    would that side (default: to move) accept a draw?",
     "threads <N>                            search threads for go (1 to 64)",
+    "nnue <file>|off                        search with a learned evaluation (an experiment), or not",
     "help                                   this list",
     "quit                                   leave",
 ];
@@ -73,6 +78,7 @@ impl Engine {
             out: Arc::new(Mutex::new(out)),
             search: None,
             threads: 1,
+            network: None,
             sports: Arc::default(),
         }
     }
@@ -162,6 +168,7 @@ impl Engine {
                 .no_args(word, rest)
                 .map(|_| HELP.iter().map(|l| l.to_string()).collect()),
             "threads" => self.set_threads(rest),
+            "nnue" => self.set_network(rest),
             "draw" => self.draw(rest),
             "go" => match self.go(rest) {
                 Ok(()) => return Flow::Continue,
@@ -272,6 +279,21 @@ impl Engine {
         }
     }
 
+    /// `nnue FILE` searches with the learned evaluation of that network file;
+    /// `nnue off` with the hand-written one again.
+    fn set_network(&mut self, rest: &str) -> Result<Vec<String>, String> {
+        if rest == "off" {
+            self.network = None;
+            return Ok(Vec::new());
+        }
+        if rest.is_empty() {
+            return Err("nnue needs a network file or `off`".into());
+        }
+        let net = Network::load_static(Path::new(rest)).map_err(|e| e.to_string())?;
+        self.network = Some(net);
+        Ok(Vec::new())
+    }
+
     /// `draw [army|indians]`: `accept <reason>` or `decline`, for the side named (the
     /// side to move by default).
     fn draw(&mut self, rest: &str) -> Result<Vec<String>, String> {
@@ -302,6 +324,7 @@ impl Engine {
     fn go(&mut self, rest: &str) -> Result<(), String> {
         let mut limits = parse_limits(rest)?;
         limits.threads = Some(self.threads);
+        limits.network = self.network;
         if let Some(outcome) = self.game.outcome() {
             return Err(format!("the game is over ({outcome})"));
         }

@@ -7,6 +7,7 @@ mod data;
 mod engine;
 mod ladder;
 mod matches;
+mod nnuedata;
 mod out;
 mod scenarios;
 mod serve;

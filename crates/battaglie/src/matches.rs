@@ -25,9 +25,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// Arguments of `battaglie match`.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// Player A: `level:N`, `depth:N`, `nodes:N`, `movetime:MS`, `threads:N`, `seed:N` and evaluation
-    /// weights such as `press:6` (joined by commas), or `engine:"cmd args"` for an external
-    /// program speaking the protocol.
+    /// Player A: `level:N`, `depth:N`, `nodes:N`, `movetime:MS`, `threads:N`, `seed:N`, evaluation
+    /// weights such as `press:6` and `nnue:FILE` for a learned evaluation (joined by commas), or
+    /// `engine:"cmd args"` for an external program speaking the protocol.
     #[arg(long = "a", value_name = "SPEC", default_value = "level:8")]
     pub a: String,
     /// Player B, written like player A.
