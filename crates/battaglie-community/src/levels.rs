@@ -9,7 +9,7 @@
 //! between people and the computer will. Until then the ladder's middle, half
 //! way between levels 4 and 5, is put at 1500, a new player's rating, so a
 //! newcomer's first suggested opponent is the middle of the range, and the
-//! levels run from 1168 to 1822. A level's rating never moves; its deviation
+//! levels run from 236 to 1787. A level's rating never moves; its deviation
 //! is [`LEVEL_DEVIATION`], about one rung's 95% interval.
 
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ use crate::rating::Rating;
 
 /// Each level's Elo above level 1, from the ladder (docs/strength/ladder.md),
 /// levels 1 to 8.
-pub const LADDER_ELO: [f64; 8] = [0.0, 139.0, 228.0, 284.0, 380.0, 472.0, 565.0, 654.0];
+pub const LADDER_ELO: [f64; 8] = [0.0, 798.0, 954.0, 1159.0, 1369.0, 1425.0, 1474.0, 1551.0];
 
 /// The rating given to level 1: the ladder's middle (levels 4 and 5) at 1500.
 pub const LEVEL_1_RATING: f64 = 1500.0 - (LADDER_ELO[3] + LADDER_ELO[4]) / 2.0;
@@ -105,12 +105,12 @@ mod tests {
         );
         let r = level_ratings();
         assert_eq!(r.len(), 8);
-        assert_eq!(r[0].rating.rating, 1168.0);
-        assert_eq!(r[7].rating.rating, 1822.0);
+        assert_eq!(r[0].rating.rating, 236.0);
+        assert_eq!(r[7].rating.rating, 1787.0);
         for pair in r.windows(2) {
             assert!(pair[1].rating.rating > pair[0].rating.rating);
         }
-        assert_eq!(r[7].rating.rating - r[0].rating.rating, 654.0);
+        assert_eq!(r[7].rating.rating - r[0].rating.rating, 1551.0);
     }
 
     #[test]
