@@ -9,6 +9,7 @@ mod ladder;
 mod matches;
 mod nnuedata;
 mod out;
+mod records;
 mod scenarios;
 mod serve;
 mod show;

@@ -25,7 +25,6 @@ use std::sync::atomic::AtomicBool;
 use anyhow::Context;
 use battaglie_ai::nnue::{features, BATTLES, INPUTS, MAX_ACTIVE};
 use battaglie_ai::{report_score, Limits, Score, PIECE_VALUE};
-use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Kind, Outcome, Position, Side, Stage};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -161,29 +160,9 @@ fn encode(rows: &[Row]) -> Vec<u8> {
     b
 }
 
-/// Reads every game of the record files.
-fn games(files: &[PathBuf]) -> anyhow::Result<Vec<Game>> {
-    let mut games = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
-        for (i, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let at = || format!("{} line {}", file.display(), i + 1);
-            let record = Record::read(line).with_context(at)?;
-            let scenario = crate::scenarios::load(&record.scenario).with_context(at)?;
-            games.push(record.replay(&scenario).with_context(at)?);
-        }
-    }
-    Ok(games)
-}
-
 /// Runs `battaglie nnue-data`.
 pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
-    let games = games(&args.files)?;
+    let games = crate::records::read_games(&args.files)?;
     let finished = games.iter().filter(|g| g.outcome().is_some()).count();
     anyhow::ensure!(finished > 0, "no finished game in the records");
     let limits = Limits {

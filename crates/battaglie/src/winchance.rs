@@ -10,10 +10,8 @@
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use anyhow::Context;
 use battaglie_ai::chance::{fit, Fit, Sample};
 use battaglie_ai::{report_score, Limits, Score};
-use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Outcome};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -33,29 +31,6 @@ pub struct WinchanceArgs {
     /// Leave out the first N plies of each game (the random openings).
     #[arg(long, value_name = "N", default_value_t = 8)]
     pub skip: usize,
-}
-
-/// Reads every finished game of the record files.
-fn games(files: &[PathBuf]) -> anyhow::Result<Vec<Game>> {
-    let mut games = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
-        for (i, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let at = || format!("{} line {}", file.display(), i + 1);
-            let record = Record::read(line).with_context(at)?;
-            let scenario = crate::scenarios::load(&record.scenario).with_context(at)?;
-            let game = record.replay(&scenario).with_context(at)?;
-            if game.outcome().is_some() {
-                games.push(game);
-            }
-        }
-    }
-    Ok(games)
 }
 
 /// The sampled positions of `game`, searched within `limits`.
@@ -91,7 +66,10 @@ fn samples(game: &Game, args: &WinchanceArgs, limits: &Limits) -> Vec<Sample> {
 
 /// Runs `battaglie winchance`.
 pub fn run(args: WinchanceArgs) -> anyhow::Result<()> {
-    let games = games(&args.files)?;
+    let games: Vec<Game> = crate::records::read_games(&args.files)?
+        .into_iter()
+        .filter(|g| g.outcome().is_some())
+        .collect();
     anyhow::ensure!(!games.is_empty(), "no finished game in the records");
     let limits = Limits {
         nodes: Some(args.nodes),
