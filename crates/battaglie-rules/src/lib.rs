@@ -9,6 +9,7 @@ mod illegal;
 mod kind;
 mod movegen;
 mod moves;
+mod notation_buf;
 mod outcome;
 mod perft;
 mod pieces;

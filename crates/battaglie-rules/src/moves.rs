@@ -5,7 +5,10 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use crate::kind::Kind;
+use crate::notation_buf::{NotationBuf, MOVE_LEN};
 use crate::pieces::Pieces;
+#[cfg(test)]
+use crate::square::SQUARES;
 use crate::square::{ParseSquareError, Square, STRIDE};
 
 /// The four step directions in canonical notation order: west, south, north, east
@@ -140,6 +143,31 @@ impl Move {
         self.parts.iter().fold(Pieces::EMPTY, |acc, p| acc.plus(*p))
     }
 
+    /// Appends the canonical notation to `out`: what [`Display`](fmt::Display)
+    /// writes, without a formatter (a server writes every legal move of every state).
+    pub fn push_notation(&self, out: &mut String) {
+        match self.from() {
+            Some(from) => out.push_str(self.notation(from).as_str()),
+            None => out.push_str("pass"),
+        }
+    }
+
+    /// The notation of a move from `from` (not the pass).
+    fn notation(&self, from: Square) -> NotationBuf<MOVE_LEN> {
+        let mut text = NotationBuf::new();
+        text.push_square(from);
+        text.push(b':');
+        for (i, g) in self.groups().enumerate() {
+            if i > 0 {
+                text.push(b',');
+            }
+            text.push_pieces(g.pieces);
+            text.push(if g.capture { b'x' } else { b'-' });
+            text.push_square(g.to);
+        }
+        text
+    }
+
     /// The groups in canonical order: destination, kinds arriving, and whether they eliminate.
     pub fn groups(&self) -> impl Iterator<Item = Group> + '_ {
         let from = self.from;
@@ -193,20 +221,7 @@ impl fmt::Display for Move {
         let Some(from) = self.from() else {
             return f.write_str("pass");
         };
-        write!(f, "{from}:")?;
-        for (i, g) in self.groups().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(
-                f,
-                "{}{}{}",
-                g.pieces,
-                if g.capture { 'x' } else { '-' },
-                g.to
-            )?;
-        }
-        Ok(())
+        f.write_str(self.notation(from).as_str())
     }
 }
 
@@ -418,6 +433,37 @@ impl fmt::Display for MoveText {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longest_notation_fits_and_reads_back() {
+        // Fifteen of each kind in all four directions: the longest move there is.
+        let full = Pieces::new(15, 15, 15);
+        let from = Square::new(5, 5);
+        let mv = Move::new(from, [full; DIRECTIONS], 0b1010);
+        let text = mv.to_string();
+        assert_eq!(text.len(), 3 + 4 * (45 + 1 + 2) + 3);
+        let mut pushed = String::new();
+        mv.push_notation(&mut pushed);
+        assert_eq!(pushed, text);
+        assert!(text.starts_with("f6:") && text.contains("-e6,") && text.contains("xf5,"));
+        assert!(text.contains("-f7,") && text.ends_with("xg6"));
+        let mut pass = String::new();
+        Move::PASS.push_notation(&mut pass);
+        assert_eq!(pass, "pass");
+    }
+
+    #[test]
+    fn square_names_are_written_as_displayed() {
+        for index in 0..SQUARES {
+            let Some(sq) = Square::from_index(index) else {
+                continue;
+            };
+            let mut name = String::new();
+            sq.push_name(&mut name);
+            assert_eq!(name, sq.to_string());
+            assert_eq!(name.parse::<Square>(), Ok(sq));
+        }
+    }
 
     #[test]
     fn move_text_accepts_lenient_forms() {

@@ -1,6 +1,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::notation_buf::SquareBuf;
+
 /// The largest board side, in files or ranks.
 pub const MAX_SIDE: u8 = 16;
 /// Squares per rank in the internal layout: the staging square then 16 files.
@@ -67,6 +69,14 @@ impl Square {
         }
     }
 
+    /// Appends the square's name (`c5`, `@3`) to `out`: what
+    /// [`Display`](fmt::Display) writes, without a formatter.
+    pub fn push_name(self, out: &mut String) {
+        let mut name = SquareBuf::new();
+        name.push_square(self);
+        out.push_str(name.as_str());
+    }
+
     /// The rank, from 0 (rank 1, south).
     #[inline]
     pub const fn rank(self) -> u8 {
@@ -76,10 +86,9 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.file() {
-            None => write!(f, "@{}", self.rank() + 1),
-            Some(file) => write!(f, "{}{}", (b'a' + file) as char, self.rank() + 1),
-        }
+        let mut name = SquareBuf::new();
+        name.push_square(*self);
+        f.write_str(name.as_str())
     }
 }
 

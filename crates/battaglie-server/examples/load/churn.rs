@@ -16,7 +16,7 @@ use crate::message::Update;
 use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::{create_game, random, seed, Stats};
+use super::{connect, create_game, random, seed, Socket, Stats};
 
 /// What a churn run plays.
 pub struct Churn {
@@ -134,7 +134,9 @@ async fn game(
         if !state.ongoing() {
             break;
         }
-        let legal = state.legal_moves();
+        let legal = state
+            .legal_moves()
+            .map_err(|e| format!("game {id}: legal moves: {e}"))?;
         if legal.is_empty() {
             return Err(format!("game {id}: an ongoing game without legal moves"));
         }
@@ -180,9 +182,6 @@ fn read<'a>(id: &str, text: &'a str) -> Result<Update<'a>, String> {
     Update::read(text).map_err(|e| format!("game {id}: {e}"))
 }
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
 /// One seat's socket.
 struct Seat {
     ws: Socket,
@@ -194,7 +193,7 @@ impl Seat {
     async fn open(addr: SocketAddr, id: &str, token: &str, side: &str) -> Result<Seat, String> {
         let name = format!("game {id} ({side})");
         let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+        let ws = connect(url)
             .await
             .map_err(|e| format!("{name}: socket: {e}"))?;
         Ok(Seat { ws, name })
@@ -228,7 +227,7 @@ impl Seat {
             };
             let message =
                 Update::read(text.as_str()).map_err(|e| format!("{}: {e}: {text}", self.name))?;
-            match message.kind {
+            match message.kind.as_str() {
                 "state" if wanted(&message) => return Ok((text.to_string(), at)),
                 "error" => return Err(format!("{}: refused: {text}", self.name)),
                 _ => {}

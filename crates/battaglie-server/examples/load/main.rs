@@ -6,7 +6,10 @@
 //!         [--rate 2000] [--seconds 20] [--scenario washita] [--addr 127.0.0.1:8080]
 //!
 //! Two modes. By default it opens `--games` games at once and plays them for
-//! `--seconds` (at most 600); games that end are not replaced. `--rate` is the
+//! `--seconds` (at most 600); a game that ends is replaced by a new one, created
+//! over HTTP as a player would, so that `--games` are played at once for the
+//! whole run (random games of washita end in about 100 plies: left alone, 1,000
+//! games ran out of moves in 30 s, which capped the figure). `--rate` is the
 //! total of moves per second the players aim at (each game moves at
 //! `rate / games` per second); `--rate 0` moves as fast as the server answers
 //! (then the latency is mostly queueing).
@@ -47,10 +50,16 @@ use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
 use message::Update;
 use options::Options;
+
+// The allocator of the server binary, so that the tool's own work, on the
+// same cores, costs what the server's would.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// One HTTP/1.1 request; returns the body of the answer.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<String, String> {
@@ -181,14 +190,13 @@ async fn player(
     token: String,
     side: &'static str,
     mut seed: u64,
-    interval: Duration,
-    deadline: Instant,
+    Pace { interval, deadline }: Pace,
     stats: Arc<Stats>,
     last_sent: LastSent,
 ) {
     let mut next_at = Instant::now() + interval.mul_f64((random(&mut seed) % 1000) as f64 / 1000.0);
     let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
-    let (mut ws, _) = match tokio_tungstenite::connect_async_with_config(url, None, true).await {
+    let mut ws = match connect(url).await {
         Ok(ws) => ws,
         Err(e) => return stats.error(&format!("game {id}: socket: {e}")),
     };
@@ -247,7 +255,13 @@ async fn player(
         if state.to_move != side || sent.is_some() || Instant::now() >= deadline {
             continue;
         }
-        let legal = state.legal_moves();
+        let legal = match state.legal_moves() {
+            Ok(legal) => legal,
+            Err(e) => {
+                stats.error(&format!("game {id}: legal moves: {e}"));
+                continue;
+            }
+        };
         if legal.is_empty() {
             continue;
         }
@@ -292,37 +306,91 @@ async fn fixed(o: &Options, addr: SocketAddr, other: SocketAddr, stats: &Arc<Sta
     } else {
         Duration::ZERO
     };
+    let slots = o.games;
     let mut tasks = Vec::new();
-    for (i, (id, army, indians)) in games.into_iter().enumerate() {
-        let seed = seed(i as u64);
-        let last_sent = LastSent::default();
-        tasks.push(tokio::spawn(player(
-            addr,
-            id.clone(),
-            army,
-            "army",
-            seed,
-            interval,
-            deadline,
-            stats.clone(),
-            last_sent.clone(),
-        )));
-        tasks.push(tokio::spawn(player(
-            other,
-            id,
-            indians,
-            "indians",
-            seed.rotate_left(17),
-            interval,
-            deadline,
-            stats.clone(),
-            last_sent,
-        )));
+    for (i, first) in games.into_iter().enumerate() {
+        let (scenario, stats) = (o.scenario.clone(), stats.clone());
+        tasks.push(tokio::spawn(async move {
+            // A game that ends is replaced by a new one, so that `games` are
+            // played at once until the deadline, however fast they end.
+            let mut game = first;
+            for round in 0.. {
+                let seed = seed(i as u64 + round * slots);
+                let pace = Pace { interval, deadline };
+                play_both(addr, other, game, seed, pace, &stats).await;
+                if Instant::now() >= deadline {
+                    break;
+                }
+                game = match create_game(addr, &scenario).await {
+                    Ok(game) => game,
+                    Err(e) => return stats.error(&e),
+                };
+                stats.created.fetch_add(1, Ordering::Relaxed);
+            }
+        }));
     }
     for t in tasks {
         let _ = t.await;
     }
     start
+}
+
+/// A seat's WebSocket.
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A seat's socket to `url`.
+///
+/// # Errors
+/// The connection or the handshake failing.
+async fn connect(url: String) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    // tungstenite zeroes its whole read buffer (128 KiB by default) before each
+    // read: a seventh of the tool's time, on the cores the server needs. A state
+    // is a few tens of kilobytes; a longer one is read in several reads.
+    let config = WebSocketConfig::default().read_buffer_size(32 * 1024);
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await?;
+    Ok(ws)
+}
+
+/// When a seat may move: no sooner than every `interval`, and not after `deadline`.
+#[derive(Clone, Copy)]
+struct Pace {
+    interval: Duration,
+    deadline: Instant,
+}
+
+/// Plays one game, its Army through `addr` and its Indians through `other`,
+/// until it ends or the deadline passes.
+async fn play_both(
+    addr: SocketAddr,
+    other: SocketAddr,
+    (id, army, indians): (String, String, String),
+    seed: u64,
+    pace: Pace,
+    stats: &Arc<Stats>,
+) {
+    let last_sent = LastSent::default();
+    let army = player(
+        addr,
+        id.clone(),
+        army,
+        "army",
+        seed,
+        pace,
+        stats.clone(),
+        last_sent.clone(),
+    );
+    let indians = player(
+        other,
+        id,
+        indians,
+        "indians",
+        seed.rotate_left(17),
+        pace,
+        stats.clone(),
+        last_sent,
+    );
+    tokio::join!(army, indians);
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {

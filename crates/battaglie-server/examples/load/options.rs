@@ -11,7 +11,7 @@ use super::memory;
 #[derive(Parser)]
 #[command(name = "load")]
 pub struct Options {
-    /// Games played at once (without --churn).
+    /// Games played at once (without --churn); each that ends is replaced by a new one.
     #[arg(long, default_value_t = 1000, conflicts_with = "churn",
           value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub games: u64,

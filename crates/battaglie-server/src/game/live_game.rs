@@ -36,6 +36,8 @@ pub enum Told {
 pub struct LiveGame {
     pub(super) row: GameRow,
     pub(super) computer: Option<(Side, u8)>,
+    /// The first position in BFEN, for every state JSON.
+    start: String,
     pub(super) state: tokio::sync::Mutex<LiveState>,
     tx: broadcast::Sender<Arc<str>>,
     /// What the game's sockets are told besides its states (stored on any node).
@@ -108,7 +110,9 @@ impl LiveGame {
         let takeback_offer = row.takeback_offer.as_deref().and_then(|s| s.parse().ok());
         let clock = row.clock.clone();
         let shown = game.moves().copied().collect();
+        let start = game.start().to_string();
         LiveGame {
+            start,
             state: tokio::sync::Mutex::new(LiveState {
                 game,
                 draw_offer,
@@ -237,6 +241,7 @@ impl LiveGame {
             self.computer,
             Changing {
                 game: &st.game,
+                start: &self.start,
                 version: st.version,
                 base,
                 draw_offer: st.draw_offer,

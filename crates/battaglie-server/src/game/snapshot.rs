@@ -7,7 +7,7 @@
 //! the work of each move, do not grow with every move.
 
 use battaglie_community::{ClockState, GameClock, Timestamp};
-use battaglie_rules::{Game, Kind, Position, Side};
+use battaglie_rules::{Game, Kind, Move, Position, Side};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -44,8 +44,6 @@ pub(crate) struct Snapshot<'a> {
     /// The moves played, numbered, from ply `plies_from + 1` on.
     plies: &'a [PlyView],
     last_move: Option<String>,
-    /// The legal moves by source square; empty once over.
-    legal: Vec<MovesFrom>,
     #[ts(type = "\"ongoing\" | \"over\"")]
     status: &'static str,
     #[ts(type = "\"army\" | \"indians\" | \"draw\" | null")]
@@ -59,6 +57,13 @@ pub(crate) struct Snapshot<'a> {
     eliminated: Eliminated,
     created_at: i64,
     updated_at: i64,
+    /// The legal moves by source square; empty once over.
+    // Written as `[]` and filled in by `view::write_legal` (see `fill_legal`).
+    // After the small fields, so that a reader that wants only those (the load
+    // tool, when it is not its turn) stops before the largest part.
+    #[serde(serialize_with = "no_moves")]
+    #[ts(as = "Vec<MovesFrom>")]
+    legal: (),
     /// Last, so that the clock's figures can be rewritten for a reader who comes later.
     clock: Option<ClockView>,
 }
@@ -126,6 +131,8 @@ struct Eliminated {
 /// What changes between snapshots of one game.
 pub(super) struct Changing<'a> {
     pub game: &'a Game,
+    /// The game's first position in BFEN (written once per game, not per change).
+    pub start: &'a str,
     pub version: u64,
     /// The version before this one, and how many of its plies this one keeps.
     pub base: Option<(u64, usize)>,
@@ -177,7 +184,7 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
             level,
         }),
         bfen: pos.to_string(),
-        start: game.start().to_string(),
+        start: now.start.to_string(),
         stacks: view::stacks(pos),
         to_move: pos.side_to_move().into(),
         turn: pos.turn(),
@@ -186,7 +193,7 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         plies_from,
         base_version,
         plies: &plies,
-        legal: view::legal(&game.legal_moves()),
+        legal: (),
         status: if ended.is_some() { "over" } else { "ongoing" },
         result: ended.map(|e| e.0),
         reason: ended.map(|e| e.1),
@@ -202,10 +209,40 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         updated_at: now.updated_at,
         clock: now.clock.map(|c| clock_view(c, now.now)),
     };
-    serde_json::to_string(&state).unwrap_or_else(|e| {
-        tracing::error!(error = %e, "cannot serialise a game state");
-        "{}".into()
-    })
+    // Sized for a state mid-game, so that it is not copied as it grows.
+    let mut json = Vec::with_capacity(STATE_CAPACITY);
+    let mut json = match serde_json::to_writer(&mut json, &state) {
+        Ok(()) => String::from_utf8(json).unwrap_or_default(),
+        Err(e) => {
+            tracing::error!(error = %e, "cannot serialise a game state");
+            "{}".into()
+        }
+    };
+    fill_legal(&mut json, &game.legal_moves());
+    json
+}
+
+/// About the size of a state mid-game, legal moves included (16 to 26 KB
+/// in random games of washita after 70 to 90 plies).
+const STATE_CAPACITY: usize = 32 * 1024;
+
+/// The `legal` field of a state as serde writes it before [`fill_legal`].
+const NO_MOVES: &str = "\"legal\":[]";
+
+fn no_moves<S: serde::Serializer>(_: &(), s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(std::iter::empty::<()>())
+}
+
+/// Writes `moves` into the state `json` in place of its empty `legal` list.
+/// The key is found once: the text before it is keys, numbers and escaped
+/// strings, in which no unescaped `"` can stand.
+fn fill_legal(json: &mut String, moves: &[Move]) {
+    let Some(at) = json.find(NO_MOVES) else {
+        return;
+    };
+    let tail = json.split_off(at + NO_MOVES.len() - "[]".len());
+    view::write_legal(moves, json);
+    json.push_str(&tail["[]".len()..]);
 }
 
 /// `snapshot` with its clock's figures taken at `now` rather than at the change
@@ -222,13 +259,25 @@ pub(super) fn clock_now(snapshot: &str, clock: Option<&GameClock>, now: Timestam
 
 /// The state JSON with the reader's seat put in front (and a message type for sockets).
 pub fn with_seat(snapshot: &str, seat: Seat, message: bool) -> String {
-    let you = match seat.word() {
-        Some(w) => format!("\"{w}\""),
-        None => "null".into(),
-    };
     let body = snapshot.strip_prefix('{').unwrap_or(snapshot);
-    let kind = if message { "\"type\":\"state\"," } else { "" };
-    format!("{{{kind}\"you\":{you},{body}")
+    // Sized once: a state is tens of kilobytes, copied for every reader.
+    let mut out = String::with_capacity(body.len() + 40);
+    out.push('{');
+    if message {
+        out.push_str("\"type\":\"state\",");
+    }
+    out.push_str("\"you\":");
+    match seat.word() {
+        Some(w) => {
+            out.push('"');
+            out.push_str(w);
+            out.push('"');
+        }
+        None => out.push_str("null"),
+    }
+    out.push(',');
+    out.push_str(body);
+    out
 }
 
 /// `("army", "elimination")`... for a finished game: the words stored and shown.

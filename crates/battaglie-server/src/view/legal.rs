@@ -9,9 +9,8 @@ use ts_rs::TS;
 
 use super::KindCounts;
 
-// Squares and notation are kept as the rules' values and written as text
-// straight into the JSON: a state lists every legal move, and building a
-// string for each was most of the work of a move's answer.
+// These types are the declared shape (their TypeScript is committed) and the
+// reference that the states' fast writer, `legal_json.rs`, is tested against.
 
 /// The legal moves that start on one square.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -73,7 +72,9 @@ fn texts<S: Serializer>(values: &[Square], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(values.iter().map(AsText))
 }
 
-/// `moves` grouped by source, each source where its first move is.
+/// `moves` grouped by source, each source where its first move is (the
+/// states write them with [`super::write_legal`]).
+#[cfg(test)]
 pub fn legal(moves: &[Move]) -> Vec<MovesFrom> {
     let mut out: Vec<MovesFrom> = Vec::new();
     for mv in moves {
@@ -112,9 +113,8 @@ pub fn legal(moves: &[Move]) -> Vec<MovesFrom> {
 mod tests {
     use std::collections::HashSet;
 
-    use battaglie_rules::{Game, Position, Rng, Scenario};
-
     use super::*;
+    use crate::view::positions::positions;
 
     /// The move written back from its structured form, as the notation writes it.
     fn written(from: &MovesFrom, mv: &LegalMove) -> String {
@@ -138,41 +138,6 @@ mod tests {
             })
             .collect();
         format!("{src}:{}", groups.join(","))
-    }
-
-    /// How far the pieces a move sends end from the nearest enemy stack.
-    fn distance(pos: &Position, mv: &Move) -> u32 {
-        let enemies: Vec<Square> = pos.squares_of(!pos.side_to_move()).collect();
-        let apart = |a: Square, b: Square| {
-            let file = |s: Square| i32::from(s.file().map_or(0, |f| f + 1));
-            (file(a) - file(b)).unsigned_abs() + u32::from(a.rank().abs_diff(b.rank()))
-        };
-        mv.groups()
-            .map(|g| enemies.iter().map(|&e| apart(g.to, e)).min().unwrap_or(0))
-            .sum()
-    }
-
-    /// Positions of every battle: the start, and on along lines of play that seek
-    /// the enemy, so that some moves eliminate and some stacks split.
-    fn positions() -> Vec<Position> {
-        let mut rng = Rng::new(16);
-        let mut out = Vec::new();
-        for s in Scenario::builtins() {
-            let mut game = Game::new(Position::start(s));
-            for _ in 0..300 {
-                out.push(game.position().clone());
-                let legal = game.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                // Half the time the move that comes closest to the enemy, else any.
-                let pos = game.position();
-                let closest = legal.iter().min_by_key(|m| distance(pos, m)).copied();
-                let any = legal[rng.below(legal.len())];
-                game.play(&closest.filter(|_| rng.chance(50)).unwrap_or(any));
-            }
-        }
-        out
     }
 
     #[test]
@@ -207,6 +172,18 @@ mod tests {
         assert!(
             captures > 0 && splits > 0,
             "the positions tried had eliminations ({captures}) and splits ({splits})"
+        );
+    }
+
+    #[test]
+    fn an_arrival_is_written_as_its_destination_and_counts() {
+        let arrival = Arrival {
+            to: "c4".parse().unwrap(),
+            pieces: KindCounts { F: 2, M: 0, V: 1 },
+        };
+        assert_eq!(
+            serde_json::to_string(&arrival).unwrap(),
+            r#"{"to":"c4","F":2,"M":0,"V":1}"#
         );
     }
 

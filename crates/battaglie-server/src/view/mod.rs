@@ -6,7 +6,10 @@
 
 mod counts;
 mod legal;
+mod legal_json;
 mod plies;
+#[cfg(test)]
+mod positions;
 mod replay;
 mod side;
 mod stacks;
@@ -14,7 +17,10 @@ mod stacks;
 mod typescript;
 
 pub use counts::KindCounts;
-pub use legal::{legal, MovesFrom};
+#[cfg(test)]
+pub use legal::legal;
+pub use legal::MovesFrom;
+pub use legal_json::write_legal;
 pub use plies::{plies_after, PlyView};
 pub use replay::{replay, Replay};
 pub use side::SideWord;

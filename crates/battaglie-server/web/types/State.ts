@@ -37,15 +37,15 @@ base_version: number | null,
 /**
  * The moves played, numbered, from ply `plies_from + 1` on.
  */
-plies: Array<Ply>, last_move: string | null, 
-/**
- * The legal moves by source square; empty once over.
- */
-legal: Array<MovesFrom>, status: "ongoing" | "over", result: "army" | "indians" | "draw" | null, reason: string | null, draw_offer: Side | null, takeback_offer: Side | null, 
+plies: Array<Ply>, last_move: string | null, status: "ongoing" | "over", result: "army" | "indians" | "draw" | null, reason: string | null, draw_offer: Side | null, takeback_offer: Side | null, 
 /**
  * Why the computer just resigned or offered a draw.
  */
 computer_says: string | null, thinking: boolean, eliminated: Eliminated, created_at: number, updated_at: number, 
+/**
+ * The legal moves by source square; empty once over.
+ */
+legal: Array<MovesFrom>, 
 /**
  * Last, so that the clock's figures can be rewritten for a reader who comes later.
  */
