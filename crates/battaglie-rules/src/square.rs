@@ -72,9 +72,13 @@ impl Square {
     /// Appends the square's name (`c5`, `@3`) to `out`: what
     /// [`Display`](fmt::Display) writes, without a formatter.
     pub fn push_name(self, out: &mut String) {
+        out.push_str(self.name().as_str());
+    }
+
+    fn name(self) -> SquareBuf {
         let mut name = SquareBuf::new();
         name.push_square(self);
-        out.push_str(name.as_str());
+        name
     }
 
     /// The rank, from 0 (rank 1, south).
@@ -86,9 +90,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut name = SquareBuf::new();
-        name.push_square(*self);
-        f.write_str(name.as_str())
+        f.write_str(self.name().as_str())
     }
 }
 

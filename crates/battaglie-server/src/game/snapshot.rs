@@ -29,7 +29,7 @@ pub(crate) struct Snapshot<'a> {
     /// The current position in BFEN.
     bfen: String,
     /// The first position in BFEN.
-    start: String,
+    start: &'a str,
     /// Every occupied square of the current position.
     stacks: Vec<Stack>,
     to_move: SideWord,
@@ -184,7 +184,7 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
             level,
         }),
         bfen: pos.to_string(),
-        start: now.start.to_string(),
+        start: now.start,
         stacks: view::stacks(pos),
         to_move: pos.side_to_move().into(),
         turn: pos.turn(),
