@@ -118,6 +118,7 @@ pub async fn serve_on(
         })
         .await;
     state.shut_down();
+    sockets_closed(&state).await;
     match store.expire_turns_of(state.node()).await {
         Ok(0) => {}
         Ok(n) => tracing::info!(games = n, "the computer's turns left to the other nodes"),
@@ -128,6 +129,19 @@ pub async fn serve_on(
         context: "serving".into(),
         source,
     })
+}
+
+/// How long a node stopping waits for its sockets to record their close.
+const SOCKETS_CLOSING: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Waits, at most [`SOCKETS_CLOSING`], until every socket told to reconnect
+/// elsewhere has recorded its close (the others' presence changes with it):
+/// the store closes after them, not under them.
+async fn sockets_closed(state: &AppState) {
+    let deadline = tokio::time::Instant::now() + SOCKETS_CLOSING;
+    while state.metrics().sockets_open() > 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
 }
 
 /// Binds `config.addr`, opens `config.db`, calls `ready` with the bound address, and

@@ -118,6 +118,12 @@ impl Metrics {
         SocketGuard(self.sockets.clone())
     }
 
+    /// How many WebSockets are open on this node (each is counted until its
+    /// close is recorded).
+    pub fn sockets_open(&self) -> i64 {
+        self.sockets.get()
+    }
+
     /// Every metric in the Prometheus text format.
     pub fn render(&self) -> String {
         let mut out = String::new();

@@ -11,8 +11,11 @@
 //! whole run (random games of washita end in about 100 plies: left alone, 1,000
 //! games ran out of moves in 30 s, which capped the figure). `--rate` is the
 //! total of moves per second the players aim at (each game moves at
-//! `rate / games` per second); `--rate 0` moves as fast as the server answers
-//! (then the latency is mostly queueing).
+//! `rate / games` per second, each seat after a think time drawn from an
+//! exponential law around its mean, so that games end at different times;
+//! `--fixed-pace` keeps every seat to the exact interval, and the games in
+//! step); `--rate 0` moves as fast as the server answers (then the latency is
+//! mostly queueing).
 //!
 //! `--churn N` instead creates N games a minute, steadily, for `--seconds` (at
 //! most 1800): each plays `--moves-per-game` random moves spread over about
@@ -26,7 +29,9 @@
 //! crosses the bus between nodes; behind a balancer both seats go to `--addr`, and
 //! land on whichever node it picks. `--cpu NAME=PID,...` reports the CPU time per
 //! move of each process (with its children: PostgreSQL's backends), from
-//! `/proc/PID/stat`. `--rss PID` samples the resident memory of the server's
+//! `/proc/PID/stat`. `--timeline FILE` writes the run second by second (moves
+//! and acknowledgement latency), and the three slowest seconds are always told.
+//! `--rss PID` samples the resident memory of the server's
 //! process every `--sample-seconds`, into a CSV (`--samples`) and a chart
 //! (`--svg`), and sums it up at the end (see `memory.rs`).
 //!
@@ -40,8 +45,10 @@ mod churn;
 mod memory;
 mod message;
 mod options;
+mod timeline;
 
 use std::net::SocketAddr;
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -176,13 +183,21 @@ fn random(seed: &mut u64) -> u64 {
     *seed
 }
 
+/// How many think times a seat held up by its opponent may make up at once.
+const CATCH_UP: u32 = 4;
+
+/// A number in [0, 1).
+fn unit(seed: &mut u64) -> f64 {
+    (random(seed) >> 11) as f64 / (1u64 << 53) as f64
+}
+
 /// A seed of its own for game `i`.
 fn seed(i: u64) -> u64 {
     0x9E37_79B9_7F4A_7C15u64 ^ (i + 1).wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
-/// One seat: moves when it is its side's turn (no sooner than every `interval`),
-/// until the deadline or the end of the game.
+/// One seat: moves when it is its side's turn, after a think time of `interval`
+/// on average (see [`Pace`]), until the deadline or the end of the game.
 #[allow(clippy::too_many_arguments)]
 async fn player(
     addr: SocketAddr,
@@ -190,11 +205,16 @@ async fn player(
     token: String,
     side: &'static str,
     mut seed: u64,
-    Pace { interval, deadline }: Pace,
+    pace: Pace,
     stats: Arc<Stats>,
     last_sent: LastSent,
 ) {
-    let mut next_at = Instant::now() + interval.mul_f64((random(&mut seed) % 1000) as f64 / 1000.0);
+    let Pace {
+        interval,
+        deadline,
+        fixed,
+    } = pace;
+    let mut next_at = Instant::now() + interval.mul_f64(unit(&mut seed));
     let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
     let mut ws = match connect(url).await {
         Ok(ws) => ws,
@@ -270,7 +290,19 @@ async fn player(
         if next_at > Instant::now() {
             tokio::time::sleep_until(next_at.into()).await;
         }
-        next_at = (next_at + interval).max(Instant::now());
+        next_at = match fixed {
+            true => (next_at + interval).max(Instant::now()),
+            // Exponential (-ln U for U uniform in (0, 1]); a seat held up by
+            // its opponent catches up (a few moves at once at most), so that
+            // the rate aimed at is the rate played.
+            false => {
+                let think = -(1.0 - unit(&mut seed)).ln();
+                let behind = Instant::now()
+                    .checked_sub(interval * CATCH_UP)
+                    .unwrap_or_else(Instant::now);
+                (next_at + interval.mul_f64(think)).max(behind)
+            }
+        };
         sent = Some((ply, Instant::now()));
         *last_sent.lock().unwrap() = sent;
         if ws.send(Message::Text(msg.into())).await.is_err() {
@@ -307,6 +339,7 @@ async fn fixed(o: &Options, addr: SocketAddr, other: SocketAddr, stats: &Arc<Sta
         Duration::ZERO
     };
     let slots = o.games;
+    let fixed_pace = o.fixed_pace;
     let mut tasks = Vec::new();
     for (i, first) in games.into_iter().enumerate() {
         let (scenario, stats) = (o.scenario.clone(), stats.clone());
@@ -316,7 +349,11 @@ async fn fixed(o: &Options, addr: SocketAddr, other: SocketAddr, stats: &Arc<Sta
             let mut game = first;
             for round in 0.. {
                 let seed = seed(i as u64 + round * slots);
-                let pace = Pace { interval, deadline };
+                let pace = Pace {
+                    interval,
+                    deadline,
+                    fixed: fixed_pace,
+                };
                 play_both(addr, other, game, seed, pace, &stats).await;
                 if Instant::now() >= deadline {
                     break;
@@ -352,10 +389,19 @@ async fn connect(url: String) -> Result<Socket, tokio_tungstenite::tungstenite::
     Ok(ws)
 }
 
-/// When a seat may move: no sooner than every `interval`, and not after `deadline`.
+/// When a seat may move: a think time after its last move, and not after
+/// `deadline`.
+///
+/// The think times are drawn from an exponential law of mean `interval` (moves
+/// arrive as people's do, the total rate kept), so that games last more or
+/// less long and end at different times, as on a site. With `fixed`, every
+/// seat moves exactly every `interval`: all games keep in step, and those
+/// started together end together, in waves (a thousand games ending, and a
+/// thousand starting, in the same second).
 #[derive(Clone, Copy)]
 struct Pace {
     interval: Duration,
+    fixed: bool,
     deadline: Instant,
 }
 
@@ -402,8 +448,8 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 /// The moves and latencies of the moves sent between the warm-up and `seconds`
-/// after `start`.
-fn report(stats: &Stats, start: Instant, seconds: u64) {
+/// after `start`; the run second by second into `timeline`, if given.
+fn report(stats: &Stats, start: Instant, seconds: u64, timeline: Option<&Path>) {
     let deadline = start + Duration::from_secs(seconds);
     // The first seconds (connections opening, every game's first move) are a warm-up.
     let warm = start + WARM_UP.min(Duration::from_secs(seconds / 2));
@@ -440,6 +486,13 @@ fn report(stats: &Stats, start: Instant, seconds: u64) {
         ms(arrived.last().copied().unwrap_or_default()),
         arrived.len(),
     );
+    let by_second = timeline::seconds(&stats.latencies.lock().unwrap(), start);
+    timeline::print_slowest(&by_second);
+    if let Some(path) = timeline {
+        if let Err(e) = timeline::write_csv(&by_second, path) {
+            eprintln!("load: {e}");
+        }
+    }
 }
 
 /// A server in this process on a temporary database; returns its address and the
@@ -491,6 +544,8 @@ async fn main() {
     let stats = Arc::new(Stats::default());
     let watched = o.cpu.as_ref().map_or(&[][..], |p| &p.0[..]);
     let cpu_before: Vec<f64> = watched.iter().map(|(_, pid)| cpu_seconds(*pid)).collect();
+    // The tool shares the cores with what it measures: its own share is told too.
+    let own_before = cpu_seconds(std::process::id());
     let sampler = o.rss.map(|pid| {
         memory::Sampler::spawn(
             pid,
@@ -520,7 +575,8 @@ async fn main() {
         .zip(&cpu_before)
         .map(|((_, pid), before)| cpu_seconds(*pid) - before)
         .collect();
-    report(&stats, start, o.seconds);
+    let own = cpu_seconds(std::process::id()) - own_before;
+    report(&stats, start, o.seconds, o.timeline.as_deref());
     if let Some((per_minute, done)) = &churned {
         churn::report(&stats, done, *per_minute, o.seconds);
     }
@@ -531,6 +587,10 @@ async fn main() {
             seconds * 1e6 / moves
         );
     }
+    println!(
+        "cpu load tool (this process): {own:.1} s in all, {:.0} us per move",
+        own * 1e6 / moves
+    );
     if let Some(sampler) = sampler {
         let samples = sampler.stop().await;
         let title = match o.churn {

@@ -41,16 +41,9 @@ struct Head {
     to_move: String,
 }
 
-#[derive(Deserialize)]
-struct MovesFrom<'a> {
-    #[serde(borrow)]
-    moves: Vec<LegalMove<'a>>,
-}
-
-#[derive(Deserialize)]
-struct LegalMove<'a> {
-    notation: &'a str,
-}
+/// What comes before each move's notation in the legal moves (the moves' only
+/// string field that holds a notation; see `docs/api.md`).
+const NOTATION: &str = "{\"notation\":\"";
 
 impl<'a> Update<'a> {
     /// The message in `text`.
@@ -86,18 +79,27 @@ impl<'a> Update<'a> {
 
     /// The notation of every legal move.
     ///
+    /// The moves are found by their key rather than parsed: a notation holds no
+    /// quote or escape, and parsing the whole list with serde was a third of the
+    /// tool's time, on the cores the server needs.
+    ///
     /// # Errors
-    /// A `legal` field that is not the list of moves by source.
-    pub fn legal_moves(&self) -> Result<Vec<&'a str>, serde_json::Error> {
+    /// A notation without its closing quote.
+    pub fn legal_moves(&self) -> Result<Vec<&'a str>, String> {
         let Some(legal) = self.legal else {
             return Ok(Vec::new());
         };
-        // Reads the list and stops: the fields after it are not wanted.
-        let mut list = serde_json::Deserializer::from_str(legal);
-        let sources = Vec::<MovesFrom<'a>>::deserialize(&mut list)?;
-        Ok(sources
-            .iter()
-            .flat_map(|from| from.moves.iter().map(|m| m.notation))
-            .collect())
+        // The moves end with the list; the clock after it holds no notation.
+        let mut moves = Vec::new();
+        let mut rest = legal;
+        while let Some(at) = rest.find(NOTATION) {
+            rest = &rest[at + NOTATION.len()..];
+            let end = rest
+                .find('"')
+                .ok_or_else(|| format!("a notation without its end: {rest:.40}"))?;
+            moves.push(&rest[..end]);
+            rest = &rest[end..];
+        }
+        Ok(moves)
     }
 }

@@ -18,6 +18,11 @@ pub struct Options {
     /// Moves per second over all games; 0: as fast as the server answers (without --churn).
     #[arg(long, default_value_t = 2000.0, conflicts_with = "churn", value_parser = non_negative)]
     pub rate: f64,
+    /// Every seat moves exactly every `2 * games / rate` seconds (without --churn),
+    /// instead of after think times drawn around that mean: the games keep in
+    /// step and end in waves.
+    #[arg(long, conflicts_with = "churn")]
+    pub fixed_pace: bool,
     /// Length of the run (at most 600 s; 1800 with --churn).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1800))]
     pub seconds: u64,
@@ -62,6 +67,10 @@ pub struct Options {
     /// With --rss: the samples as CSV (seconds, rss_kib, games_finished, games_live).
     #[arg(long, requires = "rss")]
     pub samples: Option<PathBuf>,
+    /// Each second of the run as CSV (second, moves, p50_ms, p99_ms, max_ms of the
+    /// acknowledgements of the moves sent in it): where a tail comes from.
+    #[arg(long)]
+    pub timeline: Option<PathBuf>,
     /// With --rss: a chart of the resident memory over time, as SVG.
     #[arg(long, requires = "rss")]
     pub svg: Option<PathBuf>,

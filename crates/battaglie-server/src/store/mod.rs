@@ -17,7 +17,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
-use move_batch::{MoveBatcher, PlainMove};
+use batch::{Batcher, Ending, NewGame, NewMove};
 
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;
@@ -159,8 +159,8 @@ enum Pools {
     Sqlite {
         write: SqlitePool,
         read: SqlitePool,
-        /// Plain moves, batched through the writer.
-        moves: MoveBatcher,
+        /// Moves, new games and sockets opened and closed, batched through the writer.
+        batch: Batcher,
     },
     Postgres(PgPool),
 }
@@ -187,11 +187,11 @@ macro_rules! on_read {
 
 mod accounts;
 mod analyses;
+mod batch;
 mod chat;
 mod claims;
 mod confirm;
 mod lobby;
-mod move_batch;
 mod notices;
 mod players;
 mod ratings;
@@ -308,7 +308,7 @@ impl Store {
         Ok(Store {
             pools: Pools::Sqlite {
                 read: pool.clone(),
-                moves: MoveBatcher::start(pool.clone()),
+                batch: Batcher::start(pool.clone()),
                 write: pool,
             },
         })
@@ -349,7 +349,7 @@ impl Store {
         });
         Ok(Store {
             pools: Pools::Sqlite {
-                moves: MoveBatcher::start(write.clone()),
+                batch: Batcher::start(write.clone()),
                 write,
                 read,
             },
@@ -389,6 +389,9 @@ impl Store {
     /// # Errors
     /// On a database failure (a duplicate id included).
     pub async fn insert_game(&self, game: &GameRow, moves: &[String]) -> Result<(), StoreError> {
+        if let (Pools::Sqlite { batch, .. }, true) = (&self.pools, moves.is_empty()) {
+            return batch.insert_game(NewGame::from(game)).await;
+        }
         on_write!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
@@ -450,19 +453,27 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let (clock, flag_at) = clock_columns(game_clock);
         let correspondence = game_clock.is_some_and(|c| !c.control().is_live());
-        if let (Pools::Sqlite { moves, .. }, None, ComputerTurn::Untouched, false) =
-            (&self.pools, ended, &turn, correspondence)
+        // A move of a game without a computer is batched on SQLite, its end
+        // included; a correspondence game's moves each queue a notice, and go alone.
+        if let (Pools::Sqlite { batch, .. }, ComputerTurn::Untouched, false) =
+            (&self.pools, &turn, correspondence)
         {
-            return moves
-                .append(PlainMove {
-                    id: id.to_string(),
-                    revision,
-                    ply: ply as i64,
-                    mv: mv.to_string(),
-                    now,
-                    clock: (clock, flag_at),
-                })
-                .await;
+            let mv = NewMove {
+                id: id.to_string(),
+                revision,
+                ply: ply as i64,
+                mv: mv.to_string(),
+                now,
+                clock,
+                flag_at,
+                result: ended.map(|e| e.0.to_string()),
+                reason: ended.map(|e| e.1.to_string()),
+            };
+            let ending = ended.map(|_| Ending {
+                at,
+                clock: game_clock.cloned(),
+            });
+            return batch.append(mv, ending).await;
         }
         on_write!(self, pool => {
             let mut tx = pool.begin().await?;

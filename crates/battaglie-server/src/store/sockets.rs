@@ -2,6 +2,9 @@
 //! presence (online / away / gone), the live absence claim and the spectator
 //! count are read from (see `crate::game::presence`).
 
+use sqlx::SqliteConnection;
+
+use super::batch::json_array;
 use super::{Pools, Store, StoreError};
 
 /// One socket of a game, open or recently closed.
@@ -40,20 +43,32 @@ impl Store {
         seat: &str,
         at: SocketStamp<'_>,
     ) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
-            "INSERT INTO sockets (id, game_id, seat, node, seen_at, beat_at, closed_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, NULL)",
-        )
-        .bind(id)
-        .bind(game)
-        .bind(seat)
-        .bind(at.node)
-        .bind(at.now)
-        .bind(at.wall)
-        .execute(pool)
-        .await?
-        .rows_affected());
-        Ok(())
+        let opened = OpenedSocket {
+            id: id.to_string(),
+            game: game.to_string(),
+            seat: seat.to_string(),
+            node: at.node.to_string(),
+            now: at.now,
+            wall: at.wall,
+        };
+        match &self.pools {
+            Pools::Sqlite { batch, .. } => batch.socket_opened(opened).await,
+            Pools::Postgres(pool) => {
+                sqlx::query(
+                    "INSERT INTO sockets (id, game_id, seat, node, seen_at, beat_at, closed_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, NULL)",
+                )
+                .bind(&opened.id)
+                .bind(&opened.game)
+                .bind(&opened.seat)
+                .bind(&opened.node)
+                .bind(opened.now)
+                .bind(opened.wall)
+                .execute(pool)
+                .await?;
+                Ok(())
+            }
+        }
     }
 
     /// Records socket `id` closed at game time `now`.
@@ -61,15 +76,24 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn socket_closed(&self, id: &str, now: i64) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
-            "UPDATE sockets SET closed_at = $2, seen_at = $2 WHERE id = $1 AND closed_at IS NULL",
-        )
-        .bind(id)
-        .bind(now)
-        .execute(pool)
-        .await?
-        .rows_affected());
-        Ok(())
+        let closed = ClosedSocket {
+            id: id.to_string(),
+            now,
+        };
+        match &self.pools {
+            Pools::Sqlite { batch, .. } => batch.socket_closed(closed).await,
+            Pools::Postgres(pool) => {
+                sqlx::query(
+                    "UPDATE sockets SET closed_at = $2, seen_at = $2 \
+                     WHERE id = $1 AND closed_at IS NULL",
+                )
+                .bind(&closed.id)
+                .bind(closed.now)
+                .execute(pool)
+                .await?;
+                Ok(())
+            }
+        }
     }
 
     /// Renews every open socket of `at.node`, and forgets the rows of every node
@@ -121,10 +145,14 @@ impl Store {
 
     /// The socket rows of game `game`.
     ///
+    /// Read off the writer (SQLite's readers see every write committed before
+    /// they start): each socket opened or closed reads them, and a wave of games
+    /// ending would otherwise queue the moves behind these reads.
+    ///
     /// # Errors
     /// Database failures.
     pub async fn sockets_of(&self, game: &str) -> Result<Vec<SocketRow>, StoreError> {
-        let rows: Vec<(String, i64, i64, Option<i64>)> = on_write!(self, pool => sqlx::query_as(
+        let rows: Vec<(String, i64, i64, Option<i64>)> = on_read!(self, pool => sqlx::query_as(
             "SELECT seat, seen_at, beat_at, closed_at FROM sockets WHERE game_id = $1",
         )
         .bind(game)
@@ -140,4 +168,62 @@ impl Store {
             })
             .collect())
     }
+}
+
+/// A socket opened, to be stored by the batch writer (SQLite).
+#[derive(Debug, serde::Serialize)]
+pub(super) struct OpenedSocket {
+    id: String,
+    game: String,
+    seat: String,
+    node: String,
+    /// Game time (milliseconds).
+    now: i64,
+    /// Wall-clock time (milliseconds).
+    wall: i64,
+}
+
+/// A socket closed at game time `now`, to be marked by the batch writer (SQLite).
+#[derive(Debug, serde::Serialize)]
+pub(super) struct ClosedSocket {
+    id: String,
+    now: i64,
+}
+
+/// Stores the rows of `opened`, in one statement.
+///
+/// # Errors
+/// Database failures (a game that does not exist included): none is stored.
+pub(super) async fn insert_opened(
+    tx: &mut SqliteConnection,
+    opened: &[&OpenedSocket],
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO sockets (id, game_id, seat, node, seen_at, beat_at, closed_at) \
+         SELECT value ->> 'id', value ->> 'game', value ->> 'seat', value ->> 'node', \
+         value ->> 'now', value ->> 'wall', NULL FROM json_each($1)",
+    )
+    .bind(json_array(opened)?)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Marks the sockets of `closed` closed, in one statement.
+///
+/// # Errors
+/// Database failures.
+pub(super) async fn mark_closed(
+    tx: &mut SqliteConnection,
+    closed: &[&ClosedSocket],
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE sockets SET closed_at = c.now, seen_at = c.now \
+         FROM (SELECT value ->> 'id' AS id, value ->> 'now' AS now FROM json_each($1)) AS c \
+         WHERE sockets.id = c.id AND sockets.closed_at IS NULL",
+    )
+    .bind(json_array(closed)?)
+    .execute(tx)
+    .await?;
+    Ok(())
 }

@@ -1,0 +1,172 @@
+//! The moves of a batch: every game updated by one statement, every move
+//! appended by another, and the games that ended rated and told as
+//! [`Store::append_move`](super::super::Store::append_move) does alone.
+
+use std::collections::HashSet;
+
+use battaglie_community::GameClock;
+use sqlx::{Row, SqliteConnection};
+
+use super::json_array;
+use crate::store::{notices, ratings, StoreError};
+
+/// Every game of `$1` (an array of [`NewMove`]s) still at the revision its
+/// mover saw, its move recorded: answers the ids of those updated. The game's
+/// result needs no clearing: a game at its mover's revision is still being
+/// played (and the index on the result is left alone).
+const UPDATE_GAMES: &str = "UPDATE games SET draw_offer = NULL, updated_at = m.now, \
+     revision = games.revision + 1, clock = m.clock, flag_at = m.flag_at \
+     FROM (SELECT value ->> 'id' AS id, value ->> 'revision' AS revision, \
+     value ->> 'now' AS now, value ->> 'clock' AS clock, value ->> 'flag_at' AS flag_at \
+     FROM json_each($1)) AS m \
+     WHERE games.id = m.id AND games.revision = m.revision \
+     RETURNING games.id";
+
+/// [`UPDATE_GAMES`] for the games that end with their move: their result too.
+const END_GAMES: &str = "UPDATE games SET draw_offer = NULL, result = m.result, \
+     reason = m.reason, updated_at = m.now, revision = games.revision + 1, \
+     clock = m.clock, flag_at = m.flag_at \
+     FROM (SELECT value ->> 'id' AS id, value ->> 'revision' AS revision, \
+     value ->> 'now' AS now, value ->> 'clock' AS clock, value ->> 'flag_at' AS flag_at, \
+     value ->> 'result' AS result, value ->> 'reason' AS reason FROM json_each($1)) AS m \
+     WHERE games.id = m.id AND games.revision = m.revision \
+     RETURNING games.id";
+
+/// The moves of `$1` whose games were updated (`$2`, an array of ids).
+const INSERT_MOVES: &str = "INSERT INTO moves (game_id, ply, mv) \
+     SELECT value ->> 'id', value ->> 'ply', value ->> 'mv' FROM json_each($1) \
+     WHERE value ->> 'id' IN (SELECT value FROM json_each($2))";
+
+/// Of the games of `$1` (an array of ids), those whose end has more to write:
+/// seats held by accounts (the end's notices), or a rating not yet made.
+const ENDS_TO_FOLLOW: &str = "SELECT game_id FROM seats \
+     WHERE game_id IN (SELECT value FROM json_each($1)) \
+     UNION SELECT game_id FROM rated_games \
+     WHERE game_id IN (SELECT value FROM json_each($1)) AND rated_at IS NULL";
+
+/// A move to append, and the game's columns it changes.
+#[derive(Debug, serde::Serialize)]
+pub(in crate::store) struct NewMove {
+    pub id: String,
+    /// The revision the game must still be at.
+    pub revision: i64,
+    /// The move's number, from 1.
+    pub ply: i64,
+    pub mv: String,
+    /// Unix seconds.
+    pub now: i64,
+    /// The clock's JSON column.
+    pub clock: Option<String>,
+    /// The deadline of a live clock that runs.
+    pub flag_at: Option<i64>,
+    /// `army`, `indians` or `draw` when the move ends the game.
+    pub result: Option<String>,
+    /// Why it ended.
+    pub reason: Option<String>,
+}
+
+/// What the end of a game needs besides its columns: its rating and notices.
+#[derive(Debug)]
+pub(in crate::store) struct Ending {
+    /// The server's clock (milliseconds).
+    pub at: i64,
+    /// The game's clock.
+    pub clock: Option<GameClock>,
+}
+
+/// Writes `moves` in `tx`; answers whether each was stored (else its game had
+/// moved on).
+///
+/// # Errors
+/// Any statement failing (a ply already taken included).
+pub(super) async fn write(
+    tx: &mut SqliteConnection,
+    moves: &[(&NewMove, Option<&Ending>)],
+) -> Result<Vec<bool>, StoreError> {
+    let mut stored = vec![false; moves.len()];
+    for round in rounds(moves) {
+        let (ending, going_on): (Vec<usize>, Vec<usize>) =
+            round.iter().partition(|&&i| moves[i].1.is_some());
+        let mut updated: Vec<String> = Vec::new();
+        for (part, statement) in [(going_on, UPDATE_GAMES), (ending, END_GAMES)] {
+            if part.is_empty() {
+                continue;
+            }
+            let rows: Vec<&NewMove> = part.iter().map(|&i| moves[i].0).collect();
+            let ids: Vec<String> = sqlx::query_scalar(statement)
+                .bind(json_array(&rows)?)
+                .fetch_all(&mut *tx)
+                .await?;
+            updated.extend(ids);
+        }
+        if updated.is_empty() {
+            continue;
+        }
+        let rows: Vec<&NewMove> = round.iter().map(|&i| moves[i].0).collect();
+        sqlx::query(INSERT_MOVES)
+            .bind(json_array(&rows)?)
+            .bind(json_array(&updated)?)
+            .execute(&mut *tx)
+            .await?;
+        let updated: HashSet<&str> = updated.iter().map(String::as_str).collect();
+        for i in round {
+            stored[i] = updated.contains(moves[i].0.id.as_str());
+        }
+    }
+    let ended: Vec<(&NewMove, &Ending)> = moves
+        .iter()
+        .zip(&stored)
+        .filter(|(_, &stored)| stored)
+        .filter_map(|((mv, ending), _)| Some((*mv, (*ending)?)))
+        .collect();
+    if !ended.is_empty() {
+        follow_ends(tx, &ended).await?;
+    }
+    Ok(stored)
+}
+
+/// Rates the games of `ended` and queues their notices, in `tx`; most have
+/// neither (no accounts), and one query tells which do.
+async fn follow_ends(
+    tx: &mut SqliteConnection,
+    ended: &[(&NewMove, &Ending)],
+) -> Result<(), StoreError> {
+    let ids: Vec<&str> = ended.iter().map(|(mv, _)| mv.id.as_str()).collect();
+    let to_follow: Vec<String> = sqlx::query_scalar(ENDS_TO_FOLLOW)
+        .bind(json_array(&ids)?)
+        .fetch_all(&mut *tx)
+        .await?;
+    for (mv, ending) in ended {
+        if !to_follow.contains(&mv.id) {
+            continue;
+        }
+        let (Some(result), Some(reason)) = (&mv.result, &mv.reason) else {
+            continue;
+        };
+        let (id, at) = (mv.id.as_str(), ending.at);
+        ratings::rate_ended!(tx, id, result.as_str(), at);
+        let ended = Some((result.as_str(), reason.as_str()));
+        notices::enqueue_game!(tx, id, ended, ending.clock.as_ref(), at);
+    }
+    Ok(())
+}
+
+/// The indices of `moves` in rounds where each game comes once, in order: two
+/// moves of one game in one statement would both be checked against the
+/// revision before either.
+fn rounds(moves: &[(&NewMove, Option<&Ending>)]) -> Vec<Vec<usize>> {
+    let mut rounds: Vec<(HashSet<&str>, Vec<usize>)> = Vec::new();
+    for (i, (mv, _)) in moves.iter().enumerate() {
+        // The first round after the last one holding this game.
+        let after = rounds
+            .iter()
+            .rposition(|(games, _)| games.contains(mv.id.as_str()))
+            .map_or(0, |r| r + 1);
+        if after == rounds.len() {
+            rounds.push((HashSet::new(), Vec::new()));
+        }
+        rounds[after].0.insert(&mv.id);
+        rounds[after].1.push(i);
+    }
+    rounds.into_iter().map(|(_, round)| round).collect()
+}

@@ -1,0 +1,194 @@
+//! The batch writer's answers: what each write says, and what is stored.
+
+use crate::store::{ComputerTurn, GameRow, Mode, SocketStamp, Store, StoreError};
+
+fn row(id: &str) -> GameRow {
+    GameRow {
+        id: id.into(),
+        scenario: "washita".into(),
+        mode: Mode::Online,
+        computer_side: None,
+        computer_level: None,
+        army_token: Some(format!("{id}-a")),
+        indians_token: Some(format!("{id}-i")),
+        start: None,
+        draw_offer: None,
+        takeback_offer: None,
+        result: None,
+        reason: None,
+        created_at: 0,
+        updated_at: 0,
+        revision: 0,
+        clock: None,
+    }
+}
+
+async fn append(store: &Store, id: &str, revision: i64, ply: usize) -> Result<i64, StoreError> {
+    let mv = format!("move {ply}");
+    store
+        .append_move(
+            id,
+            revision,
+            (ply, &mv),
+            None,
+            (1, 1, None),
+            ComputerTurn::Untouched,
+        )
+        .await
+}
+
+#[tokio::test]
+async fn moves_of_many_games_sent_at_once_are_all_stored_in_order() {
+    let store = Store::memory().await.unwrap();
+    let ids: Vec<String> = (0..40).map(|i| format!("g{i}")).collect();
+    for id in &ids {
+        store.insert_game(&row(id), &[]).await.unwrap();
+    }
+    for ply in 1..=5 {
+        let sent = ids.iter().map(|id| append(&store, id, ply as i64 - 1, ply));
+        for answer in futures_util::future::join_all(sent).await {
+            assert_eq!(answer.unwrap(), ply as i64, "the new revision");
+        }
+    }
+    for id in &ids {
+        let (game, moves) = store.load(id).await.unwrap().unwrap();
+        assert_eq!(game.revision, 5);
+        assert_eq!(
+            moves,
+            (1..=5).map(|p| format!("move {p}")).collect::<Vec<_>>()
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_stale_move_in_a_batch_is_a_conflict_and_the_others_stand() {
+    let store = Store::memory().await.unwrap();
+    for id in ["a", "b", "c"] {
+        store.insert_game(&row(id), &[]).await.unwrap();
+    }
+    let (a, stale, ply_taken) = tokio::join!(
+        append(&store, "a", 0, 1),
+        append(&store, "b", 7, 1),
+        async {
+            append(&store, "c", 0, 1).await.unwrap();
+            // The same ply again at the new revision: the ply is taken.
+            append(&store, "c", 1, 1).await
+        },
+    );
+    assert_eq!(a.unwrap(), 1);
+    assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
+    assert!(
+        matches!(ply_taken, Err(StoreError::Conflict)),
+        "{ply_taken:?}"
+    );
+    let (b, moves) = store.load("b").await.unwrap().unwrap();
+    assert_eq!(
+        (b.revision, moves.len()),
+        (0, 0),
+        "nothing of the stale move"
+    );
+    let (c, moves) = store.load("c").await.unwrap().unwrap();
+    assert_eq!(
+        (c.revision, moves.len()),
+        (1, 1),
+        "the refused move undone whole"
+    );
+}
+
+#[tokio::test]
+async fn two_moves_of_one_game_in_one_batch_are_stored_one_after_the_other() {
+    let store = Store::memory().await.unwrap();
+    store.insert_game(&row("g"), &[]).await.unwrap();
+    // Both wait for the writer together: the second names the revision the
+    // first makes, and a stale third names the first's again.
+    let (first, second, stale) = tokio::join!(
+        append(&store, "g", 0, 1),
+        append(&store, "g", 1, 2),
+        append(&store, "g", 1, 2),
+    );
+    assert_eq!((first.unwrap(), second.unwrap()), (1, 2));
+    assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
+    let (game, moves) = store.load("g").await.unwrap().unwrap();
+    assert_eq!(game.revision, 2);
+    assert_eq!(moves, ["move 1", "move 2"]);
+}
+
+#[tokio::test]
+async fn a_socket_of_no_game_is_refused_alone_and_the_batch_around_it_stands() {
+    let store = Store::memory().await.unwrap();
+    store.insert_game(&row("g"), &[]).await.unwrap();
+    let at = SocketStamp {
+        node: "local",
+        now: 10,
+        wall: 20,
+    };
+    store.socket_opened("s1", "g", "army", at).await.unwrap();
+    let (moved, opened, no_game, closed) = tokio::join!(
+        append(&store, "g", 0, 1),
+        store.socket_opened("s2", "g", "indians", at),
+        store.socket_opened("s3", "nowhere", "army", at),
+        store.socket_closed("s1", 30),
+    );
+    assert_eq!(moved.unwrap(), 1);
+    opened.unwrap();
+    assert!(no_game.is_err(), "a socket of a game that does not exist");
+    closed.unwrap();
+    let mut rows = store.sockets_of("g").await.unwrap();
+    rows.sort_by(|a, b| a.seat.cmp(&b.seat));
+    let seen: Vec<(&str, i64, Option<i64>)> = rows
+        .iter()
+        .map(|r| (r.seat.as_str(), r.seen_at, r.closed_at))
+        .collect();
+    assert_eq!(seen, [("army", 30, Some(30)), ("indians", 10, None)]);
+    assert_eq!(store.load("g").await.unwrap().unwrap().1, ["move 1"]);
+}
+
+#[tokio::test]
+async fn a_game_ended_in_a_batch_keeps_its_result_and_the_others_go_on() {
+    let store = Store::memory().await.unwrap();
+    for id in ["won", "going"] {
+        store.insert_game(&row(id), &[]).await.unwrap();
+    }
+    let (won, going) = tokio::join!(
+        store.append_move(
+            "won",
+            0,
+            (1, "last move"),
+            Some(("army", "elimination")),
+            (5, 5000, None),
+            ComputerTurn::Untouched,
+        ),
+        append(&store, "going", 0, 1),
+    );
+    assert_eq!((won.unwrap(), going.unwrap()), (1, 1));
+    let (game, moves) = store.load("won").await.unwrap().unwrap();
+    assert_eq!(
+        (
+            game.result.as_deref(),
+            game.reason.as_deref(),
+            game.updated_at
+        ),
+        (Some("army"), Some("elimination"), 5)
+    );
+    assert_eq!(moves, ["last move"]);
+    let (game, _) = store.load("going").await.unwrap().unwrap();
+    assert_eq!(game.result, None);
+}
+
+#[tokio::test]
+async fn a_new_game_whose_id_is_taken_is_refused_alone() {
+    let store = Store::memory().await.unwrap();
+    store.insert_game(&row("taken"), &[]).await.unwrap();
+    let mut again = row("taken");
+    again.scenario = "apache".into();
+    let new_game = row("new");
+    let (new, taken) = tokio::join!(
+        store.insert_game(&new_game, &[]),
+        store.insert_game(&again, &[]),
+    );
+    new.unwrap();
+    assert!(matches!(taken, Err(StoreError::Conflict)), "{taken:?}");
+    let (game, _) = store.load("taken").await.unwrap().unwrap();
+    assert_eq!(game.scenario, "washita", "the first game stands");
+    assert_eq!(store.load("new").await.unwrap().unwrap().0, new_game);
+}
