@@ -11,10 +11,12 @@
 //! whole run (random games of washita end in about 100 plies: left alone, 1,000
 //! games ran out of moves in 30 s, which capped the figure). `--rate` is the
 //! total of moves per second the players aim at (each game moves at
-//! `rate / games` per second, each seat after a think time drawn from an
+//! `rate / games` per second, each move after a think time drawn from an
 //! exponential law around its mean, so that games end at different times;
-//! `--fixed-pace` keeps every seat to the exact interval, and the games in
-//! step); `--rate 0` moves as fast as the server answers (then the latency is
+//! the first game of each slot resigned after a random share of a game, so
+//! that games end spread out from the start as on a site whose games began at
+//! different times; `--fixed-pace` keeps every game to the exact interval and
+//! resigns none, and the games keep in step); `--rate 0` moves as fast as the server answers (then the latency is
 //! mostly queueing).
 //!
 //! `--churn N` instead creates N games a minute, steadily, for `--seconds` (at
@@ -133,8 +135,14 @@ impl Stats {
     }
 }
 
-/// The last move sent in one game (its ply before, and when), shared by both seats.
-type LastSent = Arc<Mutex<Option<(u64, Instant)>>>;
+/// What both seats of one game share.
+#[derive(Default)]
+struct Shared {
+    /// The last move sent (its ply before, and when).
+    last_sent: Mutex<Option<(u64, Instant)>>,
+    /// When the game's next move may be sent (see [`Pace`]).
+    next_at: Mutex<Option<Instant>>,
+}
 
 /// CPU seconds (user + system) of `pid` and all its descendants, from `/proc`.
 fn cpu_seconds(pid: u32) -> f64 {
@@ -183,7 +191,11 @@ fn random(seed: &mut u64) -> u64 {
     *seed
 }
 
-/// How many think times a seat held up by its opponent may make up at once.
+/// About how long a game of random moves lasts, in plies (most end at the
+/// quiet limit).
+const FIRST_GAMES_PLIES: u64 = 100;
+
+/// How many think times a game held up by the server may make up at once.
 const CATCH_UP: u32 = 4;
 
 /// A number in [0, 1).
@@ -196,8 +208,8 @@ fn seed(i: u64) -> u64 {
     0x9E37_79B9_7F4A_7C15u64 ^ (i + 1).wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
-/// One seat: moves when it is its side's turn, after a think time of `interval`
-/// on average (see [`Pace`]), until the deadline or the end of the game.
+/// One seat: moves when it is its side's turn, after the game's think time (see
+/// [`Pace`]), until the deadline or the end of the game.
 #[allow(clippy::too_many_arguments)]
 async fn player(
     addr: SocketAddr,
@@ -207,20 +219,16 @@ async fn player(
     mut seed: u64,
     pace: Pace,
     stats: Arc<Stats>,
-    last_sent: LastSent,
+    shared: Arc<Shared>,
 ) {
-    let Pace {
-        interval,
-        deadline,
-        fixed,
-    } = pace;
-    let mut next_at = Instant::now() + interval.mul_f64(unit(&mut seed));
+    let deadline = pace.deadline;
     let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
     let mut ws = match connect(url).await {
         Ok(ws) => ws,
         Err(e) => return stats.error(&format!("game {id}: socket: {e}")),
     };
     let mut sent: Option<(u64, Instant)> = None;
+    let mut resigned = false;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         let Ok(Some(Ok(msg))) = tokio::time::timeout(left, ws.next()).await else {
@@ -243,7 +251,7 @@ async fn player(
         let ply = state.ply;
         // The opponent's move arriving here.
         if sent.is_none() {
-            let mut last = last_sent.lock().unwrap();
+            let mut last = shared.last_sent.lock().unwrap();
             if let Some((at_ply, since)) = *last {
                 if ply > at_ply {
                     stats
@@ -272,7 +280,15 @@ async fn player(
             }
             break;
         }
-        if state.to_move != side || sent.is_some() || Instant::now() >= deadline {
+        if state.to_move != side || sent.is_some() || resigned || Instant::now() >= deadline {
+            continue;
+        }
+        if pace.resign_at.is_some_and(|at| ply >= at) {
+            resigned = true;
+            let resign = json!({"type": "resign"}).to_string();
+            if ws.send(Message::Text(resign.into())).await.is_err() {
+                break;
+            }
             continue;
         }
         let legal = match state.legal_moves() {
@@ -287,24 +303,12 @@ async fn player(
         }
         let mv = legal[(random(&mut seed) % legal.len() as u64) as usize];
         let msg = json!({"type": "move", "move": mv}).to_string();
-        if next_at > Instant::now() {
-            tokio::time::sleep_until(next_at.into()).await;
+        let at = pace.next(&shared, &mut seed);
+        if at > Instant::now() {
+            tokio::time::sleep_until(at.into()).await;
         }
-        next_at = match fixed {
-            true => (next_at + interval).max(Instant::now()),
-            // Exponential (-ln U for U uniform in (0, 1]); a seat held up by
-            // its opponent catches up (a few moves at once at most), so that
-            // the rate aimed at is the rate played.
-            false => {
-                let think = -(1.0 - unit(&mut seed)).ln();
-                let behind = Instant::now()
-                    .checked_sub(interval * CATCH_UP)
-                    .unwrap_or_else(Instant::now);
-                (next_at + interval.mul_f64(think)).max(behind)
-            }
-        };
         sent = Some((ply, Instant::now()));
-        *last_sent.lock().unwrap() = sent;
+        *shared.last_sent.lock().unwrap() = sent;
         if ws.send(Message::Text(msg.into())).await.is_err() {
             break;
         }
@@ -332,9 +336,8 @@ async fn fixed(o: &Options, addr: SocketAddr, other: SocketAddr, stats: &Arc<Sta
     );
     let start = Instant::now();
     let deadline = start + Duration::from_secs(o.seconds);
-    // Each seat moves every other ply.
     let interval = if o.rate > 0.0 {
-        Duration::from_secs_f64(2.0 * o.games as f64 / o.rate)
+        Duration::from_secs_f64(o.games as f64 / o.rate)
     } else {
         Duration::ZERO
     };
@@ -348,11 +351,21 @@ async fn fixed(o: &Options, addr: SocketAddr, other: SocketAddr, stats: &Arc<Sta
             // played at once until the deadline, however fast they end.
             let mut game = first;
             for round in 0.. {
-                let seed = seed(i as u64 + round * slots);
+                let mut seed = seed(i as u64 + round * slots);
+                // Games that all start in the first second would all end
+                // together, at about the same ply, and again and again (a
+                // thousand games ending, and a thousand created, within a few
+                // seconds): the first game of each slot is resigned after a
+                // random share of a game, so that the games' ends spread out
+                // from the start, as on a site whose games began at
+                // different times. `--fixed-pace` keeps the waves.
+                let resign_at =
+                    (round == 0 && !fixed_pace).then(|| random(&mut seed) % FIRST_GAMES_PLIES);
                 let pace = Pace {
                     interval,
                     deadline,
                     fixed: fixed_pace,
+                    resign_at,
                 };
                 play_both(addr, other, game, seed, pace, &stats).await;
                 if Instant::now() >= deadline {
@@ -389,20 +402,45 @@ async fn connect(url: String) -> Result<Socket, tokio_tungstenite::tungstenite::
     Ok(ws)
 }
 
-/// When a seat may move: a think time after its last move, and not after
-/// `deadline`.
+/// When a game's next move may be sent: a think time after its last one, and
+/// not after `deadline`.
 ///
-/// The think times are drawn from an exponential law of mean `interval` (moves
-/// arrive as people's do, the total rate kept), so that games last more or
-/// less long and end at different times, as on a site. With `fixed`, every
-/// seat moves exactly every `interval`: all games keep in step, and those
-/// started together end together, in waves (a thousand games ending, and a
-/// thousand starting, in the same second).
+/// The think times are drawn from an exponential law of mean `interval` (the
+/// game's moves arrive as people's do, and the total rate is the one aimed
+/// at), so that games last more or less long and end at different times, as on
+/// a site. With `fixed`, every game moves exactly every `interval`: all games
+/// keep in step, and those started together end together, in waves (a thousand
+/// games ending, and a thousand starting, in the same second).
 #[derive(Clone, Copy)]
 struct Pace {
     interval: Duration,
     fixed: bool,
     deadline: Instant,
+    /// The ply at which the side to move resigns, if any.
+    resign_at: Option<u64>,
+}
+
+impl Pace {
+    /// When the move about to be sent may go, and the one after it is drawn.
+    /// The clock is the game's, not the seat's: a seat waits for its
+    /// opponent's move, and a clock of its own would lose that wait.
+    fn next(&self, shared: &Shared, seed: &mut u64) -> Instant {
+        let now = Instant::now();
+        let mut next_at = shared.next_at.lock().unwrap();
+        // The game's first move comes after a part of an interval, so that
+        // games started together do not move together.
+        let at = *next_at.get_or_insert_with(|| now + self.interval.mul_f64(unit(seed)));
+        let think = match self.fixed {
+            true => 1.0,
+            // Exponential: -ln U for U uniform in (0, 1].
+            false => -(1.0 - unit(seed)).ln(),
+        };
+        // A game held up (by the server, or by a slow think) makes up a few
+        // moves at once at most.
+        let behind = now.checked_sub(self.interval * CATCH_UP).unwrap_or(now);
+        *next_at = Some((at + self.interval.mul_f64(think)).max(behind));
+        at
+    }
 }
 
 /// Plays one game, its Army through `addr` and its Indians through `other`,
@@ -415,7 +453,7 @@ async fn play_both(
     pace: Pace,
     stats: &Arc<Stats>,
 ) {
-    let last_sent = LastSent::default();
+    let shared = Arc::new(Shared::default());
     let army = player(
         addr,
         id.clone(),
@@ -424,7 +462,7 @@ async fn play_both(
         seed,
         pace,
         stats.clone(),
-        last_sent.clone(),
+        shared.clone(),
     );
     let indians = player(
         other,
@@ -434,7 +472,7 @@ async fn play_both(
         seed.rotate_left(17),
         pace,
         stats.clone(),
-        last_sent,
+        shared,
     );
     tokio::join!(army, indians);
 }

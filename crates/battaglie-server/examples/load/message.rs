@@ -8,11 +8,18 @@
 //! skipping the moves) cost the tool as much CPU as the server spent on a move.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
+use memchr::memmem::Finder;
 use serde::Deserialize;
 
 /// Where a state's legal moves start (the key is not used in any nested object).
 const LEGAL: &str = ",\"legal\":";
+
+/// The searchers of [`LEGAL`] and [`NOTATION`], built once: building one for
+/// every search (as `str::find` does) was a tenth of the tool's time.
+static FIND_LEGAL: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(LEGAL));
+static FIND_NOTATION: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(NOTATION));
 
 /// A message pushed on a seat's socket.
 pub struct Update<'a> {
@@ -52,7 +59,7 @@ impl<'a> Update<'a> {
     /// Text that is not such a message, or a state whose status does not come
     /// before its legal moves.
     pub fn read(text: &'a str) -> Result<Update<'a>, String> {
-        let (head, legal) = match text.find(LEGAL) {
+        let (head, legal) = match FIND_LEGAL.find(text.as_bytes()) {
             Some(at) => (
                 Cow::Owned(format!("{}}}", &text[..at])),
                 Some(&text[at + LEGAL.len()..]),
@@ -92,10 +99,9 @@ impl<'a> Update<'a> {
         // The moves end with the list; the clock after it holds no notation.
         let mut moves = Vec::new();
         let mut rest = legal;
-        while let Some(at) = rest.find(NOTATION) {
+        while let Some(at) = FIND_NOTATION.find(rest.as_bytes()) {
             rest = &rest[at + NOTATION.len()..];
-            let end = rest
-                .find('"')
+            let end = memchr::memchr(b'"', rest.as_bytes())
                 .ok_or_else(|| format!("a notation without its end: {rest:.40}"))?;
             moves.push(&rest[..end]);
             rest = &rest[end..];

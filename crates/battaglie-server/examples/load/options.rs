@@ -18,7 +18,7 @@ pub struct Options {
     /// Moves per second over all games; 0: as fast as the server answers (without --churn).
     #[arg(long, default_value_t = 2000.0, conflicts_with = "churn", value_parser = non_negative)]
     pub rate: f64,
-    /// Every seat moves exactly every `2 * games / rate` seconds (without --churn),
+    /// Every game moves exactly every `games / rate` seconds (without --churn),
     /// instead of after think times drawn around that mean: the games keep in
     /// step and end in waves.
     #[arg(long, conflicts_with = "churn")]
