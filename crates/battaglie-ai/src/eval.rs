@@ -10,7 +10,7 @@
 //! into contact); and a pull towards 0 as the quiet counter, plus the plies the armies
 //! still need to meet, nears the scenario's quiet limit. The weights are [`Weights`].
 
-use battaglie_rules::{Kind, KindSet, Pieces, Position, Scenario, Side};
+use battaglie_rules::{Kind, KindSet, Pieces, Position, Scenario, Side, Square};
 
 use crate::board::{Board, SQUARES};
 use crate::nnue::Network;
@@ -73,6 +73,35 @@ pub(crate) struct StackAt {
     pub total: i32,
     /// The kinds that may enter its square (every kind for staging: see `STAGING_REACH`).
     pub enter: KindSet,
+}
+
+impl StackAt {
+    /// The stack of pieces `p` on `sq`.
+    fn new(board: &Board, sq: Square, p: Pieces) -> StackAt {
+        StackAt {
+            file: sq.file().map_or(-1, i32::from),
+            rank: i32::from(sq.rank()),
+            kinds: p.kinds(),
+            total: i32::from(p.total()),
+            // Staging squares cannot be entered, but the pieces there must step onto
+            // file a: standing near it presses them (see `STAGING_REACH`).
+            enter: if sq.is_staging() {
+                KindSet::ALL
+            } else {
+                board.enter[sq.index()]
+            },
+        }
+    }
+}
+
+/// Per side, whether its kinds can eliminate every kind the other side has left.
+fn can_win(board: &Board, kinds: &[KindSet; 2]) -> [bool; 2] {
+    [0, 1].map(|s| {
+        let reach = kinds[s].iter().fold(KindSet::EMPTY, |r, k| {
+            KindSet(r.0 | board.eliminates[k.index()].0)
+        });
+        reach.is_superset(kinds[1 - s])
+    })
 }
 
 impl Default for StackAt {
@@ -157,15 +186,7 @@ pub(crate) fn analyse_on(
             let n = i32::from(p.total());
             let here = board.enter[sq.index()];
             if counts[s] < MAX_STACKS {
-                // Staging squares cannot be entered, but the pieces there must step onto
-                // file a: standing near it presses them (see `STAGING_REACH`).
-                stacks[s][counts[s]] = StackAt {
-                    file: sq.file().map_or(-1, i32::from),
-                    rank: i32::from(sq.rank()),
-                    kinds: pk,
-                    total: n,
-                    enter: if sq.is_staging() { KindSet::ALL } else { here },
-                };
+                stacks[s][counts[s]] = StackAt::new(board, sq, p);
                 counts[s] += 1;
             }
             kinds[s] = KindSet(kinds[s].0 | pk.0);
@@ -262,12 +283,7 @@ pub(crate) fn analyse_on(
             _ => press,
         };
     }
-    let can_win = [0, 1].map(|s| {
-        let reach = kinds[s].iter().fold(KindSet::EMPTY, |r, k| {
-            KindSet(r.0 | board.eliminates[k.index()].0)
-        });
-        reach.is_superset(kinds[1 - s])
-    });
+    let can_win = can_win(board, &kinds);
     Analysis {
         base,
         threatened,
@@ -495,22 +511,11 @@ pub(crate) fn placement_nnue(
             let Some((_, p)) = pos.stack(sq) else {
                 continue;
             };
-            let pk = p.kinds();
             if counts[s] < MAX_STACKS {
-                stacks[s][counts[s]] = StackAt {
-                    file: sq.file().map_or(-1, i32::from),
-                    rank: i32::from(sq.rank()),
-                    kinds: pk,
-                    total: i32::from(p.total()),
-                    enter: if sq.is_staging() {
-                        KindSet::ALL
-                    } else {
-                        board.enter[sq.index()]
-                    },
-                };
+                stacks[s][counts[s]] = StackAt::new(board, sq, p);
                 counts[s] += 1;
             }
-            kinds[s] = KindSet(kinds[s].0 | pk.0);
+            kinds[s] = KindSet(kinds[s].0 | p.kinds().0);
             material[s] += stack_value(p, &values);
         }
     }
@@ -525,12 +530,7 @@ pub(crate) fn placement_nnue(
         );
         contact = contact.min(nearest);
     }
-    let can_win = [0, 1].map(|s| {
-        let reach = kinds[s].iter().fold(KindSet::EMPTY, |r, k| {
-            KindSet(r.0 | board.eliminates[k.index()].0)
-        });
-        reach.is_superset(kinds[1 - s])
-    });
+    let can_win = can_win(board, &kinds);
     let us = pos.side_to_move().index();
     let them = 1 - us;
     Placement {
