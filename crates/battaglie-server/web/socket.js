@@ -31,7 +31,9 @@ export function connect(id, token, handlers) {
   let timer;
   const open = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    // The legal moves only in the states the reader is to move in: they are half of a
+    // state or more, and the board builds from them only on the reader's turn.
+    const query = token ? `?token=${encodeURIComponent(token)}&legal=mine` : "?legal=mine";
     const ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws${query}`);
     socket = ws;
     // The first state after (re)connecting is the truth, even after a server restart.

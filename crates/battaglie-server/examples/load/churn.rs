@@ -192,7 +192,8 @@ struct Seat {
 impl Seat {
     async fn open(addr: SocketAddr, id: &str, token: &str, side: &str) -> Result<Seat, String> {
         let name = format!("game {id} ({side})");
-        let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
+        // As the web page asks: the legal moves only on the seat's own turns.
+        let url = format!("ws://{addr}/api/games/{id}/ws?token={token}&legal=mine");
         let ws = connect(url)
             .await
             .map_err(|e| format!("{name}: socket: {e}"))?;

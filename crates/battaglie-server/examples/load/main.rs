@@ -222,7 +222,8 @@ async fn player(
     shared: Arc<Shared>,
 ) {
     let deadline = pace.deadline;
-    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
+    // As the web page asks: the legal moves only on the seat's own turns.
+    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}&legal=mine");
     let mut ws = match connect(url).await {
         Ok(ws) => ws,
         Err(e) => return stats.error(&format!("game {id}: socket: {e}")),

@@ -10,7 +10,7 @@ use battaglie_rules::{Game, Move, Side};
 use tokio::sync::broadcast;
 
 use super::presence::PresenceView;
-use super::snapshot::{clock_now, snapshot, with_seat, Changing};
+use super::snapshot::{clock_now, snapshot, with_seat, Changing, StateText};
 use super::{GameError, Seat};
 use crate::ids;
 use crate::store::{ChatRow, GameRow, RematchRow};
@@ -39,7 +39,7 @@ pub struct LiveGame {
     /// The first position in BFEN, for every state JSON.
     start: String,
     pub(super) state: tokio::sync::Mutex<LiveState>,
-    tx: broadcast::Sender<Arc<str>>,
+    tx: broadcast::Sender<StateText>,
     /// What the game's sockets are told besides its states (stored on any node).
     told: broadcast::Sender<Told>,
     /// When a request last asked for this game (milliseconds since 1970).
@@ -89,10 +89,10 @@ pub(super) struct LiveState {
     pub clock: Option<GameClock>,
     /// The state JSON (see `docs/api.md`), whole; built when first asked for
     /// after a change (most changes reach their readers only as changes).
-    pub snapshot: Option<Arc<str>>,
+    pub snapshot: Option<StateText>,
     /// The last change as pushed to the sockets (only its new plies), and the
     /// version it applies to; `None` before the first change.
-    pub change: Option<(u64, Arc<str>)>,
+    pub change: Option<(u64, StateText)>,
     /// The moves of `snapshot`, to find how many plies the next change keeps.
     pub shown: Vec<Move>,
 }
@@ -197,7 +197,7 @@ impl LiveGame {
     }
 
     /// The state JSON (its clock read now) and a receiver of every later change.
-    pub async fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
+    pub async fn subscribe(&self) -> (StateText, broadcast::Receiver<StateText>) {
         let mut st = self.state.lock().await;
         (self.fresh(&mut st), self.tx.subscribe())
     }
@@ -221,11 +221,11 @@ impl LiveGame {
 
     /// The whole snapshot of `st` (built now if no reader asked for it since
     /// the last change), its clock's figures taken now when a clock runs.
-    fn fresh(&self, st: &mut LiveState) -> Arc<str> {
+    fn fresh(&self, st: &mut LiveState) -> StateText {
         let whole = match &st.snapshot {
             Some(whole) => whole.clone(),
             None => {
-                let whole: Arc<str> = self.build(st, None, self.time.now()).into();
+                let whole: StateText = self.build(st, None, self.time.now()).into();
                 st.snapshot = Some(whole.clone());
                 whole
             }
@@ -255,7 +255,7 @@ impl LiveGame {
     }
 
     /// `snapshot` (of `st`), its clock's figures taken now when a clock runs.
-    fn clocked(&self, st: &LiveState, snapshot: &Arc<str>) -> Arc<str> {
+    fn clocked(&self, st: &LiveState, snapshot: &StateText) -> StateText {
         match &st.clock {
             Some(c) if c.deadline().is_some() => {
                 clock_now(snapshot, Some(c), self.time.now()).into()
@@ -303,7 +303,7 @@ impl LiveGame {
         st.shown.truncate(kept);
         st.shown.extend(st.game.moves().skip(kept).copied());
         st.version = (st.version + 1).max(ids::wall_millis());
-        let change: Arc<str> = self.build(st, Some((base, kept)), now).into();
+        let change: StateText = self.build(st, Some((base, kept)), now).into();
         st.snapshot = None;
         st.change = Some((base, change.clone()));
         // No receiver is not an error: nobody is watching.

@@ -33,5 +33,5 @@ pub(crate) use registry::builtin_scenario;
 pub use registry::{AppState, Cluster, MemoryLimits};
 pub use rematch::{RematchAction, RematchError};
 pub use seat::Seat;
-pub use snapshot::with_seat;
+pub use snapshot::{with_seat, with_seat_on_turn, StateText};
 pub use takeback::TakebackAction;

@@ -257,9 +257,53 @@ pub(super) fn clock_now(snapshot: &str, clock: Option<&GameClock>, now: Timestam
     }
 }
 
+/// A state JSON shared by its readers. A `String` behind the `Arc`, not a
+/// `str`: an `Arc<str>` is made by copying the text (tens of kilobytes, at
+/// every change of every game), an `Arc<String>` by moving it.
+pub type StateText = std::sync::Arc<String>;
+
 /// The state JSON with the reader's seat put in front (and a message type for sockets).
 pub fn with_seat(snapshot: &str, seat: Seat, message: bool) -> String {
+    seat_in_front(snapshot, seat, message, true)
+}
+
+/// The state message of a socket that asked for the legal moves only when its
+/// seat is to move (`?legal=mine`): [`with_seat`]'s, except that a state
+/// another side is to move in lists none (`"legal":[]`). The moves are half of
+/// a state or more, and a player's socket is sent every state twice as often
+/// as it can use their list.
+pub fn with_seat_on_turn(snapshot: &str, seat: Seat) -> String {
+    let ours = to_move(snapshot).is_none_or(|side| seat.plays(side));
+    seat_in_front(snapshot, seat, true, ours)
+}
+
+/// The side to move of a state JSON (the first `to_move` key is the state's own:
+/// the objects before it hold none).
+fn to_move(snapshot: &str) -> Option<Side> {
+    const KEY: &str = "\"to_move\":\"";
+    let at = snapshot.find(KEY)? + KEY.len();
+    let word = &snapshot[at..];
+    if word.starts_with("army\"") {
+        Some(Side::Army)
+    } else if word.starts_with("indians\"") {
+        Some(Side::Indians)
+    } else {
+        None
+    }
+}
+
+/// [`with_seat`], with the legal moves or without them. The text between the
+/// `legal` key and the `clock` key (the last one: see [`snapshot`]) is the
+/// list; the clock holds neither key.
+fn seat_in_front(snapshot: &str, seat: Seat, message: bool, legal: bool) -> String {
     let body = snapshot.strip_prefix('{').unwrap_or(snapshot);
+    let cut = match legal {
+        true => None,
+        false => body
+            .find(",\"legal\":")
+            .zip(body.rfind(",\"clock\":"))
+            .filter(|(from, to)| from < to),
+    };
     // Sized once: a state is tens of kilobytes, copied for every reader.
     let mut out = String::with_capacity(body.len() + 40);
     out.push('{');
@@ -276,7 +320,15 @@ pub fn with_seat(snapshot: &str, seat: Seat, message: bool) -> String {
         None => out.push_str("null"),
     }
     out.push(',');
-    out.push_str(body);
+    match cut {
+        Some((from, to)) => {
+            out.push_str(&body[..from]);
+            out.push(',');
+            out.push_str(NO_MOVES);
+            out.push_str(&body[to..]);
+        }
+        None => out.push_str(body),
+    }
     out
 }
 

@@ -27,7 +27,9 @@ use super::account::Visitor;
 use super::rematch::rematch_view;
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
 use crate::chat::{may_read, room_from_word, shows};
-use crate::game::{with_seat, AppState, DrawAction, LiveGame, Seat, Told};
+use crate::game::{
+    with_seat, with_seat_on_turn, AppState, DrawAction, LiveGame, Seat, StateText, Told,
+};
 use crate::store::{ChatRow, Mode, UserRow};
 
 pub(super) fn router() -> Router<AppState> {
@@ -44,6 +46,18 @@ struct SocketQuery {
     token: Option<String>,
     #[serde(default)]
     csrf: Option<String>,
+    #[serde(default)]
+    legal: LegalMoves,
+}
+
+/// Which states list their legal moves on a socket (`?legal=`): `all` (every
+/// state, the default) or `mine` (only those the socket's seat is to move in).
+#[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum LegalMoves {
+    #[default]
+    All,
+    Mine,
 }
 
 /// Who holds a socket: the seat of its token, the signed-in viewer (whose mutes
@@ -51,9 +65,20 @@ struct SocketQuery {
 /// account that writes.
 struct Holder {
     seat: Seat,
+    legal: LegalMoves,
     token: Option<String>,
     viewer: Option<UserRow>,
     account: Option<UserRow>,
+}
+
+impl Holder {
+    /// The message of the state `snapshot` for this socket.
+    fn state_message(&self, snapshot: &str) -> String {
+        match self.legal {
+            LegalMoves::All => with_seat(snapshot, self.seat, true),
+            LegalMoves::Mine => with_seat_on_turn(snapshot, self.seat),
+        }
+    }
 }
 
 async fn upgrade(
@@ -76,6 +101,7 @@ async fn upgrade(
     };
     let holder = Holder {
         seat,
+        legal: q.legal,
         token: q.token,
         viewer,
         account,
@@ -142,8 +168,8 @@ async fn run(socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Ho
 
 /// What a socket listens to, from its first state on.
 struct Subscribed {
-    snapshot: Arc<str>,
-    updates: tokio::sync::broadcast::Receiver<Arc<str>>,
+    snapshot: StateText,
+    updates: tokio::sync::broadcast::Receiver<StateText>,
     told: tokio::sync::broadcast::Receiver<Told>,
 }
 
@@ -186,7 +212,7 @@ async fn serve(
         mut updates,
         mut told,
     } = first;
-    if send(&mut socket, with_seat(&snapshot, seat, true))
+    if send(&mut socket, holder.state_message(&snapshot))
         .await
         .is_err()
     {
@@ -233,7 +259,7 @@ async fn serve(
                     Err(RecvError::Lagged(_)) => live.subscribe().await.0,
                     Err(RecvError::Closed) => break,
                 };
-                if send(&mut socket, with_seat(&snapshot, seat, true)).await.is_err() { break; }
+                if send(&mut socket, holder.state_message(&snapshot)).await.is_err() { break; }
             }
             message = told.recv() => {
                 let text = match message {

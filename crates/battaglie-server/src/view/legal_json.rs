@@ -5,20 +5,33 @@
 
 use battaglie_rules::{Kind, Move, Square};
 
-/// Appends `moves` grouped by source, as the JSON array of [`super::MovesFrom`].
+/// Appends `moves` grouped by source, as the JSON array of [`super::MovesFrom`]:
+/// the sources in the order they first appear, each one's moves in their order.
 pub fn write_legal(moves: &[Move], out: &mut String) {
     let mut sources: Vec<Option<Square>> = Vec::new();
+    // Each move's source, as its place in `sources`. The moves come by source,
+    // so the last source is nearly always the one.
+    let mut source_of: Vec<usize> = Vec::with_capacity(moves.len());
     for mv in moves {
-        if !sources.contains(&mv.from()) {
-            sources.push(mv.from());
-        }
+        let at = match sources.iter().rposition(|&s| s == mv.from()) {
+            Some(at) => at,
+            None => {
+                sources.push(mv.from());
+                sources.len() - 1
+            }
+        };
+        source_of.push(at);
     }
+    // The moves' places, by source (stable: each source's moves keep their order).
+    let mut by_source: Vec<usize> = (0..moves.len()).collect();
+    by_source.sort_by_key(|&i| source_of[i]);
     out.push('[');
-    for (i, &from) in sources.iter().enumerate() {
+    let runs = by_source.chunk_by(|&a, &b| source_of[a] == source_of[b]);
+    for (i, (run, &from)) in runs.zip(&sources).enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let here = || moves.iter().filter(move |m| m.from() == from);
+        let here = || run.iter().map(|&m| &moves[m]);
         out.push_str("{\"from\":");
         match from {
             Some(sq) => quoted(out, sq),

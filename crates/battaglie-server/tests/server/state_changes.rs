@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use battaglie_server::{app_with, AppState, HttpSettings};
 
 use crate::support::{
-    first_legal, listen, next_json, post, run, send, send_raw, socket, Backend, TestDb,
+    first_legal, listen, next_json, online_game, post, run, send, send_raw, socket, Backend, TestDb,
 };
 
 /// A node over `db` without rate limits: these tests play stretches of a battle
@@ -183,6 +183,65 @@ async fn a_move_refused_after_the_game_moved_on_from_its_version_is_superseded(d
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{wrong}");
 }
 
+/// A socket opened with `?legal=mine` is sent the legal moves only in the
+/// states its seat is to move in; others, and every state of a socket without
+/// it, list them as before.
+async fn a_socket_asking_for_its_own_legal_moves_gets_them_only_on_its_turn(db: TestDb) {
+    let (state, app) = node(&db).await;
+    let addr = listen(state).await;
+    let (id, army, indians) = online_game(&app).await;
+    let open = |token: &str, legal: &str| {
+        let url = format!("ws://{addr}/api/games/{id}/ws?token={token}{legal}");
+        async move { tokio_tungstenite::connect_async(url).await.unwrap().0 }
+    };
+    let (mut army_mine, mut indians_mine) = (
+        open(&army, "&legal=mine").await,
+        open(&indians, "&legal=mine").await,
+    );
+    let mut indians_all = open(&indians, "").await;
+    let listed = |state: &Value| !state["legal"].as_array().unwrap().is_empty();
+    // The first states: the Army is to move.
+    let army_first = next_json(&mut army_mine).await;
+    assert!(
+        listed(&army_first),
+        "the Army's own turn lists its moves: {army_first}"
+    );
+    let first = next_json(&mut indians_mine).await;
+    assert!(!listed(&first), "{first}");
+    assert_eq!(
+        (&first["to_move"], &first["ply"]),
+        (&json!("army"), &json!(0))
+    );
+    assert!(listed(&next_json(&mut indians_all).await));
+    let (status, after) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": army, "move": first_legal(&army_first)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert!(listed(&after), "an HTTP answer lists them whoever asks");
+    let acknowledged = next_json(&mut army_mine).await;
+    assert_eq!(acknowledged["ply"], 1);
+    assert!(!listed(&acknowledged), "{acknowledged}");
+    assert_eq!(
+        acknowledged["clock"], after["clock"],
+        "the fields after the moves stay"
+    );
+    let told = next_json(&mut indians_mine).await;
+    assert_eq!(
+        told["legal"], after["legal"],
+        "the Indians' turn lists their moves"
+    );
+    assert_eq!(next_json(&mut indians_all).await["legal"], after["legal"]);
+    // Any other word is refused before the socket opens.
+    let refused = tokio_tungstenite::connect_async(format!(
+        "ws://{addr}/api/games/{id}/ws?token={army}&legal=some"
+    ))
+    .await;
+    assert!(refused.is_err(), "an unknown legal= is refused");
+}
+
 /// What the start state is held to (`state.rs`): a change carries one ply more.
 const CHANGE_BUDGET: usize = 6 * 1024;
 
@@ -191,4 +250,5 @@ on_both_stores!(
     an_answer_to_since_lists_only_the_new_plies_and_otherwise_every_ply,
     a_change_late_in_a_battle_stays_as_small_as_at_the_start,
     a_move_refused_after_the_game_moved_on_from_its_version_is_superseded,
+    a_socket_asking_for_its_own_legal_moves_gets_them_only_on_its_turn,
 );
