@@ -315,23 +315,27 @@ impl Store {
     }
 
     async fn sqlite(options: SqliteConnectOptions) -> Result<Store, StoreError> {
-        let options = options.pragma("journal_size_limit", LOG_KEEP_BYTES);
+        // Statement journals (a statement's undo within a transaction) in
+        // memory: on disk, many a batch created and deleted a file of its own.
+        let options = options
+            .pragma("journal_size_limit", LOG_KEEP_BYTES)
+            .pragma("temp_store", "memory");
+        // A connection in this process cannot drop away as a server's can: no
+        // round trip to SQLite's thread to test it before each use.
+        let pool = || SqlitePoolOptions::new().test_before_acquire(false);
         // One writer: writes queue in the process instead of sleeping in SQLite's
         // busy handler. It never checkpoints (a move would wait for a sync of the
         // database file): a connection of its own does, in the background.
-        let write = SqlitePoolOptions::new()
+        let write = pool()
             .max_connections(1)
             .connect_with(options.clone().pragma("wal_autocheckpoint", "0"))
             .await?;
         SQLITE_MIGRATOR.run(&write).await?;
-        let read = SqlitePoolOptions::new()
+        let read = pool()
             .max_connections(3)
             .connect_with(options.clone())
             .await?;
-        let checkpointer = SqlitePoolOptions::new()
-            .max_connections(1)
-            .connect_with(options)
-            .await?;
+        let checkpointer = pool().max_connections(1).connect_with(options).await?;
         let writer = write.clone();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(CHECKPOINT_EVERY);

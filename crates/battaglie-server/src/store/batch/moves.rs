@@ -1,5 +1,5 @@
-//! The moves of a batch: every game updated by one statement, every move
-//! appended by another, and the games that ended rated and told as
+//! The moves of a batch: appended and their games updated in one query, and
+//! the games that ended rated and told as
 //! [`Store::append_move`](super::super::Store::append_move) does alone.
 
 use std::collections::HashSet;
@@ -10,32 +10,32 @@ use sqlx::{Row, SqliteConnection};
 use super::json_array;
 use crate::store::{notices, ratings, StoreError};
 
-/// Every game of `$1` (an array of [`NewMove`]s) still at the revision its
-/// mover saw, its move recorded: answers the ids of those updated. The game's
-/// result needs no clearing: a game at its mover's revision is still being
-/// played (and the index on the result is left alone).
-const UPDATE_GAMES: &str = "UPDATE games SET draw_offer = NULL, updated_at = m.now, \
+/// A round of moves (`$1`, an array of [`NewMove`]s, each game once) in one
+/// query, one trip to SQLite's thread: each move is inserted and its game
+/// updated if the game is still at the revision its mover saw; answers the ids
+/// of the games updated. The insert comes first: it checks the revision that
+/// the updates then move on. The games that end with their move get their
+/// result too; the others' result needs no clearing (a game at its mover's
+/// revision is still being played, and the index on the result is left alone).
+const WRITE_ROUND: &str = "INSERT INTO moves (game_id, ply, mv) \
+     SELECT m.value ->> 'id', m.value ->> 'ply', m.value ->> 'mv' FROM json_each($1) AS m \
+     JOIN games ON games.id = m.value ->> 'id' AND games.revision = m.value ->> 'revision'; \
+     UPDATE games SET draw_offer = NULL, updated_at = m.now, \
      revision = games.revision + 1, clock = m.clock, flag_at = m.flag_at \
      FROM (SELECT value ->> 'id' AS id, value ->> 'revision' AS revision, \
      value ->> 'now' AS now, value ->> 'clock' AS clock, value ->> 'flag_at' AS flag_at \
-     FROM json_each($1)) AS m \
+     FROM json_each($1) WHERE value ->> 'result' IS NULL) AS m \
      WHERE games.id = m.id AND games.revision = m.revision \
-     RETURNING games.id";
-
-/// [`UPDATE_GAMES`] for the games that end with their move: their result too.
-const END_GAMES: &str = "UPDATE games SET draw_offer = NULL, result = m.result, \
+     RETURNING games.id; \
+     UPDATE games SET draw_offer = NULL, result = m.result, \
      reason = m.reason, updated_at = m.now, revision = games.revision + 1, \
      clock = m.clock, flag_at = m.flag_at \
      FROM (SELECT value ->> 'id' AS id, value ->> 'revision' AS revision, \
      value ->> 'now' AS now, value ->> 'clock' AS clock, value ->> 'flag_at' AS flag_at, \
-     value ->> 'result' AS result, value ->> 'reason' AS reason FROM json_each($1)) AS m \
+     value ->> 'result' AS result, value ->> 'reason' AS reason \
+     FROM json_each($1) WHERE value ->> 'result' IS NOT NULL) AS m \
      WHERE games.id = m.id AND games.revision = m.revision \
      RETURNING games.id";
-
-/// The moves of `$1` whose games were updated (`$2`, an array of ids).
-const INSERT_MOVES: &str = "INSERT INTO moves (game_id, ply, mv) \
-     SELECT value ->> 'id', value ->> 'ply', value ->> 'mv' FROM json_each($1) \
-     WHERE value ->> 'id' IN (SELECT value FROM json_each($2))";
 
 /// Of the games of `$1` (an array of ids), those whose end has more to write:
 /// seats held by accounts (the end's notices), or a rating not yet made.
@@ -85,28 +85,10 @@ pub(super) async fn write(
 ) -> Result<Vec<bool>, StoreError> {
     let mut stored = vec![false; moves.len()];
     for round in rounds(moves) {
-        let (ending, going_on): (Vec<usize>, Vec<usize>) =
-            round.iter().partition(|&&i| moves[i].1.is_some());
-        let mut updated: Vec<String> = Vec::new();
-        for (part, statement) in [(going_on, UPDATE_GAMES), (ending, END_GAMES)] {
-            if part.is_empty() {
-                continue;
-            }
-            let rows: Vec<&NewMove> = part.iter().map(|&i| moves[i].0).collect();
-            let ids: Vec<String> = sqlx::query_scalar(statement)
-                .bind(json_array(&rows)?)
-                .fetch_all(&mut *tx)
-                .await?;
-            updated.extend(ids);
-        }
-        if updated.is_empty() {
-            continue;
-        }
         let rows: Vec<&NewMove> = round.iter().map(|&i| moves[i].0).collect();
-        sqlx::query(INSERT_MOVES)
+        let updated: Vec<String> = sqlx::query_scalar(WRITE_ROUND)
             .bind(json_array(&rows)?)
-            .bind(json_array(&updated)?)
-            .execute(&mut *tx)
+            .fetch_all(&mut *tx)
             .await?;
         let updated: HashSet<&str> = updated.iter().map(String::as_str).collect();
         for i in round {
