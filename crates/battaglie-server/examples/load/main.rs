@@ -127,6 +127,18 @@ struct Stats {
 }
 
 impl Stats {
+    /// Stats with room for `moves` samples of each kind. A run records every
+    /// move, and a vector that doubles while the players wait on its lock
+    /// (past a million samples: at 5,000 moves/s, 209 s into the run) stalled
+    /// them for up to half a second, which counted as the node's latency.
+    fn with_room(moves: usize) -> Stats {
+        Stats {
+            latencies: Mutex::new(Vec::with_capacity(moves)),
+            arrivals: Mutex::new(Vec::with_capacity(moves)),
+            ..Stats::default()
+        }
+    }
+
     /// Counts an error; the first few are told, so that a failing run says why.
     fn error(&self, what: &str) {
         if self.errors.fetch_add(1, Ordering::Relaxed) < 10 {
@@ -580,7 +592,9 @@ async fn main() {
             o.games, o.scenario, o.seconds, o.rate
         ),
     }
-    let stats = Arc::new(Stats::default());
+    // The moves a rated run will record, and a tenth more.
+    let expected = o.rate * (o.seconds + 10) as f64 * 1.1;
+    let stats = Arc::new(Stats::with_room(expected.min(1e8) as usize));
     let watched = o.cpu.as_ref().map_or(&[][..], |p| &p.0[..]);
     let cpu_before: Vec<f64> = watched.iter().map(|(_, pid)| cpu_seconds(*pid)).collect();
     // The tool shares the cores with what it measures: its own share is told too.

@@ -6,8 +6,11 @@
 //! the sockets that hold that version), so that a long game's messages, and
 //! the work of each move, do not grow with every move.
 
+use std::sync::LazyLock;
+
 use battaglie_community::{ClockState, GameClock, Timestamp};
 use battaglie_rules::{Game, Kind, Move, Position, Side};
+use memchr::memmem::Finder;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -237,7 +240,8 @@ fn no_moves<S: serde::Serializer>(_: &(), s: S) -> Result<S::Ok, S::Error> {
 /// The key is found once: the text before it is keys, numbers and escaped
 /// strings, in which no unescaped `"` can stand.
 fn fill_legal(json: &mut String, moves: &[Move]) {
-    let Some(at) = json.find(NO_MOVES) else {
+    static FIND: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(NO_MOVES));
+    let Some(at) = FIND.find(json.as_bytes()) else {
         return;
     };
     let tail = json.split_off(at + NO_MOVES.len() - "[]".len());
@@ -281,7 +285,8 @@ pub fn with_seat_on_turn(snapshot: &str, seat: Seat) -> String {
 /// the objects before it hold none).
 fn to_move(snapshot: &str) -> Option<Side> {
     const KEY: &str = "\"to_move\":\"";
-    let at = snapshot.find(KEY)? + KEY.len();
+    static FIND: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(KEY));
+    let at = FIND.find(snapshot.as_bytes())? + KEY.len();
     let word = &snapshot[at..];
     if word.starts_with("army\"") {
         Some(Side::Army)
@@ -292,6 +297,10 @@ fn to_move(snapshot: &str) -> Option<Side> {
     }
 }
 
+/// The searcher of a state's `legal` key, built once (`str::find` builds one
+/// at every call, for every socket's every state).
+static FIND_LEGAL: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(",\"legal\":"));
+
 /// [`with_seat`], with the legal moves or without them. The text between the
 /// `legal` key and the `clock` key (the last one: see [`snapshot`]) is the
 /// list; the clock holds neither key.
@@ -299,8 +308,8 @@ fn seat_in_front(snapshot: &str, seat: Seat, message: bool, legal: bool) -> Stri
     let body = snapshot.strip_prefix('{').unwrap_or(snapshot);
     let cut = match legal {
         true => None,
-        false => body
-            .find(",\"legal\":")
+        false => FIND_LEGAL
+            .find(body.as_bytes())
             .zip(body.rfind(",\"clock\":"))
             .filter(|(from, to)| from < to),
     };

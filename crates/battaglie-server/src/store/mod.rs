@@ -213,6 +213,12 @@ const RESTART_PAGES: i64 = 16_384;
 /// The log file's size once it starts over (SQLite truncates it to this).
 const LOG_KEEP_BYTES: &str = "67108864";
 
+/// The writer's page cache, in KiB (a negative `cache_size`): the pages that a
+/// thousand games being played write to (each its own place in the moves' and
+/// the games' indexes) outgrow SQLite's default of 2 MiB, and each page missed
+/// is read again from the file. The readers keep the default.
+const WRITER_CACHE_KIB: &str = "-65536";
+
 /// How long a node waits for a PostgreSQL connection (at start, and from the pool).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -328,7 +334,12 @@ impl Store {
         // database file): a connection of its own does, in the background.
         let write = pool()
             .max_connections(1)
-            .connect_with(options.clone().pragma("wal_autocheckpoint", "0"))
+            .connect_with(
+                options
+                    .clone()
+                    .pragma("wal_autocheckpoint", "0")
+                    .pragma("cache_size", WRITER_CACHE_KIB),
+            )
             .await?;
         SQLITE_MIGRATOR.run(&write).await?;
         let read = pool()
