@@ -157,8 +157,8 @@ async fn game(
         let ((new, acked_at), (_, arrived_at)) = (acked?, arrived?);
         stats.moves.fetch_add(1, Ordering::Relaxed);
         let latencies = (acked_at - sent, arrived_at - sent);
-        stats.latencies.lock().unwrap().push((sent, latencies.0));
-        stats.arrivals.lock().unwrap().push((sent, latencies.1));
+        stats.latencies.push(sent, latencies.0);
+        stats.arrivals.push(sent, latencies.1);
         text = new;
     }
     if read(&id, &text)?.ongoing() {

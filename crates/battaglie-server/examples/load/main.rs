@@ -47,6 +47,7 @@ mod churn;
 mod memory;
 mod message;
 mod options;
+mod samples;
 mod timeline;
 
 use std::net::SocketAddr;
@@ -64,6 +65,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use message::Update;
 use options::Options;
+use samples::Samples;
 
 // The allocator of the server binary, so that the tool's own work, on the
 // same cores, costs what the server's would.
@@ -121,24 +123,12 @@ struct Stats {
     created: AtomicU64,
     finished: AtomicU64,
     /// When each acknowledged move was sent, and its latency.
-    latencies: Mutex<Vec<(Instant, Duration)>>,
+    latencies: Samples,
     /// When each move was sent, and how long it took to reach the opponent's socket.
-    arrivals: Mutex<Vec<(Instant, Duration)>>,
+    arrivals: Samples,
 }
 
 impl Stats {
-    /// Stats with room for `moves` samples of each kind. A run records every
-    /// move, and a vector that doubles while the players wait on its lock
-    /// (past a million samples: at 5,000 moves/s, 209 s into the run) stalled
-    /// them for up to half a second, which counted as the node's latency.
-    fn with_room(moves: usize) -> Stats {
-        Stats {
-            latencies: Mutex::new(Vec::with_capacity(moves)),
-            arrivals: Mutex::new(Vec::with_capacity(moves)),
-            ..Stats::default()
-        }
-    }
-
     /// Counts an error; the first few are told, so that a failing run says why.
     fn error(&self, what: &str) {
         if self.errors.fetch_add(1, Ordering::Relaxed) < 10 {
@@ -267,22 +257,14 @@ async fn player(
             let mut last = shared.last_sent.lock().unwrap();
             if let Some((at_ply, since)) = *last {
                 if ply > at_ply {
-                    stats
-                        .arrivals
-                        .lock()
-                        .unwrap()
-                        .push((since, since.elapsed()));
+                    stats.arrivals.push(since, since.elapsed());
                     *last = None;
                 }
             }
         }
         if let Some((at_ply, since)) = sent {
             if ply > at_ply {
-                stats
-                    .latencies
-                    .lock()
-                    .unwrap()
-                    .push((since, since.elapsed()));
+                stats.latencies.push(since, since.elapsed());
                 stats.moves.fetch_add(1, Ordering::Relaxed);
                 sent = None;
             }
@@ -514,8 +496,9 @@ fn report(stats: &Stats, start: Instant, seconds: u64, timeline: Option<&Path>) 
         lat.sort();
         lat
     };
-    let lat = in_window(&stats.latencies.lock().unwrap());
-    let arrived = in_window(&stats.arrivals.lock().unwrap());
+    let latencies = stats.latencies.all();
+    let lat = in_window(&latencies);
+    let arrived = in_window(&stats.arrivals.all());
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
         "moves: {} in all; after {:.0} s of warm-up: {} in {window:.1} s = {:.0} moves/s, \
@@ -537,7 +520,7 @@ fn report(stats: &Stats, start: Instant, seconds: u64, timeline: Option<&Path>) 
         ms(arrived.last().copied().unwrap_or_default()),
         arrived.len(),
     );
-    let by_second = timeline::seconds(&stats.latencies.lock().unwrap(), start);
+    let by_second = timeline::seconds(&latencies, start);
     timeline::print_slowest(&by_second);
     if let Some(path) = timeline {
         if let Err(e) = timeline::write_csv(&by_second, path) {
@@ -592,9 +575,7 @@ async fn main() {
             o.games, o.scenario, o.seconds, o.rate
         ),
     }
-    // The moves a rated run will record, and a tenth more.
-    let expected = o.rate * (o.seconds + 10) as f64 * 1.1;
-    let stats = Arc::new(Stats::with_room(expected.min(1e8) as usize));
+    let stats = Arc::new(Stats::default());
     let watched = o.cpu.as_ref().map_or(&[][..], |p| &p.0[..]);
     let cpu_before: Vec<f64> = watched.iter().map(|(_, pid)| cpu_seconds(*pid)).collect();
     // The tool shares the cores with what it measures: its own share is told too.
