@@ -192,6 +192,7 @@ mod chat;
 mod claims;
 mod confirm;
 mod lobby;
+mod log;
 mod notices;
 mod players;
 mod ratings;
@@ -199,19 +200,12 @@ mod rematch;
 mod sockets;
 mod takeback;
 
-/// How often the write-ahead log is copied back into the database file.
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
-
-/// The log's length, in pages, past which a checkpoint also starts it over.
-/// Passive checkpoints never catch up with a writer that never stops, and
-/// SQLite starts the log over only once one has: under steady load the log
-/// grew by 20 MB a second (1 GB in a minute at 5,000 moves/s). Starting over
-/// holds the writer for the last pages' copy and a sync, so it is done
-/// seldom: every 64 MB or so.
-const RESTART_PAGES: i64 = 16_384;
-
-/// The log file's size once it starts over (SQLite truncates it to this).
-const LOG_KEEP_BYTES: &str = "67108864";
+/// SQLite's page size for a new database file (an existing file keeps its
+/// own), in bytes. Each move rewrites one page of the moves' index and one of
+/// the games' table, and SQLite logs and copies back whole pages: at SQLite's
+/// default of 4 KiB that was 9 KB of log a move, 46 MB/s at 5,000 moves/s,
+/// and the syncs of the log's upkeep slowed as much. At 1 KiB it is a third.
+const PAGE_SIZE: u32 = 1024;
 
 /// The writer's page cache, in KiB (a negative `cache_size`): the pages that a
 /// thousand games being played write to (each its own place in the moves' and
@@ -221,21 +215,6 @@ const WRITER_CACHE_KIB: &str = "-65536";
 
 /// How long a node waits for a PostgreSQL connection (at start, and from the pool).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// Copies the log back into the database without waiting for anyone, and
-/// starts the log over when it has grown past [`RESTART_PAGES`].
-async fn checkpoint(pool: &SqlitePool) -> Result<(), sqlx::Error> {
-    // (busy, pages in the log, pages copied back)
-    let (_, pages, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
-        .fetch_one(pool)
-        .await?;
-    if pages > RESTART_PAGES {
-        sqlx::query("PRAGMA wal_checkpoint(RESTART)")
-            .execute(pool)
-            .await?;
-    }
-    Ok(())
-}
 
 static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
@@ -285,6 +264,7 @@ impl Store {
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
+            .page_size(PAGE_SIZE)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
@@ -314,7 +294,7 @@ impl Store {
         Ok(Store {
             pools: Pools::Sqlite {
                 read: pool.clone(),
-                batch: Batcher::start(pool.clone()),
+                batch: Batcher::start(pool.clone(), log::LogFull::default()),
                 write: pool,
             },
         })
@@ -324,14 +304,15 @@ impl Store {
         // Statement journals (a statement's undo within a transaction) in
         // memory: on disk, many a batch created and deleted a file of its own.
         let options = options
-            .pragma("journal_size_limit", LOG_KEEP_BYTES)
+            .pragma("journal_size_limit", log::LOG_KEEP_BYTES)
             .pragma("temp_store", "memory");
         // A connection in this process cannot drop away as a server's can: no
         // round trip to SQLite's thread to test it before each use.
         let pool = || SqlitePoolOptions::new().test_before_acquire(false);
         // One writer: writes queue in the process instead of sleeping in SQLite's
-        // busy handler. It never checkpoints (a move would wait for a sync of the
-        // database file): a connection of its own does, in the background.
+        // busy handler. It does not checkpoint after its commits (a move would
+        // wait for a sync of the database file): a connection of its own does, in
+        // the background, and the writer only finishes its work (see `log`).
         let write = pool()
             .max_connections(1)
             .connect_with(
@@ -347,24 +328,10 @@ impl Store {
             .connect_with(options.clone())
             .await?;
         let checkpointer = pool().max_connections(1).connect_with(options).await?;
-        let writer = write.clone();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                tick.tick().await;
-                if writer.is_closed() {
-                    checkpointer.close().await;
-                    return;
-                }
-                if let Err(e) = checkpoint(&checkpointer).await {
-                    tracing::warn!(error = %e, "WAL checkpoint failed");
-                }
-            }
-        });
+        let log_full = log::start_checkpointer(checkpointer, write.clone()).await?;
         Ok(Store {
             pools: Pools::Sqlite {
-                batch: Batcher::start(write.clone()),
+                batch: Batcher::start(write.clone(), log_full),
                 write,
                 read,
             },

@@ -26,6 +26,7 @@ use tokio::sync::{mpsc, oneshot};
 pub(super) use games::NewGame;
 pub(super) use moves::{Ending, NewMove};
 
+use super::log::LogFull;
 use super::sockets::{ClosedSocket, OpenedSocket};
 use super::StoreError;
 
@@ -86,10 +87,11 @@ pub(super) struct Batcher {
 
 impl Batcher {
     /// Starts the task writing through `pool` (the writer); it ends when the
-    /// last batcher is dropped.
-    pub fn start(pool: SqlitePool) -> Batcher {
+    /// last batcher is dropped. Between two batches, it copies the write-ahead
+    /// log back when `log_full` says so (see [`LogFull`]).
+    pub fn start(pool: SqlitePool, log_full: LogFull) -> Batcher {
         let (queue, jobs) = mpsc::channel(QUEUE);
-        tokio::spawn(write_batches(pool, jobs));
+        tokio::spawn(write_batches(pool, jobs, log_full));
         Batcher { queue }
     }
 
@@ -139,7 +141,7 @@ impl Batcher {
     }
 }
 
-async fn write_batches(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
+async fn write_batches(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>, log_full: LogFull) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while jobs.recv_many(&mut batch, MAX_BATCH).await > 0 {
         match write_batch(&pool, &batch).await {
@@ -159,6 +161,7 @@ async fn write_batches(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
                 }
             }
         }
+        log_full.copy_back_if_full(&pool).await;
     }
 }
 

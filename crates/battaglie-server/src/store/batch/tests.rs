@@ -192,3 +192,69 @@ async fn a_new_game_whose_id_is_taken_is_refused_alone() {
     assert_eq!(game.scenario, "washita", "the first game stands");
     assert_eq!(store.load("new").await.unwrap().unwrap().0, new_game);
 }
+
+/// Plays move `ply` of game `id` through `batcher`.
+async fn play(batcher: &super::Batcher, id: &str, ply: i64) {
+    let mv = super::NewMove {
+        id: id.into(),
+        revision: ply - 1,
+        ply,
+        mv: format!("move {ply}"),
+        now: 1,
+        clock: None,
+        flag_at: None,
+        result: None,
+        reason: None,
+    };
+    assert_eq!(batcher.append(mv, None).await.unwrap(), ply);
+}
+
+/// The pages in the write-ahead log (a passive checkpoint's count, which also
+/// copies them back).
+async fn log_pages(pool: &sqlx::SqlitePool) -> i64 {
+    let (_, pages, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    pages
+}
+
+#[tokio::test]
+async fn the_writer_starts_a_full_log_over_at_its_next_batch() {
+    use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
+
+    let dir = tempfile::tempdir().unwrap();
+    let options = SqliteConnectOptions::new()
+        .filename(dir.path().join("log.sqlite"))
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .pragma("wal_autocheckpoint", "0");
+    let connect = || SqlitePoolOptions::new().max_connections(1);
+    let write = connect().connect_with(options.clone()).await.unwrap();
+    crate::store::SQLITE_MIGRATOR.run(&write).await.unwrap();
+    let checkpointer = connect().connect_with(options).await.unwrap();
+    let full = crate::store::log::LogFull::default();
+    let batcher = super::Batcher::start(write, full.clone());
+    batcher.insert_game((&row("g")).into()).await.unwrap();
+    play(&batcher, "g", 1).await;
+    log_pages(&checkpointer).await;
+    // Everything was copied back, so the next move starts the log over: the
+    // log then holds one move's pages.
+    play(&batcher, "g", 2).await;
+    let one_move = log_pages(&checkpointer).await;
+    // Past the bound, the checkpointer raises the flag (it starts the log over
+    // itself only at four times the bound).
+    crate::store::log::checkpoint(&checkpointer, &full, one_move - 1)
+        .await
+        .unwrap();
+    // The next move starts the log over again; the writer then copies it back,
+    // so the move after that starts the log over too. Had the writer not copied
+    // it, the log would hold both moves.
+    play(&batcher, "g", 3).await;
+    play(&batcher, "g", 4).await;
+    assert_eq!(
+        log_pages(&checkpointer).await,
+        one_move,
+        "the log holds the last move alone"
+    );
+}
