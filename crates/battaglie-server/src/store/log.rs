@@ -48,10 +48,7 @@ impl LogFull {
         if !self.0.swap(false, Ordering::Relaxed) {
             return;
         }
-        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .execute(writer)
-            .await
-        {
+        if let Err(e) = copy_back(writer).await {
             tracing::warn!(error = %e, "WAL checkpoint by the writer failed");
         }
     }
@@ -62,7 +59,7 @@ impl LogFull {
 }
 
 /// Starts the checkpointer on its own connection; it stops (closing it) once
-/// `writer` is closed. The writer copies back when the answer is raised.
+/// `writer` is closed. Answers the flag it raises for the writer.
 ///
 /// # Errors
 /// When the page size cannot be read.
@@ -101,10 +98,7 @@ pub(super) async fn checkpoint(
     full: &LogFull,
     restart_pages: i64,
 ) -> Result<(), sqlx::Error> {
-    // (busy, pages in the log, pages copied back)
-    let (_, pages, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
-        .fetch_one(pool)
-        .await?;
+    let pages = copy_back(pool).await?;
     if pages > restart_pages {
         full.raise();
     }
@@ -114,4 +108,14 @@ pub(super) async fn checkpoint(
             .await?;
     }
     Ok(())
+}
+
+/// Copies the log back into the database as far as no one else is in the way
+/// (a passive checkpoint); answers the log's length in pages.
+pub(super) async fn copy_back(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
+    // (busy, pages in the log, pages copied back)
+    let (_, pages, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+        .fetch_one(pool)
+        .await?;
+    Ok(pages)
 }

@@ -203,7 +203,7 @@ mod takeback;
 /// SQLite's page size for a new database file (an existing file keeps its
 /// own), in bytes. Each move rewrites one page of the moves' index and one of
 /// the games' table, and SQLite logs and copies back whole pages: at SQLite's
-/// default of 4 KiB that was 9 KB of log a move, 46 MB/s at 5,000 moves/s,
+/// default of 4 KiB that was 9 KB of log a move, 44 MB/s at 5,000 moves/s,
 /// and the syncs of the log's upkeep slowed as much. At 1 KiB it is a third.
 const PAGE_SIZE: u32 = 1024;
 

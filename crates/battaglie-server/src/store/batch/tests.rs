@@ -209,14 +209,9 @@ async fn play(batcher: &super::Batcher, id: &str, ply: i64) {
     assert_eq!(batcher.append(mv, None).await.unwrap(), ply);
 }
 
-/// The pages in the write-ahead log (a passive checkpoint's count, which also
-/// copies them back).
+/// The pages in the write-ahead log (copying them back too).
 async fn log_pages(pool: &sqlx::SqlitePool) -> i64 {
-    let (_, pages, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
-        .fetch_one(pool)
-        .await
-        .unwrap();
-    pages
+    crate::store::log::copy_back(pool).await.unwrap()
 }
 
 #[tokio::test]
