@@ -14,12 +14,20 @@ pub(crate) struct Board {
     pub neighbours: [[Square; 4]; SQUARES],
     /// How many neighbours each square has.
     pub neighbour_count: [u8; SQUARES],
+    /// Each square's file (0 = `a`), -1 for staging squares.
+    pub file: [i16; SQUARES],
+    /// Each square's rank (0 = rank 1).
+    pub rank: [i16; SQUARES],
     /// For each set of defending kinds, bit `a` when arriving kinds `KindSet(a)`
     /// eliminate all of them (see [`Rules::can_eliminate`]).
     pub cover: [u8; 8],
     /// For each set of arriving kinds, bit `d` when they eliminate defending kinds
     /// `KindSet(d)` (the transpose of `cover`).
     pub kills: [u8; 8],
+    /// For each set of kinds a square lets in (`KindSet(e)`) and each set of
+    /// defending kinds standing there (`KindSet(d)`), bit `a` when attackers of
+    /// kinds `KindSet(a)` could eliminate them by entering: `taken_by[e][d]`.
+    pub taken_by: [[u8; 8]; 8],
     /// For each attacking kind, the kinds it eliminates.
     pub eliminates: [KindSet; 3],
 }
@@ -37,17 +45,32 @@ impl Board {
                 }
             }
         }
+        let mut taken_by = [[0u8; 8]; 8];
+        for (enter, row) in taken_by.iter_mut().enumerate() {
+            for (defenders, slot) in row.iter_mut().enumerate() {
+                for attackers in 0..8 {
+                    if cover[defenders] >> (attackers & enter) & 1 != 0 {
+                        *slot |= 1 << attackers;
+                    }
+                }
+            }
+        }
         let mut board = Board {
             enter: [KindSet::EMPTY; SQUARES],
             neighbours: [[a1; 4]; SQUARES],
             neighbour_count: [0; SQUARES],
+            file: [0; SQUARES],
+            rank: [0; SQUARES],
             cover,
             kills,
+            taken_by,
             eliminates: Kind::ALL.map(|k| scenario.rules().eliminates(k)),
         };
         for sq in scenario.squares() {
             let i = sq.index();
             board.enter[i] = scenario.terrain(sq).map_or(KindSet::EMPTY, |t| t.enter);
+            board.file[i] = sq.file().map_or(-1, i16::from);
+            board.rank[i] = i16::from(sq.rank());
             for n in scenario.neighbours(sq) {
                 board.neighbours[i][board.neighbour_count[i] as usize] = n;
                 board.neighbour_count[i] += 1;

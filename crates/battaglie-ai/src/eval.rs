@@ -26,7 +26,7 @@ const MAX_STACKS: usize = 64;
 /// The closest a stack presses pieces in staging from. Nearer, it only blocks them
 /// in: they cannot come out without being eliminated, a wary opponent stays there,
 /// and the game runs out in a quiet draw.
-const STAGING_REACH: i32 = 3;
+const STAGING_REACH: i16 = 3;
 
 /// Words of a bitset over square indices.
 const INDEX_WORDS: usize = SQUARES.div_ceil(64);
@@ -61,35 +61,39 @@ pub(crate) struct Analysis {
 }
 
 /// A stack as the pressure term sees it.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct StackAt {
     /// The file, -1 for staging.
-    pub file: i32,
+    pub file: i16,
     /// The rank.
-    pub rank: i32,
+    pub rank: i16,
     /// The kinds present.
     pub kinds: KindSet,
+    /// The kind sets of attackers that could eliminate it (bit `a` for `KindSet(a)`),
+    /// from [`Board::taken_by`].
+    pub taken_by: u8,
     /// How many pieces.
     pub total: i32,
-    /// The kinds that may enter its square (every kind for staging: see `STAGING_REACH`).
-    pub enter: KindSet,
 }
 
 impl StackAt {
     /// The stack of pieces `p` on `sq`.
     fn new(board: &Board, sq: Square, p: Pieces) -> StackAt {
+        let i = sq.index();
+        let kinds = p.kinds();
+        // Staging squares cannot be entered, but the pieces there must step onto
+        // file a: standing near it presses them (see `STAGING_REACH`).
+        let enter = if board.file[i] < 0 {
+            KindSet::ALL
+        } else {
+            board.enter[i]
+        };
         StackAt {
-            file: sq.file().map_or(-1, i32::from),
-            rank: i32::from(sq.rank()),
-            kinds: p.kinds(),
+            file: board.file[i],
+            rank: board.rank[i],
+            kinds,
+            taken_by: board.taken_by[enter.0 as usize][kinds.0 as usize],
             total: i32::from(p.total()),
-            // Staging squares cannot be entered, but the pieces there must step onto
-            // file a: standing near it presses them (see `STAGING_REACH`).
-            enter: if sq.is_staging() {
-                KindSet::ALL
-            } else {
-                board.enter[sq.index()]
-            },
         }
     }
 }
@@ -104,18 +108,6 @@ fn can_win(board: &Board, kinds: &[KindSet; 2]) -> [bool; 2] {
     })
 }
 
-impl Default for StackAt {
-    fn default() -> StackAt {
-        StackAt {
-            file: 0,
-            rank: 0,
-            kinds: KindSet::EMPTY,
-            total: 0,
-            enter: KindSet::EMPTY,
-        }
-    }
-}
-
 /// A scenario's board with the evaluation's working memory, kept between calls so
 /// that an evaluation clears only what it wrote.
 pub(crate) struct Evaluator {
@@ -125,6 +117,10 @@ pub(crate) struct Evaluator {
     /// Per side, for each empty square, the kind sets (bit `a` for `KindSet(a)`) that
     /// an enemy stack next to it could eliminate there.
     unsafe_for: [[u8; SQUARES]; 2],
+    /// Per side, the squares of its stacks, `found` of them: gathered once, so the
+    /// later passes walk a list rather than the position's occupancy.
+    squares: [[Square; SQUARES]; 2],
+    found: [usize; 2],
     stacks: [[StackAt; MAX_STACKS]; 2],
     /// See [`pressure`].
     press: PressScratch,
@@ -137,13 +133,10 @@ impl Evaluator {
             board: Board::new(scenario),
             occupant: [0; SQUARES],
             unsafe_for: [[0; SQUARES]; 2],
+            squares: [[Square::staging(0); SQUARES]; 2],
+            found: [0; 2],
             stacks: [[StackAt::default(); MAX_STACKS]; 2],
-            press: PressScratch {
-                file: [0; MAX_STACKS],
-                rank: [0; MAX_STACKS],
-                floor: [0; MAX_STACKS],
-                penalty: [[0; MAX_STACKS]; 8],
-            },
+            press: PressScratch::new(),
         })
     }
 }
@@ -163,6 +156,8 @@ pub(crate) fn analyse_on(
         board,
         occupant,
         unsafe_for,
+        squares,
+        found,
         stacks,
         press: press_scratch,
     } = ev;
@@ -177,10 +172,13 @@ pub(crate) fn analyse_on(
     let mut kinds = [KindSet::EMPTY; 2];
     for side in Side::ALL {
         let s = side.index();
+        found[s] = 0;
         for sq in pos.squares_of(side) {
             let Some((_, p)) = pos.stack(sq) else {
                 continue;
             };
+            squares[s][found[s]] = sq;
+            found[s] += 1;
             let pk = p.kinds();
             occupant[sq.index()] = OWNER[s] | pk.0;
             let n = i32::from(p.total());
@@ -203,10 +201,11 @@ pub(crate) fn analyse_on(
             }
         }
     }
+    let squares = [&squares[0][..found[0]], &squares[1][..found[1]]];
     // Staging squares are nobody's neighbours, so stacks in staging threaten nothing.
     for side in Side::ALL {
         let danger = &mut unsafe_for[side.index()];
-        for z in pos.squares_of(!side) {
+        for &z in squares[1 - side.index()] {
             if z.is_staging() {
                 continue;
             }
@@ -222,7 +221,7 @@ pub(crate) fn analyse_on(
     for side in Side::ALL {
         let s = side.index();
         let o = 1 - s;
-        for sq in pos.squares_of(side) {
+        for &sq in squares[s] {
             let ours = occupant[sq.index()] & KINDS;
             for &to in board.neighbours(sq) {
                 let i = to.index();
@@ -256,22 +255,17 @@ pub(crate) fn analyse_on(
             }
         }
     }
-    // Clear what was written, for the next call.
-    for side in Side::ALL {
-        for sq in pos.squares_of(side) {
-            occupant[sq.index()] = 0;
-            for &y in board.neighbours(sq) {
-                unsafe_for[1 - side.index()][y.index()] = 0;
-            }
-        }
-    }
+    // Clear what was written, for the next call: whole arrays, which costs less than
+    // revisiting every stack's neighbours.
+    occupant.fill(0);
+    unsafe_for[0].fill(0);
+    unsafe_for[1].fill(0);
     let mut contact = w.press_range;
     for side in Side::ALL {
         let s = side.index();
         let o = 1 - s;
         base[s] += material[s] + w.shelter * sheltered[s] + w.hunter * foot[s].min(sheltered[o]);
         let (press, nearest) = pressure(
-            board,
             press_scratch,
             w,
             &stacks[s][..counts[s]],
@@ -293,66 +287,91 @@ pub(crate) fn analyse_on(
     }
 }
 
+/// Lanes of the pressure term's distance loop: eight 16-bit lanes fill one 128-bit
+/// vector, and SSE2 (every x86-64) has 16-bit min and max.
+const LANES: usize = 8;
+
+/// Chunks of [`LANES`] targets: enough for [`MAX_STACKS`].
+const CHUNKS: usize = MAX_STACKS / LANES;
+
+/// Added to the distance of a target the attacker cannot eliminate, and the file of
+/// the lanes past the last target: farther than any range, and still far from the
+/// 16-bit limit once a distance is added.
+const FAR: i16 = 10_000;
+
+/// The pressure term's working memory: the targets in lanes, with, per target, the
+/// kind sets of attackers that could eliminate it (bit `a` for `KindSet(a)`).
+pub(crate) struct PressScratch {
+    file: [[i16; LANES]; CHUNKS],
+    rank: [[i16; LANES]; CHUNKS],
+    floor: [[i16; LANES]; CHUNKS],
+    taken_by: [[i16; LANES]; CHUNKS],
+}
+
+impl PressScratch {
+    fn new() -> PressScratch {
+        PressScratch {
+            file: [[0; LANES]; CHUNKS],
+            rank: [[0; LANES]; CHUNKS],
+            floor: [[0; LANES]; CHUNKS],
+            taken_by: [[0; LANES]; CHUNKS],
+        }
+    }
+}
+
 /// How close `ours` stand to enemy stacks they could eliminate: for each piece of
 /// our stacks, a bonus that grows as the nearest such target gets nearer. It draws the
 /// pieces into contact, where the search takes over. Also returns the distance of the
 /// nearest such pair.
-/// The pressure term's working memory: the targets' coordinates in columns, and per
-/// kind set of attackers, what each target's distance is charged.
-pub(crate) struct PressScratch {
-    file: [i32; MAX_STACKS],
-    rank: [i32; MAX_STACKS],
-    floor: [i32; MAX_STACKS],
-    penalty: [[i32; MAX_STACKS]; 8],
-}
-
 fn pressure(
-    board: &Board,
     scratch: &mut PressScratch,
     w: &Weights,
     ours: &[StackAt],
     theirs: &[StackAt],
 ) -> (i32, i32) {
-    // Far beyond any range: added to the distance of a target the attacker cannot take.
-    const FAR: i32 = 1 << 20;
-    let n = theirs.len();
     let PressScratch {
         file,
         rank,
         floor,
-        penalty,
+        taken_by,
     } = scratch;
+    let n = theirs.len();
     for (j, t) in theirs.iter().enumerate() {
-        file[j] = t.file;
-        rank[j] = t.rank;
-        floor[j] = if t.file < 0 { STAGING_REACH } else { 0 };
+        let (chunk, lane) = (j / LANES, j % LANES);
+        file[chunk][lane] = t.file;
+        rank[chunk][lane] = t.rank;
+        floor[chunk][lane] = if t.file < 0 { STAGING_REACH } else { 0 };
+        taken_by[chunk][lane] = i16::from(t.taken_by);
     }
-    // Per kind set of ours present, FAR for each target those kinds cannot eliminate:
-    // the inner loop is then plain arithmetic.
-    let present = ours.iter().fold(0u8, |acc, us| acc | 1 << us.kinds.0);
-    for (a, row) in penalty.iter_mut().enumerate() {
-        if present >> a & 1 != 0 {
-            for (slot, t) in row.iter_mut().zip(theirs) {
-                *slot = if board.eliminates(KindSet(a as u8 & t.enter.0), t.kinds) {
-                    0
-                } else {
-                    FAR
-                };
-            }
+    // The lanes after the last target stand nowhere, and nobody can take them.
+    let chunks = n.div_ceil(LANES);
+    if n % LANES != 0 {
+        for lane in n % LANES..LANES {
+            file[chunks - 1][lane] = FAR;
+            taken_by[chunks - 1][lane] = 0;
         }
     }
+    let range = w.press_range.clamp(0, i32::from(FAR)) as i16;
     let mut total = 0;
     let mut closest = w.press_range;
     for us in ours {
-        let row = &penalty[us.kinds.0 as usize][..n];
+        let a = us.kinds.0;
         let (f, r) = (us.file, us.rank);
-        let nearest = file[..n]
+        let mut best = [range; LANES];
+        for (((tf, tr), fl), by) in file[..chunks]
             .iter()
-            .zip(&rank[..n])
-            .zip(&floor[..n])
-            .zip(row)
-            .map(|(((&tf, &tr), &fl), &pen)| ((f - tf).abs() + (r - tr).abs()).max(fl) + pen)
-            .fold(w.press_range, i32::min);
+            .zip(&rank[..chunks])
+            .zip(&floor[..chunks])
+            .zip(&taken_by[..chunks])
+        {
+            for l in 0..LANES {
+                // FAR for a target these kinds cannot eliminate, 0 for one they can.
+                let out_of_reach = ((by[l] >> a & 1) - 1) & FAR;
+                let d = ((f - tf[l]).abs() + (r - tr[l]).abs()).max(fl[l]) + out_of_reach;
+                best[l] = best[l].min(d);
+            }
+        }
+        let nearest = i32::from(best.iter().fold(range, |m, &b| m.min(b))).min(w.press_range);
         total += w.press * us.total * (w.press_range - nearest).max(0);
         closest = closest.min(nearest);
     }
@@ -522,7 +541,6 @@ pub(crate) fn placement_nnue(
     let mut contact = w.press_range;
     for s in 0..2 {
         let (_, nearest) = pressure(
-            board,
             press_scratch,
             w,
             &stacks[s][..counts[s]],
@@ -668,24 +686,20 @@ mod tests {
     fn stacks_press_staging_from_file_c_and_gain_nothing_by_blocking_file_a() {
         let w = Weights::default();
         let board = Board::new(&Scenario::builtin("washita").unwrap());
-        let staged = [StackAt {
-            file: -1,
-            rank: 2,
-            kinds: Kind::Foot.set(),
-            total: 2,
-            enter: KindSet::ALL,
-        }];
+        let staged = [StackAt::new(
+            &board,
+            Square::staging(2),
+            Pieces::new(2, 0, 0),
+        )];
         let at = |file| {
-            [StackAt {
-                file,
-                rank: 2,
-                kinds: Kind::Mounted.set(),
-                total: 1,
-                enter: KindSet::ALL,
-            }]
+            [StackAt::new(
+                &board,
+                Square::new(file, 2),
+                Pieces::new(0, 1, 0),
+            )]
         };
         let mut ev = Evaluator::new(&Scenario::builtin("washita").unwrap());
-        let mut press = |file| pressure(&board, &mut ev.press, &w, &at(file), &staged).0;
+        let mut press = |file| pressure(&mut ev.press, &w, &at(file), &staged).0;
         assert_eq!(press(0), press(2), "file a presses no more than file c");
         assert_eq!(press(1), press(2), "file b presses no more than file c");
         assert!(press(2) > press(3), "further than file c presses less");
