@@ -54,7 +54,7 @@ const QUIESCE_WIDTH: usize = 8;
 /// log2 of the transposition table's entries.
 const TT_BITS: u32 = 18;
 /// log2 of the evaluation cache's entries (at most).
-const EVAL_BITS: u32 = 18;
+const EVAL_BITS: u32 = 14;
 /// log2 of the smallest transposition table.
 const MIN_TT_BITS: u32 = 10;
 /// The most search threads.
