@@ -78,9 +78,15 @@ pub(crate) struct StackAt {
 
 impl StackAt {
     /// The stack of pieces `p` on `sq`.
+    #[cfg(test)]
     fn new(board: &Board, sq: Square, p: Pieces) -> StackAt {
+        StackAt::of(board, sq, p.kinds(), p.total())
+    }
+
+    /// The stack on `sq` of `total` pieces of `kinds`.
+    #[inline]
+    fn of(board: &Board, sq: Square, kinds: KindSet, total: u8) -> StackAt {
         let i = sq.index();
-        let kinds = p.kinds();
         // Staging squares cannot be entered, but the pieces there must step onto
         // file a: standing near it presses them (see `STAGING_REACH`).
         let enter = if board.file[i] < 0 {
@@ -93,7 +99,7 @@ impl StackAt {
             rank: board.rank[i],
             kinds,
             taken_by: board.taken_by[enter.0 as usize][kinds.0 as usize],
-            total: i32::from(p.total()),
+            total: i32::from(total),
         }
     }
 }
@@ -181,10 +187,11 @@ pub(crate) fn analyse_on(
             found[s] += 1;
             let pk = p.kinds();
             occupant[sq.index()] = OWNER[s] | pk.0;
-            let n = i32::from(p.total());
+            let total = p.total();
+            let n = i32::from(total);
             let here = board.enter[sq.index()];
             if counts[s] < MAX_STACKS {
-                stacks[s][counts[s]] = StackAt::new(board, sq, p);
+                stacks[s][counts[s]] = StackAt::of(board, sq, pk, total);
                 counts[s] += 1;
             }
             kinds[s] = KindSet(kinds[s].0 | pk.0);
@@ -530,11 +537,12 @@ pub(crate) fn placement_nnue(
             let Some((_, p)) = pos.stack(sq) else {
                 continue;
             };
+            let pk = p.kinds();
             if counts[s] < MAX_STACKS {
-                stacks[s][counts[s]] = StackAt::new(board, sq, p);
+                stacks[s][counts[s]] = StackAt::of(board, sq, pk, p.total());
                 counts[s] += 1;
             }
-            kinds[s] = KindSet(kinds[s].0 | p.kinds().0);
+            kinds[s] = KindSet(kinds[s].0 | pk.0);
             material[s] += stack_value(p, &values);
         }
     }

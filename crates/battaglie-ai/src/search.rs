@@ -190,7 +190,15 @@ impl Searcher<'_> {
         let n = self.path.len();
         let back = (pos.quiet() as usize).min(n.saturating_sub(1));
         let h = pos.hash();
-        (4..=back).step_by(2).any(|k| self.path[n - 1 - k] == h)
+        // A plain loop: `step_by` over the range did not compile to one.
+        let mut k = 4;
+        while k <= back {
+            if self.path[n - 1 - k] == h {
+                return true;
+            }
+            k += 2;
+        }
+        false
     }
 
     fn buffer(&mut self, ply: u32) -> Vec<Move> {
