@@ -114,8 +114,7 @@ fn can_win(board: &Board, kinds: &[KindSet; 2]) -> [bool; 2] {
     })
 }
 
-/// A scenario's board with the evaluation's working memory, kept between calls so
-/// that an evaluation clears only what it wrote.
+/// A scenario's board with the evaluation's working memory, kept between calls.
 pub(crate) struct Evaluator {
     board: Board,
     /// Each square's owner and kinds (0 when empty), for the neighbourhood lookups.
@@ -171,8 +170,8 @@ pub(crate) fn analyse_on(
     let mut base = [0i32; 2];
     let mut threatened = [[0i32; 2]; 2];
     let mut seen = [[0u64; INDEX_WORDS]; 2];
-    let mut material = [0i32; 2];
-    let mut foot = [0i32; 2];
+    // Pieces by side and kind.
+    let mut pieces = [[0i32; 3]; 2];
     let mut sheltered = [0i32; 2];
     let mut counts = [0usize; 2];
     let mut kinds = [KindSet::EMPTY; 2];
@@ -195,19 +194,23 @@ pub(crate) fn analyse_on(
                 counts[s] += 1;
             }
             kinds[s] = KindSet(kinds[s].0 | pk.0);
-            material[s] += stack_value(p, &values);
+            for k in Kind::ALL {
+                pieces[s][k.index()] += i32::from(p.count(k));
+            }
             let f = i32::from(p.count(Kind::Foot));
-            foot[s] += f;
-            match (side, sq.file()) {
-                (Side::Army, None) => base[s] -= w.staging * n,
-                (Side::Army, Some(file)) => base[s] += w.advance * i32::from(file) * n,
-                _ => {}
+            if side == Side::Army {
+                match board.file[sq.index()] {
+                    -1 => base[s] -= w.staging * n,
+                    file => base[s] += w.advance * i32::from(file) * n,
+                }
             }
             if here == Kind::Foot.set() {
                 sheltered[s] += f;
             }
         }
     }
+    let material = pieces.map(|p| (0..3).map(|k| values[k] * p[k]).sum::<i32>());
+    let foot = pieces.map(|p| p[Kind::Foot.index()]);
     let squares = [&squares[0][..found[0]], &squares[1][..found[1]]];
     // Staging squares are nobody's neighbours, so stacks in staging threaten nothing.
     for side in Side::ALL {
@@ -378,7 +381,7 @@ fn pressure(
                 best[l] = best[l].min(d);
             }
         }
-        let nearest = i32::from(best.iter().fold(range, |m, &b| m.min(b))).min(w.press_range);
+        let nearest = i32::from(best.into_iter().min().unwrap_or(range)).min(w.press_range);
         total += w.press * us.total * (w.press_range - nearest).max(0);
         closest = closest.min(nearest);
     }
