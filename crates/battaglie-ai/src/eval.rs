@@ -381,7 +381,11 @@ fn pressure(
                 best[l] = best[l].min(d);
             }
         }
-        let nearest = i32::from(best.into_iter().min().unwrap_or(range)).min(w.press_range);
+        // FAR or more: no target these kinds can eliminate (or a range past FAR).
+        let nearest = match best.into_iter().min().unwrap_or(range) {
+            m if m >= FAR => w.press_range,
+            m => i32::from(m).min(w.press_range),
+        };
         total += w.press * us.total * (w.press_range - nearest).max(0);
         closest = closest.min(nearest);
     }
@@ -714,6 +718,35 @@ mod tests {
         assert_eq!(press(0), press(2), "file a presses no more than file c");
         assert_eq!(press(1), press(2), "file b presses no more than file c");
         assert!(press(2) > press(3), "further than file c presses less");
+    }
+
+    #[test]
+    fn pressure_counts_steps_to_the_nearest_target_its_kinds_can_eliminate() {
+        let board = Board::new(&Scenario::builtin("washita").unwrap());
+        let mut ev = Evaluator::new(&Scenario::builtin("washita").unwrap());
+        let at = |file, rank, p| StackAt::new(&board, Square::new(file, rank), p);
+        let (foot, mounted) = (Pieces::new(1, 0, 0), Pieces::new(0, 1, 0));
+        // A Mounted piece on c3 presses from its nearest target: the Mounted on c4,
+        // 1 step away (the Foot on e3 is 2).
+        let theirs = [at(4, 2, foot), at(2, 3, mounted)];
+        for range in [24, 20_000] {
+            let w: Weights = format!("press=1, press_range={range}").parse().unwrap();
+            let press = |ours: &[StackAt], theirs: &[StackAt], ev: &mut Evaluator| {
+                pressure(&mut ev.press, &w, ours, theirs)
+            };
+            assert_eq!(
+                press(&[at(2, 2, mounted)], &theirs, &mut ev),
+                (range - 1, 1),
+                "range {range}"
+            );
+            // Foot eliminate only Foot: against the Mounted alone a Foot presses
+            // nothing, and the nearest pair is out of range, whatever the range.
+            assert_eq!(
+                press(&[at(0, 0, foot)], &theirs[1..], &mut ev),
+                (0, range),
+                "range {range}"
+            );
+        }
     }
 
     #[test]
