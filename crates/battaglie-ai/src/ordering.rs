@@ -18,20 +18,22 @@ const KILLER: i32 = 1 << 22;
 /// side, (destination, kind) of each group: a move scores the sum over its pieces.
 pub(crate) struct Ordering {
     killers: Vec<[Option<Move>; 2]>,
-    history: Vec<i32>,
+    /// One row per (side, destination), one entry per kind in the row.
+    history: Vec<[i32; 3]>,
 }
 
 impl Ordering {
     pub fn new() -> Ordering {
         Ordering {
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * SQUARES * 3],
+            history: vec![[0; 3]; 2 * SQUARES],
         }
     }
 
+    /// The history row of `side`'s moves to internal square index `to`.
     #[inline]
-    fn hidx(side: usize, to: usize, kind: Kind) -> usize {
-        (side * SQUARES + to.min(SQUARES - 1)) * 3 + kind.index()
+    fn row(side: usize, to: usize) -> usize {
+        side * SQUARES + to.min(SQUARES - 1)
     }
 
     /// The history score of quiet move `mv` for side `side` (by [`Side::index`]),
@@ -41,12 +43,11 @@ impl Ordering {
     pub fn history_of(&self, side: usize, mv: &Move) -> i32 {
         let mut h = 0;
         for g in mv.groups() {
-            for k in Kind::ALL {
-                let n = g.pieces.count(k) as i32;
-                if n > 0 {
-                    h += n * self.history[Self::hidx(side, g.to.index(), k)];
-                }
-            }
+            let [foot, mounted, vehicle] = self.history[Self::row(side, g.to.index())];
+            let p = g.pieces;
+            h += i32::from(p.count(Kind::Foot)) * foot
+                + i32::from(p.count(Kind::Mounted)) * mounted
+                + i32::from(p.count(Kind::Vehicle)) * vehicle;
         }
         h.clamp(-KILLER + 1, KILLER - 1)
     }
@@ -86,7 +87,7 @@ impl Ordering {
         for g in mv.groups() {
             for kind in Kind::ALL {
                 if g.pieces.count(kind) > 0 {
-                    let h = &mut self.history[Self::hidx(side, g.to.index(), kind)];
+                    let h = &mut self.history[Self::row(side, g.to.index())][kind.index()];
                     *h = (*h + bonus).min(1 << 20);
                 }
             }
@@ -95,7 +96,7 @@ impl Ordering {
 
     /// Halves the history between searches' iterations.
     pub fn age(&mut self) {
-        for h in &mut self.history {
+        for h in self.history.iter_mut().flatten() {
             *h /= 2;
         }
     }

@@ -547,7 +547,7 @@ pub fn search(
     }
     // A small budget gets a small table: clearing a large one would cost more than it searches.
     let bits = 64 - budget.nodes.max(1).leading_zeros();
-    let tt = Table::new(bits.clamp(MIN_TT_BITS, TT_BITS));
+    let tt = Table::lease(bits.clamp(MIN_TT_BITS, TT_BITS));
     let threads = budget.threads.clamp(1, MAX_THREADS);
     let helpers_stop = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
