@@ -155,7 +155,9 @@ impl Deref for Lease {
     type Target = Table;
 
     fn deref(&self) -> &Table {
-        self.0.as_ref().expect("a lease holds its table until dropped")
+        self.0
+            .as_ref()
+            .expect("a lease holds its table until dropped")
     }
 }
 
