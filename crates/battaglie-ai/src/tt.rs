@@ -59,8 +59,8 @@ impl Table {
         let n = 1usize << bits;
         let free = {
             let mut free = FREE.lock().unwrap_or_else(|e| e.into_inner());
-            let found = free.iter().position(|t| t.slots.len() == n);
-            found.map(|i| free.swap_remove(i))
+            let found = free.iter().rposition(|t| t.slots.len() == n);
+            found.map(|i| free.remove(i))
         };
         let mut table = free.unwrap_or_else(|| Table {
             slots: (0..n).map(|_| Default::default()).collect(),
@@ -165,9 +165,11 @@ impl Drop for Lease {
     fn drop(&mut self) {
         let Some(table) = self.0.take() else { return };
         let mut free = FREE.lock().unwrap_or_else(|e| e.into_inner());
-        if free.len() < KEPT {
-            free.push(table);
+        if free.len() == KEPT {
+            // The longest unused goes, so that the sizes in use now stay.
+            free.remove(0);
         }
+        free.push(table);
     }
 }
 
