@@ -9,6 +9,8 @@
 //! closeness to the nearest enemy stack it could eliminate, which brings the armies
 //! into contact); and a pull towards 0 as the quiet counter, plus the plies the armies
 //! still need to meet, nears the scenario's quiet limit. The weights are [`Weights`].
+//! One more term is measured but off by default (`scarce`, docs/strength.md): a bonus
+//! for the pieces that alone can eliminate some enemy kind, while they are few.
 
 use battaglie_rules::{Kind, KindSet, Pieces, Position, Scenario, Side, Square};
 
@@ -114,6 +116,35 @@ fn can_win(board: &Board, kinds: &[KindSet; 2]) -> [bool; 2] {
     })
 }
 
+/// Per side, its pieces able to eliminate the enemy kinds that some of its kinds
+/// cannot, up to one more than the enemy has of those kinds (0 when every kind of
+/// ours eliminates every enemy kind).
+fn scarce(board: &Board, pieces: &[[i32; 3]; 2], kinds: &[KindSet; 2]) -> [i32; 2] {
+    [0, 1].map(|s| {
+        let o = 1 - s;
+        let hard = kinds[o].iter().fold(KindSet::EMPTY, |h, j| {
+            if kinds[s]
+                .iter()
+                .all(|k| board.eliminates[k.index()].contains(j))
+            {
+                h
+            } else {
+                KindSet(h.0 | j.set().0)
+            }
+        });
+        if hard == KindSet::EMPTY {
+            return 0;
+        }
+        let hunters: i32 = Kind::ALL
+            .iter()
+            .filter(|k| board.eliminates[k.index()].is_superset(hard))
+            .map(|k| pieces[s][k.index()])
+            .sum();
+        let prey: i32 = hard.iter().map(|j| pieces[o][j.index()]).sum();
+        hunters.min(prey + 1)
+    })
+}
+
 /// A scenario's board with the evaluation's working memory, kept between calls.
 pub(crate) struct Evaluator {
     board: Board,
@@ -210,6 +241,11 @@ pub(crate) fn analyse_on(
         }
     }
     let material = pieces.map(|p| (0..3).map(|k| values[k] * p[k]).sum::<i32>());
+    if w.scarce != 0 {
+        let kept = scarce(board, &pieces, &kinds);
+        base[0] += w.scarce * kept[0];
+        base[1] += w.scarce * kept[1];
+    }
     let foot = pieces.map(|p| p[Kind::Foot.index()]);
     let squares = [&squares[0][..found[0]], &squares[1][..found[1]]];
     // Staging squares are nobody's neighbours, so stacks in staging threaten nothing.
@@ -627,6 +663,21 @@ mod tests {
             *w.get_mut(name).unwrap() = value;
         }
         w
+    }
+
+    #[test]
+    fn scarce_pieces_count_up_to_one_more_than_the_enemy_pieces_only_they_can_eliminate() {
+        let w = only(&[("scarce", 10)]);
+        // The Army's Foot cannot eliminate the Indian Mounted: its three Mounted can,
+        // counted up to two (one more than the one Mounted). The Indian Foot cannot
+        // eliminate the Army's Mounted: the one Indian Mounted counts.
+        let mixed = pos("|4/|(FMMM)2(ffm)/|4 A 0 5");
+        let (army, indians) = (2, 1);
+        assert_eq!(evaluate_with(&mixed, &w), 10 * (army - indians));
+        // Every Army piece eliminates every Indian kind: nothing is scarce for it.
+        let mounted = pos("|4/|(MMMM)2(ffm)/|4 A 0 5");
+        let (army, indians) = (0, 1);
+        assert_eq!(evaluate_with(&mounted, &w), 10 * (army - indians));
     }
 
     #[test]

@@ -39,7 +39,8 @@ const HAS_MOVE: u64 = 1 << 63;
 const GENERATION_SHIFT: u32 = 42;
 /// The generations a table counts through before it is cleared for real.
 const GENERATIONS: u64 = 1 << (64 - GENERATION_SHIFT);
-/// The most tables kept for reuse: enough for every core's searches at once.
+/// The most tables kept for reuse: enough for every core's searches at once, and
+/// at most 96 MB held between searches (16 tables of the largest size, 6 MB).
 const KEPT: usize = 16;
 
 /// Tables whose searches have finished, kept for the next.

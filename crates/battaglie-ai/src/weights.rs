@@ -92,6 +92,9 @@ weights! {
     /// Per cent of its starting material deficit (scaled to the material left) that
     /// the searching engine credits its own side with.
     handicap = 100;
+    /// Bonus per piece able to eliminate the enemy kinds that some of its side's
+    /// kinds cannot, counted up to one more than the enemy has of those kinds.
+    scarce = 0;
 }
 
 impl Weights {
