@@ -122,16 +122,11 @@ fn can_win(board: &Board, kinds: &[KindSet; 2]) -> [bool; 2] {
 fn scarce(board: &Board, pieces: &[[i32; 3]; 2], kinds: &[KindSet; 2]) -> [i32; 2] {
     [0, 1].map(|s| {
         let o = 1 - s;
-        let hard = kinds[o].iter().fold(KindSet::EMPTY, |h, j| {
-            if kinds[s]
-                .iter()
-                .all(|k| board.eliminates[k.index()].contains(j))
-            {
-                h
-            } else {
-                KindSet(h.0 | j.set().0)
-            }
+        // The enemy kinds that every kind of ours eliminates, and the rest.
+        let easy = kinds[s].iter().fold(KindSet::ALL, |e, k| {
+            KindSet(e.0 & board.eliminates[k.index()].0)
         });
+        let hard = KindSet(kinds[o].0 & !easy.0);
         if hard == KindSet::EMPTY {
             return 0;
         }
