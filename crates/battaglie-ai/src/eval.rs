@@ -10,7 +10,8 @@
 //! into contact); and a pull towards 0 as the quiet counter, plus the plies the armies
 //! still need to meet, nears the scenario's quiet limit. The weights are [`Weights`].
 //! One more term is measured but off by default (`scarce`, docs/strength.md): a bonus
-//! for the pieces that alone can eliminate some enemy kind, while they are few.
+//! for the pieces that alone can eliminate some enemy kind, while they are few (or,
+//! with `scarce_last`, only a side's last few of them).
 
 use battaglie_rules::{Kind, KindSet, Pieces, Position, Scenario, Side, Square};
 
@@ -117,9 +118,9 @@ fn can_win(board: &Board, kinds: &[KindSet; 2]) -> [bool; 2] {
 }
 
 /// Per side, its pieces able to eliminate the enemy kinds that some of its kinds
-/// cannot, up to one more than the enemy has of those kinds (0 when every kind of
-/// ours eliminates every enemy kind).
-fn scarce(board: &Board, pieces: &[[i32; 3]; 2], kinds: &[KindSet; 2]) -> [i32; 2] {
+/// cannot, up to one more than the enemy has of those kinds and, when `cap` is not
+/// 0, up to `cap` (0 when every kind of ours eliminates every enemy kind).
+fn scarce(board: &Board, pieces: &[[i32; 3]; 2], kinds: &[KindSet; 2], cap: i32) -> [i32; 2] {
     [0, 1].map(|s| {
         let o = 1 - s;
         // The enemy kinds that every kind of ours eliminates, and the rest.
@@ -136,7 +137,12 @@ fn scarce(board: &Board, pieces: &[[i32; 3]; 2], kinds: &[KindSet; 2]) -> [i32; 
             .map(|k| pieces[s][k.index()])
             .sum();
         let prey: i32 = hard.iter().map(|j| pieces[o][j.index()]).sum();
-        hunters.min(prey + 1)
+        let kept = hunters.min(prey + 1);
+        if cap > 0 {
+            kept.min(cap)
+        } else {
+            kept
+        }
     })
 }
 
@@ -237,7 +243,7 @@ pub(crate) fn analyse_on(
     }
     let material = pieces.map(|p| (0..3).map(|k| values[k] * p[k]).sum::<i32>());
     if w.scarce != 0 {
-        let kept = scarce(board, &pieces, &kinds);
+        let kept = scarce(board, &pieces, &kinds, w.scarce_last);
         base[0] += w.scarce * kept[0];
         base[1] += w.scarce * kept[1];
     }
@@ -673,6 +679,20 @@ mod tests {
         let mounted = pos("|4/|(MMMM)2(ffm)/|4 A 0 5");
         let (army, indians) = (0, 1);
         assert_eq!(evaluate_with(&mounted, &w), 10 * (army - indians));
+    }
+
+    #[test]
+    fn scarce_counts_only_a_sides_last_pieces_when_capped() {
+        let w = only(&[("scarce", 10), ("scarce_last", 2)]);
+        // Three Army Mounted against three Indian Mounted: uncapped, three count on
+        // each side; capped at two, two do, and losing the third costs nothing.
+        let three = pos("|4/|(FMMM)2(fmmm)/|4 A 0 5");
+        assert_eq!(evaluate_with(&three, &w), 0);
+        let two = pos("|4/|(FMM)2(fmmm)/|4 A 0 5");
+        assert_eq!(evaluate_with(&two, &w), 0);
+        // Down to one, the Army gives up one of the last two.
+        let one = pos("|4/|(FM)2(fmmm)/|4 A 0 5");
+        assert_eq!(evaluate_with(&one, &w), 10 * (1 - 2));
     }
 
     #[test]

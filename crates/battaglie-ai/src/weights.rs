@@ -95,6 +95,8 @@ weights! {
     /// Bonus per piece able to eliminate the enemy kinds that some of its side's
     /// kinds cannot, counted up to one more than the enemy has of those kinds.
     scarce = 0;
+    /// The most pieces per side `scarce` counts (0: every one).
+    scarce_last = 0;
 }
 
 impl Weights {
