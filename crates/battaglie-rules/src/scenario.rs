@@ -121,15 +121,9 @@ struct TerrainKindToml {
 }
 
 const BUILTIN_SOURCES: [(&str, &str); 3] = [
-    ("washita", include_str!("../../../scenarios/washita.toml")),
-    (
-        "fetterman",
-        include_str!("../../../scenarios/fetterman.toml"),
-    ),
-    (
-        "apache-pass",
-        include_str!("../../../scenarios/apache-pass.toml"),
-    ),
+    ("washita", include_str!("../scenarios/washita.toml")),
+    ("fetterman", include_str!("../scenarios/fetterman.toml")),
+    ("apache-pass", include_str!("../scenarios/apache-pass.toml")),
 ];
 
 impl Scenario {

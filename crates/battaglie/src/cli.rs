@@ -10,10 +10,18 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{engine, scenarios, show};
 
+/// The release and the commit it was built from, as `--version` prints them.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("BATTAGLIE_COMMIT"),
+    ")"
+);
+
 /// battaglie: Atlantic's 1977 Old-West wargames (Washita River, Fetterman Massacre,
 /// Apache Pass) as software.
 #[derive(Parser)]
-#[command(name = "battaglie", version, about, long_about = None)]
+#[command(name = "battaglie", version = VERSION, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -24,25 +32,25 @@ enum Command {
     /// Run the web server: play in the browser (what runs without a subcommand).
     Serve {
         /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
+        #[arg(long, env = "BATTAGLIE_ADDR", default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
         /// The database: a SQLite file path (or `sqlite:PATH`), or a `postgres://` URL
         /// [default: `DATABASE_URL`, else battaglie.sqlite in the user's data directory].
         #[arg(long)]
         db: Option<battaglie_server::Database>,
         /// How logs are written to standard error.
-        #[arg(long, value_enum, default_value = "text")]
+        #[arg(long, env = "BATTAGLIE_LOG_FORMAT", value_enum, default_value = "text")]
         log_format: crate::serve::LogFormat,
         /// Turn off the rate limits per client address (for load tests on the loopback).
         #[arg(long)]
         no_rate_limit: bool,
         /// Take the client's address from X-Real-IP / X-Forwarded-For (only behind a
         /// balancer that sets them).
-        #[arg(long)]
+        #[arg(long, env = "BATTAGLIE_TRUST_FORWARDED")]
         trust_forwarded: bool,
         /// Seconds after which a game nobody watches or asks for leaves memory (it
         /// comes back from the database when asked for).
-        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, env = "BATTAGLIE_IDLE_SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
         idle_seconds: u64,
         /// The bus to the other nodes, for several nodes on one PostgreSQL database:
         /// `nats://HOST:PORT` or `postgres` (LISTEN/NOTIFY on --db) [default:
