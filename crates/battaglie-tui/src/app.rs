@@ -194,7 +194,7 @@ pub struct App {
     pub(crate) message: Option<(String, bool)>,
     thinking: Option<Thinking>,
     /// The computer's last evaluation, in words.
-    pub(crate) last_eval: Option<[String; 2]>,
+    pub(crate) last_eval: Option<[String; 3]>,
     pub(crate) replay: Option<Replay>,
     pub(crate) help_scroll: u16,
     /// Where the board was last drawn, for mouse clicks.
@@ -249,10 +249,18 @@ impl App {
         if options.replay {
             app.open_replay();
         } else {
-            app.info(if options.resume {
-                "Resumed the autosaved game. Arrows or h j k l move, Enter picks a stack, m menu, ? help."
+            let keys =
+                "Arrows or h j k l move, Enter picks a stack, : types a move, m menu, ? help.";
+            app.info(&if options.resume {
+                format!("Resumed the autosaved game. {keys}")
+            } else if let Some(path) = &options.load {
+                format!(
+                    "Loaded {}: {}. {keys}",
+                    path.display(),
+                    app.session.describe_players()
+                )
             } else {
-                "Arrows or h j k l move, Enter picks a stack, : types a move, m menu, ? help."
+                keys.to_string()
             });
             match offer {
                 Ok(Some(found)) => app.mode = Mode::Confirm(Confirm::Resume(Box::new(found))),
@@ -321,6 +329,16 @@ impl App {
     /// In the replay viewer: how many moves are shown played, out of how many.
     pub fn replay_position(&self) -> Option<(usize, usize)> {
         self.replay.as_ref().map(|r| (r.index, r.moves.len()))
+    }
+
+    /// The side the person plays against the computer (`None` with two players).
+    pub fn human_side(&self) -> Option<Side> {
+        self.human()
+    }
+
+    /// The computer's level (`None` with two players).
+    pub fn level(&self) -> Option<u8> {
+        self.session.level()
     }
 
     /// Whether the computer is thinking.
@@ -401,7 +419,7 @@ impl App {
     }
 
     /// How long the computer has been thinking, and its evaluation so far in words.
-    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<[String; 2]>)> {
+    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<[String; 3]>)> {
         self.thinking.as_ref().map(|t| {
             let root = self.session.game.position();
             (
@@ -560,6 +578,12 @@ impl App {
         }
         if self.too_small.get() && self.screen != Screen::Help {
             self.small_key(key);
+            return;
+        }
+        // Outside a prompt a key with Ctrl held means nothing (Ctrl-U is the
+        // prompt's "clear"): it must not act as the plain letter (u: undo).
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && !matches!(self.mode, Mode::Prompt(_)) {
             return;
         }
         match self.screen {
@@ -873,6 +897,8 @@ impl App {
 
     fn undo(&mut self) {
         self.stop_thinking();
+        // The evaluation was of a position no longer on the board.
+        self.last_eval = None;
         let was_settled = self.session.game.settled().is_some();
         let undone = self.session.undo();
         if undone.is_empty() {
@@ -892,6 +918,7 @@ impl App {
 
     fn redo(&mut self) {
         self.stop_thinking();
+        self.last_eval = None;
         let done = self.session.redo();
         if done.is_empty() {
             self.error("Nothing to redo.");
@@ -937,9 +964,9 @@ impl App {
                         }
                     }
                     PromptKind::Save => match self.session.save(Path::new(&text)) {
-                        Ok(()) => {
-                            self.info(&format!("Saved to {text}."));
-                            self.save_path = text;
+                        Ok(written) => {
+                            self.info(&Session::saved_message(Path::new(&text), &written));
+                            self.save_path = written.display().to_string();
                             if self.quit_after_save {
                                 self.quit = true;
                             }
@@ -968,8 +995,9 @@ impl App {
         match self.session.load(Path::new(text)) {
             Ok(()) => {
                 self.info(&format!(
-                    "Loaded {text}: {} moves. v replays it.",
-                    self.session.game.moves().len()
+                    "Loaded {text}: {} moves, {}. v replays it.",
+                    self.session.game.moves().len(),
+                    self.session.describe_players()
                 ));
                 self.save_path = text.to_string();
                 self.cursor = self.home_square();

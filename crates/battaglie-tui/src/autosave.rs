@@ -84,7 +84,8 @@ impl Autosave {
         if game.is_over() || game.moves().len() == 0 {
             return Ok(None);
         }
-        let (opponent, human) = Session::players_from_names(&record.army, &record.indians);
+        let (opponent, human) = Session::players_from_names(&record.army, &record.indians)
+            .unwrap_or((Opponent::Hotseat, Side::Army));
         Ok(Some(Found {
             game,
             opponent,

@@ -28,7 +28,7 @@ pub(crate) fn help_text(app: &App) -> Vec<Line<'static>> {
         p("• v replays the game: Left/Right step, Home/End, t plays on from the position shown."),
         p("• m (or n) opens the menu: a new game (battle, side, opponent), a rematch with sides swapped, a draw (the computer accepts one when it does not rate its side ahead), save, quit."),
         p("• ? shows this help; q or Ctrl-C quits, asking to save the game first if it has unsaved moves."),
-        p("• The computer's evaluation is in centi-pieces (a Foot is 100) from the view of the side it was to move for: the same number as `battaglie analyze` and the engine protocol give."),
+        p("• After the computer moves, the status panel gives its winning chance for the side it favours (Indians 78%: that side's expected result, a draw counting half), the score behind it in centi-pieces (material and position, a Foot is 100), and how many moves ahead it looked (each side's move counts one)."),
         p("• Without colour (NO_COLOR set, or a terminal without colours such as xterm-mono): the cursor is in reverse video, the picked stack, pieces on their way and the last move are underlined, + marks where the pieces can go and x an elimination."),
         p(""),
         h("The rules in brief"),
@@ -40,7 +40,7 @@ pub(crate) fn help_text(app: &App) -> Vec<Line<'static>> {
         )),
         p("Moving onto an enemy stack eliminates the whole stack, if every enemy piece there can be eliminated by one of the arriving pieces: Foot eliminate only Foot; Mounted and Vehicles eliminate anything."),
         p(&format!(
-            "A side with no pieces left loses. A side with no legal move passes. Draws: neither side can move, the same position a third time, or {} plies without an elimination. A player may resign.",
+            "A side with no pieces left loses. A side with no legal move passes. Draws: neither side can move, the same position a third time, or {} moves in a row without an elimination (each side's move counts one; a turn is the Army's move and the Indians' reply). A player may resign.",
             s.rules().quiet_limit()
         )),
         p(""),

@@ -313,7 +313,9 @@ pub fn run_plain<R: BufRead, W: Write>(
                     writeln!(out, "Say where: save FILE (FILE.json for JSON).")?;
                 } else {
                     match session.save(Path::new(rest)) {
-                        Ok(()) => writeln!(out, "Saved to {rest}.")?,
+                        Ok(written) => {
+                            writeln!(out, "{}", Session::saved_message(Path::new(rest), &written))?
+                        }
                         Err(e) => writeln!(out, "Error: {e:#}")?,
                     }
                 }
@@ -324,7 +326,12 @@ pub fn run_plain<R: BufRead, W: Write>(
                 } else {
                     match session.load(Path::new(rest)) {
                         Ok(()) => {
-                            writeln!(out, "Loaded {rest}: {} moves.", session.game.moves().len())?;
+                            writeln!(
+                                out,
+                                "Loaded {rest}: {} moves; {}.",
+                                session.game.moves().len(),
+                                session.describe_players()
+                            )?;
                             report(out, &session.game)?;
                         }
                         Err(e) => writeln!(out, "Error: {e:#}")?,
@@ -429,13 +436,13 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
                 writeln!(out, "The computer resigns ({why}).")?;
                 return Ok(stacks_and_result(out, &session.game)?);
             }
-            let [score, chance] = crate::describe::evaluation(&root, &result.info);
+            let [chance, score, depth] = crate::describe::evaluation(&root, &result.info);
             session
                 .play(&result.best)
                 .map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;
             writeln!(
                 out,
-                "Computer plays: {}{}. It rates the position {score}, {chance}.",
+                "Computer plays: {}{}. Winning chance: {chance} ({score}, {depth}).",
                 result.best,
                 crate::describe::eliminated(&session.game)
             )?;

@@ -187,7 +187,7 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
                 status.push(Line::raw(format!(" {line}")));
             }
         } else if let Some(eval) = &app.last_eval {
-            status.push(Line::raw("Computer's eval"));
+            status.push(Line::raw("Winning chance"));
             for line in eval {
                 status.push(Line::raw(format!(" {line}")));
             }

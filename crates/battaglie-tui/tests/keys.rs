@@ -391,15 +391,18 @@ fn the_computer_answers_on_its_own_thread() {
         app.message()
     );
     let screen = render(&app, 80, 24);
-    assert!(screen.contains("Computer's eval"), "{screen}");
-    assert!(
-        screen.contains("Indians +"),
-        "centi-pieces from the mover's view: {screen}"
-    );
+    // The winning chance of a named side, the score with its unit, the depth in words.
+    assert!(screen.contains("Winning chance"), "{screen}");
+    assert!(screen.contains("Indians 78%"), "{screen}");
+    assert!(screen.contains("+2046 centi-pieces"), "{screen}");
+    assert!(screen.contains("looked 1 move ahead"), "{screen}");
+    assert!(!screen.contains("(d1)"), "{screen}");
     assert!(screen.contains("(you)"), "{screen}");
-    // Undo takes back the reply and the move.
+    // Undo takes back the reply and the move, and the evaluation of that position.
     key(&mut app, KeyCode::Char('u'));
     assert!(moves(&app).is_empty());
+    let screen = render(&app, 80, 24);
+    assert!(!screen.contains("Winning chance"), "{screen}");
     key(&mut app, KeyCode::Char('r'));
     assert_eq!(moves(&app), played);
 }
