@@ -213,6 +213,46 @@ fn through_a_closed_pipe(args: &[&str]) -> Output {
 }
 
 #[test]
+fn analyze_stops_working_once_the_reader_has_read_its_first_line() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.txt");
+    let mut game = battaglie_rules::Game::new(battaglie_rules::Position::start(
+        &battaglie_rules::Scenario::builtin("washita").unwrap(),
+    ));
+    for _ in 0..40 {
+        let mv = game.legal_moves()[0];
+        game.play(&mv);
+    }
+    let record = battaglie_rules::record::Record::from_game(&game, "A", "B", None);
+    std::fs::write(&file, record.to_string()).unwrap();
+    // `battaglie analyze FILE | head -1`.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battaglie"))
+        .args(["analyze", file.to_str().unwrap(), "--depth", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(
+        first.starts_with("move side"),
+        "the header first: {first:?}"
+    );
+    let out = child.wait_with_output().expect("the binary ends");
+    assert!(out.status.success(), "{:?}", out.status);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("analyze: move 40 of 40"),
+        "it went on analysing for nobody: {err}"
+    );
+}
+
+#[test]
 fn every_command_ends_quietly_when_the_reader_closes_the_pipe() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("game.txt");
