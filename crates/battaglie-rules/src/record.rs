@@ -114,7 +114,7 @@ pub enum RecordError {
         tag: String,
     },
     /// The text form has no `[Scenario "..."]` tag.
-    #[error("game record: missing the [Scenario \"...\"] tag")]
+    #[error("not a game record: it has no [Scenario \"...\"] tag naming its battle (a record begins with tag pairs such as [Scenario \"washita\"], or is JSON)")]
     MissingScenario,
     /// A `{` comment in the move text without its `}`.
     #[error("game record: line {line}: a `{{` comment is not closed")]

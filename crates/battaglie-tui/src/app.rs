@@ -205,6 +205,8 @@ pub struct App {
     quit: bool,
     /// Quit once the save prompt has saved.
     quit_after_save: bool,
+    /// The new game (or rematch) to start once the save prompt has saved ("s save first").
+    pub(crate) start_after_save: Option<crate::menu::NewGame>,
     pub(crate) save_path: String,
     /// Whether to draw without colour (NO_COLOR, a monochrome terminal): reverse video, bold and symbols.
     pub(crate) monochrome: bool,
@@ -239,6 +241,7 @@ impl App {
             too_small: Cell::new(false),
             quit: false,
             quit_after_save: false,
+            start_after_save: None,
             save_path,
             monochrome: options.monochrome,
             autosave: None,
@@ -610,8 +613,14 @@ impl App {
             }
             mode => {
                 self.mode = mode;
-                if matches!(key.code, KeyCode::Char('q' | 'Q')) {
-                    self.ask_quit();
+                match key.code {
+                    KeyCode::Char('q' | 'Q') => self.ask_quit(),
+                    // The help is text: it wraps to any size.
+                    KeyCode::Char('?') | KeyCode::F(1) => {
+                        self.screen = Screen::Help;
+                        self.help_scroll = 0;
+                    }
+                    _ => {}
                 }
             }
         }
@@ -934,6 +943,7 @@ impl App {
             KeyCode::Esc => {
                 self.message = None;
                 self.quit_after_save = false;
+                self.start_after_save = None;
                 return;
             }
             KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
@@ -969,6 +979,12 @@ impl App {
                             self.save_path = written.display().to_string();
                             if self.quit_after_save {
                                 self.quit = true;
+                            } else if let Some(ng) = self.start_after_save.take() {
+                                let saved = self.message.take();
+                                self.start(ng);
+                                if let (Some((said, _)), Some((new, _))) = (saved, &self.message) {
+                                    self.message = Some((format!("{said} {new}"), false));
+                                }
                             }
                             return;
                         }

@@ -61,7 +61,7 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
     if too_small {
         app.geometry.set(None);
         let mut text = format!(
-            "battaglie: the board needs a larger terminal. Enlarge the terminal to at least {min_w}x{min_h} (it is {}x{}). q quits.",
+            "battaglie: the board needs a larger terminal. Enlarge the terminal to at least {min_w}x{min_h} (it is {}x{}), or play in the line mode, which fits any terminal: battaglie play --plain. ? help, q quits.",
             area.width, area.height
         );
         if let Mode::Confirm(c) = &app.mode {

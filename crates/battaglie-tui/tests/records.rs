@@ -158,3 +158,33 @@ fn ctrl_u_outside_a_prompt_takes_nothing_back() {
     key(&mut app, KeyCode::Char('u'));
     assert!(moves(&app).is_empty(), "u alone still undoes");
 }
+
+#[test]
+fn a_rematch_asked_over_an_unsaved_game_starts_once_s_has_saved_it() {
+    let (_dir, path) = temp_path("before-rematch.txt");
+    let mut o = options("washita", Opponent::Computer { level: 1 });
+    o.human_side = Side::Indians;
+    let mut app = App::new(&o).unwrap();
+    assert!(app.wait_for_computer(Duration::from_secs(30)));
+    play(&mut app, "l8:F-k8");
+    assert!(app.wait_for_computer(Duration::from_secs(30)));
+    // Menu: new game, battle, side, opponent, rematch.
+    key(&mut app, KeyCode::Char('m'));
+    for _ in 0..4 {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert!(app.question().unwrap().contains("s save first"));
+    key(&mut app, KeyCode::Char('s'));
+    ctrl(&mut app, 'u');
+    type_text(&mut app, path.to_str().unwrap());
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(record_at(&path).moves.len(), 3, "the old game is saved");
+    assert!(moves(&app).is_empty(), "and the rematch has begun");
+    assert_eq!(app.human_side(), Some(Side::Army), "with the sides swapped");
+    let message = app.message().unwrap();
+    assert!(
+        message.contains("Saved to") && message.contains("New game"),
+        "{message}"
+    );
+}

@@ -69,6 +69,10 @@ fn a_terminal_too_small_for_the_board_says_how_large_it_must_be() {
         "{screen}"
     );
     assert!(screen.contains("(it is 40x10)"), "{screen}");
+    assert!(
+        screen.contains("battaglie play --plain") && screen.contains("? help"),
+        "the line mode is offered: {screen}"
+    );
     // At the minimum the whole board shows, file l included, and full stacks.
     let screen = render(&app, 80, 17);
     assert!(!screen.contains("Enlarge"), "{screen}");
@@ -94,6 +98,12 @@ fn keys_do_nothing_to_the_unseen_board_while_the_terminal_is_too_small() {
     assert_eq!(app.cursor(), cursor, "the cursor walked off the screen");
     assert_eq!(app.selection(), None);
     assert_eq!(moves(&app).len(), 2, "u undid a move nobody could see");
+    // ? opens the help, which wraps to any size; Esc comes back to the notice.
+    key(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.screen(), Screen::Help);
+    assert!(render(&app, 40, 10).contains("Help"));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen(), Screen::Game);
     // q asks about the unsaved moves; the small notice shows the question, and
     // Esc (stay) and d (quit) answer it there.
     key(&mut app, KeyCode::Char('q'));

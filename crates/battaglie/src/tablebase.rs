@@ -83,6 +83,14 @@ pub fn run(args: TablebaseArgs) -> anyhow::Result<()> {
             let path = dir
                 .unwrap_or_else(default_dir)
                 .join(registry::file_name(scenario.id()));
+            if !path.exists() {
+                anyhow::bail!(
+                    "there is no table for {} in {}: build it with `battaglie tablebase build --battle {}`",
+                    scenario.name(),
+                    path.parent().unwrap_or(&path).display(),
+                    scenario.id()
+                );
+            }
             let tb = Tablebase::load(&path, &scenario).with_context(|| {
                 format!(
                     "cannot use the table {} (build it with `battaglie tablebase build --battle {}`)",

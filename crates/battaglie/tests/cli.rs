@@ -383,3 +383,23 @@ fn play_without_a_terminal_falls_back_to_the_line_mode() {
     assert!(stdout.contains("The Army played @8:MMM-a8."), "{stdout}");
     assert!(stdout.trim_end().ends_with("Goodbye."), "{stdout}");
 }
+
+#[test]
+fn tablebase_probe_without_a_table_says_there_is_none_and_how_to_build_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = battaglie(&[
+        "tablebase",
+        "probe",
+        "|12/|12/|12/|12/|2F9/|12/|6m5/|12 A 0 1",
+        "--dir",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("there is no table for Washita River")
+            && err.contains("battaglie tablebase build --battle washita"),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
+}
