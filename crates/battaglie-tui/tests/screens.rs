@@ -540,3 +540,46 @@ fn the_status_panel_shows_the_last_move_and_its_eliminations_whole_at_80x24() {
         "the last move's sentence is cut:\n{screen}"
     );
 }
+
+#[test]
+fn without_colour_a_stack_to_join_is_marked_plus_and_a_full_target_stays_whole() {
+    let (_dir, path) = temp_path("join.txt");
+    // a8: an Army horseman; a7 another (to join); b8 four Indian pieces (to eliminate).
+    std::fs::write(
+        &path,
+        "[Scenario \"washita\"]\n[Start \"|M(ffmm)10/|M11/|12/|12/|12/|12/|12/|11f A 0 1\"]\n\n*\n",
+    )
+    .unwrap();
+    let mut options = options("washita", Opponent::Hotseat);
+    options.load = Some(path);
+    options.monochrome = true;
+    let mut app = App::new(&options).unwrap();
+    while app.cursor().to_string() != "a8" {
+        let code = if app.cursor().rank() < 7 {
+            KeyCode::Up
+        } else {
+            KeyCode::Left
+        };
+        key(&mut app, code);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert!(app.selection().is_some(), "{:?}", app.message());
+    let buffer = draw(&app, 80, 24);
+    let cell = |file: u16, rank: u16| (4 + 4 + 1 + file * 4, 1 + 2 + (8 - rank));
+    let text_at =
+        |(x, y): (u16, u16)| -> String { (x..x + 4).map(|x| buffer[(x, y)].symbol()).collect() };
+    assert_eq!(
+        text_at(cell(0, 7)),
+        " +M ",
+        "a7: a stack to join is marked +"
+    );
+    assert_eq!(
+        text_at(cell(1, 8)),
+        "ffmm",
+        "b8: the whole stack, not x2f2 with a piece cut off"
+    );
+    assert!(
+        buffer[cell(1, 8)].modifier.contains(Modifier::REVERSED),
+        "b8: the elimination is in reverse video when x does not fit"
+    );
+}
