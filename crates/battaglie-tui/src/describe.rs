@@ -107,6 +107,13 @@ pub(crate) fn evaluation(root: &Position, info: &Info) -> [String; 3] {
     ]
 }
 
+/// Where the last move of `game` stands among the turns, as the history numbers
+/// them: `turn 2, the Army's move` (a turn is the Army's move and the Indians' reply).
+pub(crate) fn turn_of_last_move(game: &Game) -> Option<String> {
+    let (ply, _) = game.numbered_moves().last()?;
+    Some(format!("turn {}, {} move", ply.turn, possessive(ply.side)))
+}
+
 /// `the Army's` / `the Indians'`.
 pub(crate) fn possessive(side: Side) -> &'static str {
     match side {

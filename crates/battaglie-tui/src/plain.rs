@@ -68,8 +68,17 @@ impl Stepper {
     }
 
     fn say<W: Write>(&self, out: &mut W) -> std::io::Result<()> {
-        writeln!(out, "Replay: move {} of {}.", self.index, self.moves.len())?;
-        report(out, &self.game())
+        let game = self.game();
+        let turn = crate::describe::turn_of_last_move(&game)
+            .map(|t| format!(" ({t})"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "Replay: move {} of {}{turn}.",
+            self.index,
+            self.moves.len()
+        )?;
+        report(out, &game)
     }
 }
 

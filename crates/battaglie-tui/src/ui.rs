@@ -136,10 +136,10 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
     let mut status: Vec<Line> = Vec::new();
     if replaying {
         if let Some((i, n)) = app.replay_position() {
-            status.push(Line::styled(
-                format!("Replay: move {i} of {n}"),
-                Style::new().bold(),
-            ));
+            // Short lines: the panel is 20 columns wide at 80. The turn follows
+            // below, and the move list marks the move shown.
+            status.push(Line::styled("Replay", Style::new().bold()));
+            status.push(Line::raw(format!("move {i} of {n}")));
         }
     }
     match describe_outcome(game) {

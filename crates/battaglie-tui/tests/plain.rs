@@ -173,9 +173,19 @@ fn replay_works_in_the_line_mode() {
     options.replay = true;
     let out = run("next\nnext\nback\nend\nplay\nhistory\n", &options);
     assert!(out.contains("Replay: move 0 of 3."), "{out}");
-    assert!(out.contains("Replay: move 2 of 3."), "{out}");
-    assert!(out.contains("Replay: move 1 of 3."), "{out}");
-    assert!(out.contains("Replay: move 3 of 3."), "{out}");
+    // Moves counted one per side, with the turn the history numbers them by.
+    assert!(
+        out.contains("Replay: move 2 of 3 (turn 1, the Indians' move)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Replay: move 1 of 3 (turn 1, the Army's move)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Replay: move 3 of 3 (turn 2, the Army's move)."),
+        "{out}"
+    );
     assert!(out.contains("Playing on from move 3"), "{out}");
     assert!(out.contains("2. @7:MMM-a7"), "{out}");
 }

@@ -472,7 +472,10 @@ fn the_replay_screen() {
     assert_eq!(app.replay_position(), Some((0, 2)));
     key(&mut app, KeyCode::Right);
     let small = render(&app, 80, 24);
-    assert!(small.contains("Replay: move 1 of 2"), "{small}");
+    // Short lines that never wrap in the 20-column panel, with the history's turn.
+    assert!(small.contains("│move 1 of 2"), "{small}");
+    assert!(small.contains("│Turn 1"), "{small}");
+    assert!(small.contains("1. @6:FMM-a6 ◂"), "{small}");
     assert!(small.contains("REPLAY"), "{small}");
     snapshot("replay-80x24", &small);
     snapshot("replay-120x40", &render(&app, 120, 40));

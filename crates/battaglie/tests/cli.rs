@@ -173,6 +173,25 @@ fn record_to_gif_animates_a_range_of_plies_and_refuses_one_past_the_end() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("the game has 8 moves"), "{err}");
+    // A range given backwards is said to be backwards, not too long.
+    let out = battaglie(&[
+        "record",
+        record,
+        "--to",
+        "gif",
+        "--from",
+        "5",
+        "--until",
+        "2",
+        "-o",
+        gif.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("ends before it starts"),
+        "{err}"
+    );
+    assert!(!err.contains("the game has"), "{err}");
 
     let out = battaglie(&["record", record, "--from", "2"]);
     assert!(!out.status.success());
