@@ -442,6 +442,11 @@ impl App {
             return;
         };
         let root = self.session.game.position().clone();
+        // What the person's move eliminated, said before the reply replaces it.
+        let yours = match crate::describe::eliminated(&self.session.game) {
+            gone if gone.is_empty() => String::new(),
+            gone => format!("Your move{gone}. "),
+        };
         if let Some(why) = self.session.computer_resigns(&result) {
             let end = describe_outcome(&self.session.game).unwrap_or_default();
             self.info(&format!("The computer resigns ({why}). {end}"));
@@ -455,7 +460,7 @@ impl App {
                     _ => Mode::Normal,
                 };
                 let mut text = format!(
-                    "Computer plays {}{}.",
+                    "{yours}Computer plays {}{}.",
                     result.best,
                     crate::describe::eliminated(&self.session.game)
                 );
@@ -810,6 +815,22 @@ impl App {
             }
             _ => {}
         }
+        // A choice of pieces changed: say the new one, not the first "sending all".
+        let chose = matches!(
+            key.code,
+            KeyCode::Char('a' | 'f' | 'm' | 'v' | 'F' | 'M' | 'V') | KeyCode::Backspace
+        );
+        if chose && !self.message.as_ref().is_some_and(|(_, error)| *error) {
+            let chosen = if sel.chosen.is_empty() {
+                "nothing".to_string()
+            } else {
+                sel.chosen.to_string()
+            };
+            self.info(&format!(
+                "{}: sending {chosen}. Arrow to a neighbour and Enter; Esc cancels.",
+                sel.from
+            ));
+        }
         self.mode = Mode::Select(sel);
     }
 
@@ -880,6 +901,11 @@ impl App {
 
     fn after_move(&mut self, mv: Move) {
         self.mode = Mode::Normal;
+        // The cursor follows the pieces moved (not the nearest stack, which may be
+        // in staging).
+        if let Some(group) = mv.groups().next() {
+            self.cursor = group.to;
+        }
         let mut text = format!(
             "Played {mv}{}.",
             crate::describe::eliminated(&self.session.game)

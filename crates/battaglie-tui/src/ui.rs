@@ -209,7 +209,10 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
     }
     if let (Mode::Select(sel), false) = (&app.mode, replaying) {
         status.push(Line::styled(
-            format!("From {}: {} left", sel.from, sel.remaining()),
+            match sel.remaining() {
+                left if left.is_empty() => format!("From {}: all sent", sel.from),
+                left => format!("From {}: {left} left", sel.from),
+            },
             Style::new().bold(),
         ));
         status.push(Line::from(vec![
