@@ -83,7 +83,7 @@ pub(crate) fn stacks_and_result<W: Write>(out: &mut W, game: &Game) -> std::io::
 }
 
 /// Joins words into lines of at most `width` characters.
-fn wrap(words: &[String], width: usize) -> String {
+pub(crate) fn wrap(words: &[String], width: usize) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for w in words {

@@ -65,7 +65,7 @@ fn a_terminal_too_small_for_the_board_says_how_large_it_must_be() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(
-        screen.contains("Enlarge the terminal to at least 80x17"),
+        screen.contains("Enlarge the terminal to at least 80x19"),
         "{screen}"
     );
     assert!(screen.contains("(it is 40x10)"), "{screen}");
@@ -74,11 +74,30 @@ fn a_terminal_too_small_for_the_board_says_how_large_it_must_be() {
         "the line mode is offered: {screen}"
     );
     // At the minimum the whole board shows, file l included, and full stacks.
-    let screen = render(&app, 80, 17);
+    let screen = render(&app, 80, 19);
     assert!(!screen.contains("Enlarge"), "{screen}");
     assert!(screen.lines().nth(1).unwrap().contains("k   l"), "{screen}");
     assert!(screen.contains("ffmm"), "{screen}");
     assert!(render(&app, 79, 24).contains("Enlarge"));
+    assert!(
+        render(&app, 80, 18).contains("Enlarge"),
+        "a line less would cut the legend"
+    );
+    // The legend is whole there, in its longest form (while a move is built).
+    let mut app = hotseat("washita");
+    go(&mut app, "@8");
+    key(&mut app, KeyCode::Enter);
+    let screen = render(&app, 80, 19);
+    for item in [
+        "Vehicle",
+        "woods",
+        "river",
+        "can go",
+        "eliminates",
+        "on the way",
+    ] {
+        assert!(screen.contains(item), "{item} missing at 80x19:\n{screen}");
+    }
 }
 
 #[test]
@@ -268,7 +287,7 @@ fn a_message_longer_than_the_footer_is_shown_whole_at_the_smallest_size() {
     type_text(&mut app, typed);
     key(&mut app, KeyCode::Enter);
     let message = app.message().unwrap().to_string();
-    let (w, h) = (80, 17);
+    let (w, h) = (80, 19);
     let screen = render(&app, w, h);
     let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
     let shown = words(&screen.replace(['│', '┌', '┐', '└', '┘', '─'], " ")).join(" ");
@@ -585,4 +604,38 @@ fn without_colour_a_stack_to_join_is_marked_plus_and_a_full_target_stays_whole()
         buffer[cell(1, 8)].modifier.contains(Modifier::REVERSED),
         "b8: the elimination is in reverse video when x does not fit"
     );
+}
+
+#[test]
+fn the_help_is_written_for_players_not_developers() {
+    for id in ["washita", "fetterman", "apache-pass"] {
+        let mut app = hotseat(id);
+        key(&mut app, KeyCode::Char('?'));
+        let help = render(&app, 120, 200);
+        assert!(help.contains("History"), "{id}: {help}");
+        for word in [
+            "docs/",
+            "nodes per move",
+            "battaglie match",
+            "plies",
+            "BFEN",
+            "self-play",
+        ] {
+            assert!(!help.contains(word), "{id}: {word:?} in the help:\n{help}");
+        }
+    }
+}
+
+#[test]
+fn the_story_box_cut_short_ends_in_an_ellipsis() {
+    let app = hotseat("washita");
+    let screen = render(&app, 80, 24);
+    let story: Vec<&str> = screen
+        .lines()
+        .skip_while(|l| !l.contains("? for the history"))
+        .skip(1)
+        .take_while(|l| !l.starts_with('└'))
+        .collect();
+    let last = story.last().expect("the story box has lines");
+    assert!(last.contains("…"), "{story:#?}");
 }
