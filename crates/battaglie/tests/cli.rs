@@ -422,3 +422,35 @@ fn tablebase_probe_without_a_table_says_there_is_none_and_how_to_build_it() {
     );
     assert!(!err.contains("os error"), "{err}");
 }
+
+#[test]
+fn tablebase_probe_counts_its_distances_in_moves_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().to_str().unwrap();
+    let built = battaglie(&[
+        "tablebase",
+        "build",
+        "--battle",
+        "washita",
+        "--pieces",
+        "2",
+        "--out",
+        tables,
+    ]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    // b1: an Army horseman next to the last Indian Foot on c1: it wins with this move.
+    let text = stdout(&[
+        "tablebase",
+        "probe",
+        "|12/|12/|12/|12/|12/|12/|12/|1Mf9 A 0 1",
+        "--dir",
+        tables,
+    ]);
+    let first = text.lines().next().unwrap();
+    assert_eq!(first, "win in 1 move for 7th U.S. Cavalry", "{text}");
+    assert!(text.contains("each side's move counting one"), "{text}");
+}
