@@ -16,8 +16,18 @@ pub const LAST_DELAY: u16 = 300;
 /// Error of [`game_gif`].
 #[derive(Debug, thiserror::Error)]
 pub enum GifError {
-    /// The range asks for plies the game does not have.
-    #[error("plies {from}..{until}: the game has {plies} moves (ranges run from 0, the start, to {plies})")]
+    /// The range ends before it starts.
+    #[error(
+        "the range of moves {from} to {until} ends before it starts: give the earlier move first"
+    )]
+    Backwards {
+        /// The first position asked for.
+        from: usize,
+        /// The last position asked for.
+        until: usize,
+    },
+    /// The range asks for moves the game does not have.
+    #[error("moves {from} to {until}: the game has {plies} moves, each side's move counting one (ranges run from 0, the start, to {plies})")]
     Range {
         /// The first position asked for (0 = the start).
         from: usize,
@@ -35,12 +45,16 @@ pub enum GifError {
 /// GIF that loops; `None` shows them all.
 ///
 /// # Errors
-/// [`GifError::Range`] when the range is empty or past the game's end.
+/// [`GifError::Backwards`] when the range ends before it starts, [`GifError::Range`]
+/// when it runs past the game's end.
 pub fn game_gif(game: &Game, range: Option<RangeInclusive<usize>>) -> Result<Vec<u8>, GifError> {
     let plies = game.moves().len();
     let range = range.unwrap_or(0..=plies);
     let (from, until) = (*range.start(), *range.end());
-    if from > until || until > plies {
+    if from > until {
+        return Err(GifError::Backwards { from, until });
+    }
+    if until > plies {
         return Err(GifError::Range { from, until, plies });
     }
     let scenario = game.start().scenario().clone();
@@ -149,6 +163,8 @@ mod tests {
         let e = game_gif(&g, Some(2..=9)).unwrap_err();
         assert!(e.to_string().contains("the game has 3 moves"), "{e}");
         let (from, until) = (3, 2);
-        assert!(game_gif(&g, Some(from..=until)).is_err(), "an empty range");
+        let e = game_gif(&g, Some(from..=until)).unwrap_err();
+        assert!(e.to_string().contains("ends before it starts"), "{e}");
+        assert!(!e.to_string().contains("the game has"), "{e}");
     }
 }

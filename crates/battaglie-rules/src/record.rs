@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 use crate::illegal::MoveError;
-use crate::outcome::{Outcome, DRAW_WORDS, WIN_WORDS};
+use crate::outcome::{DrawReason, Outcome, WinReason, DRAW_WORDS, WIN_WORDS};
 use crate::ply::Ply;
 use crate::position::Position;
 use crate::scenario::Scenario;
@@ -114,7 +114,7 @@ pub enum RecordError {
         tag: String,
     },
     /// The text form has no `[Scenario "..."]` tag.
-    #[error("game record: missing the [Scenario \"...\"] tag")]
+    #[error("not a game record: it has no [Scenario \"...\"] tag naming its battle (a record begins with tag pairs such as [Scenario \"washita\"], or is JSON)")]
     MissingScenario,
     /// A `{` comment in the move text without its `}`.
     #[error("game record: line {line}: a `{{` comment is not closed")]
@@ -214,6 +214,36 @@ pub enum RecordError {
         /// The reason claimed.
         reason: Option<String>,
     },
+    /// A clock ending the rules do not allow after these moves (rules.md section 7):
+    /// a win by `time` or `abandoned` for a side that could never win (the rules
+    /// make it a draw), or a draw by `time` while both sides could still win (the
+    /// side out of time loses).
+    #[error("game record: the result says {}, but the rules do not allow it (rules section 7, out of time and leaving): {why}", describe(result, Some(reason)))]
+    ImpossibleEnding {
+        /// The result claimed.
+        result: String,
+        /// The reason claimed.
+        reason: String,
+        /// Why the rules forbid it, in words.
+        why: String,
+    },
+}
+
+/// Why the rules forbid `outcome` as a clock's end of a game at `position`
+/// (rules.md section 7), or `None` when they allow it: a side that could never
+/// win does not win by a clock or a claim, and a clock makes a draw only when
+/// some side could never win.
+fn forbidden_clock_ending(position: &Position, outcome: Outcome) -> Option<String> {
+    match outcome {
+        Outcome::Win(winner, WinReason::Time | WinReason::Abandoned) => {
+            crate::sufficient::untouchable(position, winner)
+                .map(|piece| format!("{piece}, so the game is a draw"))
+        }
+        Outcome::Draw(DrawReason::Time) => (crate::sufficient::can_ever_win(position, Side::Army)
+            && crate::sufficient::can_ever_win(position, Side::Indians))
+        .then(|| "both sides could still win, so the side out of time loses".to_string()),
+        _ => None,
+    }
 }
 
 impl Record {
@@ -270,6 +300,13 @@ impl Record {
             (None, None) if self.result == "ongoing" => {}
             // Resignation, agreement, time, abandonment: the players or a clock ended it.
             (None, Some(settled)) if settled.is_settled() => {
+                if let Some(why) = forbidden_clock_ending(game.position(), settled) {
+                    return Err(RecordError::ImpossibleEnding {
+                        result: self.result.clone(),
+                        reason: settled.reason_word().to_string(),
+                        why,
+                    });
+                }
                 game.settle(settled).expect("the game is not over");
             }
             (Some(ruled), claimed) => {

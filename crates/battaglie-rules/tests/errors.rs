@@ -241,7 +241,6 @@ fn a_clock_ends_a_game_with_reason_time_or_abandoned_and_its_record_reads_back()
             ClockReason::Time,
             Outcome::Win(Side::Army, WinReason::Time),
         ),
-        (None, ClockReason::Time, Outcome::Draw(DrawReason::Time)),
         (
             Some(Side::Indians),
             ClockReason::Abandoned,
@@ -270,5 +269,56 @@ fn a_clock_ends_a_game_with_reason_time_or_abandoned_and_its_record_reads_back()
     assert_eq!(
         "draw abandoned".parse(),
         Ok(Outcome::Draw(DrawReason::Abandoned))
+    );
+}
+
+/// A Washita record whose start is the Army's lone Foot against an Indian
+/// Mounted, ending as `result` by `reason` after one move.
+fn lone_foot_record(result: &str, reason: &str) -> Record {
+    Record {
+        scenario: "washita".into(),
+        army: String::new(),
+        indians: String::new(),
+        date: None,
+        start: Some("|12/|12/|12/|12/|2F9/|12/|6m5/|12 A 0 1".into()),
+        moves: vec!["c4:F-c5".into()],
+        result: result.into(),
+        reason: Some(reason.into()),
+    }
+}
+
+#[test]
+fn a_record_refuses_a_win_on_time_for_a_side_that_could_never_win_naming_the_rule() {
+    let washita = Scenario::builtin("washita").unwrap();
+    for reason in ["time", "abandoned"] {
+        let err = lone_foot_record("army", reason)
+            .replay(&washita)
+            .unwrap_err();
+        assert!(
+            matches!(err, RecordError::ImpossibleEnding { .. }),
+            "{reason}: {err}"
+        );
+        let text = err.to_string();
+        assert!(text.contains("rules section 7, out of time"), "{text}");
+        assert!(text.contains("Mounted"), "{text}");
+        assert!(text.contains("so the game is a draw"), "{text}");
+    }
+    // The same ending as the rules make it: a draw; and the Indians may win on time.
+    assert!(lone_foot_record("draw", "time").replay(&washita).is_ok());
+    assert!(lone_foot_record("indians", "time").replay(&washita).is_ok());
+}
+
+#[test]
+fn a_record_refuses_a_draw_on_time_while_both_sides_could_still_win() {
+    let start = Position::start(&small());
+    let mut g = Game::new(start.clone());
+    g.play(&start.legal_moves()[0]);
+    let mut record = Record::from_game(&g, "", "", None);
+    record.result = "draw".into();
+    record.reason = Some("time".into());
+    let err = record.replay(&small()).unwrap_err();
+    assert!(
+        err.to_string().contains("the side out of time loses"),
+        "{err}"
     );
 }

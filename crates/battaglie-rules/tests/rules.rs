@@ -1800,7 +1800,10 @@ fn record_text_round_trip_and_replay() {
     assert_eq!(r.moves, ["@1:FV-a1", "d1:F-c1"]);
     assert_eq!(r.replay(&small()).unwrap().moves().len(), 2);
     for (bad, reason) in [
-        ("[Army \"x\"]\n\n*", "missing the [Scenario"),
+        (
+            "[Army \"x\"]\n\n*",
+            "not a game record: it has no [Scenario",
+        ),
         (
             "[Scenario \"c-small\"]\n[Colour \"red\"]\n",
             "unknown tag \"Colour\"",

@@ -194,7 +194,7 @@ pub struct App {
     pub(crate) message: Option<(String, bool)>,
     thinking: Option<Thinking>,
     /// The computer's last evaluation, in words.
-    pub(crate) last_eval: Option<[String; 2]>,
+    pub(crate) last_eval: Option<[String; 3]>,
     pub(crate) replay: Option<Replay>,
     pub(crate) help_scroll: u16,
     /// Where the board was last drawn, for mouse clicks.
@@ -205,6 +205,8 @@ pub struct App {
     quit: bool,
     /// Quit once the save prompt has saved.
     quit_after_save: bool,
+    /// The new game (or rematch) to start once the save prompt has saved ("s save first").
+    pub(crate) start_after_save: Option<crate::menu::NewGame>,
     pub(crate) save_path: String,
     /// Whether to draw without colour (NO_COLOR, a monochrome terminal): reverse video, bold and symbols.
     pub(crate) monochrome: bool,
@@ -239,6 +241,7 @@ impl App {
             too_small: Cell::new(false),
             quit: false,
             quit_after_save: false,
+            start_after_save: None,
             save_path,
             monochrome: options.monochrome,
             autosave: None,
@@ -249,10 +252,18 @@ impl App {
         if options.replay {
             app.open_replay();
         } else {
-            app.info(if options.resume {
-                "Resumed the autosaved game. Arrows or h j k l move, Enter picks a stack, m menu, ? help."
+            let keys =
+                "Arrows or h j k l move, Enter picks a stack, : types a move, m menu, ? help.";
+            app.info(&if options.resume {
+                format!("Resumed the autosaved game. {keys}")
+            } else if let Some(path) = &options.load {
+                format!(
+                    "Loaded {}: {}. {keys}",
+                    path.display(),
+                    app.session.describe_players()
+                )
             } else {
-                "Arrows or h j k l move, Enter picks a stack, : types a move, m menu, ? help."
+                keys.to_string()
             });
             match offer {
                 Ok(Some(found)) => app.mode = Mode::Confirm(Confirm::Resume(Box::new(found))),
@@ -321,6 +332,16 @@ impl App {
     /// In the replay viewer: how many moves are shown played, out of how many.
     pub fn replay_position(&self) -> Option<(usize, usize)> {
         self.replay.as_ref().map(|r| (r.index, r.moves.len()))
+    }
+
+    /// The side the person plays against the computer (`None` with two players).
+    pub fn human_side(&self) -> Option<Side> {
+        self.human()
+    }
+
+    /// The computer's level (`None` with two players).
+    pub fn level(&self) -> Option<u8> {
+        self.session.level()
     }
 
     /// Whether the computer is thinking.
@@ -401,7 +422,7 @@ impl App {
     }
 
     /// How long the computer has been thinking, and its evaluation so far in words.
-    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<[String; 2]>)> {
+    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<[String; 3]>)> {
         self.thinking.as_ref().map(|t| {
             let root = self.session.game.position();
             (
@@ -421,6 +442,11 @@ impl App {
             return;
         };
         let root = self.session.game.position().clone();
+        // What the person's move eliminated, said before the reply replaces it.
+        let yours = match crate::describe::eliminated(&self.session.game) {
+            gone if gone.is_empty() => String::new(),
+            gone => format!("Your move{gone}. "),
+        };
         if let Some(why) = self.session.computer_resigns(&result) {
             let end = describe_outcome(&self.session.game).unwrap_or_default();
             self.info(&format!("The computer resigns ({why}). {end}"));
@@ -434,7 +460,7 @@ impl App {
                     _ => Mode::Normal,
                 };
                 let mut text = format!(
-                    "Computer plays {}{}.",
+                    "{yours}Computer plays {}{}.",
                     result.best,
                     crate::describe::eliminated(&self.session.game)
                 );
@@ -562,6 +588,12 @@ impl App {
             self.small_key(key);
             return;
         }
+        // Outside a prompt a key with Ctrl held means nothing (Ctrl-U is the
+        // prompt's "clear"): it must not act as the plain letter (u: undo).
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && !matches!(self.mode, Mode::Prompt(_)) {
+            return;
+        }
         match self.screen {
             Screen::Help => self.help_key(key),
             Screen::Replay => self.replay_key(key),
@@ -586,8 +618,14 @@ impl App {
             }
             mode => {
                 self.mode = mode;
-                if matches!(key.code, KeyCode::Char('q' | 'Q')) {
-                    self.ask_quit();
+                match key.code {
+                    KeyCode::Char('q' | 'Q') => self.ask_quit(),
+                    // The help is text: it wraps to any size.
+                    KeyCode::Char('?') | KeyCode::F(1) => {
+                        self.screen = Screen::Help;
+                        self.help_scroll = 0;
+                    }
+                    _ => {}
                 }
             }
         }
@@ -777,6 +815,22 @@ impl App {
             }
             _ => {}
         }
+        // A choice of pieces changed: say the new one, not the first "sending all".
+        let chose = matches!(
+            key.code,
+            KeyCode::Char('a' | 'f' | 'm' | 'v' | 'F' | 'M' | 'V') | KeyCode::Backspace
+        );
+        if chose && !self.message.as_ref().is_some_and(|(_, error)| *error) {
+            let chosen = if sel.chosen.is_empty() {
+                "nothing".to_string()
+            } else {
+                sel.chosen.to_string()
+            };
+            self.info(&format!(
+                "{}: sending {chosen}. Arrow to a neighbour and Enter; Esc cancels.",
+                sel.from
+            ));
+        }
         self.mode = Mode::Select(sel);
     }
 
@@ -847,6 +901,11 @@ impl App {
 
     fn after_move(&mut self, mv: Move) {
         self.mode = Mode::Normal;
+        // The cursor follows the pieces moved (not the nearest stack, which may be
+        // in staging).
+        if let Some(group) = mv.groups().next() {
+            self.cursor = group.to;
+        }
         let mut text = format!(
             "Played {mv}{}.",
             crate::describe::eliminated(&self.session.game)
@@ -873,6 +932,8 @@ impl App {
 
     fn undo(&mut self) {
         self.stop_thinking();
+        // The evaluation was of a position no longer on the board.
+        self.last_eval = None;
         let was_settled = self.session.game.settled().is_some();
         let undone = self.session.undo();
         if undone.is_empty() {
@@ -892,6 +953,7 @@ impl App {
 
     fn redo(&mut self) {
         self.stop_thinking();
+        self.last_eval = None;
         let done = self.session.redo();
         if done.is_empty() {
             self.error("Nothing to redo.");
@@ -907,6 +969,7 @@ impl App {
             KeyCode::Esc => {
                 self.message = None;
                 self.quit_after_save = false;
+                self.start_after_save = None;
                 return;
             }
             KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
@@ -937,11 +1000,17 @@ impl App {
                         }
                     }
                     PromptKind::Save => match self.session.save(Path::new(&text)) {
-                        Ok(()) => {
-                            self.info(&format!("Saved to {text}."));
-                            self.save_path = text;
+                        Ok(written) => {
+                            self.info(&Session::saved_message(Path::new(&text), &written));
+                            self.save_path = written.display().to_string();
                             if self.quit_after_save {
                                 self.quit = true;
+                            } else if let Some(ng) = self.start_after_save.take() {
+                                let saved = self.message.take();
+                                self.start(ng);
+                                if let (Some((said, _)), Some((new, _))) = (saved, &self.message) {
+                                    self.message = Some((format!("{said} {new}"), false));
+                                }
                             }
                             return;
                         }
@@ -968,8 +1037,9 @@ impl App {
         match self.session.load(Path::new(text)) {
             Ok(()) => {
                 self.info(&format!(
-                    "Loaded {text}: {} moves. v replays it.",
-                    self.session.game.moves().len()
+                    "Loaded {text}: {} moves, {}. v replays it.",
+                    self.session.game.moves().len(),
+                    self.session.describe_players()
                 ));
                 self.save_path = text.to_string();
                 self.cursor = self.home_square();

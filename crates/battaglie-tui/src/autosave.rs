@@ -42,7 +42,14 @@ impl Found {
         };
         let n = self.game.moves().len();
         let plural = if n == 1 { "" } else { "s" };
-        format!("{}, {n} move{plural}, {who}", s.name())
+        // Moves of either side; the turn (both sides' moves) as the history numbers it.
+        let turn = self
+            .game
+            .numbered_moves()
+            .last()
+            .map(|(ply, _)| format!(" through turn {}", ply.turn))
+            .unwrap_or_default();
+        format!("{}, {n} move{plural}{turn}, {who}", s.name())
     }
 
     /// A session on the game, counted as saved (the autosave holds it).
@@ -84,7 +91,8 @@ impl Autosave {
         if game.is_over() || game.moves().len() == 0 {
             return Ok(None);
         }
-        let (opponent, human) = Session::players_from_names(&record.army, &record.indians);
+        let (opponent, human) = Session::players_from_names(&record.army, &record.indians)
+            .unwrap_or((Opponent::Hotseat, Side::Army));
         Ok(Some(Found {
             game,
             opponent,

@@ -290,8 +290,21 @@ fn cell(
     let (text, fg) = match (stack, label_line) {
         (Some((side, p)), true) => {
             let mut text = p.label(side, cw);
-            if matches!(destination, Some((_, true))) && !pending {
-                text = format!("x{}", p.label(side, cw.saturating_sub(1)));
+            // A stack the pieces may reach is marked in text, not by colour alone:
+            // x eliminates it, + joins it. When the mark and the stack do not both
+            // fit, the stack stays whole and the mark is reverse video.
+            let mark = match destination {
+                Some((_, true)) if !pending => Some('x'),
+                Some((_, false)) if !pending => Some('+'),
+                _ => None,
+            };
+            if let Some(mark) = mark {
+                let marked = format!("{mark}{}", p.label(side, cw.saturating_sub(1)));
+                if marked.chars().count() <= cw {
+                    text = marked;
+                } else {
+                    modifiers |= Modifier::REVERSED;
+                }
             }
             modifiers |= Modifier::BOLD;
             (center(&text, cw), side_color(side))

@@ -73,36 +73,45 @@ pub(crate) fn eliminated(game: &Game) -> String {
     )
 }
 
-/// The winning chance a reported score stands for, in words: `win chance 64%`
-/// (the expected result, a draw counting half; see [`battaglie_ai::win_chance`]).
-pub(crate) fn win_chance(root: &Position, score: Score) -> String {
-    let chance = battaglie_ai::win_chance(root.scenario(), root.side_to_move(), score);
-    format!("win chance {}%", (chance * 100.0).round())
-}
-
-/// The computer's evaluation of `root` in words, from the view of the side to move
-/// there: the score in centi-pieces with the search's depth, and the winning chance
-/// it stands for; the same numbers as `battaglie analyze` and the protocol's `score`
-/// and `winchance` give.
-pub(crate) fn evaluation(root: &Position, info: &Info) -> [String; 2] {
-    let side = title(root.side_to_move());
+/// The computer's evaluation of `root` for a player, three lines: the winning
+/// chance of the side it favours (`Indians 78%`: the expected result, a draw
+/// counting half; see [`battaglie_ai::win_chance`]), the score behind it from
+/// that side's view with its unit (`+2046 centi-pieces`, or `wins in 3 moves`),
+/// and how far the search looked (`looked 4 moves ahead`). The same numbers as
+/// `battaglie analyze` and the protocol's `score` and `winchance` give.
+pub(crate) fn evaluation(root: &Position, info: &Info) -> [String; 3] {
     // The computer searches with the default weights, for the side to move.
     let score = battaglie_ai::report_score(root, &Limits::default(), info);
-    // The verb agrees with the title: the Army wins, the Indians win.
-    let s = if root.side_to_move() == Side::Army {
-        "s"
+    let mover = root.side_to_move();
+    let chance = battaglie_ai::win_chance(root.scenario(), mover, score);
+    let (side, chance, score) = if chance >= 0.5 {
+        (mover, chance, score)
     } else {
-        ""
+        let flipped = match score {
+            Score::Value(v) => Score::Value(-v),
+            Score::Win(n) => Score::Loss(n),
+            Score::Loss(n) => Score::Win(n),
+        };
+        (!mover, 1.0 - chance, flipped)
     };
-    let value = match score {
-        Score::Value(v) => format!("{side} {v:+}"),
-        Score::Win(n) => format!("{side} win{s} in {n}"),
-        Score::Loss(n) => format!("{side} lose{s} in {n}"),
+    let moves = |n: u32| format!("{n} move{}", if n == 1 { "" } else { "s" });
+    let detail = match score {
+        Score::Value(v) => format!("{v:+} centi-pieces"),
+        Score::Win(n) => format!("wins in {}", moves(n)),
+        Score::Loss(n) => format!("loses in {}", moves(n)),
     };
     [
-        format!("{value} (d{})", info.depth),
-        win_chance(root, score),
+        format!("{} {}%", title(side), (chance * 100.0).round()),
+        detail,
+        format!("looked {} ahead", moves(info.depth)),
     ]
+}
+
+/// Where the last move of `game` stands among the turns, as the history numbers
+/// them: `turn 2, the Army's move` (a turn is the Army's move and the Indians' reply).
+pub(crate) fn turn_of_last_move(game: &Game) -> Option<String> {
+    let (ply, _) = game.numbered_moves().last()?;
+    Some(format!("turn {}, {} move", ply.turn, possessive(ply.side)))
 }
 
 /// `the Army's` / `the Indians'`.

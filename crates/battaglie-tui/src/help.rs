@@ -1,6 +1,5 @@
 //! The help screen: the keys, the rules in brief, and the battle's notes.
 
-use battaglie_rules::Side;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::text::Line;
@@ -28,44 +27,23 @@ pub(crate) fn help_text(app: &App) -> Vec<Line<'static>> {
         p("• v replays the game: Left/Right step, Home/End, t plays on from the position shown."),
         p("• m (or n) opens the menu: a new game (battle, side, opponent), a rematch with sides swapped, a draw (the computer accepts one when it does not rate its side ahead), save, quit."),
         p("• ? shows this help; q or Ctrl-C quits, asking to save the game first if it has unsaved moves."),
-        p("• The computer's evaluation is in centi-pieces (a Foot is 100) from the view of the side it was to move for: the same number as `battaglie analyze` and the engine protocol give."),
-        p("• Without colour (NO_COLOR set, or a terminal without colours such as xterm-mono): the cursor is in reverse video, the picked stack, pieces on their way and the last move are underlined, + marks where the pieces can go and x an elimination."),
+        p("• After the computer moves, the status panel gives its winning chance for the side it favours (Indians 78%: that side's expected result, a draw counting half), the score behind it in centi-pieces (material and position, a Foot is 100), and how many moves ahead it looked (each side's move counts one)."),
+        p("• Without colour (NO_COLOR set, or a terminal without colours such as xterm-mono): the cursor is in reverse video, the picked stack, pieces on their way and the last move are underlined, + marks where the pieces can go (+M: a stack of yours they would join) and x an elimination (a stack too tall to show beside its mark is in reverse video)."),
         p(""),
         h("The rules in brief"),
-        p("The Army (upper-case letters) moves first, riding in from the staging squares (@) west of file a; the Indians (lower case) start on the east edge. F is Foot, M Mounted, V Vehicle."),
-        p("A move takes one or more pieces from ONE square, each one step north, east, south or west, never diagonally; the pieces may split up between neighbours. Pieces in staging only step east onto file a."),
-        p(&format!(
-            "No square may hold more than {} pieces. Only Foot may enter houses; other terrain as the legend says.",
-            s.rules().stack_limit()
-        )),
-        p("Moving onto an enemy stack eliminates the whole stack, if every enemy piece there can be eliminated by one of the arriving pieces: Foot eliminate only Foot; Mounted and Vehicles eliminate anything."),
-        p(&format!(
-            "A side with no pieces left loses. A side with no legal move passes. Draws: neither side can move, the same position a third time, or {} plies without an elimination. A player may resign.",
-            s.rules().quiet_limit()
-        )),
-        p(""),
-        h(&format!("The battle: {} ({})", s.name(), s.date())),
-        p(&format!(
-            "Army: {}. Indians: {}.",
-            s.side_name(Side::Army),
-            s.side_name(Side::Indians)
-        )),
     ];
+    lines.extend(crate::brief::rules(&s).iter().map(|t| p(t)));
+    let [heading, sides] = crate::brief::battle(&s);
+    lines.extend([p(""), h(&heading), p(&sides)]);
     for t in kinds_on_map(&s) {
         let (g, _, _) = terrain_style(&t.name, t.symbol);
         lines.push(p(&format!("{g} {}{}", t.name, who_enters(t))));
     }
-    for (head, body) in [
-        ("Summary", &s.notes().summary),
-        ("History", &s.notes().history),
-    ] {
-        if body.trim().is_empty() {
-            continue;
-        }
+    for (head, paragraphs) in crate::brief::notes(&s) {
         lines.push(p(""));
         lines.push(h(head));
-        for para in body.split("\n\n") {
-            lines.push(p(&para.replace('\n', " ")));
+        for para in paragraphs {
+            lines.push(p(&para));
             lines.push(p(""));
         }
     }

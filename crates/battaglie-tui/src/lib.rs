@@ -20,11 +20,13 @@
 mod app;
 mod autosave;
 mod board;
+mod brief;
 mod colour;
 mod describe;
 mod help;
 mod menu;
 mod plain;
+mod plain_text;
 mod session;
 mod term;
 mod text;

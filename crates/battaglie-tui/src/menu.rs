@@ -207,7 +207,7 @@ impl App {
         self.start(ng);
     }
 
-    fn start(&mut self, ng: NewGame) {
+    pub(crate) fn start(&mut self, ng: NewGame) {
         self.stop_thinking();
         let game = Game::new(Position::start(&ng.scenario));
         self.session = Session::from_game(game, ng.opponent, ng.human);
@@ -280,7 +280,8 @@ impl App {
                 let file = file.clone();
                 self.load(&file);
             }
-            (Confirm::NewGame(_), KeyCode::Char('s' | 'S')) => {
+            (Confirm::NewGame(ng), KeyCode::Char('s' | 'S')) => {
+                self.start_after_save = Some(ng.clone());
                 self.mode = Mode::Prompt(crate::app::Prompt {
                     kind: crate::app::PromptKind::Save,
                     text: self.save_path.clone(),

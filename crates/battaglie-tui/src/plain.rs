@@ -1,5 +1,6 @@
-//! The line mode, for screen readers and pipes: after each move a sentence saying
-//! what happened and the stacks by square; the grid only on request.
+//! The line mode, for screen readers and pipes: after each move only what changed
+//! (the move, what it eliminated, the reply); the stacks, the grid, the rules and
+//! the battle's notes on request.
 
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -8,7 +9,8 @@ use std::sync::atomic::AtomicBool;
 use battaglie_ai::Limits;
 use battaglie_rules::{Game, Move, Position};
 
-use crate::describe::{last_move, numbered_moves, stacks};
+use crate::describe::numbered_moves;
+use crate::plain_text::{legal_moves, paragraphs, report, say_result, stacks_and_result};
 use crate::session::{describe_outcome, title, Session};
 use crate::text::render_text;
 use crate::{Opponent, PlayOptions};
@@ -19,10 +21,13 @@ Type a move in notation, or a command.
   pieces that go there (F Foot, M Mounted, V Vehicle), - (or x to eliminate) and the
   square: @8:MMM-a8 rides three horsemen from staging onto a8; c3:FF-c4,Mxd3 sends two
   Foot north and a Mounted east onto an enemy stack. pass only when nothing else is legal.
+After each move only what changed is said: the move, what it eliminated, the reply.
 Commands:
   stacks (where)   every stack by square
   board            the board as a grid, with the terrain
-  moves (legal)    list the legal moves
+  moves [SQUARE]   the legal moves (from SQUARE only: moves @8)
+  rules            the rules in brief
+  notes            the battle's summary and history
   history          the moves played so far, numbered by turn
   undo, redo       take back a move (against the computer: your last move and its reply), play it again
   save FILE        save the game (JSON when FILE ends in .json, the text record otherwise)
@@ -35,26 +40,6 @@ Commands:
   help             this text
   quit             leave (end of input leaves too)
 ";
-
-/// What is said after a move or a change of position: the last move in a sentence,
-/// then the stacks by square, and the result.
-fn report<W: Write>(out: &mut W, game: &Game) -> std::io::Result<()> {
-    if let Some(sentence) = last_move(game) {
-        writeln!(out, "{sentence}")?;
-    }
-    stacks_and_result(out, game)
-}
-
-/// The stacks by square and, at the end, the result.
-fn stacks_and_result<W: Write>(out: &mut W, game: &Game) -> std::io::Result<()> {
-    for line in stacks(game.position()) {
-        writeln!(out, "{line}")?;
-    }
-    if let Some(end) = describe_outcome(game) {
-        writeln!(out, "Game over. {end}")?;
-    }
-    Ok(())
-}
 
 /// The replay being stepped through in the line mode.
 struct Stepper {
@@ -83,8 +68,17 @@ impl Stepper {
     }
 
     fn say<W: Write>(&self, out: &mut W) -> std::io::Result<()> {
-        writeln!(out, "Replay: move {} of {}.", self.index, self.moves.len())?;
-        report(out, &self.game())
+        let game = self.game();
+        let turn = crate::describe::turn_of_last_move(&game)
+            .map(|t| format!(" ({t})"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "Replay: move {} of {}{turn}.",
+            self.index,
+            self.moves.len()
+        )?;
+        report(out, &game)
     }
 }
 
@@ -146,7 +140,7 @@ pub fn run_plain<R: BufRead, W: Write>(
         stepper.say(out)?;
         replay = Some(stepper);
     } else {
-        report(out, &session.game)?;
+        stacks_and_result(out, &session.game)?;
     }
     let mut line = String::new();
     loop {
@@ -211,6 +205,10 @@ pub fn run_plain<R: BufRead, W: Write>(
                     write!(out, "{}", render_text(&stepper.game()))?;
                     continue;
                 }
+                "stacks" | "where" => {
+                    stacks_and_result(out, &stepper.game())?;
+                    continue;
+                }
                 "play" | "t" => {
                     let mut redo: Vec<Move> = stepper.moves[stepper.index..].to_vec();
                     redo.reverse();
@@ -222,19 +220,19 @@ pub fn run_plain<R: BufRead, W: Write>(
                         "Playing on from move {}; redo plays the record's next move.",
                         session.game.moves().len()
                     )?;
-                    report(out, &session.game)?;
+                    stacks_and_result(out, &session.game)?;
                     continue;
                 }
                 "stop" | "quit" | "q" | "exit" => {
                     replay = None;
                     writeln!(out, "Back to the game.")?;
-                    report(out, &session.game)?;
+                    stacks_and_result(out, &session.game)?;
                     continue;
                 }
                 _ => {
                     writeln!(
                         out,
-                        "In the replay: next (or Enter), back, start, end, board, play (go on from here), stop."
+                        "In the replay: next (or Enter), back, start, end, board, stacks, play (go on from here), stop."
                     )?;
                     continue;
                 }
@@ -253,24 +251,29 @@ pub fn run_plain<R: BufRead, W: Write>(
                 Some(found) => {
                     writeln!(out, "Resumed: {}.", found.describe())?;
                     session = found.session();
-                    report(out, &session.game)?;
+                    stacks_and_result(out, &session.game)?;
                 }
                 None => writeln!(out, "There is no autosaved game to resume.")?,
             },
             "board" | "b" | "grid" => write!(out, "{}", render_text(&session.game))?,
-            "stacks" | "where" | "show" => report(out, &session.game)?,
-            "moves" | "legal" => {
-                let moves: Vec<String> = session
-                    .game
-                    .legal_moves()
-                    .iter()
-                    .map(|m| m.to_string())
+            "stacks" | "where" | "show" => stacks_and_result(out, &session.game)?,
+            "moves" | "legal" => legal_moves(out, &session.game, &rest.to_ascii_lowercase())?,
+            "rules" => {
+                let s = session.game.start().scenario().clone();
+                paragraphs(out, &crate::brief::rules(&s))?;
+                let kinds: Vec<String> = crate::text::kinds_on_map(&s)
+                    .into_iter()
+                    .map(|t| format!("{}{}", t.name, crate::text::who_enters(t)))
                     .collect();
-                if moves.is_empty() {
-                    writeln!(out, "No legal moves: the game is over.")?;
-                } else {
-                    writeln!(out, "{} legal moves:", moves.len())?;
-                    writeln!(out, "{}", wrap(&moves, 78))?;
+                writeln!(out)?;
+                paragraphs(out, &[format!("Terrain: {}.", kinds.join("; "))])?;
+            }
+            "notes" => {
+                let s = session.game.start().scenario().clone();
+                paragraphs(out, &crate::brief::battle(&s))?;
+                for (head, paras) in crate::brief::notes(&s) {
+                    writeln!(out, "\n{head}")?;
+                    paragraphs(out, &paras)?;
                 }
             }
             "history" => {
@@ -295,7 +298,6 @@ pub fn run_plain<R: BufRead, W: Write>(
                         let list: Vec<String> = undone.iter().map(|m| m.to_string()).collect();
                         writeln!(out, "Took back: {}.", list.join(", "))?;
                     }
-                    report(out, &session.game)?;
                 }
             }
             "redo" => {
@@ -305,7 +307,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                 } else {
                     let list: Vec<String> = done.iter().map(|m| m.to_string()).collect();
                     writeln!(out, "Played again: {}.", list.join(", "))?;
-                    report(out, &session.game)?;
+                    say_result(out, &session.game)?;
                 }
             }
             "save" => {
@@ -313,7 +315,9 @@ pub fn run_plain<R: BufRead, W: Write>(
                     writeln!(out, "Say where: save FILE (FILE.json for JSON).")?;
                 } else {
                     match session.save(Path::new(rest)) {
-                        Ok(()) => writeln!(out, "Saved to {rest}.")?,
+                        Ok(written) => {
+                            writeln!(out, "{}", Session::saved_message(Path::new(rest), &written))?
+                        }
                         Err(e) => writeln!(out, "Error: {e:#}")?,
                     }
                 }
@@ -324,8 +328,13 @@ pub fn run_plain<R: BufRead, W: Write>(
                 } else {
                     match session.load(Path::new(rest)) {
                         Ok(()) => {
-                            writeln!(out, "Loaded {rest}: {} moves.", session.game.moves().len())?;
-                            report(out, &session.game)?;
+                            writeln!(
+                                out,
+                                "Loaded {rest}: {} moves; {}.",
+                                session.game.moves().len(),
+                                session.describe_players()
+                            )?;
+                            stacks_and_result(out, &session.game)?;
                         }
                         Err(e) => writeln!(out, "Error: {e:#}")?,
                     }
@@ -355,7 +364,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                     }
                 };
                 if accepted && session.game.agree_draw().is_ok() {
-                    report(out, &session.game)?;
+                    say_result(out, &session.game)?;
                 }
             }
             "resign" => {
@@ -365,7 +374,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                     session.human
                 };
                 match session.game.resign(side) {
-                    Ok(()) => report(out, &session.game)?,
+                    Ok(()) => say_result(out, &session.game)?,
                     Err(_) => writeln!(
                         out,
                         "The game is already over. {}",
@@ -391,7 +400,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                             format!("You play the {}.", title(session.human)),
                     }
                 )?;
-                report(out, &session.game)?;
+                stacks_and_result(out, &session.game)?;
             }
             _ => {
                 if let Some(end) = describe_outcome(&session.game) {
@@ -427,40 +436,21 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
         Some(result) => {
             if let Some(why) = session.computer_resigns(&result) {
                 writeln!(out, "The computer resigns ({why}).")?;
-                return Ok(stacks_and_result(out, &session.game)?);
+                return Ok(say_result(out, &session.game)?);
             }
-            let [score, chance] = crate::describe::evaluation(&root, &result.info);
+            let [chance, score, depth] = crate::describe::evaluation(&root, &result.info);
             session
                 .play(&result.best)
                 .map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;
             writeln!(
                 out,
-                "Computer plays: {}{}. It rates the position {score}, {chance}.",
+                "Computer plays: {}{}. Winning chance: {chance} ({score}, {depth}).",
                 result.best,
                 crate::describe::eliminated(&session.game)
             )?;
-            stacks_and_result(out, &session.game)?;
+            say_result(out, &session.game)?;
         }
         None => anyhow::bail!("the computer found no move in a game that is not over"),
     }
     Ok(())
-}
-
-/// Joins words into lines of at most `width` characters.
-fn wrap(words: &[String], width: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(w);
-    }
-    out.push_str(&line);
-    out
 }

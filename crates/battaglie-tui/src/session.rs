@@ -1,6 +1,6 @@
 //! What both front ends share: the game, who plays what, undo and redo, records.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
@@ -86,6 +86,25 @@ pub fn save_record(path: &Path, game: &Game, army: &str, indians: &str) -> anyho
     write_whole(path, &text).with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// The first name beside `path` that no file has: `game.txt` gives `game-2.txt`,
+/// `game-3.txt`...
+fn free_name(path: &Path) -> anyhow::Result<PathBuf> {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (2..1000)
+        .map(|n| path.with_file_name(format!("{stem}-{n}{ext}")))
+        .find(|p| !p.exists())
+        .ok_or_else(|| {
+            anyhow!(
+                "{} and 998 numbered names beside it are all taken",
+                path.display()
+            )
+        })
+}
+
 /// Writes `text` to a temporary file beside `path`, flushes it to the disk and
 /// renames it over `path`.
 fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
@@ -137,7 +156,7 @@ pub fn describe_outcome(game: &Game) -> Option<String> {
                     "the same position occurred for the third time".to_string()
                 }
                 DrawReason::Quiet => format!(
-                    "{} plies in a row without an elimination",
+                    "{} moves in a row without an elimination",
                     s.rules().quiet_limit()
                 ),
                 DrawReason::Agreement => "the players agreed".to_string(),
@@ -164,6 +183,9 @@ pub(crate) fn title(side: Side) -> &'static str {
 /// How saved records name the two players of a game at one keyboard.
 const HOTSEAT: [&str; 2] = ["Player 1", "Player 2"];
 
+/// How saved records name the person playing against the computer.
+const PERSON: &str = "Player";
+
 /// How saved records name the computer, before its level and `)`.
 const COMPUTER: &str = "Computer (level ";
 
@@ -182,20 +204,25 @@ pub(crate) struct Session {
     /// The computer's course of this game (whether to resign); a new session, whether
     /// new, loaded or resumed, starts it afresh.
     sport: battaglie_ai::Sport,
+    /// The file this game was loaded from or last saved to: saving there again
+    /// replaces it, saving onto any other existing file does not.
+    own_file: Option<PathBuf>,
 }
 
 impl Session {
-    /// The session `options` ask for (loading the record if one is named).
+    /// The session `options` ask for. A record named to load brings its game and,
+    /// when it was saved here, who played it (the person's side and the computer's
+    /// level, from its player tags); otherwise `options` say who plays.
     pub(crate) fn new(options: &PlayOptions) -> anyhow::Result<Session> {
-        let game = match &options.load {
-            Some(path) => load_record(path, &options.scenario)?,
-            None => Game::new(Position::start(&options.scenario)),
-        };
-        Ok(Session::from_game(
-            game,
+        let mut session = Session::from_game(
+            Game::new(Position::start(&options.scenario)),
             options.opponent,
             options.human_side,
-        ))
+        );
+        if let Some(path) = &options.load {
+            session.load(path)?;
+        }
+        Ok(session)
     }
 
     /// A session on `game`, counted as saved as it is.
@@ -208,6 +235,7 @@ impl Session {
             human,
             saved,
             sport: battaglie_ai::Sport::new(),
+            own_file: None,
         }
     }
 
@@ -350,16 +378,17 @@ impl Session {
             Opponent::Computer { level } => {
                 let computer = format!("{COMPUTER}{level})");
                 match self.human {
-                    Side::Army => ("Player".into(), computer),
-                    Side::Indians => (computer, "Player".into()),
+                    Side::Army => (PERSON.into(), computer),
+                    Side::Indians => (computer, PERSON.into()),
                 }
             }
         }
     }
 
     /// Who played a record written with [`Session::player_names`]: the computer at
-    /// its level and the side of the person against it, or two players.
-    pub(crate) fn players_from_names(army: &str, indians: &str) -> (Opponent, Side) {
+    /// its level and the side of the person against it, or two players at one
+    /// keyboard; `None` for names written elsewhere (a server's players).
+    pub(crate) fn players_from_names(army: &str, indians: &str) -> Option<(Opponent, Side)> {
         let level = |name: &str| {
             name.strip_prefix(COMPUTER)
                 .and_then(|rest| rest.strip_suffix(')'))
@@ -367,26 +396,83 @@ impl Session {
                 .filter(|n| (1..=battaglie_ai::MAX_LEVEL).contains(n))
         };
         match (level(army), level(indians)) {
-            (None, Some(level)) => (Opponent::Computer { level }, Side::Army),
-            (Some(level), None) => (Opponent::Computer { level }, Side::Indians),
-            _ => (Opponent::Hotseat, Side::Army),
+            (None, Some(level)) if army == PERSON => {
+                Some((Opponent::Computer { level }, Side::Army))
+            }
+            (Some(level), None) if indians == PERSON => {
+                Some((Opponent::Computer { level }, Side::Indians))
+            }
+            _ if [army, indians] == HOTSEAT => Some((Opponent::Hotseat, Side::Army)),
+            _ => None,
         }
     }
 
-    /// Saves the game to `path`.
-    pub(crate) fn save(&mut self, path: &Path) -> anyhow::Result<()> {
-        let (army, indians) = self.player_names();
-        save_record(path, &self.game, &army, &indians)?;
-        self.mark_saved();
-        Ok(())
+    /// Who plays, in words: "you play the Indians against the computer at level
+    /// 1", or "two players at one keyboard".
+    pub(crate) fn describe_players(&self) -> String {
+        match self.opponent {
+            Opponent::Hotseat => "two players at one keyboard".to_string(),
+            Opponent::Computer { level } => format!(
+                "you play the {} against the computer at level {level}",
+                title(self.human)
+            ),
+        }
     }
 
-    /// Loads a game from `path`; the current game stays when that fails.
+    /// Saves the game to `path`, or, when `path` holds another file than this
+    /// game's own (the one it was loaded from or last saved to), to the first free
+    /// numbered name beside it (`game-2.txt`), so that no other game is lost.
+    /// Returns where the game was written.
+    pub(crate) fn save(&mut self, path: &Path) -> anyhow::Result<PathBuf> {
+        let target = if path.exists() && !self.is_own_file(path) {
+            free_name(path)?
+        } else {
+            path.to_path_buf()
+        };
+        let (army, indians) = self.player_names();
+        save_record(&target, &self.game, &army, &indians)?;
+        self.mark_saved();
+        self.own_file = Some(target.clone());
+        Ok(target)
+    }
+
+    /// What to tell the player after [`Session::save`] asked for `asked` wrote `written`.
+    pub(crate) fn saved_message(asked: &Path, written: &Path) -> String {
+        if asked == written {
+            format!("Saved to {}.", written.display())
+        } else {
+            format!(
+                "{} holds another game, which is kept: saved to {} instead.",
+                asked.display(),
+                written.display()
+            )
+        }
+    }
+
+    /// Whether `path` is the file this game was loaded from or last saved to.
+    fn is_own_file(&self, path: &Path) -> bool {
+        let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => a == b,
+        };
+        self.own_file.as_deref().is_some_and(|own| same(own, path))
+    }
+
+    /// Loads a game from `path`, with who played it when the record says (see
+    /// [`Session::players_from_names`]); the current game stays when that fails.
     pub(crate) fn load(&mut self, path: &Path) -> anyhow::Result<()> {
-        let game = load_record(path, self.game.start().scenario())?;
+        let record = read_record(path)?;
+        let game = replay_record(&record, path, self.game.start().scenario())?;
+        if let Some((opponent, human)) = Session::players_from_names(&record.army, &record.indians)
+        {
+            self.opponent = opponent;
+            self.human = human;
+        }
         self.game = game;
         self.redo.clear();
+        self.sport = battaglie_ai::Sport::new();
         self.mark_saved();
+        self.own_file = Some(path.to_path_buf());
         Ok(())
     }
 }

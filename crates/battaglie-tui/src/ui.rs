@@ -33,12 +33,13 @@ fn cell_size(files: u8, ranks: u8, area: Rect) -> (u16, u16) {
     (cell_w, cell_h)
 }
 
-/// The smallest terminal the game screen fits in.
-pub(crate) fn minimum_size(files: u8, ranks: u8) -> (u16, u16) {
+/// The smallest terminal the game screen fits in: squares four columns wide (a full
+/// stack's letters fit) and one line tall, and the legend whole under the board
+/// (`legend_h` lines at that width, its longest form, while a move is built).
+pub(crate) fn minimum_size(files: u8, ranks: u8, legend_h: u16) -> (u16, u16) {
     (
-        // Four columns a square: a full stack's letters fit.
         board_width(files, 4) + PANEL_MIN,
-        1 + board_height(ranks, 1) + 2 + FOOTER,
+        1 + board_height(ranks, 1) + legend_h + FOOTER,
     )
 }
 
@@ -55,13 +56,14 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
         _ => app.game(),
     };
     let s = game.position().scenario();
-    let (min_w, min_h) = minimum_size(s.width(), s.height());
+    let legend_h = crate::board::legend_lines(app, game, true, board_width(s.width(), 4)).len();
+    let (min_w, min_h) = minimum_size(s.width(), s.height(), legend_h as u16);
     let too_small = area.width < min_w || area.height < min_h;
     app.too_small.set(too_small);
     if too_small {
         app.geometry.set(None);
         let mut text = format!(
-            "battaglie: the board needs a larger terminal. Enlarge the terminal to at least {min_w}x{min_h} (it is {}x{}). q quits.",
+            "battaglie: the board needs a larger terminal. Enlarge the terminal to at least {min_w}x{min_h} (it is {}x{}), or play in the line mode, which fits any terminal: battaglie play --plain. ? help, q quits.",
             area.width, area.height
         );
         if let Mode::Confirm(c) = &app.mode {
@@ -108,17 +110,38 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
 
 fn draw_notes(frame: &mut Frame, game: &Game, area: Rect) {
     let s = game.position().scenario();
-    let text = s
+    let (width, height) = (
+        usize::from(area.width.saturating_sub(2)),
+        usize::from(area.height.saturating_sub(2)),
+    );
+    let mut lines: Vec<String> = s
         .notes()
         .summary
-        .replace("\n\n", "\u{0}")
-        .replace('\n', " ");
-    let lines: Vec<Line> = text
-        .split('\u{0}')
-        .map(|p| Line::raw(p.to_string()))
+        .split("\n\n")
+        .flat_map(|para| {
+            let words: Vec<String> = para.split_whitespace().map(str::to_string).collect();
+            crate::plain_text::wrap(&words, width)
+                .lines()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
         .collect();
+    // Cut where the box ends, and say so: the whole text is in the help.
+    if lines.len() > height {
+        lines.truncate(height);
+        if let Some(last) = lines.last_mut() {
+            while last.chars().count() + 1 > width {
+                match last.rsplit_once(' ') {
+                    Some((head, _)) => *last = head.to_string(),
+                    None => last.clear(),
+                }
+            }
+            last.push('…');
+        }
+    }
+    let lines: Vec<Line> = lines.into_iter().map(Line::raw).collect();
     frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
+        Paragraph::new(lines).block(
             Block::new()
                 .borders(Borders::ALL)
                 .title(format!(" {} · ? for the history ", s.name())),
@@ -136,10 +159,10 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
     let mut status: Vec<Line> = Vec::new();
     if replaying {
         if let Some((i, n)) = app.replay_position() {
-            status.push(Line::styled(
-                format!("Replay: move {i} of {n}"),
-                Style::new().bold(),
-            ));
+            // Short lines: the panel is 20 columns wide at 80. The turn follows
+            // below, and the move list marks the move shown.
+            status.push(Line::styled("Replay", Style::new().bold()));
+            status.push(Line::raw(format!("move {i} of {n}")));
         }
     }
     match describe_outcome(game) {
@@ -187,7 +210,7 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
                 status.push(Line::raw(format!(" {line}")));
             }
         } else if let Some(eval) = &app.last_eval {
-            status.push(Line::raw("Computer's eval"));
+            status.push(Line::raw("Winning chance"));
             for line in eval {
                 status.push(Line::raw(format!(" {line}")));
             }
@@ -209,7 +232,10 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
     }
     if let (Mode::Select(sel), false) = (&app.mode, replaying) {
         status.push(Line::styled(
-            format!("From {}: {} left", sel.from, sel.remaining()),
+            match sel.remaining() {
+                left if left.is_empty() => format!("From {}: all sent", sel.from),
+                left => format!("From {}: {left} left", sel.from),
+            },
             Style::new().bold(),
         ));
         status.push(Line::from(vec![

@@ -52,7 +52,7 @@ fn every_move_is_on_disk_at_once_and_the_next_start_offers_to_resume_it() {
     let mut app = App::new(&options).unwrap();
     let question = app.question().expect("the offer to resume");
     assert!(
-        question.contains("Washita River, 2 moves, you the Army vs level 1"),
+        question.contains("Washita River, 2 moves through turn 1, you the Army vs level 1"),
         "{question}"
     );
     assert!(!app.is_thinking());
@@ -159,7 +159,7 @@ fn the_line_mode_autosaves_every_move_and_resumes_on_request() {
     assert_eq!(saved_moves(&path).len(), 2, "the move and the reply");
     let out = plain("history\nresume\nhistory\nresume\n", &options);
     assert!(
-        out.contains("An unfinished game is autosaved (Washita River, 2 moves, you the Army vs level 1): type resume"),
+        out.contains("An unfinished game is autosaved (Washita River, 2 moves through turn 1, you the Army vs level 1): type resume"),
         "{out}"
     );
     assert!(out.contains("No moves yet."), "not resumed unasked: {out}");

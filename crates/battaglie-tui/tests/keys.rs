@@ -9,33 +9,6 @@ use battaglie_tui::{App, Opponent, Screen};
 use common::*;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
-/// Moves the cursor to a square with the arrow keys.
-fn go(app: &mut App, target: &str) {
-    for _ in 0..40 {
-        let here = app.cursor().to_string();
-        if here == target {
-            return;
-        }
-        let file = |s: &str| {
-            s.chars()
-                .next()
-                .map_or(0, |c| if c == '@' { -1 } else { c as i32 - 'a' as i32 })
-        };
-        let rank = |s: &str| s[1..].parse::<i32>().unwrap_or(0);
-        let code = if file(&here) < file(target) {
-            KeyCode::Right
-        } else if file(&here) > file(target) {
-            KeyCode::Left
-        } else if rank(&here) < rank(target) {
-            KeyCode::Up
-        } else {
-            KeyCode::Down
-        };
-        key(app, code);
-    }
-    panic!("cannot reach {target} from {}", app.cursor());
-}
-
 #[test]
 fn select_a_stack_send_it_to_a_neighbour_and_confirm() {
     let mut app = hotseat("washita");
@@ -391,15 +364,18 @@ fn the_computer_answers_on_its_own_thread() {
         app.message()
     );
     let screen = render(&app, 80, 24);
-    assert!(screen.contains("Computer's eval"), "{screen}");
-    assert!(
-        screen.contains("Indians +"),
-        "centi-pieces from the mover's view: {screen}"
-    );
+    // The winning chance of a named side, the score with its unit, the depth in words.
+    assert!(screen.contains("Winning chance"), "{screen}");
+    assert!(screen.contains("Indians 78%"), "{screen}");
+    assert!(screen.contains("+2046 centi-pieces"), "{screen}");
+    assert!(screen.contains("looked 1 move ahead"), "{screen}");
+    assert!(!screen.contains("(d1)"), "{screen}");
     assert!(screen.contains("(you)"), "{screen}");
-    // Undo takes back the reply and the move.
+    // Undo takes back the reply and the move, and the evaluation of that position.
     key(&mut app, KeyCode::Char('u'));
     assert!(moves(&app).is_empty());
+    let screen = render(&app, 80, 24);
+    assert!(!screen.contains("Winning chance"), "{screen}");
     key(&mut app, KeyCode::Char('r'));
     assert_eq!(moves(&app), played);
 }

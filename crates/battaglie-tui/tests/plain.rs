@@ -107,12 +107,21 @@ fn a_bad_record_is_an_error_not_a_panic() {
 }
 
 #[test]
-fn after_a_move_the_line_mode_says_it_and_lists_the_stacks_not_the_grid() {
+fn after_a_move_the_line_mode_says_only_what_changed_and_the_stacks_on_request() {
     let out = run(
-        "@8:MMM-a8\nl8:F-k8\n",
+        "@8:MMM-a8\nl8:F-k8\nstacks\n",
         &options("washita", Opponent::Hotseat),
     );
     assert!(out.contains("The Army played @8:MMM-a8."), "{out}");
+    // The stacks once at the start and once on request, never after a move.
+    assert_eq!(
+        out.matches("Army (7th U.S. Cavalry, 16 pieces)").count(),
+        2,
+        "{out}"
+    );
+    let after_moves = out.split("Indians to move (turn 1)> ").nth(1).unwrap();
+    let before_request = after_moves.split("> ").next().unwrap();
+    assert!(!before_request.contains("pieces)"), "{before_request}");
     assert!(
         out.contains("Army (7th U.S. Cavalry, 16 pieces): @2 MV, @3 F, @4 FF, @5 MM, @6 FMM, @7 MMM, a8 MMM (ridge)."),
         "{out}"
@@ -131,7 +140,7 @@ fn an_elimination_is_said_in_a_sentence_and_history_is_numbered() {
     std::fs::write(&path, ENDGAME).unwrap();
     let mut options = options("washita", Opponent::Hotseat);
     options.load = Some(path);
-    let out = run("l1:F-l2\nk2:Mxl2\nhistory\nl2:F-l3\n", &options);
+    let out = run("l1:F-l2\nk2:Mxl2\nhistory\nstacks\nl2:F-l3\n", &options);
     assert!(
         out.contains("The Army played k2:Mxl2: the Indians lose 1 Foot on l2 (0 left)."),
         "{out}"
@@ -164,9 +173,19 @@ fn replay_works_in_the_line_mode() {
     options.replay = true;
     let out = run("next\nnext\nback\nend\nplay\nhistory\n", &options);
     assert!(out.contains("Replay: move 0 of 3."), "{out}");
-    assert!(out.contains("Replay: move 2 of 3."), "{out}");
-    assert!(out.contains("Replay: move 1 of 3."), "{out}");
-    assert!(out.contains("Replay: move 3 of 3."), "{out}");
+    // Moves counted one per side, with the turn the history numbers them by.
+    assert!(
+        out.contains("Replay: move 2 of 3 (turn 1, the Indians' move)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Replay: move 1 of 3 (turn 1, the Army's move)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Replay: move 3 of 3 (turn 2, the Army's move)."),
+        "{out}"
+    );
     assert!(out.contains("Playing on from move 3"), "{out}");
     assert!(out.contains("2. @7:MMM-a7"), "{out}");
 }
@@ -206,4 +225,71 @@ fn the_army_eliminated_is_said_in_the_singular_the_indians_in_the_plural() {
         out.contains("by elimination: the California Column has no piece left."),
         "{out}"
     );
+}
+
+#[test]
+fn against_the_computer_a_turn_says_the_move_and_the_reply_not_the_stacks() {
+    let out = run(
+        "@8:MMM-a8\n",
+        &options("washita", Opponent::Computer { level: 1 }),
+    );
+    let turn = out.split("Army to move (turn 1)> ").nth(1).unwrap();
+    assert!(turn.contains("The Army played @8:MMM-a8."), "{turn}");
+    assert!(turn.contains("Computer plays: "), "{turn}");
+    assert!(
+        turn.contains("Winning chance: Indians ") && turn.contains("centi-pieces"),
+        "{turn}"
+    );
+    assert!(!turn.contains("pieces):"), "no stack lists: {turn}");
+}
+
+#[test]
+fn moves_with_a_square_lists_only_the_moves_from_it() {
+    let out = run(
+        "moves @8\nmoves d6\nmoves zz\n",
+        &options("washita", Opponent::Hotseat),
+    );
+    assert!(out.contains("legal moves from @8:"), "{out}");
+    let from_8 = out.split("legal moves from @8:").nth(1).unwrap();
+    let listed = from_8.lines().nth(1).unwrap();
+    assert!(listed.split(' ').all(|m| m.starts_with("@8:")), "{listed}");
+    assert!(out.contains("No legal move from d6"), "{out}");
+    assert!(out.contains("zz is not a square"), "{out}");
+}
+
+#[test]
+fn rules_and_notes_are_read_out_on_request() {
+    let out = run("rules\nnotes\n", &options("washita", Opponent::Hotseat));
+    assert!(
+        !out.contains("Error"),
+        "rules and notes are not moves: {out}"
+    );
+    assert!(
+        out.contains("Moving onto an enemy stack eliminates"),
+        "{out}"
+    );
+    assert!(out.contains("Terrain: "), "{out}");
+    assert!(
+        out.contains("The battle: Washita River (1868-11-27)"),
+        "{out}"
+    );
+    assert!(out.contains("\nHistory\n"), "{out}");
+    let read_out = out.split("Army to move (turn 1)> ").nth(1).unwrap();
+    for line in read_out.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
+}
+
+#[test]
+fn resigning_says_the_result_and_no_old_move() {
+    let out = run(
+        "@8:MMM-a8\nl8:FMM-k8\nresign\n",
+        &options("washita", Opponent::Hotseat),
+    );
+    let after = out.split("Army to move (turn 2)> ").nth(1).unwrap();
+    assert!(
+        after.starts_with("Game over. Victory for the Indians"),
+        "{after}"
+    );
+    assert!(!after.contains("played"), "{after}");
 }

@@ -65,16 +65,39 @@ fn a_terminal_too_small_for_the_board_says_how_large_it_must_be() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(
-        screen.contains("Enlarge the terminal to at least 80x17"),
+        screen.contains("Enlarge the terminal to at least 80x19"),
         "{screen}"
     );
     assert!(screen.contains("(it is 40x10)"), "{screen}");
+    assert!(
+        screen.contains("battaglie play --plain") && screen.contains("? help"),
+        "the line mode is offered: {screen}"
+    );
     // At the minimum the whole board shows, file l included, and full stacks.
-    let screen = render(&app, 80, 17);
+    let screen = render(&app, 80, 19);
     assert!(!screen.contains("Enlarge"), "{screen}");
     assert!(screen.lines().nth(1).unwrap().contains("k   l"), "{screen}");
     assert!(screen.contains("ffmm"), "{screen}");
     assert!(render(&app, 79, 24).contains("Enlarge"));
+    assert!(
+        render(&app, 80, 18).contains("Enlarge"),
+        "a line less would cut the legend"
+    );
+    // The legend is whole there, in its longest form (while a move is built).
+    let mut app = hotseat("washita");
+    go(&mut app, "@8");
+    key(&mut app, KeyCode::Enter);
+    let screen = render(&app, 80, 19);
+    for item in [
+        "Vehicle",
+        "woods",
+        "river",
+        "can go",
+        "eliminates",
+        "on the way",
+    ] {
+        assert!(screen.contains(item), "{item} missing at 80x19:\n{screen}");
+    }
 }
 
 #[test]
@@ -94,6 +117,12 @@ fn keys_do_nothing_to_the_unseen_board_while_the_terminal_is_too_small() {
     assert_eq!(app.cursor(), cursor, "the cursor walked off the screen");
     assert_eq!(app.selection(), None);
     assert_eq!(moves(&app).len(), 2, "u undid a move nobody could see");
+    // ? opens the help, which wraps to any size; Esc comes back to the notice.
+    key(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.screen(), Screen::Help);
+    assert!(render(&app, 40, 10).contains("Help"));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen(), Screen::Game);
     // q asks about the unsaved moves; the small notice shows the question, and
     // Esc (stay) and d (quit) answer it there.
     key(&mut app, KeyCode::Char('q'));
@@ -258,7 +287,7 @@ fn a_message_longer_than_the_footer_is_shown_whole_at_the_smallest_size() {
     type_text(&mut app, typed);
     key(&mut app, KeyCode::Enter);
     let message = app.message().unwrap().to_string();
-    let (w, h) = (80, 17);
+    let (w, h) = (80, 19);
     let screen = render(&app, w, h);
     let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
     let shown = words(&screen.replace(['│', '┌', '┐', '└', '┘', '─'], " ")).join(" ");
@@ -462,7 +491,10 @@ fn the_replay_screen() {
     assert_eq!(app.replay_position(), Some((0, 2)));
     key(&mut app, KeyCode::Right);
     let small = render(&app, 80, 24);
-    assert!(small.contains("Replay: move 1 of 2"), "{small}");
+    // Short lines that never wrap in the 20-column panel, with the history's turn.
+    assert!(small.contains("│move 1 of 2"), "{small}");
+    assert!(small.contains("│Turn 1"), "{small}");
+    assert!(small.contains("1. @6:FMM-a6 ◂"), "{small}");
     assert!(small.contains("REPLAY"), "{small}");
     snapshot("replay-80x24", &small);
     snapshot("replay-120x40", &render(&app, 120, 40));
@@ -529,4 +561,81 @@ fn the_status_panel_shows_the_last_move_and_its_eliminations_whole_at_80x24() {
         last.contains(" left)."),
         "the last move's sentence is cut:\n{screen}"
     );
+}
+
+#[test]
+fn without_colour_a_stack_to_join_is_marked_plus_and_a_full_target_stays_whole() {
+    let (_dir, path) = temp_path("join.txt");
+    // a8: an Army horseman; a7 another (to join); b8 four Indian pieces (to eliminate).
+    std::fs::write(
+        &path,
+        "[Scenario \"washita\"]\n[Start \"|M(ffmm)10/|M11/|12/|12/|12/|12/|12/|11f A 0 1\"]\n\n*\n",
+    )
+    .unwrap();
+    let mut options = options("washita", Opponent::Hotseat);
+    options.load = Some(path);
+    options.monochrome = true;
+    let mut app = App::new(&options).unwrap();
+    while app.cursor().to_string() != "a8" {
+        let code = if app.cursor().rank() < 7 {
+            KeyCode::Up
+        } else {
+            KeyCode::Left
+        };
+        key(&mut app, code);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert!(app.selection().is_some(), "{:?}", app.message());
+    let buffer = draw(&app, 80, 24);
+    let cell = |file: u16, rank: u16| (4 + 4 + 1 + file * 4, 1 + 2 + (8 - rank));
+    let text_at =
+        |(x, y): (u16, u16)| -> String { (x..x + 4).map(|x| buffer[(x, y)].symbol()).collect() };
+    assert_eq!(
+        text_at(cell(0, 7)),
+        " +M ",
+        "a7: a stack to join is marked +"
+    );
+    assert_eq!(
+        text_at(cell(1, 8)),
+        "ffmm",
+        "b8: the whole stack, not x2f2 with a piece cut off"
+    );
+    assert!(
+        buffer[cell(1, 8)].modifier.contains(Modifier::REVERSED),
+        "b8: the elimination is in reverse video when x does not fit"
+    );
+}
+
+#[test]
+fn the_help_is_written_for_players_not_developers() {
+    for id in ["washita", "fetterman", "apache-pass"] {
+        let mut app = hotseat(id);
+        key(&mut app, KeyCode::Char('?'));
+        let help = render(&app, 120, 200);
+        assert!(help.contains("History"), "{id}: {help}");
+        for word in [
+            "docs/",
+            "nodes per move",
+            "battaglie match",
+            "plies",
+            "BFEN",
+            "self-play",
+        ] {
+            assert!(!help.contains(word), "{id}: {word:?} in the help:\n{help}");
+        }
+    }
+}
+
+#[test]
+fn the_story_box_cut_short_ends_in_an_ellipsis() {
+    let app = hotseat("washita");
+    let screen = render(&app, 80, 24);
+    let story: Vec<&str> = screen
+        .lines()
+        .skip_while(|l| !l.contains("? for the history"))
+        .skip(1)
+        .take_while(|l| !l.starts_with('└'))
+        .collect();
+    let last = story.last().expect("the story box has lines");
+    assert!(last.contains("…"), "{story:#?}");
 }

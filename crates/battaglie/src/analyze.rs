@@ -3,11 +3,11 @@
 //! standard error.
 
 use std::io::IsTerminal;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
-use battaglie_ai::analysis::{self, Analysis};
+use battaglie_ai::analysis::{self, Analysis, MoveAnalysis};
 use battaglie_ai::Limits;
 use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Side};
@@ -65,7 +65,15 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     );
     // Without a terminal the bar is hidden: a line per move on standard error instead.
     let bar_shown = std::io::stderr().is_terminal();
-    let analysis = analysis::analyze(&game, &limits, &AtomicBool::new(false), |p| {
+    let stop = AtomicBool::new(false);
+    // The table goes out a row at a time, so that a reader who has seen enough
+    // (`| head -1`) stops the work at the next row; JSON is one object, at the end.
+    let mut written = if args.json {
+        Ok(())
+    } else {
+        crate::out::emit(&header())
+    };
+    let analysis = analysis::analyze(&game, &limits, &stop, |p| {
         bar.inc(1);
         if !bar_shown {
             eprintln!(
@@ -73,52 +81,88 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
                 p.done, p.total, p.last.played
             );
         }
+        if written.is_ok() && !args.json {
+            written = crate::out::emit(&row(p.last));
+        }
+        if written.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
     });
     bar.finish_and_clear();
+    written?;
     if args.json {
         let doc = serde_json::to_string_pretty(&analysis).context("serialising the analysis")?;
         crate::out::emit(&format!("{doc}\n"))
     } else {
-        crate::out::emit(&table(&analysis))
+        crate::out::emit(&footer(&analysis))
     }
 }
 
-/// The analysis as a table, a summary line per side and the result.
-fn table(a: &Analysis) -> String {
+/// The table's header.
+fn header() -> String {
+    format!(
+        "{:>4} {:<7} {:<20} {:<20} {:>12} {:>5} mark\n",
+        "move", "side", "played", "best", "chance after", "loss"
+    )
+}
+
+/// One judged move: its number, side, the move and the engine's choice, the
+/// winning chance after it of the side it favours, what it lost, its mark.
+fn row(m: &MoveAnalysis) -> String {
     let mut text = format!(
-        "{:>4}  {:<8} {:<20} {:>9}  {:<20} {:>9} {:>7}  mark\n",
-        "ply", "side", "move", "before", "best", "after", "loss"
-    );
-    for m in &a.moves {
-        text += format!(
-            "{:>4}  {:<8} {:<20} {:>9}  {:<20} {:>9} {:>7}  {}",
-            m.ply,
-            m.side.word(),
-            m.played,
-            m.before.text,
-            m.best.as_deref().unwrap_or("-"),
-            m.after.text,
-            m.loss,
-            m.class.map_or("", |c| c.mark())
-        )
-        .trim_end();
-        if let Some(t) = &m.table {
-            text += &format!("  (table: {t})");
-        }
-        text += "\n";
+        "{:>4} {:<7} {:<20} {:<20} {:>12} {:>5} {}",
+        m.ply,
+        m.side.word(),
+        m.played,
+        m.best.as_deref().unwrap_or("-"),
+        chance(m.side, m.after.win_chance),
+        m.loss,
+        m.class.map_or("", |c| c.mark())
+    )
+    .trim_end()
+    .to_string();
+    if let Some(t) = &m.table {
+        text += &format!("  (table: {t})");
     }
-    text += "\n";
+    text + "\n"
+}
+
+/// `Indians 78%`: the winning chance of the side it favours, from `side`'s `chance`.
+fn chance(side: Side, chance: f64) -> String {
+    let (side, chance) = if chance >= 0.5 {
+        (side, chance)
+    } else {
+        (!side, 1.0 - chance)
+    };
+    let name = match side {
+        Side::Army => "Army",
+        Side::Indians => "Indians",
+    };
+    format!("{name} {}%", (chance * 100.0).round())
+}
+
+/// `1 inaccuracy`, `2 mistakes`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// After the rows: what the columns mean, a summary line per side and the result.
+fn footer(a: &Analysis) -> String {
+    let mut text = "\n".to_string();
     for side in Side::ALL {
         let t = a.summary.side(side);
         text += &format!(
-            "{:<8} {} moves, average loss {}, {} inaccuracies, {} mistakes, {} blunders\n",
+            "{:<8} {}, average loss {}, {}, {}, {}\n",
             side.word(),
-            t.moves,
+            count(t.moves, "move", "moves"),
             t.average_loss,
-            t.inaccuracies,
-            t.mistakes,
-            t.blunders
+            count(t.inaccuracies, "inaccuracy", "inaccuracies"),
+            count(t.mistakes, "mistake", "mistakes"),
+            count(t.blunders, "blunder", "blunders")
         );
     }
-    text + &format!("Result: {}\n", a.result.words)
+    text += &format!("Result: {}\n", a.result.words);
+    text + "chance after: the winning chance after the move of the side it favours (a draw\n\
+            counts half). loss: what the move gave away against the engine's best move, in\n\
+            centi-pieces (a Foot is 100). mark: ?! inaccuracy, ? mistake, ?? blunder.\n"
 }

@@ -115,7 +115,7 @@ enum Command {
         /// The side you play against the computer.
         #[arg(long, value_enum, default_value_t = SideArg::Army)]
         side: SideArg,
-        /// Continue a saved game record (`.json` = JSON, anything else = text form).
+        /// Continue a saved game record (`.json` = JSON, anything else = text form), with the side and level it was saved with (a game saved here names them: --vs and --side are then not used).
         #[arg(long, value_name = "FILE")]
         load: Option<std::path::PathBuf>,
         /// With --load: step through the record in the replay viewer.

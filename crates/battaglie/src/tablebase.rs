@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use battaglie_rules::{Position, Scenario, Side};
-use battaglie_tablebase::{registry, Tablebase, MAX_PIECES};
+use battaglie_tablebase::{registry, Tablebase, Value, MAX_PIECES};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `battaglie tablebase`.
@@ -83,6 +83,14 @@ pub fn run(args: TablebaseArgs) -> anyhow::Result<()> {
             let path = dir
                 .unwrap_or_else(default_dir)
                 .join(registry::file_name(scenario.id()));
+            if !path.exists() {
+                anyhow::bail!(
+                    "there is no table for {} in {}: build it with `battaglie tablebase build --battle {}`",
+                    scenario.name(),
+                    path.parent().unwrap_or(&path).display(),
+                    scenario.id()
+                );
+            }
             let tb = Tablebase::load(&path, &scenario).with_context(|| {
                 format!(
                     "cannot use the table {} (build it with `battaglie tablebase build --battle {}`)",
@@ -152,7 +160,8 @@ fn probe(tb: &Tablebase, pos: &Position) -> anyhow::Result<String> {
         .probe(pos)
         .context("the table does not hold this position")?;
     let mut text = format!(
-        "{value} for {}\n",
+        "{} for {}\n",
+        in_moves(value),
         pos.scenario().side_name(pos.side_to_move())
     );
     if let Some((best, _)) = tb.best_move(pos) {
@@ -160,8 +169,21 @@ fn probe(tb: &Tablebase, pos: &Position) -> anyhow::Result<String> {
     }
     for mv in pos.legal_moves() {
         if let Some(v) = tb.after(pos, &mv) {
-            text += &format!("{mv} {v}\n");
+            text += &format!("{mv} {}\n", in_moves(v));
         }
     }
+    text +=
+        "(in N moves: to the next elimination on the winning line, each side's move counting one; \
+             after a move, the value is for the side then to move)\n";
     Ok(text)
+}
+
+/// `win in 3 moves`, `loss in 1 move`, `draw`: the table's distance with its unit.
+fn in_moves(value: Value) -> String {
+    let moves = |n: u8| format!("{n} move{}", if n == 1 { "" } else { "s" });
+    match value {
+        Value::Win(n) => format!("win in {}", moves(n)),
+        Value::Loss(n) => format!("loss in {}", moves(n)),
+        Value::Draw => "draw".to_string(),
+    }
 }

@@ -173,6 +173,25 @@ fn record_to_gif_animates_a_range_of_plies_and_refuses_one_past_the_end() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("the game has 8 moves"), "{err}");
+    // A range given backwards is said to be backwards, not too long.
+    let out = battaglie(&[
+        "record",
+        record,
+        "--to",
+        "gif",
+        "--from",
+        "5",
+        "--until",
+        "2",
+        "-o",
+        gif.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("ends before it starts"),
+        "{err}"
+    );
+    assert!(!err.contains("the game has"), "{err}");
 
     let out = battaglie(&["record", record, "--from", "2"]);
     assert!(!out.status.success());
@@ -210,6 +229,46 @@ fn through_a_closed_pipe(args: &[&str]) -> Output {
         .expect("the binary runs");
     drop(child.stdout.take());
     child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn analyze_stops_working_once_the_reader_has_read_its_first_line() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.txt");
+    let mut game = battaglie_rules::Game::new(battaglie_rules::Position::start(
+        &battaglie_rules::Scenario::builtin("washita").unwrap(),
+    ));
+    for _ in 0..40 {
+        let mv = game.legal_moves()[0];
+        game.play(&mv);
+    }
+    let record = battaglie_rules::record::Record::from_game(&game, "A", "B", None);
+    std::fs::write(&file, record.to_string()).unwrap();
+    // `battaglie analyze FILE | head -1`.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battaglie"))
+        .args(["analyze", file.to_str().unwrap(), "--depth", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(
+        first.starts_with("move side"),
+        "the header first: {first:?}"
+    );
+    let out = child.wait_with_output().expect("the binary ends");
+    assert!(out.status.success(), "{:?}", out.status);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("analyze: move 40 of 40"),
+        "it went on analysing for nobody: {err}"
+    );
 }
 
 #[test]
@@ -342,4 +401,56 @@ fn play_without_a_terminal_falls_back_to_the_line_mode() {
     assert!(stderr.contains("line mode (--plain)"), "{stderr}");
     assert!(stdout.contains("The Army played @8:MMM-a8."), "{stdout}");
     assert!(stdout.trim_end().ends_with("Goodbye."), "{stdout}");
+}
+
+#[test]
+fn tablebase_probe_without_a_table_says_there_is_none_and_how_to_build_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = battaglie(&[
+        "tablebase",
+        "probe",
+        "|12/|12/|12/|12/|2F9/|12/|6m5/|12 A 0 1",
+        "--dir",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("there is no table for Washita River")
+            && err.contains("battaglie tablebase build --battle washita"),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
+}
+
+#[test]
+fn tablebase_probe_counts_its_distances_in_moves_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().to_str().unwrap();
+    let built = battaglie(&[
+        "tablebase",
+        "build",
+        "--battle",
+        "washita",
+        "--pieces",
+        "2",
+        "--out",
+        tables,
+    ]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    // b1: an Army horseman next to the last Indian Foot on c1: it wins with this move.
+    let text = stdout(&[
+        "tablebase",
+        "probe",
+        "|12/|12/|12/|12/|12/|12/|12/|1Mf9 A 0 1",
+        "--dir",
+        tables,
+    ]);
+    let first = text.lines().next().unwrap();
+    assert_eq!(first, "win in 1 move for 7th U.S. Cavalry", "{text}");
+    assert!(text.contains("each side's move counting one"), "{text}");
 }

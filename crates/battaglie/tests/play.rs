@@ -366,10 +366,10 @@ fn an_unfinished_game_is_offered_back_on_the_terminal() {
     assert!(out.status.success());
     let mut term = Terminal::start(80, 24, false, data.path(), &["play"]);
     term.wait_for_text(
-        "Resume the unfinished game autosaved (Washita River, 1 move, two players)?",
+        "Resume the unfinished game autosaved (Washita River, 1 move through turn 1, two players)?",
     );
     term.press("y");
-    term.wait_for_text("Resumed: Washita River, 1 move, two players.");
+    term.wait_for_text("Resumed: Washita River, 1 move through turn 1, two players.");
     term.press("q");
     let deadline = Instant::now() + PATIENCE;
     while term.child.try_wait().unwrap().is_none() {

@@ -261,9 +261,24 @@ fn analyze_prints_a_line_per_move_and_json() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines.len(),
-        n + 5,
-        "a header, one line per move, a blank line, a summary per side and the result:\n{text}"
+        n + 8,
+        "a header, one line per move, a blank line, a summary per side, the result \
+         and what the columns mean:\n{text}"
     );
+    for line in &lines {
+        assert!(
+            line.chars().count() <= 80,
+            "wider than 80 columns: {line:?}"
+        );
+    }
+    // The chance of a named side, never a bare signed number flipping each row.
+    assert!(
+        lines[1].contains("Army ") || lines[1].contains("Indians "),
+        "{text}"
+    );
+    assert!(lines[1].contains('%'), "{text}");
+    assert!(text.contains("centi-pieces (a Foot is 100)"), "{text}");
+    assert!(!text.contains("1 inaccuracies"), "{text}");
     for (line, mv) in lines[1..].iter().zip(&record.moves) {
         assert!(line.contains(mv.as_str()), "{line:?} lacks {mv}");
     }
@@ -310,7 +325,7 @@ fn analyze_prints_a_line_per_move_and_json() {
     let text_path = dir.path().join("short.txt");
     std::fs::write(&text_path, record.to_string()).unwrap();
     let out = run(&["analyze", text_path.to_str().unwrap(), "--depth", "1"]);
-    assert_eq!(stdout(&out).lines().count(), n + 5);
+    assert_eq!(stdout(&out).lines().count(), n + 8);
 }
 
 #[test]

@@ -119,3 +119,30 @@ pub fn snapshot(name: &str, actual: &str) {
         "snapshot {name} differs (UPDATE_SNAPSHOTS=1 rewrites it)\n--- actual:\n{actual}"
     );
 }
+
+/// Moves the cursor to a square with the arrow keys.
+pub fn go(app: &mut App, target: &str) {
+    for _ in 0..40 {
+        let here = app.cursor().to_string();
+        if here == target {
+            return;
+        }
+        let file = |s: &str| {
+            s.chars()
+                .next()
+                .map_or(0, |c| if c == '@' { -1 } else { c as i32 - 'a' as i32 })
+        };
+        let rank = |s: &str| s[1..].parse::<i32>().unwrap_or(0);
+        let code = if file(&here) < file(target) {
+            KeyCode::Right
+        } else if file(&here) > file(target) {
+            KeyCode::Left
+        } else if rank(&here) < rank(target) {
+            KeyCode::Up
+        } else {
+            KeyCode::Down
+        };
+        key(app, code);
+    }
+    panic!("cannot reach {target} from {}", app.cursor());
+}
