@@ -16,6 +16,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _core
+from ._render import check_render_mode, render
 
 __all__ = ["BattaglieEnv"]
 
@@ -30,10 +31,12 @@ class BattaglieEnv(gymnasium.Env):
             sides; the reward is the mover's).
         side: the agent's side, ``army`` (moves first) or ``indians``.
         illegal: ``forfeit`` (default) or ``raise`` (``ActionError``).
-        render_mode: ``ansi`` for a text board (``render()`` returns it) or ``None``.
+        render_mode: ``ansi`` (``render()`` returns the board as text), ``rgb_array``
+            (``render()`` returns the board drawn as the game's pictures are, uint8 of
+            shape (height, width, 3)), ``human`` (the text board printed) or ``None``.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
     def __init__(
         self,
@@ -43,8 +46,7 @@ class BattaglieEnv(gymnasium.Env):
         illegal: str = "forfeit",
         render_mode: str | None = None,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+        check_render_mode(render_mode)
         self._settings = (battle, opponent, side, illegal)
         self._env = _core.Env(battle, opponent=opponent, side=side, illegal=illegal, seed=0)
         self.render_mode = render_mode
@@ -87,10 +89,7 @@ class BattaglieEnv(gymnasium.Env):
         return self._env.action_mask().astype(bool)
 
     def render(self):
-        if self.render_mode == "ansi":
-            game = self._env.game()
-            return f"{game.bfen}\n{len(game)} plies, {game.side_to_move} to move\n"
-        return None
+        return render(self._env, self.render_mode)
 
 
 gymnasium.register(id="battaglie/Washita-v0", entry_point=BattaglieEnv, kwargs={"battle": "washita"})

@@ -168,6 +168,8 @@ for _scenario in _core.Scenario.builtins():
         {"scenario": _scenario, "__module__": __name__},
     )
     GAMES[_short_name(_scenario.id)] = _cls
+    # A module attribute under the class's own name, so that pickle finds the class.
+    globals()[_cls.__name__] = _cls
     pyspiel.register_game(_game_type(_scenario), _cls)
 
 

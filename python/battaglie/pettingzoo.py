@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import _core
+from ._render import check_render_mode, render
 
 __all__ = ["env", "raw_env"]
 
@@ -30,16 +30,20 @@ def env(**kwargs) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv, EzPickle):
-    """A battle between two agents, ``army`` (moves first) and ``indians``."""
+class raw_env(AECEnv):
+    """A battle between two agents, ``army`` (moves first) and ``indians``. Pickles
+    and deep-copies with its game (the copy goes on from the same position)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "battaglie_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": ["ansi", "rgb_array", "human"],
+        "render_fps": 4,
+        "name": "battaglie_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, battle: str = "washita", render_mode: str | None = None) -> None:
         super().__init__()
-        EzPickle.__init__(self, battle, render_mode)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self._core = _core.Env(battle, opponent="self", illegal="raise", seed=0)
         self.possible_agents = ["army", "indians"]
@@ -104,10 +108,7 @@ class raw_env(AECEnv, EzPickle):
         self._accumulate_rewards()
 
     def render(self):
-        if self.render_mode == "ansi":
-            game = self._core.game()
-            return f"{game.bfen}\n{len(game)} plies, {game.side_to_move} to move\n"
-        return None
+        return render(self._core, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -140,6 +140,42 @@ impl Env {
         self.advance();
     }
 
+    /// The generator's state and whether the agent forfeited: with [`Env::moves`],
+    /// what [`Env::restore`] needs to rebuild this env in another process.
+    pub fn saved(&self) -> (u64, bool) {
+        (self.rng.state(), self.forfeited)
+    }
+
+    /// Replays `moves` from the start, then sets the generator's state and the forfeit
+    /// ([`Env::saved`]).
+    ///
+    /// # Errors
+    /// The first move that is not legal where it is played, leaving a fresh game.
+    pub fn restore(&mut self, moves: &[Move], rng: u64, forfeited: bool) -> Result<(), Move> {
+        self.reset(None);
+        self.rollout = Rollout::from_position(self.battle.start.clone());
+        self.moves.clear();
+        for mv in moves {
+            let ended = self.rollout.legal_moves_into(&mut self.legal);
+            if ended.is_some() || !self.legal.contains(mv) {
+                self.reset(None);
+                return Err(*mv);
+            }
+            self.rollout.play(mv);
+            self.moves.push(*mv);
+        }
+        self.rng = Rng::new(rng);
+        self.written = Written::default();
+        self.forfeited = forfeited;
+        self.outcome = self.rollout.legal_moves_into(&mut self.legal);
+        if forfeited {
+            let loser = self.position().side_to_move();
+            self.outcome = Some(Outcome::Win(!loser, WinReason::Resignation));
+        }
+        self.refresh();
+        Ok(())
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         self.rollout.position()

@@ -7,10 +7,10 @@ use battaglie_rules::{
     perft, perft_played, random_playout, Game, Move, Outcome, Position, Rng, Square,
 };
 use numpy::PyArrayMethods;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::errors::{ActionError, GameOverError, PyResultExt};
+use crate::errors::{Action, ActionError, GameOverError, PyResultExt, Seed};
 use crate::scenario::{self, PyScenario};
 
 /// A square in notation (`c5`, `@3`).
@@ -50,6 +50,19 @@ impl PyMove {
             .groups()
             .map(|g| (g.to.to_string(), g.pieces.to_string(), g.capture))
             .collect()
+    }
+    /// The move from its packed form (what pickling stores).
+    #[staticmethod]
+    fn _from_bits(bits: u64) -> PyResult<PyMove> {
+        Move::from_bits(bits)
+            .map(|inner| PyMove { inner })
+            .ok_or_else(|| {
+                crate::errors::BattaglieError::new_err(format!("{bits} is not a packed move"))
+            })
+    }
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (u64,))> {
+        let from_bits = py.get_type::<PyMove>().getattr("_from_bits")?.unbind();
+        Ok((from_bits, (self.inner.to_bits(),)))
     }
     fn __str__(&self) -> String {
         self.inner.to_string()
@@ -100,6 +113,21 @@ impl PyOutcome {
             Some(w) if w == side => 1.0,
             Some(_) => 0.0,
         })
+    }
+    /// The outcome of a result and a reason as records write them (what pickling stores).
+    #[staticmethod]
+    fn _from_words(result: &str, reason: &str) -> PyResult<PyOutcome> {
+        Outcome::from_words(result, reason)
+            .map(|inner| PyOutcome { inner })
+            .ok_or_else(|| {
+                crate::errors::BattaglieError::new_err(format!(
+                    "no outcome is {result:?} by {reason:?}"
+                ))
+            })
+    }
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (&'static str, &'static str))> {
+        let from_words = py.get_type::<PyOutcome>().getattr("_from_words")?.unbind();
+        Ok((from_words, (self.result(), self.reason())))
     }
     fn __str__(&self) -> String {
         self.inner.to_string()
@@ -216,16 +244,19 @@ impl PyPosition {
     /// How many move sequences of `depth` plies start here (protocol `perft`);
     /// `played` plays the last ply too. Releases the GIL.
     #[pyo3(signature = (depth, played = false))]
-    fn perft(&self, py: Python<'_>, depth: u32, played: bool) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>, played: bool) -> PyResult<u64> {
+        let depth = u32::try_from(crate::errors::value(depth, "depth")?)
+            .map_err(|_| PyValueError::new_err("depth must be below 2**32"))?;
         let mut pos = self.inner.clone();
-        py.detach(|| {
+        Ok(py.detach(|| {
             if played {
                 perft_played(&mut pos, depth)
             } else {
                 perft(&mut pos, depth)
             }
-        })
+        }))
     }
+    /// An independent copy of the position.
     fn copy(&self) -> PyPosition {
         self.clone()
     }
@@ -239,6 +270,10 @@ impl PyPosition {
         other
             .extract::<PyRef<'_, PyPosition>>()
             .is_ok_and(|o| o.inner == self.inner)
+    }
+    fn __reduce__(&self, py: Python<'_>) -> (Py<PyAny>, (PyScenario, String)) {
+        let cls = py.get_type::<PyPosition>().into_any().unbind();
+        (cls, (self.scenario(), self.inner.to_string()))
     }
     fn __str__(&self) -> String {
         self.inner.to_string()
@@ -262,13 +297,28 @@ pub struct PyGame {
 
 /// Replays a record (JSON or text) into a game.
 pub fn replay(text: &str) -> PyResult<Game> {
+    replay_in(text, None)
+}
+
+/// Replays a record in `scenario`, or in the built-in battle it names when `None`.
+fn replay_in(text: &str, scenario: Option<Arc<battaglie_rules::Scenario>>) -> PyResult<Game> {
     let record = Record::read(text).py()?;
-    let scenario = battaglie_rules::Scenario::builtin(&record.scenario).ok_or_else(|| {
-        crate::errors::RecordError::new_err(format!(
-            "game record: scenario {:?} is not a built-in battle",
-            record.scenario
-        ))
-    })?;
+    let scenario = match scenario {
+        Some(s) if s.id() == record.scenario => s,
+        Some(s) => {
+            return Err(crate::errors::RecordError::new_err(format!(
+                "game record: its scenario is {:?}, not {:?}",
+                record.scenario,
+                s.id()
+            )))
+        }
+        None => battaglie_rules::Scenario::builtin(&record.scenario).ok_or_else(|| {
+            crate::errors::RecordError::new_err(format!(
+                "game record: scenario {:?} is not a built-in battle (give the Scenario)",
+                record.scenario
+            ))
+        })?,
+    };
     record.replay(&scenario).py()
 }
 
@@ -283,11 +333,13 @@ impl PyGame {
             inner: Game::new(start),
         })
     }
-    /// Replays a game record, JSON or text, checking every move and the result.
+    /// Replays a game record, JSON or text, checking every move and the result;
+    /// `scenario` (a `Scenario`) for a battle that is not built in.
     #[staticmethod]
-    fn from_record(text: &str) -> PyResult<PyGame> {
+    #[pyo3(signature = (text, scenario = None))]
+    fn from_record(text: &str, scenario: Option<PyScenario>) -> PyResult<PyGame> {
         Ok(PyGame {
-            inner: replay(text)?,
+            inner: replay_in(text, scenario.map(|s| s.inner))?,
         })
     }
     /// The scenario.
@@ -393,13 +445,14 @@ impl PyGame {
     }
     /// Perft from the current position (see `Position.perft`). Releases the GIL.
     #[pyo3(signature = (depth, played = false))]
-    fn perft(&self, py: Python<'_>, depth: u32, played: bool) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>, played: bool) -> PyResult<u64> {
         self.position().perft(py, depth, played)
     }
     /// Plays the game to its end by uniformly random legal moves from a seeded
     /// generator, without changing this game: (outcome, plies played). Releases the GIL.
-    #[pyo3(signature = (seed = 0))]
-    fn random_playout(&self, py: Python<'_>, seed: u64) -> (PyOutcome, u32) {
+    #[pyo3(signature = (seed = Seed(0)), text_signature = "($self, seed=0)")]
+    fn random_playout(&self, py: Python<'_>, seed: Seed) -> (PyOutcome, u32) {
+        let seed = seed.0;
         let game = &self.inner;
         let p = py.detach(|| {
             let mut rng = Rng::new(seed);
@@ -425,12 +478,12 @@ impl PyGame {
         Ok(scenario::space(self.inner.start().scenario())?.encode(&mv))
     }
     /// The legal move an action number names.
-    fn move_of(&self, action: u64) -> PyResult<PyMove> {
-        move_of(&self.inner, action).map(|inner| PyMove { inner })
+    fn move_of(&self, action: Action) -> PyResult<PyMove> {
+        move_of(&self.inner, action.0).map(|inner| PyMove { inner })
     }
     /// Plays the legal move an action number names.
-    fn play_action(&mut self, action: u64) -> PyResult<PyMove> {
-        let mv = move_of(&self.inner, action)?;
+    fn play_action(&mut self, action: Action) -> PyResult<PyMove> {
+        let mv = move_of(&self.inner, action.0)?;
         self.inner.try_play(&mv).py()?;
         Ok(PyMove { inner: mv })
     }
@@ -442,6 +495,14 @@ impl PyGame {
         let [p, h, w] = layout.shape();
         numpy::PyArray1::from_vec(py, out).reshape([p, h, w])
     }
+    /// The board as a picture: an RGB array of shape (height, width, 3), uint8, drawn
+    /// as the game's animated GIF draws it (the last move marked, the result once over).
+    fn rgb_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
+        let picture = battaglie_image::game_picture(&self.inner);
+        let (h, w) = (usize::from(picture.height()), usize::from(picture.width()));
+        numpy::PyArray1::from_vec(py, picture.rgb()).reshape([h, w, 3])
+    }
+    /// An independent copy of the game, with its history.
     fn copy(&self) -> PyGame {
         self.clone()
     }
@@ -451,9 +512,12 @@ impl PyGame {
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
         self.clone()
     }
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, PyScenario))> {
         let from_record = py.get_type::<PyGame>().getattr("from_record")?.unbind();
-        Ok((from_record, (self.record("json", "", "", None)?,)))
+        Ok((
+            from_record,
+            (self.record("json", "", "", None)?, self.scenario()),
+        ))
     }
     fn __repr__(&self) -> String {
         format!(

@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use battaglie_rules::Position;
+use battaglie_rules::{Move, Position};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::env::{Battle, Env, Illegal, Opponent, StepError};
-use crate::errors::{ActionError, GameOverError, PyResultExt};
+use crate::errors::{Action, ActionError, BattaglieError, GameOverError, PyResultExt, Seed};
 use crate::game::{PyGame, PyOutcome};
 use crate::scenario::{self, PyScenario};
 
@@ -54,9 +54,16 @@ fn step_error(e: StepError) -> PyErr {
 /// One battle against a built-in opponent, stepped by action numbers (see
 /// `docs/python.md` for the action space and the observation).
 #[pyclass(name = "Env", module = "battaglie._core")]
+#[derive(Clone)]
 pub struct PyEnv {
     env: Env,
+    /// The constructor's words, so that a pickled env is built again the same way.
+    opponent: String,
+    illegal: String,
 }
+
+/// A pickled env's state: its moves (packed), the generator's state, the forfeit.
+type EnvState = (Vec<u64>, u64, bool);
 
 #[pymethods]
 impl PyEnv {
@@ -64,13 +71,16 @@ impl PyEnv {
     /// (`level:1` to `level:8`, `nodes:N`, `depth:N`, `seed:N`...); `side`: the agent's
     /// side; `illegal`: `forfeit` (an illegal action resigns, reward -1) or `raise`.
     #[new]
-    #[pyo3(signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = 0, bfen = None))]
+    #[pyo3(
+        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None),
+        text_signature = "(scenario, opponent='random', side='army', illegal='forfeit', seed=0, bfen=None)"
+    )]
     fn new(
         scenario: &Bound<'_, PyAny>,
         opponent: &str,
         side: &str,
         illegal: &str,
-        seed: u64,
+        seed: Seed,
         bfen: Option<&str>,
     ) -> PyResult<PyEnv> {
         let battle = battle(scenario, bfen)?;
@@ -79,22 +89,24 @@ impl PyEnv {
             self::opponent(opponent)?,
             scenario::side(side)?,
             self::illegal(illegal)?,
-            seed,
+            seed.0,
         );
-        Ok(PyEnv { env })
+        Ok(PyEnv {
+            env,
+            opponent: opponent.to_string(),
+            illegal: illegal.to_string(),
+        })
     }
     /// Starts a new game (the generator restarts from `seed`, or goes on without one).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) {
+    fn reset(&mut self, py: Python<'_>, seed: Option<Seed>) {
         let env = &mut self.env;
-        py.detach(|| env.reset(seed));
+        py.detach(|| env.reset(seed.map(|s| s.0)));
     }
     /// Plays the action, then the opponent's answer: (reward, terminated, forfeit).
     /// Releases the GIL.
-    fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, bool, bool)> {
-        let action = u64::try_from(action).map_err(|_| {
-            ActionError::new_err(format!("action {action} is outside the action space"))
-        })?;
+    fn step(&mut self, py: Python<'_>, action: Action) -> PyResult<(f32, bool, bool)> {
+        let action = action.0;
         let env = &mut self.env;
         let s = py.detach(|| env.step(action)).map_err(step_error)?;
         Ok((s.reward, s.terminated, s.forfeit))
@@ -165,17 +177,90 @@ impl PyEnv {
     fn plies(&self) -> usize {
         self.env.moves().len()
     }
+    fn __copy__(&self) -> PyEnv {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyEnv {
+        self.clone()
+    }
+    /// Built again from the constructor's arguments, then the game replayed.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__(
+        &self,
+        py: Python<'_>,
+    ) -> (
+        Py<PyAny>,
+        (PyScenario, String, &'static str, String, u64, String),
+        EnvState,
+    ) {
+        let cls = py.get_type::<PyEnv>().into_any().unbind();
+        let battle = self.env.battle();
+        let args = (
+            PyScenario {
+                inner: Arc::clone(&battle.scenario),
+            },
+            self.opponent.clone(),
+            self.env.agent.word(),
+            self.illegal.clone(),
+            0,
+            battle.start.to_string(),
+        );
+        let (rng, forfeited) = self.env.saved();
+        let moves = self.env.moves().iter().map(|m| m.to_bits()).collect();
+        (cls, args, (moves, rng, forfeited))
+    }
+    fn __setstate__(&mut self, state: EnvState) -> PyResult<()> {
+        let (bits, rng, forfeited) = state;
+        let moves = bits
+            .iter()
+            .map(|&b| {
+                Move::from_bits(b).ok_or_else(|| {
+                    BattaglieError::new_err(format!("env state: {b} is not a packed move"))
+                })
+            })
+            .collect::<PyResult<Vec<Move>>>()?;
+        self.env
+            .restore(&moves, rng, forfeited)
+            .map_err(|mv| BattaglieError::new_err(format!("env state: {mv} is not legal")))
+    }
 }
 
-/// Observations and masks, as the vector env returns them.
-type Observed<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
+/// Observations and masks, as the vector env returns them (read-only views).
+type Observed<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>);
+
+/// A read-only view of one of the env's buffers: a write to what `step` returned would
+/// otherwise corrupt the next steps without a word.
+fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let view = array.call_method0("view")?;
+    view.getattr("flags")?.setattr("writeable", false)?;
+    Ok(view)
+}
+
+/// A zeroed buffer of `dims`, or `MemoryError` when it cannot be had (a large
+/// `num_envs` under a memory limit), naming its size.
+fn buffer<T: numpy::Element + Default + Clone>(what: &str, dims: &[usize]) -> PyResult<Vec<T>> {
+    let len = dims
+        .iter()
+        .try_fold(1usize, |a, &d| a.checked_mul(d))
+        .filter(|&n| n.checked_mul(std::mem::size_of::<T>()).is_some());
+    let too_big = || {
+        PyMemoryError::new_err(format!(
+            "the {what} of {dims:?} do not fit in memory: fewer envs, or the compact actions"
+        ))
+    };
+    let len = len.ok_or_else(too_big)?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| too_big())?;
+    v.resize(len, T::default());
+    Ok(v)
+}
 
 /// N battles stepped together inside Rust, across cores (rayon), with numpy arrays in
 /// and out. Environment `i` is seeded `seed + i` and plays exactly the games of
 /// `Env(..., seed=seed + i)` reset without a seed after each game: an env whose game
 /// ends is reset at once (its `terminated` is set and its observation is the new
-/// game's). The arrays returned are the env's own buffers, overwritten by the next
-/// call: copy what you keep, and do not write to them.
+/// game's). The arrays returned are read-only views of the env's own buffers,
+/// overwritten by the next call: copy what you keep.
 #[pyclass(name = "VectorEnv", module = "battaglie")]
 pub struct PyVectorEnv {
     envs: Vec<Env>,
@@ -205,7 +290,10 @@ impl PyVectorEnv {
     /// `num_envs` games of `scenario`; `opponent`, `side` and `illegal` as for `Env`;
     /// `threads` the rayon threads (all cores when `None`).
     #[new]
-    #[pyo3(signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = 0, threads = None, bfen = None))]
+    #[pyo3(
+        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None),
+        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -214,10 +302,11 @@ impl PyVectorEnv {
         opponent: &str,
         side: &str,
         illegal: &str,
-        seed: u64,
+        seed: Seed,
         threads: Option<usize>,
         bfen: Option<&str>,
     ) -> PyResult<PyVectorEnv> {
+        let seed = seed.0;
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
@@ -240,12 +329,14 @@ impl PyVectorEnv {
         let [p, h, w] = battle.layout.shape();
         let actions = battle.space.size() as usize;
         let n = num_envs;
+        let obs = buffer::<f32>("observations", &[n, p, h, w])?;
+        let mask = buffer::<bool>("action masks", &[n, actions])?;
         let env = PyVectorEnv {
             envs: Vec::new(),
             pool,
             sampler: battaglie_rules::Rng::new(seed ^ 0x5a4d_91e5),
-            obs: PyArray4::zeros(py, [n, p, h, w], false).unbind(),
-            mask: PyArray2::zeros(py, [n, actions], false).unbind(),
+            obs: PyArray1::from_vec(py, obs).reshape([n, p, h, w])?.unbind(),
+            mask: PyArray1::from_vec(py, mask).reshape([n, actions])?.unbind(),
             rewards: PyArray1::zeros(py, [n], false).unbind(),
             terminated: PyArray1::zeros(py, [n], false).unbind(),
             truncated: PyArray1::zeros(py, [n], false).unbind(),
@@ -290,9 +381,13 @@ impl PyVectorEnv {
 
     /// Resets every game (env `i` from `seed + i` when a seed is given): (observations, masks).
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Observed<'py>> {
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Seed>) -> PyResult<Observed<'py>> {
+        let seed = seed.map(|s| s.0);
         self.write_all(py, Some(seed))?;
-        Ok((self.obs.bind(py).clone(), self.mask.bind(py).clone()))
+        Ok((
+            read_only(self.obs.bind(py).as_any())?,
+            read_only(self.mask.bind(py).as_any())?,
+        ))
     }
 
     /// Steps every game with its action (int64 array of num_envs): (observations,
@@ -303,11 +398,11 @@ impl PyVectorEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<(
-        Bound<'py, PyArray4<f32>>,
-        Bound<'py, PyArray2<bool>>,
-        Bound<'py, PyArray1<f32>>,
-        Bound<'py, PyArray1<bool>>,
-        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
     )> {
         let actions: PyReadonlyArray1<'py, i64> = actions.extract().map_err(|_| {
             PyTypeError::new_err("actions: expected a one-dimensional int64 numpy array")
@@ -390,11 +485,11 @@ impl PyVectorEnv {
             result.map_err(step_error)?;
         }
         Ok((
-            obs,
-            mask,
-            rewards,
-            terminated,
-            self.truncated.bind(py).clone(),
+            read_only(obs.as_any())?,
+            read_only(mask.as_any())?,
+            read_only(rewards.as_any())?,
+            read_only(terminated.as_any())?,
+            read_only(self.truncated.bind(py).as_any())?,
         ))
     }
 
@@ -433,8 +528,8 @@ impl PyVectorEnv {
 
     /// The plies of each game that ended at the last step (0 for the others).
     #[getter]
-    fn episode_lengths<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        self.lengths.bind(py).clone()
+    fn episode_lengths<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        read_only(self.lengths.bind(py).as_any())
     }
 
     /// Game `i` so far (a copy, with its history).
