@@ -122,16 +122,12 @@ struct TerrainKindToml {
     enter: Option<Vec<String>>,
 }
 
+// `scenarios` in this crate is a link to the repository's: a package of the crate (the
+// Python sdist) carries the files it embeds.
 const BUILTIN_SOURCES: [(&str, &str); 3] = [
-    ("washita", include_str!("../../../scenarios/washita.toml")),
-    (
-        "fetterman",
-        include_str!("../../../scenarios/fetterman.toml"),
-    ),
-    (
-        "apache-pass",
-        include_str!("../../../scenarios/apache-pass.toml"),
-    ),
+    ("washita", include_str!("../scenarios/washita.toml")),
+    ("fetterman", include_str!("../scenarios/fetterman.toml")),
+    ("apache-pass", include_str!("../scenarios/apache-pass.toml")),
 ];
 
 impl Scenario {
