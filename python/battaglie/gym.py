@@ -31,6 +31,9 @@ class BattaglieEnv(gymnasium.Env):
             sides; the reward is the mover's).
         side: the agent's side, ``army`` (moves first) or ``indians``.
         illegal: ``forfeit`` (default) or ``raise`` (``ActionError``).
+        quiet_limit: plies without an elimination that draw the game, instead of the
+            battle's 100 (``Scenario.with_quiet_limit``): with 1,000, random play ends
+            a good part of its games in a win, a learning signal the 1977 limit hides.
         render_mode: ``ansi`` (``render()`` returns the board as text), ``rgb_array``
             (``render()`` returns the board drawn as the game's pictures are, uint8 of
             shape (height, width, 3)), ``human`` (the text board printed) or ``None``.
@@ -45,10 +48,13 @@ class BattaglieEnv(gymnasium.Env):
         side: str = "army",
         illegal: str = "forfeit",
         render_mode: str | None = None,
+        quiet_limit: int | None = None,
     ) -> None:
         check_render_mode(render_mode)
         self._settings = (battle, opponent, side, illegal)
-        self._env = _core.Env(battle, opponent=opponent, side=side, illegal=illegal, seed=0)
+        self._env = _core.Env(
+            battle, opponent=opponent, side=side, illegal=illegal, seed=0, quiet_limit=quiet_limit
+        )
         self.render_mode = render_mode
         self.observation_space = spaces.Dict(
             {

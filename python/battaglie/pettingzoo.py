@@ -41,11 +41,14 @@ class raw_env(AECEnv):
         "is_parallelizable": False,
     }
 
-    def __init__(self, battle: str = "washita", render_mode: str | None = None) -> None:
+    def __init__(
+        self, battle: str = "washita", render_mode: str | None = None, quiet_limit: int | None = None
+    ) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
-        self._core = _core.Env(battle, opponent="self", illegal="raise", seed=0)
+        # quiet_limit: as for the Gymnasium env (``Scenario.with_quiet_limit``).
+        self._core = _core.Env(battle, opponent="self", illegal="raise", seed=0, quiet_limit=quiet_limit)
         self.possible_agents = ["army", "indians"]
         self.agents = self.possible_agents[:]
         n = self._core.num_actions

@@ -34,8 +34,15 @@ fn illegal(word: &str) -> PyResult<Illegal> {
     }
 }
 
-fn battle(scenario: &Bound<'_, PyAny>, bfen: Option<&str>) -> PyResult<Arc<Battle>> {
-    let scenario = scenario::resolve(scenario)?;
+fn battle(
+    scenario: &Bound<'_, PyAny>,
+    bfen: Option<&str>,
+    quiet_limit: Option<u32>,
+) -> PyResult<Arc<Battle>> {
+    let mut scenario = scenario::resolve(scenario)?;
+    if let Some(limit) = quiet_limit {
+        scenario = scenario.with_quiet_limit(limit).py()?;
+    }
     let start = match bfen {
         None => Position::start(&scenario),
         Some(text) => Position::from_bfen(&scenario, text).py()?,
@@ -69,11 +76,12 @@ type EnvState = (Vec<u64>, u64, bool);
 impl PyEnv {
     /// `opponent`: `random`, `self` (the agent plays both sides) or engine limits
     /// (`level:1` to `level:8`, `nodes:N`, `depth:N`, `seed:N`...); `side`: the agent's
-    /// side; `illegal`: `forfeit` (an illegal action resigns, reward -1) or `raise`.
+    /// side; `illegal`: `forfeit` (an illegal action resigns, reward -1) or `raise`;
+    /// `quiet_limit`: another quiet limit (`Scenario.with_quiet_limit`).
     #[new]
     #[pyo3(
-        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None),
-        text_signature = "(scenario, opponent='random', side='army', illegal='forfeit', seed=0, bfen=None)"
+        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None, quiet_limit = None),
+        text_signature = "(scenario, opponent='random', side='army', illegal='forfeit', seed=0, bfen=None, quiet_limit=None)"
     )]
     fn new(
         scenario: &Bound<'_, PyAny>,
@@ -82,8 +90,9 @@ impl PyEnv {
         illegal: &str,
         seed: Seed,
         bfen: Option<&str>,
+        quiet_limit: Option<u32>,
     ) -> PyResult<PyEnv> {
-        let battle = battle(scenario, bfen)?;
+        let battle = battle(scenario, bfen, quiet_limit)?;
         let env = Env::new(
             battle,
             self::opponent(opponent)?,
@@ -287,12 +296,12 @@ impl PyVectorEnv {
 
 #[pymethods]
 impl PyVectorEnv {
-    /// `num_envs` games of `scenario`; `opponent`, `side` and `illegal` as for `Env`;
-    /// `threads` the rayon threads (all cores when `None`).
+    /// `num_envs` games of `scenario`; `opponent`, `side`, `illegal` and `quiet_limit`
+    /// as for `Env`; `threads` the rayon threads (all cores when `None`).
     #[new]
     #[pyo3(
-        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None),
-        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None)"
+        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None),
+        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None, quiet_limit=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -305,12 +314,13 @@ impl PyVectorEnv {
         seed: Seed,
         threads: Option<usize>,
         bfen: Option<&str>,
+        quiet_limit: Option<u32>,
     ) -> PyResult<PyVectorEnv> {
         let seed = seed.0;
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
-        let battle = battle(scenario, bfen)?;
+        let battle = battle(scenario, bfen, quiet_limit)?;
         let (opponent, agent, illegal) = (
             self::opponent(opponent)?,
             scenario::side(side)?,
