@@ -76,7 +76,12 @@ class BattaglieGame(pyspiel.Game):
 
     def _with_limit(self, params) -> _core.Scenario:
         limit = int(params.get("quiet_limit", self.battle.quiet_limit))
-        return self.battle if limit == self.battle.quiet_limit else self.battle.with_quiet_limit(limit)
+        if limit == self.battle.quiet_limit:
+            return self.battle
+        key = (self.battle.id, limit)
+        if key not in _VARIANTS:
+            _VARIANTS[key] = self.battle.with_quiet_limit(limit)
+        return _VARIANTS[key]
 
     @property
     def scenario(self) -> _core.Scenario:
@@ -93,8 +98,16 @@ class BattaglieGame(pyspiel.Game):
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
+_VARIANTS: dict[tuple[str, int], _core.Scenario] = {}
+"""The battles with another quiet limit, made once each."""
+
+
 class BattaglieState(pyspiel.State):
-    """A state: a ``battaglie.Game`` underneath (``state.game_record`` has its moves)."""
+    """A state: a ``battaglie.Game`` underneath (``state.game_record`` has its moves).
+
+    ``legal_actions``, ``legal_actions_mask`` and ``observation_tensor`` called from
+    Python are answered in Rust directly (the mask and the tensor as numpy arrays,
+    int8 and float32), without OpenSpiel's round trip through C++ and a Python list."""
 
     def __init__(self, game: BattaglieGame):
         super().__init__(game)
@@ -107,6 +120,19 @@ class BattaglieState(pyspiel.State):
 
     def _legal_actions(self, player):
         return self.battaglie.legal_actions()
+
+    def legal_actions(self, player=None):
+        if player is not None and player != self.current_player():
+            return []
+        return self.battaglie.legal_actions()
+
+    def legal_actions_mask(self, player=None):
+        if player is not None and player != self.current_player():
+            return np.zeros(self.get_game().num_distinct_actions(), np.int8)
+        return self.battaglie.legal_actions_mask()
+
+    def observation_tensor(self, player=None):
+        return self.battaglie.observation().ravel()
 
     def _apply_action(self, action):
         self.battaglie.play_action(action)

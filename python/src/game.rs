@@ -1,6 +1,6 @@
 //! `battaglie.Move`, `Outcome`, `Position` and `Game`.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use battaglie_rules::record::Record;
 use battaglie_rules::{
@@ -293,6 +293,52 @@ impl PyPosition {
 #[derive(Clone)]
 pub struct PyGame {
     pub inner: Game,
+    /// The legal moves by action, ascending, once asked for in this position: OpenSpiel
+    /// lists the actions and then plays one, and that should not list them twice.
+    legal: OnceLock<Arc<[(u64, Move)]>>,
+}
+
+impl From<Game> for PyGame {
+    fn from(inner: Game) -> PyGame {
+        PyGame {
+            inner,
+            legal: OnceLock::new(),
+        }
+    }
+}
+
+impl PyGame {
+    /// The legal moves by action, ascending (listed once per position).
+    fn legal(&self) -> PyResult<Arc<[(u64, Move)]>> {
+        if let Some(legal) = self.legal.get() {
+            return Ok(Arc::clone(legal));
+        }
+        let space = scenario::space(self.inner.start().scenario())?;
+        let mut legal: Vec<(u64, Move)> = self
+            .inner
+            .legal_moves()
+            .into_iter()
+            .map(|m| (space.encode(&m), m))
+            .collect();
+        legal.sort_unstable_by_key(|&(a, _)| a);
+        Ok(Arc::clone(self.legal.get_or_init(|| legal.into())))
+    }
+
+    /// Plays a legal move of the list, forgetting the list.
+    fn played(&mut self, mv: Move) -> PyMove {
+        self.inner.play(&mv);
+        self.legal = OnceLock::new();
+        PyMove { inner: mv }
+    }
+
+    /// The legal move an action number names, from the list.
+    fn legal_move(&self, action: u64) -> PyResult<Move> {
+        let legal = self.legal()?;
+        match legal.binary_search_by_key(&action, |&(a, _)| a) {
+            Ok(i) => Ok(legal[i].1),
+            Err(_) => move_of(&self.inner, action),
+        }
+    }
 }
 
 /// Replays a record (JSON or text) into a game.
@@ -329,18 +375,14 @@ impl PyGame {
     #[pyo3(signature = (scenario, bfen = None))]
     fn new(scenario: &Bound<'_, PyAny>, bfen: Option<&str>) -> PyResult<PyGame> {
         let start = PyPosition::new(scenario, bfen)?.inner;
-        Ok(PyGame {
-            inner: Game::new(start),
-        })
+        Ok(PyGame::from(Game::new(start)))
     }
     /// Replays a game record, JSON or text, checking every move and the result;
     /// `scenario` (a `Scenario`) for a battle that is not built in.
     #[staticmethod]
     #[pyo3(signature = (text, scenario = None))]
     fn from_record(text: &str, scenario: Option<PyScenario>) -> PyResult<PyGame> {
-        Ok(PyGame {
-            inner: replay_in(text, scenario.map(|s| s.inner))?,
-        })
+        Ok(PyGame::from(replay_in(text, scenario.map(|s| s.inner))?))
     }
     /// The scenario.
     #[getter]
@@ -410,19 +452,23 @@ impl PyGame {
         }
         let mv = read_move(self.inner.position(), mv)?;
         self.inner.try_play(&mv).py()?;
+        self.legal = OnceLock::new();
         Ok(PyMove { inner: mv })
     }
     /// Takes back the last move (and any settled result); `None` at the start.
     fn undo(&mut self) -> Option<PyMove> {
+        self.legal = OnceLock::new();
         self.inner.undo().map(|inner| PyMove { inner })
     }
     /// `side` resigns.
     fn resign(&mut self, side: &str) -> PyResult<()> {
         let side = scenario::side(side)?;
+        self.legal = OnceLock::new();
         self.inner.resign(side).py()
     }
     /// The players agree a draw.
     fn agree_draw(&mut self) -> PyResult<()> {
+        self.legal = OnceLock::new();
         self.inner.agree_draw().py()
     }
     /// The game record: `form` is `json` or `text` (the PGN-like form).
@@ -462,15 +508,7 @@ impl PyGame {
     }
     /// The legal actions (numbers in the battle's action space), ascending.
     fn legal_actions(&self) -> PyResult<Vec<u64>> {
-        let space = scenario::space(self.inner.start().scenario())?;
-        let mut actions: Vec<u64> = self
-            .inner
-            .legal_moves()
-            .iter()
-            .map(|m| space.encode(m))
-            .collect();
-        actions.sort_unstable();
-        Ok(actions)
+        Ok(self.legal()?.iter().map(|&(a, _)| a).collect())
     }
     /// The action number of a move (a `Move` or its notation) legal now.
     fn action_of(&self, mv: &Bound<'_, PyAny>) -> PyResult<u64> {
@@ -479,21 +517,37 @@ impl PyGame {
     }
     /// The legal move an action number names.
     fn move_of(&self, action: Action) -> PyResult<PyMove> {
-        move_of(&self.inner, action.0).map(|inner| PyMove { inner })
+        self.legal_move(action.0).map(|inner| PyMove { inner })
     }
     /// Plays the legal move an action number names.
     fn play_action(&mut self, action: Action) -> PyResult<PyMove> {
-        let mv = move_of(&self.inner, action.0)?;
-        self.inner.try_play(&mv).py()?;
-        Ok(PyMove { inner: mv })
+        let mv = self.legal_move(action.0)?;
+        Ok(self.played(mv))
     }
     /// The observation tensor of the current position, shape (12, height, width + 1).
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
-        let layout = crate::observation::Layout::new(self.inner.start().scenario());
+        let layout = crate::observation::layout_of(self.inner.start().scenario());
         let mut out = vec![0.0; layout.len()];
         layout.write(self.inner.position(), &mut out);
         let [p, h, w] = layout.shape();
         numpy::PyArray1::from_vec(py, out).reshape([p, h, w])
+    }
+    /// The legal actions as a mask (int8, one entry per action of the space, 1 where
+    /// legal): what OpenSpiel's `legal_actions_mask` gives, as a numpy array.
+    fn legal_actions_mask<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<i8>>> {
+        let space = scenario::space(self.inner.start().scenario())?;
+        let mask = numpy::PyArray1::<i8>::zeros(py, [space.size() as usize], false);
+        {
+            let mut w = mask.readwrite();
+            let m = w.as_slice_mut().expect("a fresh contiguous array");
+            for &(a, _) in self.legal()?.iter() {
+                m[a as usize] = 1;
+            }
+        }
+        Ok(mask)
     }
     /// The board as a picture: an RGB array of shape (height, width, 3), uint8, drawn
     /// as the game's animated GIF draws it (the last move marked, the result once over).

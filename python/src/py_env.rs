@@ -144,9 +144,7 @@ impl PyEnv {
     }
     /// The game so far (a copy, with its history).
     fn game(&self) -> PyGame {
-        PyGame {
-            inner: self.env.game(),
-        }
+        PyGame::from(self.env.game())
     }
     /// The result once the game is over.
     #[getter]
@@ -550,7 +548,7 @@ impl PyVectorEnv {
                 self.envs.len()
             ))
         })?;
-        Ok(PyGame { inner: env.game() })
+        Ok(PyGame::from(env.game()))
     }
 }
 
