@@ -94,6 +94,10 @@ class BattaglieEnv(gymnasium.Env):
         """The legal actions as booleans (the name sb3-contrib's MaskablePPO asks for)."""
         return self._env.action_mask().astype(bool)
 
+    def legal_actions(self) -> np.ndarray:
+        """The legal actions as a sparse int64 array, ascending (the mask's ones)."""
+        return self._env.legal_action_indices()
+
     def render(self):
         return render(self._env, self.render_mode)
 

@@ -86,6 +86,13 @@ class raw_env(AECEnv):
             mask = np.zeros(self._core.num_actions, np.int8)
         return {"observation": self._core.observation(), "action_mask": mask}
 
+    def legal_actions(self, agent: str) -> np.ndarray:
+        """``agent``'s legal actions as a sparse int64 array, ascending (the ones of
+        its mask; empty when it is not to move)."""
+        if agent == self.agent_selection and not self.terminations[agent]:
+            return self._core.legal_action_indices()
+        return np.zeros(0, np.int64)
+
     def reset(self, seed: int | None = None, options=None) -> None:
         self._core.reset(seed)
         self._reset_state()

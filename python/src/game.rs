@@ -532,6 +532,15 @@ impl PyGame {
         let [p, h, w] = layout.shape();
         numpy::PyArray1::from_vec(py, out).reshape([p, h, w])
     }
+    /// The legal actions as a sparse numpy array (int64, ascending): the indices of
+    /// the mask's ones, a few dozen numbers where the mask has 189,281 entries.
+    fn legal_action_indices<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
+        let indices: Vec<i64> = self.legal()?.iter().map(|&(a, _)| a as i64).collect();
+        Ok(numpy::PyArray1::from_vec(py, indices))
+    }
     /// The legal actions as a mask (int8, one entry per action of the space, 1 where
     /// legal): what OpenSpiel's `legal_actions_mask` gives, as a numpy array.
     fn legal_actions_mask<'py>(

@@ -51,6 +51,13 @@ fn battle(
     Ok(Battle::new(scenario, start).expect("the action space was checked"))
 }
 
+/// An env's legal actions, ascending, as numpy indices.
+fn sorted_actions(env: &Env) -> Vec<i64> {
+    let mut actions: Vec<i64> = env.actions().iter().map(|&a| a as i64).collect();
+    actions.sort_unstable();
+    actions
+}
+
 fn step_error(e: StepError) -> PyErr {
     match e {
         StepError::Over => GameOverError::new_err("the game is over: call reset() first"),
@@ -141,6 +148,10 @@ impl PyEnv {
         let mut actions = self.env.actions().to_vec();
         actions.sort_unstable();
         actions
+    }
+    /// The legal actions as a sparse numpy array (int64, ascending): the mask's ones.
+    fn legal_action_indices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        PyArray1::from_vec(py, sorted_actions(&self.env))
     }
     /// The game so far (a copy, with its history).
     fn game(&self) -> PyGame {
@@ -532,6 +543,26 @@ impl PyVectorEnv {
         let mut actions = env.actions().to_vec();
         actions.sort_unstable();
         Ok(actions)
+    }
+
+    /// Every game's legal actions, sparse: (indices, offsets), int64, game `i`'s
+    /// ascending in `indices[offsets[i]:offsets[i + 1]]` (the masks' ones, without
+    /// reading 189,281 entries per game).
+    fn legal_action_indices<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+        let mut indices = Vec::new();
+        let mut offsets = Vec::with_capacity(self.envs.len() + 1);
+        offsets.push(0);
+        for env in &self.envs {
+            indices.extend(sorted_actions(env));
+            offsets.push(indices.len() as i64);
+        }
+        (
+            PyArray1::from_vec(py, indices),
+            PyArray1::from_vec(py, offsets),
+        )
     }
 
     /// The plies of each game that ended at the last step (0 for the others).
