@@ -34,6 +34,9 @@ class BattaglieEnv(gymnasium.Env):
         quiet_limit: plies without an elimination that draw the game, instead of the
             battle's 100 (``Scenario.with_quiet_limit``): with 1,000, random play ends
             a good part of its games in a win, a learning signal the 1977 limit hides.
+        shaping: the weight of a material reward (0, the default, for none): each step
+            adds it times the change of the agent's lead in pieces over the step (its
+            move and the answer), divided by the pieces at the start.
         render_mode: ``ansi`` (``render()`` returns the board as text), ``rgb_array``
             (``render()`` returns the board drawn as the game's pictures are, uint8 of
             shape (height, width, 3)), ``human`` (the text board printed) or ``None``.
@@ -49,11 +52,18 @@ class BattaglieEnv(gymnasium.Env):
         illegal: str = "forfeit",
         render_mode: str | None = None,
         quiet_limit: int | None = None,
+        shaping: float = 0.0,
     ) -> None:
         check_render_mode(render_mode)
         self._settings = (battle, opponent, side, illegal)
         self._env = _core.Env(
-            battle, opponent=opponent, side=side, illegal=illegal, seed=0, quiet_limit=quiet_limit
+            battle,
+            opponent=opponent,
+            side=side,
+            illegal=illegal,
+            seed=0,
+            quiet_limit=quiet_limit,
+            shaping=shaping,
         )
         self.render_mode = render_mode
         self.observation_space = spaces.Dict(

@@ -74,7 +74,7 @@ class BattaglieGame(pyspiel.Game):
         params = params or {}
         super().__init__(_game_type(self.battle), _game_info(self._with_limit(params)), params)
 
-    def _with_limit(self, params) -> _core.Scenario:
+    def _with_limit(self, params: dict[str, int]) -> _core.Scenario:
         limit = int(params.get("quiet_limit", self.battle.quiet_limit))
         if limit == self.battle.quiet_limit:
             return self.battle
@@ -113,25 +113,25 @@ class BattaglieState(pyspiel.State):
         super().__init__(game)
         self.battaglie = _core.Game(game.scenario)
 
-    def current_player(self):
+    def current_player(self) -> int:
         if self.battaglie.is_over:
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         return _ARMY if self.battaglie.side_to_move == "army" else _INDIANS
 
     def _legal_actions(self, player):
         return self.battaglie.legal_actions()
 
-    def legal_actions(self, player=None):
+    def legal_actions(self, player: int | None = None) -> list[int]:
         if player is not None and player != self.current_player():
             return []
         return self.battaglie.legal_actions()
 
-    def legal_actions_mask(self, player=None):
+    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
         if player is not None and player != self.current_player():
             return np.zeros(self.get_game().num_distinct_actions(), np.int8)
         return self.battaglie.legal_actions_mask()
 
-    def observation_tensor(self, player=None):
+    def observation_tensor(self, player: int | None = None) -> np.ndarray:
         return self.battaglie.observation().ravel()
 
     def _apply_action(self, action):

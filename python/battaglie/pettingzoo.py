@@ -42,13 +42,19 @@ class raw_env(AECEnv):
     }
 
     def __init__(
-        self, battle: str = "washita", render_mode: str | None = None, quiet_limit: int | None = None
+        self,
+        battle: str = "washita",
+        render_mode: str | None = None,
+        quiet_limit: int | None = None,
+        shaping: float = 0.0,
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
-        # quiet_limit: as for the Gymnasium env (``Scenario.with_quiet_limit``).
-        self._core = _core.Env(battle, opponent="self", illegal="raise", seed=0, quiet_limit=quiet_limit)
+        # quiet_limit and shaping: as for the Gymnasium env (the mover's material lead).
+        self._core = _core.Env(
+            battle, opponent="self", illegal="raise", seed=0, quiet_limit=quiet_limit, shaping=shaping
+        )
         self.possible_agents = ["army", "indians"]
         self.agents = self.possible_agents[:]
         n = self._core.num_actions
@@ -104,11 +110,10 @@ class raw_env(AECEnv):
             return
         self._cumulative_rewards[agent] = 0
         reward, terminated, _ = self._core.step(int(action))
-        self.rewards = {a: 0 for a in self.agents}
+        other = "indians" if agent == "army" else "army"
+        # Zero-sum: the result, and with shaping the material the move won or lost.
+        self.rewards = {agent: reward, other: -reward}
         if terminated:
-            other = "indians" if agent == "army" else "army"
-            self.rewards[agent] = reward
-            self.rewards[other] = -reward
             self.terminations = {a: True for a in self.agents}
             self.infos = {a: {"outcome": str(self._core.outcome)} for a in self.agents}
             # The opponent of the last mover is the one whose turn it is.

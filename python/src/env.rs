@@ -80,6 +80,10 @@ pub struct Env {
     /// The agent's side (ignored in self-play).
     pub agent: Side,
     pub illegal: Illegal,
+    /// The weight of the material reward: each step adds it times the change of the
+    /// rewarded side's lead in pieces over the step, divided by the pieces at the start
+    /// (0: only the result is rewarded).
+    pub shaping: f32,
     rng: Rng,
     rollout: Rollout,
     moves: Vec<Move>,
@@ -109,6 +113,7 @@ impl Env {
             opponent,
             agent,
             illegal,
+            shaping: 0.0,
             rng: Rng::new(seed),
             rollout,
             moves: Vec::new(),
@@ -233,25 +238,38 @@ impl Env {
                 forfeit: true,
             });
         };
-        let mv = self.legal[i];
-        self.rollout.play(&mv);
-        self.moves.push(mv);
-        self.advance();
         let perspective = if self.opponent == Opponent::SelfPlay {
             mover
         } else {
             self.agent
         };
-        let reward = match self.outcome.and_then(Outcome::winner) {
+        let lead_before = self.lead(perspective);
+        let mv = self.legal[i];
+        self.rollout.play(&mv);
+        self.moves.push(mv);
+        self.advance();
+        let mut reward = match self.outcome.and_then(Outcome::winner) {
             Some(w) if w == perspective => 1.0,
             Some(_) => -1.0,
             None => 0.0,
         };
+        if self.shaping != 0.0 {
+            let start = self.battle.start.piece_count(Side::Army)
+                + self.battle.start.piece_count(Side::Indians);
+            let gained = self.lead(perspective) - lead_before;
+            reward += self.shaping * gained as f32 / start.max(1) as f32;
+        }
         Ok(Step {
             reward,
             terminated: self.outcome.is_some(),
             forfeit: false,
         })
+    }
+
+    /// `side`'s pieces less its enemy's.
+    fn lead(&self, side: Side) -> i64 {
+        let p = self.position();
+        i64::from(p.piece_count(side)) - i64::from(p.piece_count(!side))
     }
 
     /// Lets the opponent play until the agent is to move, then lists the agent's

@@ -51,6 +51,17 @@ fn battle(
     Ok(Battle::new(scenario, start).expect("the action space was checked"))
 }
 
+/// The material reward's weight, checked: a finite number.
+fn shaping(weight: f32) -> PyResult<f32> {
+    if weight.is_finite() {
+        Ok(weight)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "shaping must be a finite number, got {weight}"
+        )))
+    }
+}
+
 /// An env's legal actions, ascending, as numpy indices.
 fn sorted_actions(env: &Env) -> Vec<i64> {
     let mut actions: Vec<i64> = env.actions().iter().map(|&a| a as i64).collect();
@@ -84,12 +95,15 @@ impl PyEnv {
     /// `opponent`: `random`, `self` (the agent plays both sides) or engine limits
     /// (`level:1` to `level:8`, `nodes:N`, `depth:N`, `seed:N`...); `side`: the agent's
     /// side; `illegal`: `forfeit` (an illegal action resigns, reward -1) or `raise`;
-    /// `quiet_limit`: another quiet limit (`Scenario.with_quiet_limit`).
+    /// `quiet_limit`: another quiet limit (`Scenario.with_quiet_limit`); `shaping`: the
+    /// weight of the material reward (each step adds it times the change of the
+    /// rewarded side's lead in pieces, over the pieces at the start; 0 for none).
     #[new]
     #[pyo3(
-        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None, quiet_limit = None),
-        text_signature = "(scenario, opponent='random', side='army', illegal='forfeit', seed=0, bfen=None, quiet_limit=None)"
+        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None, quiet_limit = None, shaping = 0.0),
+        text_signature = "(scenario, opponent='random', side='army', illegal='forfeit', seed=0, bfen=None, quiet_limit=None, shaping=0.0)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         scenario: &Bound<'_, PyAny>,
         opponent: &str,
@@ -98,15 +112,18 @@ impl PyEnv {
         seed: Seed,
         bfen: Option<&str>,
         quiet_limit: Option<u32>,
+        shaping: f32,
     ) -> PyResult<PyEnv> {
         let battle = battle(scenario, bfen, quiet_limit)?;
-        let env = Env::new(
+        let shaping = self::shaping(shaping)?;
+        let mut env = Env::new(
             battle,
             self::opponent(opponent)?,
             scenario::side(side)?,
             self::illegal(illegal)?,
             seed.0,
         );
+        env.shaping = shaping;
         Ok(PyEnv {
             env,
             opponent: opponent.to_string(),
@@ -208,7 +225,16 @@ impl PyEnv {
         py: Python<'_>,
     ) -> (
         Py<PyAny>,
-        (PyScenario, String, &'static str, String, u64, String),
+        (
+            PyScenario,
+            String,
+            &'static str,
+            String,
+            u64,
+            String,
+            Option<u32>,
+            f32,
+        ),
         EnvState,
     ) {
         let cls = py.get_type::<PyEnv>().into_any().unbind();
@@ -222,6 +248,8 @@ impl PyEnv {
             self.illegal.clone(),
             0,
             battle.start.to_string(),
+            None,
+            self.env.shaping,
         );
         let (rng, forfeited) = self.env.saved();
         let moves = self.env.moves().iter().map(|m| m.to_bits()).collect();
@@ -305,12 +333,12 @@ impl PyVectorEnv {
 
 #[pymethods]
 impl PyVectorEnv {
-    /// `num_envs` games of `scenario`; `opponent`, `side`, `illegal` and `quiet_limit`
-    /// as for `Env`; `threads` the rayon threads (all cores when `None`).
+    /// `num_envs` games of `scenario`; `opponent`, `side`, `illegal`, `quiet_limit` and
+    /// `shaping` as for `Env`; `threads` the rayon threads (all cores when `None`).
     #[new]
     #[pyo3(
-        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None),
-        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None, quiet_limit=None)"
+        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None, shaping = 0.0),
+        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None, quiet_limit=None, shaping=0.0)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -324,7 +352,9 @@ impl PyVectorEnv {
         threads: Option<usize>,
         bfen: Option<&str>,
         quiet_limit: Option<u32>,
+        shaping: f32,
     ) -> PyResult<PyVectorEnv> {
+        let shaping = self::shaping(shaping)?;
         let seed = seed.0;
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
@@ -365,13 +395,15 @@ impl PyVectorEnv {
             (0..n)
                 .into_par_iter()
                 .map(|i| {
-                    Env::new(
+                    let mut env = Env::new(
                         Arc::clone(&battle),
                         opponent,
                         agent,
                         illegal,
                         seed.wrapping_add(i as u64),
-                    )
+                    );
+                    env.shaping = shaping;
+                    env
                 })
                 .collect()
         });

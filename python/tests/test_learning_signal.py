@@ -58,3 +58,36 @@ def test_openspiel_random_rollouts_see_decided_games_with_a_longer_quiet_limit()
     # The default is the battle's own limit, where every random rollout draws.
     short = pyspiel.load_game("battaglie_washita").new_initial_state()
     assert {float(evaluator.evaluate(short)[0]) for _ in range(5)} == {0.0}
+
+
+def test_a_material_reward_pays_each_elimination_during_the_game():
+    env = _core.Env("washita", opponent="random", seed=3, quiet_limit=1000, shaping=1.0)
+    start = sum(env.scenario.forces("army")) + sum(env.scenario.forces("indians"))
+    rng = np.random.default_rng(0)
+    shaped = []
+    for _ in range(5000):  # bounded: games of ~3,000 plies, resets included
+        reward, terminated, _ = env.step(int(rng.choice(env.legal_action_indices())))
+        if terminated:
+            env.reset()
+        elif reward != 0:
+            shaped.append(reward)
+        if len(shaped) >= 3:
+            break
+    assert shaped, "no elimination in 5,000 steps"
+    for reward in shaped:
+        # A whole number of pieces gained or lost, over the pieces at the start.
+        pieces = reward * start
+        assert abs(pieces - round(pieces)) < 1e-4 and round(pieces) != 0, reward
+    # Without shaping the same steps pay nothing before the end.
+    plain = _core.Env("washita", opponent="random", seed=3, quiet_limit=1000)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        reward, terminated, _ = plain.step(int(rng.choice(plain.legal_action_indices())))
+        assert terminated or reward == 0
+        if terminated:
+            plain.reset()
+
+
+def test_a_shaping_weight_that_is_not_a_number_is_a_value_error():
+    with pytest.raises(ValueError, match="shaping"):
+        _core.Env("washita", shaping=float("nan"))
