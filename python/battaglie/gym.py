@@ -16,6 +16,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _core
+from ._render import check_render_mode, render
 
 __all__ = ["BattaglieEnv"]
 
@@ -30,10 +31,18 @@ class BattaglieEnv(gymnasium.Env):
             sides; the reward is the mover's).
         side: the agent's side, ``army`` (moves first) or ``indians``.
         illegal: ``forfeit`` (default) or ``raise`` (``ActionError``).
-        render_mode: ``ansi`` for a text board (``render()`` returns it) or ``None``.
+        quiet_limit: plies without an elimination that draw the game, instead of the
+            battle's 100 (``Scenario.with_quiet_limit``): with 1,000, random play ends
+            a good part of its games in a win, a learning signal the 1977 limit hides.
+        shaping: the weight of a material reward (0, the default, for none): each step
+            adds it times the change of the agent's lead in pieces over the step (its
+            move and the answer), divided by the pieces at the start.
+        render_mode: ``ansi`` (``render()`` returns the board as text), ``rgb_array``
+            (``render()`` returns the board drawn as the game's pictures are, uint8 of
+            shape (height, width, 3)), ``human`` (the text board printed) or ``None``.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
     def __init__(
         self,
@@ -42,11 +51,20 @@ class BattaglieEnv(gymnasium.Env):
         side: str = "army",
         illegal: str = "forfeit",
         render_mode: str | None = None,
+        quiet_limit: int | None = None,
+        shaping: float = 0.0,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+        check_render_mode(render_mode)
         self._settings = (battle, opponent, side, illegal)
-        self._env = _core.Env(battle, opponent=opponent, side=side, illegal=illegal, seed=0)
+        self._env = _core.Env(
+            battle,
+            opponent=opponent,
+            side=side,
+            illegal=illegal,
+            seed=0,
+            quiet_limit=quiet_limit,
+            shaping=shaping,
+        )
         self.render_mode = render_mode
         self.observation_space = spaces.Dict(
             {
@@ -86,11 +104,12 @@ class BattaglieEnv(gymnasium.Env):
         """The legal actions as booleans (the name sb3-contrib's MaskablePPO asks for)."""
         return self._env.action_mask().astype(bool)
 
+    def legal_actions(self) -> np.ndarray:
+        """The legal actions as a sparse int64 array, ascending (the mask's ones)."""
+        return self._env.legal_action_indices()
+
     def render(self):
-        if self.render_mode == "ansi":
-            game = self._env.game()
-            return f"{game.bfen}\n{len(game)} plies, {game.side_to_move} to move\n"
-        return None
+        return render(self._env, self.render_mode)
 
 
 gymnasium.register(id="battaglie/Washita-v0", entry_point=BattaglieEnv, kwargs={"battle": "washita"})

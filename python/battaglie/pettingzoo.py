@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import _core
+from ._render import check_render_mode, render
 
 __all__ = ["env", "raw_env"]
 
@@ -30,18 +30,31 @@ def env(**kwargs) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv, EzPickle):
-    """A battle between two agents, ``army`` (moves first) and ``indians``."""
+class raw_env(AECEnv):
+    """A battle between two agents, ``army`` (moves first) and ``indians``. Pickles
+    and deep-copies with its game (the copy goes on from the same position)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "battaglie_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": ["ansi", "rgb_array", "human"],
+        "render_fps": 4,
+        "name": "battaglie_v0",
+        "is_parallelizable": False,
+    }
 
-    def __init__(self, battle: str = "washita", render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        battle: str = "washita",
+        render_mode: str | None = None,
+        quiet_limit: int | None = None,
+        shaping: float = 0.0,
+    ) -> None:
         super().__init__()
-        EzPickle.__init__(self, battle, render_mode)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
-        self._core = _core.Env(battle, opponent="self", illegal="raise", seed=0)
+        # quiet_limit and shaping: as for the Gymnasium env (the mover's material lead).
+        self._core = _core.Env(
+            battle, opponent="self", illegal="raise", seed=0, quiet_limit=quiet_limit, shaping=shaping
+        )
         self.possible_agents = ["army", "indians"]
         self.agents = self.possible_agents[:]
         n = self._core.num_actions
@@ -79,6 +92,13 @@ class raw_env(AECEnv, EzPickle):
             mask = np.zeros(self._core.num_actions, np.int8)
         return {"observation": self._core.observation(), "action_mask": mask}
 
+    def legal_actions(self, agent: str) -> np.ndarray:
+        """``agent``'s legal actions as a sparse int64 array, ascending (the ones of
+        its mask; empty when it is not to move)."""
+        if agent == self.agent_selection and not self.terminations[agent]:
+            return self._core.legal_action_indices()
+        return np.zeros(0, np.int64)
+
     def reset(self, seed: int | None = None, options=None) -> None:
         self._core.reset(seed)
         self._reset_state()
@@ -90,11 +110,10 @@ class raw_env(AECEnv, EzPickle):
             return
         self._cumulative_rewards[agent] = 0
         reward, terminated, _ = self._core.step(int(action))
-        self.rewards = {a: 0 for a in self.agents}
+        other = "indians" if agent == "army" else "army"
+        # Zero-sum: the result, and with shaping the material the move won or lost.
+        self.rewards = {agent: reward, other: -reward}
         if terminated:
-            other = "indians" if agent == "army" else "army"
-            self.rewards[agent] = reward
-            self.rewards[other] = -reward
             self.terminations = {a: True for a in self.agents}
             self.infos = {a: {"outcome": str(self._core.outcome)} for a in self.agents}
             # The opponent of the last mover is the one whose turn it is.
@@ -104,10 +123,7 @@ class raw_env(AECEnv, EzPickle):
         self._accumulate_rewards()
 
     def render(self):
-        if self.render_mode == "ansi":
-            game = self._core.game()
-            return f"{game.bfen}\n{len(game)} plies, {game.side_to_move} to move\n"
-        return None
+        return render(self._core, self.render_mode)
 
     def close(self) -> None:
         pass

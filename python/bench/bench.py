@@ -4,7 +4,8 @@
 
 Rows: full random games in Rust (plies/s, one core); the vector env (env steps/s with
 observation and mask, one thread and all cores, against a random opponent and in
-self-play); the same battle as an OpenSpiel game driven from Python; two built-in C++
+self-play); the same battle as an OpenSpiel game driven from Python, and with the
+observation tensor and the legal-action mask asked for at every ply; two built-in C++
 OpenSpiel games (chess, breakthrough) driven the same way; with --ray, a small cluster
 match on 1 and 2 local workers (games/s).
 
@@ -52,7 +53,7 @@ def env_steps(battle: str, seconds: float, opponent: str, threads: int | None, n
     return timed(seconds, step)
 
 
-def openspiel_plies(name: str, seconds: float) -> float:
+def openspiel_plies(name: str, seconds: float, observe: bool = False) -> float:
     import pyspiel
 
     if name.startswith("battaglie_"):
@@ -64,6 +65,10 @@ def openspiel_plies(name: str, seconds: float) -> float:
         state = game.new_initial_state()
         plies = 0
         while not state.is_terminal():
+            if observe:  # what an AlphaZero-style loop asks for at every ply
+                player = state.current_player()
+                state.observation_tensor(player)
+                state.legal_actions_mask(player)
             state.apply_action(rng.choice(state.legal_actions()))
             plies += 1
         return plies
@@ -100,6 +105,8 @@ def main() -> None:
         (f"env steps/s, VectorEnv x256 self-play ({os.cpu_count()} threads)", lambda: env_steps(battle, s, "self", None)),
         (f"plies/s, OpenSpiel battaglie_{battle.replace('-', '_')} from Python", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}", s)),
         (REFERENCE, lambda: openspiel_plies("chess", s)),
+        (f"plies/s with observation and mask, OpenSpiel battaglie_{battle.replace('-', '_')}", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}", s, True)),
+        ("plies/s with observation and mask, OpenSpiel chess (C++)", lambda: openspiel_plies("chess", s, True)),
         ("plies/s, OpenSpiel breakthrough (C++) from Python", lambda: openspiel_plies("breakthrough", s)),
     ]
     if args.ray:

@@ -1,7 +1,7 @@
 //! `battaglie.search` and `battaglie.analyze`: the built-in engine.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use battaglie_ai::{Limits, Score, MAX_LEVEL};
 use pyo3::exceptions::PyValueError;
@@ -29,12 +29,54 @@ pub struct PySearchResult {
     pub pv: Vec<PyMove>,
     /// Nodes visited.
     pub nodes: u64,
-    /// Milliseconds spent.
+    /// Milliseconds the whole search took (every iteration).
     pub time_ms: u64,
 }
 
 #[pymethods]
 impl PySearchResult {
+    /// A result from its parts (as pickling rebuilds one).
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        r#move: PyMove,
+        score: i32,
+        mate: Option<i64>,
+        depth: u32,
+        pv: Vec<PyMove>,
+        nodes: u64,
+        time_ms: u64,
+    ) -> PySearchResult {
+        PySearchResult {
+            mv: r#move,
+            score,
+            mate,
+            depth,
+            pv,
+            nodes,
+            time_ms,
+        }
+    }
+    #[allow(clippy::type_complexity)]
+    fn __reduce__(
+        &self,
+        py: Python<'_>,
+    ) -> (
+        Py<PyAny>,
+        (PyMove, i32, Option<i64>, u32, Vec<PyMove>, u64, u64),
+    ) {
+        let cls = py.get_type::<PySearchResult>().into_any().unbind();
+        let parts = (
+            self.mv,
+            self.score,
+            self.mate,
+            self.depth,
+            self.pv.clone(),
+            self.nodes,
+            self.time_ms,
+        );
+        (cls, parts)
+    }
     fn __repr__(&self) -> String {
         let pv: Vec<String> = self.pv.iter().map(|m| m.inner.to_string()).collect();
         format!(
@@ -114,15 +156,18 @@ pub fn search(
     nodes: Option<i64>,
     movetime: Option<f64>,
     depth: Option<i64>,
-    seed: Option<u64>,
+    seed: Option<crate::errors::Seed>,
     threads: Option<i64>,
 ) -> PyResult<PySearchResult> {
+    let seed = seed.map(|s| s.0);
     let limits = limits(level, depth, nodes, movetime, seed, threads)?;
     let g = game.inner.clone();
     drop(game);
-    let found = py.detach(|| {
+    let (found, elapsed) = py.detach(|| {
         let stop = AtomicBool::new(false);
-        battaglie_ai::search(&g, &limits, &stop, |_| {})
+        let started = Instant::now();
+        let found = battaglie_ai::search(&g, &limits, &stop, |_| {});
+        (found, started.elapsed())
     });
     let r = found
         .ok_or_else(|| GameOverError::new_err("the game is over: there is nothing to search"))?;
@@ -134,7 +179,8 @@ pub fn search(
         depth: r.info.depth,
         pv: r.info.pv.iter().map(|&inner| PyMove { inner }).collect(),
         nodes: r.info.nodes,
-        time_ms: r.info.time_ms,
+        // The engine's own figure is the last iteration's; `nodes` counts them all.
+        time_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
     })
 }
 

@@ -80,6 +80,10 @@ pub struct Env {
     /// The agent's side (ignored in self-play).
     pub agent: Side,
     pub illegal: Illegal,
+    /// The weight of the material reward: each step adds it times the change of the
+    /// rewarded side's lead in pieces over the step, divided by the pieces at the start
+    /// (0: only the result is rewarded).
+    pub shaping: f32,
     rng: Rng,
     rollout: Rollout,
     moves: Vec<Move>,
@@ -109,6 +113,7 @@ impl Env {
             opponent,
             agent,
             illegal,
+            shaping: 0.0,
             rng: Rng::new(seed),
             rollout,
             moves: Vec::new(),
@@ -138,6 +143,42 @@ impl Env {
         self.outcome = None;
         self.forfeited = false;
         self.advance();
+    }
+
+    /// The generator's state and whether the agent forfeited: with [`Env::moves`],
+    /// what [`Env::restore`] needs to rebuild this env in another process.
+    pub fn saved(&self) -> (u64, bool) {
+        (self.rng.state(), self.forfeited)
+    }
+
+    /// Replays `moves` from the start, then sets the generator's state and the forfeit
+    /// ([`Env::saved`]).
+    ///
+    /// # Errors
+    /// The first move that is not legal where it is played, leaving a fresh game.
+    pub fn restore(&mut self, moves: &[Move], rng: u64, forfeited: bool) -> Result<(), Move> {
+        self.reset(None);
+        self.rollout = Rollout::from_position(self.battle.start.clone());
+        self.moves.clear();
+        for mv in moves {
+            let ended = self.rollout.legal_moves_into(&mut self.legal);
+            if ended.is_some() || !self.legal.contains(mv) {
+                self.reset(None);
+                return Err(*mv);
+            }
+            self.rollout.play(mv);
+            self.moves.push(*mv);
+        }
+        self.rng = Rng::new(rng);
+        self.written = Written::default();
+        self.forfeited = forfeited;
+        self.outcome = self.rollout.legal_moves_into(&mut self.legal);
+        if forfeited {
+            let loser = self.position().side_to_move();
+            self.outcome = Some(Outcome::Win(!loser, WinReason::Resignation));
+        }
+        self.refresh();
+        Ok(())
     }
 
     /// The current position.
@@ -197,25 +238,38 @@ impl Env {
                 forfeit: true,
             });
         };
-        let mv = self.legal[i];
-        self.rollout.play(&mv);
-        self.moves.push(mv);
-        self.advance();
         let perspective = if self.opponent == Opponent::SelfPlay {
             mover
         } else {
             self.agent
         };
-        let reward = match self.outcome.and_then(Outcome::winner) {
+        let lead_before = self.lead(perspective);
+        let mv = self.legal[i];
+        self.rollout.play(&mv);
+        self.moves.push(mv);
+        self.advance();
+        let mut reward = match self.outcome.and_then(Outcome::winner) {
             Some(w) if w == perspective => 1.0,
             Some(_) => -1.0,
             None => 0.0,
         };
+        if self.shaping != 0.0 {
+            let start = self.battle.start.piece_count(Side::Army)
+                + self.battle.start.piece_count(Side::Indians);
+            let gained = self.lead(perspective) - lead_before;
+            reward += self.shaping * gained as f32 / start.max(1) as f32;
+        }
         Ok(Step {
             reward,
             terminated: self.outcome.is_some(),
             forfeit: false,
         })
+    }
+
+    /// `side`'s pieces less its enemy's.
+    fn lead(&self, side: Side) -> i64 {
+        let p = self.position();
+        i64::from(p.piece_count(side)) - i64::from(p.piece_count(!side))
     }
 
     /// Lets the opponent play until the agent is to move, then lists the agent's

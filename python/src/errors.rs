@@ -204,3 +204,54 @@ impl<T, E: IntoPyErr> PyResultExt<T> for Result<T, E> {
         self.map_err(IntoPyErr::py_err)
     }
 }
+
+/// A non-negative whole number given as `what`: one that is negative or past 2^64 - 1
+/// raises `err` naming it, not the `OverflowError` of a plain conversion.
+pub fn whole(arg: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) -> PyResult<u64> {
+    arg.extract::<u64>().map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(arg.py()) {
+            err(format!("{what} must be 0 to 2**64 - 1, got {arg}"))
+        } else {
+            e
+        }
+    })
+}
+
+/// [`whole`] for a number the docs call a `ValueError` when out of range (seeds, depths).
+pub fn value(arg: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    whole(arg, what, PyValueError::new_err)
+}
+
+/// [`whole`] for an action number: out of range it is an `ActionError`.
+pub fn action(arg: &Bound<'_, PyAny>) -> PyResult<u64> {
+    arg.extract::<u64>().map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(arg.py()) {
+            ActionError::new_err(format!("action {arg} is outside the action space"))
+        } else {
+            e
+        }
+    })
+}
+
+/// A seed argument: any whole number 0 to 2^64 - 1, else a `ValueError`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Seed(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
+        value(&obj, "seed").map(Seed)
+    }
+}
+
+/// An action argument: a negative or huge one is an `ActionError`, as any action
+/// outside the space is.
+#[derive(Debug, Clone, Copy)]
+pub struct Action(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Action {
+    type Error = PyErr;
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Action> {
+        action(&obj).map(Action)
+    }
+}

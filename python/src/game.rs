@@ -1,16 +1,16 @@
 //! `battaglie.Move`, `Outcome`, `Position` and `Game`.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use battaglie_rules::record::Record;
 use battaglie_rules::{
     perft, perft_played, random_playout, Game, Move, Outcome, Position, Rng, Square,
 };
 use numpy::PyArrayMethods;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::errors::{ActionError, GameOverError, PyResultExt};
+use crate::errors::{Action, ActionError, GameOverError, PyResultExt, Seed};
 use crate::scenario::{self, PyScenario};
 
 /// A square in notation (`c5`, `@3`).
@@ -50,6 +50,19 @@ impl PyMove {
             .groups()
             .map(|g| (g.to.to_string(), g.pieces.to_string(), g.capture))
             .collect()
+    }
+    /// The move from its packed form (what pickling stores).
+    #[staticmethod]
+    fn _from_bits(bits: u64) -> PyResult<PyMove> {
+        Move::from_bits(bits)
+            .map(|inner| PyMove { inner })
+            .ok_or_else(|| {
+                crate::errors::BattaglieError::new_err(format!("{bits} is not a packed move"))
+            })
+    }
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (u64,))> {
+        let from_bits = py.get_type::<PyMove>().getattr("_from_bits")?.unbind();
+        Ok((from_bits, (self.inner.to_bits(),)))
     }
     fn __str__(&self) -> String {
         self.inner.to_string()
@@ -100,6 +113,21 @@ impl PyOutcome {
             Some(w) if w == side => 1.0,
             Some(_) => 0.0,
         })
+    }
+    /// The outcome of a result and a reason as records write them (what pickling stores).
+    #[staticmethod]
+    fn _from_words(result: &str, reason: &str) -> PyResult<PyOutcome> {
+        Outcome::from_words(result, reason)
+            .map(|inner| PyOutcome { inner })
+            .ok_or_else(|| {
+                crate::errors::BattaglieError::new_err(format!(
+                    "no outcome is {result:?} by {reason:?}"
+                ))
+            })
+    }
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (&'static str, &'static str))> {
+        let from_words = py.get_type::<PyOutcome>().getattr("_from_words")?.unbind();
+        Ok((from_words, (self.result(), self.reason())))
     }
     fn __str__(&self) -> String {
         self.inner.to_string()
@@ -216,16 +244,19 @@ impl PyPosition {
     /// How many move sequences of `depth` plies start here (protocol `perft`);
     /// `played` plays the last ply too. Releases the GIL.
     #[pyo3(signature = (depth, played = false))]
-    fn perft(&self, py: Python<'_>, depth: u32, played: bool) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>, played: bool) -> PyResult<u64> {
+        let depth = u32::try_from(crate::errors::value(depth, "depth")?)
+            .map_err(|_| PyValueError::new_err("depth must be below 2**32"))?;
         let mut pos = self.inner.clone();
-        py.detach(|| {
+        Ok(py.detach(|| {
             if played {
                 perft_played(&mut pos, depth)
             } else {
                 perft(&mut pos, depth)
             }
-        })
+        }))
     }
+    /// An independent copy of the position.
     fn copy(&self) -> PyPosition {
         self.clone()
     }
@@ -239,6 +270,10 @@ impl PyPosition {
         other
             .extract::<PyRef<'_, PyPosition>>()
             .is_ok_and(|o| o.inner == self.inner)
+    }
+    fn __reduce__(&self, py: Python<'_>) -> (Py<PyAny>, (PyScenario, String)) {
+        let cls = py.get_type::<PyPosition>().into_any().unbind();
+        (cls, (self.scenario(), self.inner.to_string()))
     }
     fn __str__(&self) -> String {
         self.inner.to_string()
@@ -258,17 +293,78 @@ impl PyPosition {
 #[derive(Clone)]
 pub struct PyGame {
     pub inner: Game,
+    /// The legal moves by action, ascending, once asked for in this position: OpenSpiel
+    /// lists the actions and then plays one, and that should not list them twice.
+    legal: OnceLock<Arc<[(u64, Move)]>>,
+}
+
+impl From<Game> for PyGame {
+    fn from(inner: Game) -> PyGame {
+        PyGame {
+            inner,
+            legal: OnceLock::new(),
+        }
+    }
+}
+
+impl PyGame {
+    /// The legal moves by action, ascending (listed once per position).
+    fn legal(&self) -> PyResult<Arc<[(u64, Move)]>> {
+        if let Some(legal) = self.legal.get() {
+            return Ok(Arc::clone(legal));
+        }
+        let space = scenario::space(self.inner.start().scenario())?;
+        let mut legal: Vec<(u64, Move)> = self
+            .inner
+            .legal_moves()
+            .into_iter()
+            .map(|m| (space.encode(&m), m))
+            .collect();
+        legal.sort_unstable_by_key(|&(a, _)| a);
+        Ok(Arc::clone(self.legal.get_or_init(|| legal.into())))
+    }
+
+    /// Plays a legal move of the list, forgetting the list.
+    fn played(&mut self, mv: Move) -> PyMove {
+        self.inner.play(&mv);
+        self.legal = OnceLock::new();
+        PyMove { inner: mv }
+    }
+
+    /// The legal move an action number names, from the list.
+    fn legal_move(&self, action: u64) -> PyResult<Move> {
+        let legal = self.legal()?;
+        match legal.binary_search_by_key(&action, |&(a, _)| a) {
+            Ok(i) => Ok(legal[i].1),
+            Err(_) => move_of(&self.inner, action),
+        }
+    }
 }
 
 /// Replays a record (JSON or text) into a game.
 pub fn replay(text: &str) -> PyResult<Game> {
+    replay_in(text, None)
+}
+
+/// Replays a record in `scenario`, or in the built-in battle it names when `None`.
+fn replay_in(text: &str, scenario: Option<Arc<battaglie_rules::Scenario>>) -> PyResult<Game> {
     let record = Record::read(text).py()?;
-    let scenario = battaglie_rules::Scenario::builtin(&record.scenario).ok_or_else(|| {
-        crate::errors::RecordError::new_err(format!(
-            "game record: scenario {:?} is not a built-in battle",
-            record.scenario
-        ))
-    })?;
+    let scenario = match scenario {
+        Some(s) if s.id() == record.scenario => s,
+        Some(s) => {
+            return Err(crate::errors::RecordError::new_err(format!(
+                "game record: its scenario is {:?}, not {:?}",
+                record.scenario,
+                s.id()
+            )))
+        }
+        None => battaglie_rules::Scenario::builtin(&record.scenario).ok_or_else(|| {
+            crate::errors::RecordError::new_err(format!(
+                "game record: scenario {:?} is not a built-in battle (give the Scenario)",
+                record.scenario
+            ))
+        })?,
+    };
     record.replay(&scenario).py()
 }
 
@@ -279,16 +375,14 @@ impl PyGame {
     #[pyo3(signature = (scenario, bfen = None))]
     fn new(scenario: &Bound<'_, PyAny>, bfen: Option<&str>) -> PyResult<PyGame> {
         let start = PyPosition::new(scenario, bfen)?.inner;
-        Ok(PyGame {
-            inner: Game::new(start),
-        })
+        Ok(PyGame::from(Game::new(start)))
     }
-    /// Replays a game record, JSON or text, checking every move and the result.
+    /// Replays a game record, JSON or text, checking every move and the result;
+    /// `scenario` (a `Scenario`) for a battle that is not built in.
     #[staticmethod]
-    fn from_record(text: &str) -> PyResult<PyGame> {
-        Ok(PyGame {
-            inner: replay(text)?,
-        })
+    #[pyo3(signature = (text, scenario = None))]
+    fn from_record(text: &str, scenario: Option<PyScenario>) -> PyResult<PyGame> {
+        Ok(PyGame::from(replay_in(text, scenario.map(|s| s.inner))?))
     }
     /// The scenario.
     #[getter]
@@ -358,19 +452,23 @@ impl PyGame {
         }
         let mv = read_move(self.inner.position(), mv)?;
         self.inner.try_play(&mv).py()?;
+        self.legal = OnceLock::new();
         Ok(PyMove { inner: mv })
     }
     /// Takes back the last move (and any settled result); `None` at the start.
     fn undo(&mut self) -> Option<PyMove> {
+        self.legal = OnceLock::new();
         self.inner.undo().map(|inner| PyMove { inner })
     }
     /// `side` resigns.
     fn resign(&mut self, side: &str) -> PyResult<()> {
         let side = scenario::side(side)?;
+        self.legal = OnceLock::new();
         self.inner.resign(side).py()
     }
     /// The players agree a draw.
     fn agree_draw(&mut self) -> PyResult<()> {
+        self.legal = OnceLock::new();
         self.inner.agree_draw().py()
     }
     /// The game record: `form` is `json` or `text` (the PGN-like form).
@@ -393,13 +491,14 @@ impl PyGame {
     }
     /// Perft from the current position (see `Position.perft`). Releases the GIL.
     #[pyo3(signature = (depth, played = false))]
-    fn perft(&self, py: Python<'_>, depth: u32, played: bool) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>, played: bool) -> PyResult<u64> {
         self.position().perft(py, depth, played)
     }
     /// Plays the game to its end by uniformly random legal moves from a seeded
     /// generator, without changing this game: (outcome, plies played). Releases the GIL.
-    #[pyo3(signature = (seed = 0))]
-    fn random_playout(&self, py: Python<'_>, seed: u64) -> (PyOutcome, u32) {
+    #[pyo3(signature = (seed = Seed(0)), text_signature = "($self, seed=0)")]
+    fn random_playout(&self, py: Python<'_>, seed: Seed) -> (PyOutcome, u32) {
+        let seed = seed.0;
         let game = &self.inner;
         let p = py.detach(|| {
             let mut rng = Rng::new(seed);
@@ -409,15 +508,7 @@ impl PyGame {
     }
     /// The legal actions (numbers in the battle's action space), ascending.
     fn legal_actions(&self) -> PyResult<Vec<u64>> {
-        let space = scenario::space(self.inner.start().scenario())?;
-        let mut actions: Vec<u64> = self
-            .inner
-            .legal_moves()
-            .iter()
-            .map(|m| space.encode(m))
-            .collect();
-        actions.sort_unstable();
-        Ok(actions)
+        Ok(self.legal()?.iter().map(|&(a, _)| a).collect())
     }
     /// The action number of a move (a `Move` or its notation) legal now.
     fn action_of(&self, mv: &Bound<'_, PyAny>) -> PyResult<u64> {
@@ -425,23 +516,56 @@ impl PyGame {
         Ok(scenario::space(self.inner.start().scenario())?.encode(&mv))
     }
     /// The legal move an action number names.
-    fn move_of(&self, action: u64) -> PyResult<PyMove> {
-        move_of(&self.inner, action).map(|inner| PyMove { inner })
+    fn move_of(&self, action: Action) -> PyResult<PyMove> {
+        self.legal_move(action.0).map(|inner| PyMove { inner })
     }
     /// Plays the legal move an action number names.
-    fn play_action(&mut self, action: u64) -> PyResult<PyMove> {
-        let mv = move_of(&self.inner, action)?;
-        self.inner.try_play(&mv).py()?;
-        Ok(PyMove { inner: mv })
+    fn play_action(&mut self, action: Action) -> PyResult<PyMove> {
+        let mv = self.legal_move(action.0)?;
+        Ok(self.played(mv))
     }
     /// The observation tensor of the current position, shape (12, height, width + 1).
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
-        let layout = crate::observation::Layout::new(self.inner.start().scenario());
+        let layout = crate::observation::layout_of(self.inner.start().scenario());
         let mut out = vec![0.0; layout.len()];
         layout.write(self.inner.position(), &mut out);
         let [p, h, w] = layout.shape();
         numpy::PyArray1::from_vec(py, out).reshape([p, h, w])
     }
+    /// The legal actions as a sparse numpy array (int64, ascending): the indices of
+    /// the mask's ones, a few dozen numbers where the mask has 189,281 entries.
+    fn legal_action_indices<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
+        let indices: Vec<i64> = self.legal()?.iter().map(|&(a, _)| a as i64).collect();
+        Ok(numpy::PyArray1::from_vec(py, indices))
+    }
+    /// The legal actions as a mask (int8, one entry per action of the space, 1 where
+    /// legal): what OpenSpiel's `legal_actions_mask` gives, as a numpy array.
+    fn legal_actions_mask<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<i8>>> {
+        let space = scenario::space(self.inner.start().scenario())?;
+        let mask = numpy::PyArray1::<i8>::zeros(py, [space.size() as usize], false);
+        {
+            let mut w = mask.readwrite();
+            let m = w.as_slice_mut().expect("a fresh contiguous array");
+            for &(a, _) in self.legal()?.iter() {
+                m[a as usize] = 1;
+            }
+        }
+        Ok(mask)
+    }
+    /// The board as a picture: an RGB array of shape (height, width, 3), uint8, drawn
+    /// as the game's animated GIF draws it (the last move marked, the result once over).
+    fn rgb_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
+        let picture = battaglie_image::game_picture(&self.inner);
+        let (h, w) = (usize::from(picture.height()), usize::from(picture.width()));
+        numpy::PyArray1::from_vec(py, picture.rgb()).reshape([h, w, 3])
+    }
+    /// An independent copy of the game, with its history.
     fn copy(&self) -> PyGame {
         self.clone()
     }
@@ -451,9 +575,12 @@ impl PyGame {
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
         self.clone()
     }
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, PyScenario))> {
         let from_record = py.get_type::<PyGame>().getattr("from_record")?.unbind();
-        Ok((from_record, (self.record("json", "", "", None)?,)))
+        Ok((
+            from_record,
+            (self.record("json", "", "", None)?, self.scenario()),
+        ))
     }
     fn __repr__(&self) -> String {
         format!(

@@ -6,6 +6,8 @@
 //! Vehicle may enter the square; 9 the staging squares; 10 all ones when the Indians
 //! are to move; 11 the quiet counter / quiet limit.
 
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+
 use battaglie_rules::{Kind, Position, Scenario, Side, Square};
 
 /// What an observation buffer holds, for [`Layout::update`].
@@ -23,6 +25,23 @@ pub struct Written {
 
 /// The number of planes.
 pub const PLANES: usize = 12;
+
+/// The layout of `scenario`, built once while the scenario lives: building one reads
+/// every square's terrain, hundreds of times slower than writing an observation.
+pub fn layout_of(scenario: &Arc<Scenario>) -> Arc<Layout> {
+    static CACHE: Mutex<Vec<(Weak<Scenario>, Arc<Layout>)>> = Mutex::new(Vec::new());
+    let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+    cache.retain(|(s, _)| s.strong_count() > 0);
+    if let Some((_, layout)) = cache
+        .iter()
+        .find(|(s, _)| std::ptr::eq(s.as_ptr(), Arc::as_ptr(scenario)))
+    {
+        return Arc::clone(layout);
+    }
+    let layout = Arc::new(Layout::new(scenario));
+    cache.push((Arc::downgrade(scenario), Arc::clone(&layout)));
+    layout
+}
 
 /// The constant planes of a scenario and the layout, to fill observations quickly.
 #[derive(Debug, Clone)]

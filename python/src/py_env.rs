@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use battaglie_rules::Position;
+use battaglie_rules::{Move, Position};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::env::{Battle, Env, Illegal, Opponent, StepError};
-use crate::errors::{ActionError, GameOverError, PyResultExt};
+use crate::errors::{Action, ActionError, BattaglieError, GameOverError, PyResultExt, Seed};
 use crate::game::{PyGame, PyOutcome};
 use crate::scenario::{self, PyScenario};
 
@@ -34,14 +34,39 @@ fn illegal(word: &str) -> PyResult<Illegal> {
     }
 }
 
-fn battle(scenario: &Bound<'_, PyAny>, bfen: Option<&str>) -> PyResult<Arc<Battle>> {
-    let scenario = scenario::resolve(scenario)?;
+fn battle(
+    scenario: &Bound<'_, PyAny>,
+    bfen: Option<&str>,
+    quiet_limit: Option<u32>,
+) -> PyResult<Arc<Battle>> {
+    let mut scenario = scenario::resolve(scenario)?;
+    if let Some(limit) = quiet_limit {
+        scenario = scenario.with_quiet_limit(limit).py()?;
+    }
     let start = match bfen {
         None => Position::start(&scenario),
         Some(text) => Position::from_bfen(&scenario, text).py()?,
     };
     scenario::space(&scenario)?;
     Ok(Battle::new(scenario, start).expect("the action space was checked"))
+}
+
+/// The material reward's weight, checked: a finite number.
+fn shaping(weight: f32) -> PyResult<f32> {
+    if weight.is_finite() {
+        Ok(weight)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "shaping must be a finite number, got {weight}"
+        )))
+    }
+}
+
+/// An env's legal actions, ascending, as numpy indices.
+fn sorted_actions(env: &Env) -> Vec<i64> {
+    let mut actions: Vec<i64> = env.actions().iter().map(|&a| a as i64).collect();
+    actions.sort_unstable();
+    actions
 }
 
 fn step_error(e: StepError) -> PyErr {
@@ -54,47 +79,67 @@ fn step_error(e: StepError) -> PyErr {
 /// One battle against a built-in opponent, stepped by action numbers (see
 /// `docs/python.md` for the action space and the observation).
 #[pyclass(name = "Env", module = "battaglie._core")]
+#[derive(Clone)]
 pub struct PyEnv {
     env: Env,
+    /// The constructor's words, so that a pickled env is built again the same way.
+    opponent: String,
+    illegal: String,
 }
+
+/// A pickled env's state: its moves (packed), the generator's state, the forfeit.
+type EnvState = (Vec<u64>, u64, bool);
 
 #[pymethods]
 impl PyEnv {
     /// `opponent`: `random`, `self` (the agent plays both sides) or engine limits
     /// (`level:1` to `level:8`, `nodes:N`, `depth:N`, `seed:N`...); `side`: the agent's
-    /// side; `illegal`: `forfeit` (an illegal action resigns, reward -1) or `raise`.
+    /// side; `illegal`: `forfeit` (an illegal action resigns, reward -1) or `raise`;
+    /// `quiet_limit`: another quiet limit (`Scenario.with_quiet_limit`); `shaping`: the
+    /// weight of the material reward (each step adds it times the change of the
+    /// rewarded side's lead in pieces, over the pieces at the start; 0 for none).
     #[new]
-    #[pyo3(signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = 0, bfen = None))]
+    #[pyo3(
+        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None, quiet_limit = None, shaping = 0.0),
+        text_signature = "(scenario, opponent='random', side='army', illegal='forfeit', seed=0, bfen=None, quiet_limit=None, shaping=0.0)"
+    )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         scenario: &Bound<'_, PyAny>,
         opponent: &str,
         side: &str,
         illegal: &str,
-        seed: u64,
+        seed: Seed,
         bfen: Option<&str>,
+        quiet_limit: Option<u32>,
+        shaping: f32,
     ) -> PyResult<PyEnv> {
-        let battle = battle(scenario, bfen)?;
-        let env = Env::new(
+        let battle = battle(scenario, bfen, quiet_limit)?;
+        let shaping = self::shaping(shaping)?;
+        let mut env = Env::new(
             battle,
             self::opponent(opponent)?,
             scenario::side(side)?,
             self::illegal(illegal)?,
-            seed,
+            seed.0,
         );
-        Ok(PyEnv { env })
+        env.shaping = shaping;
+        Ok(PyEnv {
+            env,
+            opponent: opponent.to_string(),
+            illegal: illegal.to_string(),
+        })
     }
     /// Starts a new game (the generator restarts from `seed`, or goes on without one).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) {
+    fn reset(&mut self, py: Python<'_>, seed: Option<Seed>) {
         let env = &mut self.env;
-        py.detach(|| env.reset(seed));
+        py.detach(|| env.reset(seed.map(|s| s.0)));
     }
     /// Plays the action, then the opponent's answer: (reward, terminated, forfeit).
     /// Releases the GIL.
-    fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, bool, bool)> {
-        let action = u64::try_from(action).map_err(|_| {
-            ActionError::new_err(format!("action {action} is outside the action space"))
-        })?;
+    fn step(&mut self, py: Python<'_>, action: Action) -> PyResult<(f32, bool, bool)> {
+        let action = action.0;
         let env = &mut self.env;
         let s = py.detach(|| env.step(action)).map_err(step_error)?;
         Ok((s.reward, s.terminated, s.forfeit))
@@ -121,11 +166,13 @@ impl PyEnv {
         actions.sort_unstable();
         actions
     }
+    /// The legal actions as a sparse numpy array (int64, ascending): the mask's ones.
+    fn legal_action_indices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        PyArray1::from_vec(py, sorted_actions(&self.env))
+    }
     /// The game so far (a copy, with its history).
     fn game(&self) -> PyGame {
-        PyGame {
-            inner: self.env.game(),
-        }
+        PyGame::from(self.env.game())
     }
     /// The result once the game is over.
     #[getter]
@@ -165,17 +212,101 @@ impl PyEnv {
     fn plies(&self) -> usize {
         self.env.moves().len()
     }
+    fn __copy__(&self) -> PyEnv {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyEnv {
+        self.clone()
+    }
+    /// Built again from the constructor's arguments, then the game replayed.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__(
+        &self,
+        py: Python<'_>,
+    ) -> (
+        Py<PyAny>,
+        (
+            PyScenario,
+            String,
+            &'static str,
+            String,
+            u64,
+            String,
+            Option<u32>,
+            f32,
+        ),
+        EnvState,
+    ) {
+        let cls = py.get_type::<PyEnv>().into_any().unbind();
+        let battle = self.env.battle();
+        let args = (
+            PyScenario {
+                inner: Arc::clone(&battle.scenario),
+            },
+            self.opponent.clone(),
+            self.env.agent.word(),
+            self.illegal.clone(),
+            0,
+            battle.start.to_string(),
+            None,
+            self.env.shaping,
+        );
+        let (rng, forfeited) = self.env.saved();
+        let moves = self.env.moves().iter().map(|m| m.to_bits()).collect();
+        (cls, args, (moves, rng, forfeited))
+    }
+    fn __setstate__(&mut self, state: EnvState) -> PyResult<()> {
+        let (bits, rng, forfeited) = state;
+        let moves = bits
+            .iter()
+            .map(|&b| {
+                Move::from_bits(b).ok_or_else(|| {
+                    BattaglieError::new_err(format!("env state: {b} is not a packed move"))
+                })
+            })
+            .collect::<PyResult<Vec<Move>>>()?;
+        self.env
+            .restore(&moves, rng, forfeited)
+            .map_err(|mv| BattaglieError::new_err(format!("env state: {mv} is not legal")))
+    }
 }
 
-/// Observations and masks, as the vector env returns them.
-type Observed<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
+/// Observations and masks, as the vector env returns them (read-only views).
+type Observed<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>);
+
+/// A read-only view of one of the env's buffers: a write to what `step` returned would
+/// otherwise corrupt the next steps without a word.
+fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let view = array.call_method0("view")?;
+    view.getattr("flags")?.setattr("writeable", false)?;
+    Ok(view)
+}
+
+/// A zeroed buffer of `dims`, or `MemoryError` when it cannot be had (a large
+/// `num_envs` under a memory limit), naming its size.
+fn buffer<T: numpy::Element + Default + Clone>(what: &str, dims: &[usize]) -> PyResult<Vec<T>> {
+    let len = dims
+        .iter()
+        .try_fold(1usize, |a, &d| a.checked_mul(d))
+        .filter(|&n| n.checked_mul(std::mem::size_of::<T>()).is_some());
+    let too_big = || {
+        PyMemoryError::new_err(format!(
+            "the {what} of {dims:?} do not fit in memory: fewer envs, or the compact actions"
+        ))
+    };
+    let len = len.ok_or_else(too_big)?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| too_big())?;
+    v.resize(len, T::default());
+    Ok(v)
+}
 
 /// N battles stepped together inside Rust, across cores (rayon), with numpy arrays in
 /// and out. Environment `i` is seeded `seed + i` and plays exactly the games of
 /// `Env(..., seed=seed + i)` reset without a seed after each game: an env whose game
 /// ends is reset at once (its `terminated` is set and its observation is the new
-/// game's). The arrays returned are the env's own buffers, overwritten by the next
-/// call: copy what you keep, and do not write to them.
+/// game's). The arrays returned are read-only views of the env's own buffers,
+/// overwritten by the next call: copy what you keep.
 #[pyclass(name = "VectorEnv", module = "battaglie")]
 pub struct PyVectorEnv {
     envs: Vec<Env>,
@@ -202,10 +333,13 @@ impl PyVectorEnv {
 
 #[pymethods]
 impl PyVectorEnv {
-    /// `num_envs` games of `scenario`; `opponent`, `side` and `illegal` as for `Env`;
-    /// `threads` the rayon threads (all cores when `None`).
+    /// `num_envs` games of `scenario`; `opponent`, `side`, `illegal`, `quiet_limit` and
+    /// `shaping` as for `Env`; `threads` the rayon threads (all cores when `None`).
     #[new]
-    #[pyo3(signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = 0, threads = None, bfen = None))]
+    #[pyo3(
+        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None, shaping = 0.0),
+        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None, quiet_limit=None, shaping=0.0)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -214,14 +348,18 @@ impl PyVectorEnv {
         opponent: &str,
         side: &str,
         illegal: &str,
-        seed: u64,
+        seed: Seed,
         threads: Option<usize>,
         bfen: Option<&str>,
+        quiet_limit: Option<u32>,
+        shaping: f32,
     ) -> PyResult<PyVectorEnv> {
+        let shaping = self::shaping(shaping)?;
+        let seed = seed.0;
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
-        let battle = battle(scenario, bfen)?;
+        let battle = battle(scenario, bfen, quiet_limit)?;
         let (opponent, agent, illegal) = (
             self::opponent(opponent)?,
             scenario::side(side)?,
@@ -240,12 +378,14 @@ impl PyVectorEnv {
         let [p, h, w] = battle.layout.shape();
         let actions = battle.space.size() as usize;
         let n = num_envs;
+        let obs = buffer::<f32>("observations", &[n, p, h, w])?;
+        let mask = buffer::<bool>("action masks", &[n, actions])?;
         let env = PyVectorEnv {
             envs: Vec::new(),
             pool,
             sampler: battaglie_rules::Rng::new(seed ^ 0x5a4d_91e5),
-            obs: PyArray4::zeros(py, [n, p, h, w], false).unbind(),
-            mask: PyArray2::zeros(py, [n, actions], false).unbind(),
+            obs: PyArray1::from_vec(py, obs).reshape([n, p, h, w])?.unbind(),
+            mask: PyArray1::from_vec(py, mask).reshape([n, actions])?.unbind(),
             rewards: PyArray1::zeros(py, [n], false).unbind(),
             terminated: PyArray1::zeros(py, [n], false).unbind(),
             truncated: PyArray1::zeros(py, [n], false).unbind(),
@@ -255,13 +395,15 @@ impl PyVectorEnv {
             (0..n)
                 .into_par_iter()
                 .map(|i| {
-                    Env::new(
+                    let mut env = Env::new(
                         Arc::clone(&battle),
                         opponent,
                         agent,
                         illegal,
                         seed.wrapping_add(i as u64),
-                    )
+                    );
+                    env.shaping = shaping;
+                    env
                 })
                 .collect()
         });
@@ -290,9 +432,13 @@ impl PyVectorEnv {
 
     /// Resets every game (env `i` from `seed + i` when a seed is given): (observations, masks).
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Observed<'py>> {
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Seed>) -> PyResult<Observed<'py>> {
+        let seed = seed.map(|s| s.0);
         self.write_all(py, Some(seed))?;
-        Ok((self.obs.bind(py).clone(), self.mask.bind(py).clone()))
+        Ok((
+            read_only(self.obs.bind(py).as_any())?,
+            read_only(self.mask.bind(py).as_any())?,
+        ))
     }
 
     /// Steps every game with its action (int64 array of num_envs): (observations,
@@ -303,11 +449,11 @@ impl PyVectorEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<(
-        Bound<'py, PyArray4<f32>>,
-        Bound<'py, PyArray2<bool>>,
-        Bound<'py, PyArray1<f32>>,
-        Bound<'py, PyArray1<bool>>,
-        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
     )> {
         let actions: PyReadonlyArray1<'py, i64> = actions.extract().map_err(|_| {
             PyTypeError::new_err("actions: expected a one-dimensional int64 numpy array")
@@ -390,11 +536,11 @@ impl PyVectorEnv {
             result.map_err(step_error)?;
         }
         Ok((
-            obs,
-            mask,
-            rewards,
-            terminated,
-            self.truncated.bind(py).clone(),
+            read_only(obs.as_any())?,
+            read_only(mask.as_any())?,
+            read_only(rewards.as_any())?,
+            read_only(terminated.as_any())?,
+            read_only(self.truncated.bind(py).as_any())?,
         ))
     }
 
@@ -431,10 +577,30 @@ impl PyVectorEnv {
         Ok(actions)
     }
 
+    /// Every game's legal actions, sparse: (indices, offsets), int64, game `i`'s
+    /// ascending in `indices[offsets[i]:offsets[i + 1]]` (the masks' ones, without
+    /// reading 189,281 entries per game).
+    fn legal_action_indices<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+        let mut indices = Vec::new();
+        let mut offsets = Vec::with_capacity(self.envs.len() + 1);
+        offsets.push(0);
+        for env in &self.envs {
+            indices.extend(sorted_actions(env));
+            offsets.push(indices.len() as i64);
+        }
+        (
+            PyArray1::from_vec(py, indices),
+            PyArray1::from_vec(py, offsets),
+        )
+    }
+
     /// The plies of each game that ended at the last step (0 for the others).
     #[getter]
-    fn episode_lengths<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        self.lengths.bind(py).clone()
+    fn episode_lengths<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        read_only(self.lengths.bind(py).as_any())
     }
 
     /// Game `i` so far (a copy, with its history).
@@ -445,7 +611,7 @@ impl PyVectorEnv {
                 self.envs.len()
             ))
         })?;
-        Ok(PyGame { inner: env.game() })
+        Ok(PyGame::from(env.game()))
     }
 }
 

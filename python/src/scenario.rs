@@ -120,13 +120,22 @@ impl PyScenario {
     fn num_actions(&self) -> PyResult<u64> {
         Ok(space(&self.inner)?.size())
     }
+    /// This battle with the game drawn after `limit` plies without an elimination
+    /// (1 to 1,000,000) instead of its own limit: random play, which almost never
+    /// eliminates within 100 plies, ends a good part of its games in a win with 1,000.
+    fn with_quiet_limit(&self, limit: u32) -> PyResult<PyScenario> {
+        Ok(PyScenario {
+            inner: self.inner.with_quiet_limit(limit).py()?,
+        })
+    }
     /// The display name of `side` (`army` or `indians`) in this battle.
     fn side_name(&self, side: &str) -> PyResult<String> {
         Ok(self.inner.side_name(self::side(side)?).to_string())
     }
     /// Pieces of each kind (Foot, Mounted, Vehicle) `side` starts with.
-    fn forces(&self, side: &str) -> PyResult<[u32; 3]> {
-        Ok(self.inner.forces(self::side(side)?))
+    fn forces(&self, side: &str) -> PyResult<(u32, u32, u32)> {
+        let [f, m, v] = self.inner.forces(self::side(side)?);
+        Ok((f, m, v))
     }
     /// The terrain name of a map square (`c5`); `None` for a staging square.
     fn terrain(&self, square: &str) -> PyResult<Option<String>> {
@@ -154,9 +163,15 @@ impl PyScenario {
         self.inner.id().hash(&mut h);
         h.finish()
     }
+    /// A built-in battle travels by its id, any other by its text.
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
-        let cls = py.get_type::<PyScenario>().into_any().unbind();
-        Ok((cls, (self.inner.id().to_string(),)))
+        let id = self.inner.id();
+        if Scenario::builtin_source(id) == Some(self.inner.source()) {
+            let cls = py.get_type::<PyScenario>().into_any().unbind();
+            return Ok((cls, (id.to_string(),)));
+        }
+        let from_toml = py.get_type::<PyScenario>().getattr("from_toml")?.unbind();
+        Ok((from_toml, (self.inner.source().to_string(),)))
     }
 }
 

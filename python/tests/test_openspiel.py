@@ -71,3 +71,36 @@ def test_mcts_with_rollouts_in_rust_picks_legal_moves():
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_legal_actions_mask_and_observation_come_from_rust_as_numpy_and_agree_with_openspiel():
+    game = pyspiel.load_game("battaglie_fetterman")
+    state = game.new_initial_state()
+    observer = game.make_py_observer()
+    for ply in range(12):
+        player = state.current_player()
+        mask = state.legal_actions_mask(player)
+        assert isinstance(mask, np.ndarray) and mask.dtype == np.int8
+        # The same as OpenSpiel's own mask, built in C++ from the legal actions.
+        assert list(mask) == pyspiel.State.legal_actions_mask(state, player)
+        assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        assert state.legal_actions(1 - player) == []
+        assert not state.legal_actions_mask(1 - player).any()
+        tensor = state.observation_tensor(player)
+        assert isinstance(tensor, np.ndarray) and tensor.dtype == np.float32
+        observer.set_from(state, player)
+        assert np.array_equal(tensor, observer.tensor)
+        state.apply_action(state.legal_actions()[ply % len(state.legal_actions())])
+
+
+def test_an_action_played_after_listing_is_the_move_the_list_named():
+    game = b.Game("washita")
+    for i in range(30):
+        actions = game.legal_actions()
+        action = actions[(7 * i) % len(actions)]
+        expected = str(game.move_of(action))
+        assert str(game.play_action(action)) == expected
+        # The list is the new position's: the old actions are mostly not legal now.
+        assert game.legal_actions() == sorted(game.action_of(m) for m in game.legal_moves())
+    game.undo()
+    assert game.legal_actions() == sorted(game.action_of(m) for m in game.legal_moves())

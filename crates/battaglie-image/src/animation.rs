@@ -6,6 +6,7 @@ use std::ops::RangeInclusive;
 use battaglie_rules::{Game, Ply, Position};
 
 use crate::board;
+use crate::canvas::Canvas;
 use crate::palette;
 
 /// How long each frame shows, in hundredths of a second.
@@ -90,6 +91,19 @@ pub fn game_gif(game: &Game, range: Option<RangeInclusive<usize>>) -> Result<Vec
     Ok(out)
 }
 
+/// The game's current position as its GIF's last frame draws it: the last move
+/// marked, the caption naming it and, once over, the result.
+pub fn game_picture(game: &Game) -> Canvas {
+    let position = game.position();
+    let plies = game.moves().len();
+    let last = game.moves().last();
+    board::draw(
+        position,
+        last,
+        &caption(game, position, plies, last.map(ToString::to_string)),
+    )
+}
+
 /// "Washita River  12. a1:F-b1" (the move that led here), or "... start".
 fn caption(game: &Game, position: &Position, ply: usize, mv: Option<String>) -> String {
     let name = game.start().scenario().name();
@@ -133,6 +147,14 @@ mod tests {
             out.push((f.delay, f.buffer.to_vec()));
         }
         out
+    }
+
+    #[test]
+    fn the_picture_of_a_game_is_its_gifs_last_frame() {
+        let g = game(3);
+        let picture = game_picture(&g);
+        let last = frames(&game_gif(&g, None).unwrap()).pop().unwrap().1;
+        assert_eq!(picture.pixels(), &last[..]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! A picture as palette indices, with the few shapes a board needs.
 
-use crate::palette::Colour;
+use crate::palette::{Colour, RGB};
 
 /// A width x height picture whose pixels are [`Colour`]s.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +33,15 @@ impl Canvas {
     /// The pixels, row by row from the top, as palette indices.
     pub fn pixels(&self) -> &[u8] {
         &self.pixels
+    }
+
+    /// The pixels, row by row from the top, as red, green and blue bytes (three per
+    /// pixel): the picture for libraries that take an RGB array.
+    pub fn rgb(&self) -> Vec<u8> {
+        self.pixels
+            .iter()
+            .flat_map(|&p| RGB[usize::from(p)])
+            .collect()
     }
 
     /// The colour at (`x`, `y`), if it is inside.
@@ -130,6 +139,15 @@ mod tests {
         c.line((-50, -50), (50, 50), 5, Colour::LastMove);
         c.text(-20, 5, "Turn 3", 2, Colour::White);
         assert_eq!(c.pixels().len(), 100);
+    }
+
+    #[test]
+    fn rgb_gives_each_pixel_its_palette_colour() {
+        let mut c = Canvas::new(2, 1, Colour::Paper);
+        c.set(1, 0, Colour::Ink);
+        let mut expected = RGB[Colour::Paper as usize].to_vec();
+        expected.extend(RGB[Colour::Ink as usize]);
+        assert_eq!(c.rgb(), expected);
     }
 
     #[test]

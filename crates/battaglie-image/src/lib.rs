@@ -9,7 +9,7 @@ mod board;
 mod canvas;
 mod palette;
 
-pub use animation::{game_gif, GifError, FRAME_DELAY, LAST_DELAY};
+pub use animation::{game_gif, game_picture, GifError, FRAME_DELAY, LAST_DELAY};
 pub use board::{draw, size, CELL};
 pub use canvas::Canvas;
 pub use palette::Colour;

@@ -16,6 +16,7 @@ mod pieces;
 mod playout;
 mod ply;
 mod position;
+mod quiet_variant;
 pub mod record;
 mod rng;
 mod rules;

@@ -13,6 +13,8 @@
 /// let mut b = Rng::new(1977);
 /// assert_eq!(a.next_u64(), b.next_u64());
 /// assert!(a.below(6) < 6);
+/// let mut c = Rng::new(a.state());
+/// assert_eq!(a.next_u64(), c.next_u64());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rng(u64);
@@ -21,6 +23,12 @@ impl Rng {
     /// A generator from a seed (any value, zero included).
     pub const fn new(seed: u64) -> Rng {
         Rng(seed)
+    }
+
+    /// The generator's state: `Rng::new(r.state())` draws what `r` would draw next
+    /// (how a generator is saved and restored).
+    pub const fn state(&self) -> u64 {
+        self.0
     }
 
     /// The next number, uniform over `u64`.

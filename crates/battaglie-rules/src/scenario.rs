@@ -33,6 +33,8 @@ pub struct Scenario {
     terrain: Vec<u8>,
     start: Bfen,
     notes: Notes,
+    /// The TOML text the scenario was read from, so that a copy can be sent elsewhere.
+    source: String,
     /// Neighbours a piece may step to, in canonical order (west, south, north, east).
     pub(crate) neighbours: Box<[[u16; 4]; SQUARES]>,
     /// Kinds that may enter, per internal square index (0 for staging and off-map).
@@ -120,6 +122,8 @@ struct TerrainKindToml {
     enter: Option<Vec<String>>,
 }
 
+// The battles live inside this crate, so a package of it (a published crate, the
+// Python sdist) carries the files it embeds.
 const BUILTIN_SOURCES: [(&str, &str); 3] = [
     ("washita", include_str!("../scenarios/washita.toml")),
     ("fetterman", include_str!("../scenarios/fetterman.toml")),
@@ -325,6 +329,7 @@ impl Scenario {
             terrain,
             start: start_bfen,
             notes: raw.notes,
+            source: text.to_string(),
             neighbours,
             enter,
         };
@@ -363,6 +368,12 @@ impl Scenario {
             .iter()
             .find(|(i, _)| *i == id)
             .map(|(_, text)| *text)
+    }
+
+    /// The TOML text this scenario was read from: [`Scenario::from_toml`] of it gives
+    /// the same scenario back (how a custom battle travels to another process).
+    pub fn source(&self) -> &str {
+        &self.source
     }
 
     /// The id (`washita`).

@@ -314,6 +314,16 @@ fn scenarios_give_each_side_a_display_name() {
 }
 
 #[test]
+fn a_scenario_keeps_the_text_it_was_read_from_and_reads_back_the_same() {
+    let s = custom();
+    assert_eq!(s.source(), RULES);
+    let again = load("again.toml", s.source());
+    assert_eq!(again.id(), s.id());
+    assert_eq!(again.rules(), s.rules());
+    assert_eq!(again.start(), s.start());
+}
+
+#[test]
 fn house_may_be_entered_only_by_foot() {
     let s = small();
     // a2 holds F, M and V; b2 (east of it) is a house.

@@ -1,0 +1,64 @@
+"""Numbers out of range raise the errors the docs promise (ValueError, ActionError,
+MemoryError), never OverflowError or a PanicException."""
+
+import subprocess
+import sys
+
+import pytest
+
+import battaglie as b
+from battaglie import _core
+
+
+def test_a_negative_action_is_an_action_error():
+    game = b.Game("washita")
+    with pytest.raises(b.ActionError, match="action -5 is outside"):
+        game.play_action(-5)
+    with pytest.raises(b.ActionError):
+        game.move_of(2**70)
+    with pytest.raises(b.ActionError):
+        _core.Env("washita").step(-1)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda g: g.perft(-1),
+        lambda g: g.position.perft(-1),
+        lambda g: g.random_playout(-1),
+        lambda g: b.search(g, nodes=10, seed=2**64),
+        lambda g: _core.Env("washita", seed=2**64),
+        lambda g: _core.Env("washita").reset(seed=-3),
+        lambda g: b.VectorEnv("washita", 2, seed=-1),
+    ],
+)
+def test_a_negative_or_huge_count_or_seed_is_a_value_error(call):
+    with pytest.raises(ValueError, match="must be 0 to 2\\*\\*64 - 1"):
+        call(b.Game("washita"))
+
+
+def test_a_vector_env_too_large_for_memory_is_a_memory_error():
+    # In a child process under an address-space limit: 20,000 games' masks need 3.8 GB.
+    script = """
+import resource
+resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+import battaglie as b
+try:
+    b.VectorEnv("washita", 20000)
+except MemoryError as e:
+    print("MemoryError", e)
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.stdout.startswith("MemoryError"), out.stdout + out.stderr
+    assert "fewer envs" in out.stdout
+
+
+def test_time_ms_is_the_whole_searchs_time():
+    import time
+
+    game = b.Game("washita")
+    started = time.perf_counter()
+    result = b.search(game, depth=4)
+    wall_ms = (time.perf_counter() - started) * 1000
+    # The whole search, not its last iteration: at least a good part of the wall time.
+    assert result.time_ms >= 0.8 * wall_ms - 5, (result.time_ms, wall_ms)
