@@ -19,6 +19,7 @@ pub mod metrics;
 pub mod notify;
 pub mod ratings;
 pub mod store;
+mod throttle;
 mod view;
 
 use std::net::SocketAddr;
@@ -29,8 +30,8 @@ pub use game::{
     MemoryLimits, Seat, Urls, ANALYSIS_NODES,
 };
 pub use http::{
-    app, app_with, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART,
-    CLOSE_TOO_BIG, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
+    app, app_with, Connections, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART,
+    CLOSE_TOO_BIG, CLOSE_TOO_MANY, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
 pub use store::{
     Database, GameRow, Mode, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError,
@@ -102,21 +103,12 @@ pub async fn serve_on(
     }
     let app = app_with(state.clone(), settings);
     let stopping = state.clone();
-    // Small messages (moves, states) go out at once rather than waiting for an ACK.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-        }
-    });
-    // The peer's address feeds the rate limits.
-    let app = app.into_make_service_with_connect_info::<SocketAddr>();
-    let result = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            tracing::info!("shutting down: no new connections; sockets told to reconnect");
-            stopping.shut_down();
-        })
-        .await;
+    http::serve_connections(listener, app, settings.connections, async move {
+        shutdown.await;
+        tracing::info!("shutting down: no new connections; sockets told to reconnect");
+        stopping.shut_down();
+    })
+    .await;
     state.shut_down();
     sockets_closed(&state).await;
     match store.expire_turns_of(state.node()).await {
@@ -125,10 +117,7 @@ pub async fn serve_on(
         Err(e) => tracing::warn!(error = %e, "cannot give the computer's turns up"),
     }
     store.close().await;
-    result.map_err(|source| ServeError::Io {
-        context: "serving".into(),
-        source,
-    })
+    Ok(())
 }
 
 /// How long a node stopping waits for its sockets to record their close.

@@ -40,6 +40,10 @@ enum Command {
         /// balancer that sets them).
         #[arg(long)]
         trust_forwarded: bool,
+        /// Another site (`https://host[:port]`) whose pages may change things on this
+        /// one, besides its own (repeat for several).
+        #[arg(long = "allow-origin", value_name = "ORIGIN")]
+        allow_origins: Vec<String>,
         /// Seconds after which a game nobody watches or asks for leaves memory (it
         /// comes back from the database when asked for).
         #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
@@ -219,6 +223,7 @@ impl Cli {
                 log_format,
                 no_rate_limit,
                 trust_forwarded,
+                allow_origins,
                 idle_seconds,
                 bus,
                 computer_lease_ms,
@@ -229,6 +234,7 @@ impl Cli {
                 log_format,
                 rate_limit: !no_rate_limit,
                 trust_forwarded,
+                allow_origins,
                 idle_seconds,
                 bus,
                 lease_ms: computer_lease_ms,

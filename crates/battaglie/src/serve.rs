@@ -148,6 +148,8 @@ pub struct Options {
     pub rate_limit: bool,
     /// Whether the client's address comes from the balancer's headers.
     pub trust_forwarded: bool,
+    /// Other sites whose pages may change things here.
+    pub allow_origins: Vec<String>,
     /// How long an unwatched game stays in memory.
     pub idle_seconds: u64,
     /// `--bus`, if given.
@@ -166,6 +168,7 @@ impl Default for Options {
             log_format: LogFormat::Text,
             rate_limit: true,
             trust_forwarded: false,
+            allow_origins: Vec::new(),
             idle_seconds: 600,
             bus: None,
             lease_ms: 10_000,
@@ -192,7 +195,17 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let config = battaglie_server::Config {
         addr: options.addr,
         db: database(options.db)?,
-        http: battaglie_server::HttpSettings { rate_limits },
+        http: battaglie_server::HttpSettings {
+            rate_limits,
+            connections: battaglie_server::Connections {
+                // Behind a balancer every connection comes from it: it caps them per client.
+                per_address: (options.rate_limit && !options.trust_forwarded)
+                    .then_some(battaglie_server::Connections::default().per_address)
+                    .flatten(),
+                ..battaglie_server::Connections::default()
+            },
+            origins: options.allow_origins,
+        },
         memory: battaglie_server::MemoryLimits {
             idle: std::time::Duration::from_secs(options.idle_seconds),
             ..battaglie_server::MemoryLimits::default()
