@@ -44,6 +44,8 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The database: a SQLite file (created if missing) or a PostgreSQL server.
     pub db: Database,
+    /// A SQLite file syncs every commit to the disk (`--sync full`).
+    pub full_sync: bool,
     /// Rate limits and the like.
     pub http: HttpSettings,
     /// How many games stay in memory, and how long.
@@ -76,6 +78,17 @@ pub enum ServeError {
     /// Resuming the computer games failed.
     #[error("resuming games: {0}")]
     Resume(String),
+    /// SQLite found the database file damaged.
+    #[error(
+        "the database {db} is damaged ({problems}): restore it from a backup; \
+         `battaglie db check` checks a file"
+    )]
+    Damaged {
+        /// Which database.
+        db: String,
+        /// What SQLite found.
+        problems: String,
+    },
 }
 
 /// Resumes the computer's games and serves `state` on `listener` until `shutdown`
@@ -94,6 +107,7 @@ pub async fn serve_on(
     state.spawn_takeover();
     state.spawn_flag_timer();
     state.spawn_presence_beat();
+    store.spawn_checks();
     let resumed = state
         .resume_computer_games()
         .await
@@ -147,7 +161,14 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
             })?;
         }
     }
-    let store = Store::connect(&config.db).await?;
+    let store = Store::connect_synced(&config.db, config.full_sync).await?;
+    if let Some(problems) = store.quick_check().await? {
+        store.close().await;
+        return Err(ServeError::Damaged {
+            db: config.db.to_string(),
+            problems,
+        });
+    }
     tracing::info!(db = %config.db, "database ready");
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -253,6 +274,27 @@ async fn stop_signal() {
         () = ctrl_c => {}
         () = term => {}
     }
+}
+
+/// SQLite's check of every page of `db` (`battaglie db check`), on a runtime of
+/// its own: the problems found, if any (none on PostgreSQL).
+///
+/// # Errors
+/// When the database cannot be opened or asked.
+pub fn check_database(db: &Database) -> Result<Option<String>, ServeError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|source| ServeError::Io {
+            context: "starting the runtime".into(),
+            source,
+        })?;
+    runtime.block_on(async {
+        let store = Store::connect(db).await?;
+        let found = store.quick_check().await;
+        store.close().await;
+        Ok(found?)
+    })
 }
 
 /// [`serve`] on a multi-threaded runtime of its own (for a synchronous `main`).

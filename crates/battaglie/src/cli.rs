@@ -30,6 +30,10 @@ enum Command {
         /// [default: `DATABASE_URL`, else battaglie.sqlite in the user's data directory].
         #[arg(long)]
         db: Option<battaglie_server::Database>,
+        /// How a SQLite database syncs its commits: `normal` (a commit survives
+        /// the process being killed) or `full` (the machine losing power too).
+        #[arg(long, value_enum, default_value = "normal")]
+        sync: crate::serve::Sync,
         /// How logs are written to standard error.
         #[arg(long, value_enum, default_value = "text")]
         log_format: crate::serve::LogFormat,
@@ -92,6 +96,11 @@ enum Command {
         /// Moves to play first (canonical or lenient notation), separated by spaces.
         #[arg(long)]
         moves: Option<String>,
+    },
+    /// The server's database: `battaglie db check`.
+    Db {
+        #[command(subcommand)]
+        what: DbCommand,
     },
     /// List the built-in battles: id, name, date, map size and forces.
     Scenarios,
@@ -210,6 +219,19 @@ enum RecordFormat {
     Gif,
 }
 
+/// What `battaglie db` does.
+#[derive(Subcommand)]
+enum DbCommand {
+    /// Check the database for damage (SQLite: every page, `PRAGMA quick_check`):
+    /// prints what is wrong and fails, else says none was found. Safe on a live
+    /// database.
+    Check {
+        /// The database, as `serve --db` takes it [default: as `serve`].
+        #[arg(long)]
+        db: Option<battaglie_server::Database>,
+    },
+}
+
 impl Cli {
     /// Runs the chosen subcommand; without one, starts the web server.
     pub fn run(self) -> anyhow::Result<()> {
@@ -220,6 +242,7 @@ impl Cli {
             Some(Command::Serve {
                 addr,
                 db,
+                sync,
                 log_format,
                 no_rate_limit,
                 trust_forwarded,
@@ -231,6 +254,7 @@ impl Cli {
             }) => crate::serve::run(crate::serve::Options {
                 addr,
                 db,
+                sync,
                 log_format,
                 rate_limit: !no_rate_limit,
                 trust_forwarded,
@@ -244,6 +268,9 @@ impl Cli {
                 engine::run_stdio(threads);
                 Ok(())
             }
+            Some(Command::Db {
+                what: DbCommand::Check { db },
+            }) => crate::serve::check(db),
             Some(Command::Scenarios) => crate::out::emit(&scenarios::listing()),
             Some(Command::Show {
                 scenario,

@@ -135,6 +135,34 @@ pub enum LogFormat {
     Json,
 }
 
+/// How a SQLite database syncs its commits to the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Sync {
+    /// A commit survives the process being killed (the write-ahead log is
+    /// synced at checkpoints).
+    #[default]
+    Normal,
+    /// A commit survives the machine losing power too: every commit is synced
+    /// before it is answered, at some cost per move.
+    Full,
+}
+
+/// `battaglie db check`: SQLite's check of every page of the database file.
+///
+/// # Errors
+/// When the database is damaged (the problems named), missing or unreachable.
+pub fn check(db: Option<Database>) -> anyhow::Result<()> {
+    let db = database(db)?;
+    if let Database::Sqlite(path) = &db {
+        anyhow::ensure!(path.exists(), "there is no database at {}", path.display());
+    }
+    let problems = battaglie_server::check_database(&db)?;
+    match problems {
+        None => crate::out::emit(&format!("{db}: no damage found\n")),
+        Some(p) => anyhow::bail!("the database {db} is damaged: {p}"),
+    }
+}
+
 /// What `battaglie serve` was told.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -142,6 +170,8 @@ pub struct Options {
     pub addr: SocketAddr,
     /// `--db`, if given.
     pub db: Option<Database>,
+    /// `--sync`: how a SQLite file syncs its commits.
+    pub sync: Sync,
     /// How to log.
     pub log_format: LogFormat,
     /// Whether the rate limits per client address apply.
@@ -165,6 +195,7 @@ impl Default for Options {
         Options {
             addr: DEFAULT_ADDR.parse().expect("the default address reads"),
             db: None,
+            sync: Sync::Normal,
             log_format: LogFormat::Text,
             rate_limit: true,
             trust_forwarded: false,
@@ -195,6 +226,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let config = battaglie_server::Config {
         addr: options.addr,
         db: database(options.db)?,
+        full_sync: options.sync == Sync::Full,
         http: battaglie_server::HttpSettings {
             rate_limits,
             connections: battaglie_server::Connections {

@@ -1,5 +1,6 @@
 //! For the operators and the balancer: `/healthz` (the process answers),
-//! `/readyz` (it can serve: the database answers and it is not shutting down) and
+//! `/readyz` (it can serve: the database answers, no damage was found in it, and
+//! it is not shutting down) and
 //! `/metrics` (Prometheus text format).
 
 use axum::extract::State;
@@ -20,6 +21,13 @@ pub(super) fn router() -> Router<AppState> {
 async fn ready(State(state): State<AppState>) -> Response {
     if state.is_shutting_down() {
         return (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response();
+    }
+    if let Some(problems) = state.store().damage() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the database is damaged: {problems}\n"),
+        )
+            .into_response();
     }
     match state.store().ping().await {
         Ok(()) => (StatusCode::OK, "ready\n").into_response(),

@@ -27,6 +27,7 @@ mod cluster;
 mod confirmation;
 mod connections;
 mod cross_site;
+mod damage;
 mod hardening;
 mod headers;
 mod lobby;
