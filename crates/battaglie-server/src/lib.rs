@@ -30,8 +30,8 @@ pub use game::{
     MemoryLimits, Seat, Urls, ANALYSIS_NODES,
 };
 pub use http::{
-    app, app_with, Connections, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART,
-    CLOSE_TOO_BIG, CLOSE_TOO_MANY, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
+    app, app_with, metrics_router, Connections, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT,
+    CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
 pub use store::{
     Database, GameRow, Mode, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError,
@@ -42,6 +42,9 @@ pub use store::{
 pub struct Config {
     /// Where to listen.
     pub addr: SocketAddr,
+    /// Where to serve `/metrics` to scrapers on other machines (`None`: only
+    /// to this machine, on `addr`).
+    pub metrics_addr: Option<SocketAddr>,
     /// The database: a SQLite file (created if missing) or a PostgreSQL server.
     pub db: Database,
     /// A SQLite file syncs every commit to the disk (`--sync full`).
@@ -192,6 +195,20 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         tracing::info!(bus = %bus, node = state.node(), "listening to the other nodes");
     }
     state.spawn_notifier(config.notify.clone());
+    if let Some(at) = config.metrics_addr {
+        let metrics = tokio::net::TcpListener::bind(at)
+            .await
+            .map_err(|source| ServeError::Io {
+                context: format!("cannot listen on {at} for /metrics"),
+                source,
+            })?;
+        let app = http::metrics_router(state.clone());
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(metrics, app).await {
+                tracing::error!(error = %e, "the metrics listener stopped");
+            }
+        });
+    }
     ready(addr);
     serve_on(listener, state, &config.http, stop_signal()).await
 }

@@ -26,6 +26,10 @@ enum Command {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
+        /// Where to serve `/metrics` to scrapers on other machines [default: only to
+        /// this machine, on --addr]. Not for the public: keep it off the balancer.
+        #[arg(long)]
+        metrics_addr: Option<std::net::SocketAddr>,
         /// The database: a SQLite file path (or `sqlite:PATH`), or a `postgres://` URL
         /// [default: `DATABASE_URL`, else battaglie.sqlite in the user's data directory].
         #[arg(long)]
@@ -241,6 +245,7 @@ impl Cli {
             None => crate::serve::run(crate::serve::Options::default()),
             Some(Command::Serve {
                 addr,
+                metrics_addr,
                 db,
                 sync,
                 log_format,
@@ -253,6 +258,7 @@ impl Cli {
                 notify,
             }) => crate::serve::run(crate::serve::Options {
                 addr,
+                metrics_addr,
                 db,
                 sync,
                 log_format,

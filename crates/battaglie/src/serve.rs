@@ -168,6 +168,8 @@ pub fn check(db: Option<Database>) -> anyhow::Result<()> {
 pub struct Options {
     /// Where to listen.
     pub addr: SocketAddr,
+    /// `--metrics-addr`, if given.
+    pub metrics_addr: Option<SocketAddr>,
     /// `--db`, if given.
     pub db: Option<Database>,
     /// `--sync`: how a SQLite file syncs its commits.
@@ -194,6 +196,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             addr: DEFAULT_ADDR.parse().expect("the default address reads"),
+            metrics_addr: None,
             db: None,
             sync: Sync::Normal,
             log_format: LogFormat::Text,
@@ -225,6 +228,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     });
     let config = battaglie_server::Config {
         addr: options.addr,
+        metrics_addr: options.metrics_addr,
         db: database(options.db)?,
         full_sync: options.sync == Sync::Full,
         http: battaglie_server::HttpSettings {

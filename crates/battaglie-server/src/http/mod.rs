@@ -37,6 +37,7 @@ pub use code::ErrorCode;
 pub use error::Error;
 pub use headers::CONTENT_SECURITY_POLICY;
 pub use limits::{Quota, RateLimits};
+pub use ops::metrics_router;
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 pub use ws_limits::CLOSE_TOO_MANY;
 

@@ -56,6 +56,7 @@ async fn the_server_refuses_to_start_on_a_damaged_file_and_names_the_problem() {
     let (_dir, path) = damaged_file().await;
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
+        metrics_addr: None,
         db: Database::Sqlite(path.clone()),
         full_sync: false,
         http: HttpSettings::default(),

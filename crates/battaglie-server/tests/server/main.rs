@@ -33,6 +33,7 @@ mod headers;
 mod lobby;
 mod lobby_limits;
 mod meet;
+mod metrics_access;
 mod notifications;
 mod one_clock;
 mod pictures_and_codes;
