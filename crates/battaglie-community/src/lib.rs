@@ -10,7 +10,6 @@ mod confirm;
 mod control;
 mod ending;
 mod levels;
-mod login;
 mod name;
 mod notify;
 mod pairing;
@@ -44,7 +43,6 @@ pub use levels::{
     level_rating, level_ratings, LevelError, LevelRating, LADDER_ELO, LEVELS, LEVEL_1_RATING,
     LEVEL_DEVIATION,
 };
-pub use login::{login, LoginError};
 pub use name::{NameError, PlayerName, MAX_NAME, MIN_NAME};
 pub use notify::{
     check_unsubscribe, mail_decision, notices, unsubscribe_token, Channel, Event, GameId,
@@ -62,7 +60,7 @@ pub use rating::{
 };
 pub use seat::{Participant, PlayerId, Seats, SideChoice};
 pub use signed::{Purpose, SecretError, Signer, MIN_SECRET};
-pub use throttle::{check_login, Attempts, Policy, Throttled};
+pub use throttle::{Attempts, Policy, Throttled};
 pub use time::{spoken, Clock, FakeClock, SystemClock, Timestamp};
 pub use token::{
     check_csrf, check_session, csrf_token, ParseTokenError, SessionError, SessionToken, TokenError,

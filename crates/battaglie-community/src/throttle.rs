@@ -3,9 +3,10 @@
 //!
 //! Logins are throttled twice, per name key ([`PlayerName::key_of`], known
 //! names or not, so that the throttle itself tells nothing about which names
-//! exist) and per client address; the stricter answer wins. A failed login
-//! counts against both; a successful one clears the name's count only (an
-//! address may hold several players).
+//! exist) and per client address. An attempt is counted before the work it
+//! guards ([`Attempts::attempt`]: one step, so that parallel attempts cannot all
+//! pass one check); a successful login clears the name's count and gives the
+//! address its attempt back (an address may hold several players).
 //!
 //! [`PlayerName::key_of`]: crate::PlayerName::key_of
 
@@ -44,6 +45,14 @@ impl Policy {
         base: Duration::from_secs(1),
         max: Duration::from_secs(3_600),
         forget: Duration::from_secs(86_400),
+    };
+    /// Challenges posted by one account (direct ones too): 10 free, then 10 s
+    /// doubling to 10 minutes; forgotten after 10 quiet minutes.
+    pub const CHALLENGES: Policy = Policy {
+        free: 10,
+        base: Duration::from_secs(10),
+        max: Duration::from_secs(600),
+        forget: Duration::from_secs(600),
     };
     /// Registrations from one address: 3 free a day, then 10 minutes doubling to a day.
     pub const REGISTRATION: Policy = Policy {
@@ -109,28 +118,22 @@ impl Attempts {
         self.last = Some(now);
     }
 
+    /// The count with one more attempt at `now`, if one may be made: the check
+    /// and the count in one step, for the caller to store only if the count it
+    /// read is still the stored one.
+    ///
+    /// # Errors
+    /// [`Throttled::Wait`] (nothing counted) as [`Attempts::check`].
+    pub fn attempt(&self, policy: &Policy, now: Timestamp) -> Result<Attempts, Throttled> {
+        self.check(policy, now)?;
+        let mut next = *self;
+        next.record(policy, now);
+        Ok(next)
+    }
+
     /// Starts the count again (a successful login, for the name's count).
     pub fn clear(&mut self) {
         *self = Attempts::default();
-    }
-}
-
-/// Whether a login may be tried at `now` given the name's and the address's counts.
-///
-/// # Errors
-/// The longer of the two waits.
-pub fn check_login(name: &Attempts, address: &Attempts, now: Timestamp) -> Result<(), Throttled> {
-    match (
-        name.check(&Policy::NAME, now),
-        address.check(&Policy::ADDRESS, now),
-    ) {
-        (Ok(()), Ok(())) => Ok(()),
-        (Err(e), Ok(())) | (Ok(()), Err(e)) => Err(e),
-        (Err(Throttled::Wait { retry_after: a }), Err(Throttled::Wait { retry_after: b })) => {
-            Err(Throttled::Wait {
-                retry_after: a.max(b),
-            })
-        }
     }
 }
 
@@ -191,33 +194,21 @@ mod tests {
     }
 
     #[test]
-    fn a_login_waits_for_the_stricter_of_name_and_address() {
-        let mut name = Attempts::default();
-        let mut address = Attempts::default();
-        for _ in 0..25 {
-            address.record(&Policy::ADDRESS, T0);
-        }
-        for _ in 0..6 {
-            name.record(&Policy::NAME, T0);
+    fn an_attempt_counts_only_when_it_may_be_made() {
+        let p = Policy::NAME;
+        let mut a = Attempts::default();
+        for n in 1..=5 {
+            a = a.attempt(&p, T0).unwrap();
+            assert_eq!(a.count, n);
         }
         assert_eq!(
-            check_login(&name, &address, T0),
+            a.attempt(&p, T0),
             Err(Throttled::Wait {
-                retry_after: secs(32)
+                retry_after: secs(2)
             })
         );
-        assert_eq!(
-            check_login(&Attempts::default(), &address, T0),
-            Err(Throttled::Wait {
-                retry_after: secs(32)
-            })
-        );
-        assert_eq!(
-            check_login(&name, &Attempts::default(), T0),
-            Err(Throttled::Wait {
-                retry_after: secs(4)
-            })
-        );
+        assert_eq!(a.count, 5, "a refused attempt is not counted");
+        assert_eq!(a.attempt(&p, T0.plus(secs(2))).unwrap().count, 6);
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod metrics;
 pub mod notify;
 pub mod ratings;
 pub mod store;
+mod throttle;
 mod view;
 
 use std::net::SocketAddr;
@@ -29,8 +30,8 @@ pub use game::{
     MemoryLimits, Seat, Urls, ANALYSIS_NODES,
 };
 pub use http::{
-    app, app_with, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART,
-    CLOSE_TOO_BIG, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
+    app, app_with, metrics_router, Connections, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT,
+    CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
 pub use store::{
     Database, GameRow, Mode, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError,
@@ -41,8 +42,13 @@ pub use store::{
 pub struct Config {
     /// Where to listen.
     pub addr: SocketAddr,
+    /// Where to serve `/metrics` to scrapers on other machines (`None`: only
+    /// to this machine, on `addr`).
+    pub metrics_addr: Option<SocketAddr>,
     /// The database: a SQLite file (created if missing) or a PostgreSQL server.
     pub db: Database,
+    /// A SQLite file syncs every commit to the disk (`--sync full`).
+    pub full_sync: bool,
     /// Rate limits and the like.
     pub http: HttpSettings,
     /// How many games stay in memory, and how long.
@@ -75,6 +81,17 @@ pub enum ServeError {
     /// Resuming the computer games failed.
     #[error("resuming games: {0}")]
     Resume(String),
+    /// SQLite found the database file damaged.
+    #[error(
+        "the database {db} is damaged ({problems}): restore it from a backup; \
+         `battaglie db check` checks a file"
+    )]
+    Damaged {
+        /// Which database.
+        db: String,
+        /// What SQLite found.
+        problems: String,
+    },
 }
 
 /// Resumes the computer's games and serves `state` on `listener` until `shutdown`
@@ -93,6 +110,7 @@ pub async fn serve_on(
     state.spawn_takeover();
     state.spawn_flag_timer();
     state.spawn_presence_beat();
+    store.spawn_checks();
     let resumed = state
         .resume_computer_games()
         .await
@@ -102,21 +120,12 @@ pub async fn serve_on(
     }
     let app = app_with(state.clone(), settings);
     let stopping = state.clone();
-    // Small messages (moves, states) go out at once rather than waiting for an ACK.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-        }
-    });
-    // The peer's address feeds the rate limits.
-    let app = app.into_make_service_with_connect_info::<SocketAddr>();
-    let result = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            tracing::info!("shutting down: no new connections; sockets told to reconnect");
-            stopping.shut_down();
-        })
-        .await;
+    http::serve_connections(listener, app, settings.connections, async move {
+        shutdown.await;
+        tracing::info!("shutting down: no new connections; sockets told to reconnect");
+        stopping.shut_down();
+    })
+    .await;
     state.shut_down();
     sockets_closed(&state).await;
     match store.expire_turns_of(state.node()).await {
@@ -125,10 +134,7 @@ pub async fn serve_on(
         Err(e) => tracing::warn!(error = %e, "cannot give the computer's turns up"),
     }
     store.close().await;
-    result.map_err(|source| ServeError::Io {
-        context: "serving".into(),
-        source,
-    })
+    Ok(())
 }
 
 /// How long a node stopping waits for its sockets to record their close.
@@ -158,7 +164,14 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
             })?;
         }
     }
-    let store = Store::connect(&config.db).await?;
+    let store = Store::connect_synced(&config.db, config.full_sync).await?;
+    if let Some(problems) = store.quick_check().await? {
+        store.close().await;
+        return Err(ServeError::Damaged {
+            db: config.db.to_string(),
+            problems,
+        });
+    }
     tracing::info!(db = %config.db, "database ready");
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -182,6 +195,20 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         tracing::info!(bus = %bus, node = state.node(), "listening to the other nodes");
     }
     state.spawn_notifier(config.notify.clone());
+    if let Some(at) = config.metrics_addr {
+        let metrics = tokio::net::TcpListener::bind(at)
+            .await
+            .map_err(|source| ServeError::Io {
+                context: format!("cannot listen on {at} for /metrics"),
+                source,
+            })?;
+        let app = http::metrics_router(state.clone());
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(metrics, app).await {
+                tracing::error!(error = %e, "the metrics listener stopped");
+            }
+        });
+    }
     ready(addr);
     serve_on(listener, state, &config.http, stop_signal()).await
 }
@@ -264,6 +291,27 @@ async fn stop_signal() {
         () = ctrl_c => {}
         () = term => {}
     }
+}
+
+/// SQLite's check of every page of `db` (`battaglie db check`), on a runtime of
+/// its own: the problems found, if any (none on PostgreSQL).
+///
+/// # Errors
+/// When the database cannot be opened or asked.
+pub fn check_database(db: &Database) -> Result<Option<String>, ServeError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|source| ServeError::Io {
+            context: "starting the runtime".into(),
+            source,
+        })?;
+    runtime.block_on(async {
+        let store = Store::connect(db).await?;
+        let found = store.quick_check().await;
+        store.close().await;
+        Ok(found?)
+    })
 }
 
 /// [`serve`] on a multi-threaded runtime of its own (for a synchronous `main`).

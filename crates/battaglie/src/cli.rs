@@ -34,10 +34,18 @@ enum Command {
         /// The address to listen on.
         #[arg(long, env = "BATTAGLIE_ADDR", default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
+        /// Where to serve `/metrics` to scrapers on other machines [default: only to
+        /// this machine, on --addr]. Not for the public: keep it off the balancer.
+        #[arg(long, env = "BATTAGLIE_METRICS_ADDR")]
+        metrics_addr: Option<std::net::SocketAddr>,
         /// The database: a SQLite file path (or `sqlite:PATH`), or a `postgres://` URL
         /// [default: `DATABASE_URL`, else battaglie.sqlite in the user's data directory].
         #[arg(long)]
         db: Option<battaglie_server::Database>,
+        /// How a SQLite database syncs its commits: `normal` (a commit survives
+        /// the process being killed) or `full` (the machine losing power too).
+        #[arg(long, env = "BATTAGLIE_SYNC", value_enum, default_value = "normal")]
+        sync: crate::serve::Sync,
         /// How logs are written to standard error.
         #[arg(long, env = "BATTAGLIE_LOG_FORMAT", value_enum, default_value = "text")]
         log_format: crate::serve::LogFormat,
@@ -48,6 +56,15 @@ enum Command {
         /// balancer that sets them).
         #[arg(long, env = "BATTAGLIE_TRUST_FORWARDED")]
         trust_forwarded: bool,
+        /// Another site (`https://host[:port]`) whose pages may change things on this
+        /// one, besides its own (repeat for several; in the variable, separated by commas).
+        #[arg(
+            long = "allow-origin",
+            value_name = "ORIGIN",
+            env = "BATTAGLIE_ALLOW_ORIGIN",
+            value_delimiter = ','
+        )]
+        allow_origins: Vec<String>,
         /// Seconds after which a game nobody watches or asks for leaves memory (it
         /// comes back from the database when asked for).
         #[arg(long, env = "BATTAGLIE_IDLE_SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
@@ -96,6 +113,11 @@ enum Command {
         /// Moves to play first (canonical or lenient notation), separated by spaces.
         #[arg(long)]
         moves: Option<String>,
+    },
+    /// The server's database: `battaglie db check`.
+    Db {
+        #[command(subcommand)]
+        what: DbCommand,
     },
     /// List the built-in battles: id, name, date, map size and forces.
     Scenarios,
@@ -214,6 +236,19 @@ enum RecordFormat {
     Gif,
 }
 
+/// What `battaglie db` does.
+#[derive(Subcommand)]
+enum DbCommand {
+    /// Check the database for damage (SQLite: every page, `PRAGMA quick_check`):
+    /// prints what is wrong and fails, else says none was found. Safe on a live
+    /// database.
+    Check {
+        /// The database, as `serve --db` takes it [default: as `serve`].
+        #[arg(long)]
+        db: Option<battaglie_server::Database>,
+    },
+}
+
 impl Cli {
     /// Runs the chosen subcommand; without one, starts the web server.
     pub fn run(self) -> anyhow::Result<()> {
@@ -223,20 +258,26 @@ impl Cli {
             None => crate::serve::run(crate::serve::Options::default()),
             Some(Command::Serve {
                 addr,
+                metrics_addr,
                 db,
+                sync,
                 log_format,
                 no_rate_limit,
                 trust_forwarded,
+                allow_origins,
                 idle_seconds,
                 bus,
                 computer_lease_ms,
                 notify,
             }) => crate::serve::run(crate::serve::Options {
                 addr,
+                metrics_addr,
                 db,
+                sync,
                 log_format,
                 rate_limit: !no_rate_limit,
                 trust_forwarded,
+                allow_origins,
                 idle_seconds,
                 bus,
                 lease_ms: computer_lease_ms,
@@ -246,6 +287,9 @@ impl Cli {
                 engine::run_stdio(threads);
                 Ok(())
             }
+            Some(Command::Db {
+                what: DbCommand::Check { db },
+            }) => crate::serve::check(db),
             Some(Command::Scenarios) => crate::out::emit(&scenarios::listing()),
             Some(Command::Show {
                 scenario,

@@ -135,19 +135,53 @@ pub enum LogFormat {
     Json,
 }
 
+/// How a SQLite database syncs its commits to the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Sync {
+    /// A commit survives the process being killed (the write-ahead log is
+    /// synced at checkpoints).
+    #[default]
+    Normal,
+    /// A commit survives the machine losing power too: every commit is synced
+    /// before it is answered, at some cost per move.
+    Full,
+}
+
+/// `battaglie db check`: SQLite's check of every page of the database file.
+///
+/// # Errors
+/// When the database is damaged (the problems named), missing or unreachable.
+pub fn check(db: Option<Database>) -> anyhow::Result<()> {
+    let db = database(db)?;
+    if let Database::Sqlite(path) = &db {
+        anyhow::ensure!(path.exists(), "there is no database at {}", path.display());
+    }
+    let problems = battaglie_server::check_database(&db)?;
+    match problems {
+        None => crate::out::emit(&format!("{db}: no damage found\n")),
+        Some(p) => anyhow::bail!("the database {db} is damaged: {p}"),
+    }
+}
+
 /// What `battaglie serve` was told.
 #[derive(Debug, Clone)]
 pub struct Options {
     /// Where to listen.
     pub addr: SocketAddr,
+    /// `--metrics-addr`, if given.
+    pub metrics_addr: Option<SocketAddr>,
     /// `--db`, if given.
     pub db: Option<Database>,
+    /// `--sync`: how a SQLite file syncs its commits.
+    pub sync: Sync,
     /// How to log.
     pub log_format: LogFormat,
     /// Whether the rate limits per client address apply.
     pub rate_limit: bool,
     /// Whether the client's address comes from the balancer's headers.
     pub trust_forwarded: bool,
+    /// Other sites whose pages may change things here.
+    pub allow_origins: Vec<String>,
     /// How long an unwatched game stays in memory.
     pub idle_seconds: u64,
     /// `--bus`, if given.
@@ -162,10 +196,13 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             addr: DEFAULT_ADDR.parse().expect("the default address reads"),
+            metrics_addr: None,
             db: None,
+            sync: Sync::Normal,
             log_format: LogFormat::Text,
             rate_limit: true,
             trust_forwarded: false,
+            allow_origins: Vec::new(),
             idle_seconds: 600,
             bus: None,
             lease_ms: 10_000,
@@ -191,8 +228,20 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     });
     let config = battaglie_server::Config {
         addr: options.addr,
+        metrics_addr: options.metrics_addr,
         db: database(options.db)?,
-        http: battaglie_server::HttpSettings { rate_limits },
+        full_sync: options.sync == Sync::Full,
+        http: battaglie_server::HttpSettings {
+            rate_limits,
+            connections: battaglie_server::Connections {
+                // Behind a balancer every connection comes from it: it caps them per client.
+                per_address: (options.rate_limit && !options.trust_forwarded)
+                    .then_some(battaglie_server::Connections::default().per_address)
+                    .flatten(),
+                ..battaglie_server::Connections::default()
+            },
+            origins: options.allow_origins,
+        },
         memory: battaglie_server::MemoryLimits {
             idle: std::time::Duration::from_secs(options.idle_seconds),
             ..battaglie_server::MemoryLimits::default()

@@ -454,3 +454,22 @@ fn tablebase_probe_counts_its_distances_in_moves_and_says_so() {
     assert_eq!(first, "win in 1 move for 7th U.S. Cavalry", "{text}");
     assert!(text.contains("each side's move counting one"), "{text}");
 }
+
+#[test]
+fn db_check_says_a_database_is_sound_and_refuses_a_missing_or_damaged_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("battaglie.sqlite");
+    let db = path.to_str().unwrap();
+    let missing = battaglie(&["db", "check", "--db", db]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("there is no database"));
+    // An empty file is an empty database: the schema is written, nothing is wrong.
+    std::fs::write(&path, b"").unwrap();
+    assert!(stdout(&["db", "check", "--db", db]).contains("no damage found"));
+    let garbage = dir.path().join("garbage.sqlite");
+    std::fs::write(&garbage, vec![0x5a; 8192]).unwrap();
+    let damaged = battaglie(&["db", "check", "--db", garbage.to_str().unwrap()]);
+    assert!(!damaged.status.success());
+    let said = String::from_utf8_lossy(&damaged.stderr);
+    assert!(said.contains("not a database"), "{said}");
+}

@@ -545,7 +545,7 @@ async fn own_server(o: &Options) -> (SocketAddr, tempfile::TempDir) {
         .await
         .expect("a port");
     let addr = listener.local_addr().expect("an address");
-    let unlimited = battaglie_server::HttpSettings { rate_limits: None };
+    let unlimited = battaglie_server::HttpSettings::unlimited();
     let app = battaglie_server::app_with(battaglie_server::AppState::new(store), &unlimited);
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use battaglie_community::{
-    check_csrf, check_password, check_session, csrf_token, hash_password, login, needs_rehash,
-    verify_password, Attempts, Clock, PlayerName, Policy, SessionToken, Signer, StoredHash,
-    Timestamp, TokenHash, SESSION_LIFETIME,
+    check_csrf, check_password, check_session, csrf_token, hash_password, needs_rehash,
+    verify_password, Clock, PlayerName, Policy, SessionToken, Signer, StoredHash, Timestamp,
+    TokenHash, SESSION_LIFETIME,
 };
 use tokio::sync::OnceCell;
 
@@ -20,6 +20,7 @@ pub use error::AccountError;
 use crate::game::Seat;
 use crate::ids;
 use crate::store::{Count, HeldSeat, Store, UserRow};
+use crate::throttle;
 
 /// The most guest games one request may claim (a browser keeps 30, two tokens each at most).
 pub const MAX_CLAIMS: usize = 64;
@@ -67,20 +68,6 @@ pub struct Claim {
     pub id: String,
     /// The seat token.
     pub token: String,
-}
-
-fn attempts(c: Count) -> Attempts {
-    Attempts {
-        count: u32::try_from(c.attempts).unwrap_or(u32::MAX),
-        last: c.last_at.map(Timestamp),
-    }
-}
-
-fn count(a: Attempts) -> Count {
-    Count {
-        attempts: i64::from(a.count),
-        last_at: a.last.map(|t| t.0),
-    }
 }
 
 /// Argon2 takes tens of milliseconds of CPU: off the async workers.
@@ -158,14 +145,16 @@ impl Accounts {
         address: &str,
     ) -> Result<Opened, AccountError> {
         let at = self.now();
-        let key = format!("register:{address}");
-        let mut count = attempts(store.count(&key).await?);
-        count.check(&Policy::REGISTRATION, at)?;
         let name: PlayerName = name.parse()?;
         check_password(password, &name)?;
         // Counted before the name is looked up: probing for taken names costs attempts too.
-        count.record(&Policy::REGISTRATION, at);
-        store.set_count(&key, self::count(count)).await?;
+        throttle::attempt(
+            store,
+            &format!("register:{address}"),
+            &Policy::REGISTRATION,
+            at,
+        )
+        .await??;
         if store.user_by_key(&name.key()).await?.is_some() {
             return Err(AccountError::NameTaken(name.as_str().to_string()));
         }
@@ -219,33 +208,25 @@ impl Accounts {
         let at = self.now();
         let name_key = format!("name:{}", PlayerName::key_of(name));
         let address_key = format!("addr:{address}");
-        let mut by_name = attempts(store.count(&name_key).await?);
-        let mut by_address = attempts(store.count(&address_key).await?);
+        // The address first: a throttled address spends no attempt of the name's.
+        throttle::attempt(store, &address_key, &Policy::ADDRESS, at).await??;
+        throttle::attempt(store, &name_key, &Policy::NAME, at).await??;
         // Looked up by key whatever the text: an invalid name is an unknown one.
         let user = store.user_by_key(&PlayerName::key_of(name)).await?;
         let stored = user.as_ref().map(|u| StoredHash(u.hash.clone()));
         let password = password.to_string();
-        let (result, by_name, by_address) = blocking(move || {
-            let r = login(
-                stored.as_ref(),
-                &password,
-                &mut by_name,
-                &mut by_address,
-                at,
-            );
-            let rehash = match (&r, &stored) {
-                (Ok(()), Some(s)) if needs_rehash(s) => hash_password(&password).ok(),
+        // An unknown name costs one verification too, against no hash.
+        let rehash = blocking(move || {
+            let right = verify_password(stored.as_ref(), &password);
+            right.then(|| match &stored {
+                Some(s) if needs_rehash(s) => hash_password(&password).ok(),
                 _ => None,
-            };
-            (r.map(|()| rehash), by_name, by_address)
+            })
         })
-        .await?;
-        store.set_count(&name_key, count(by_name)).await?;
-        store.set_count(&address_key, count(by_address)).await?;
-        let rehash = result.map_err(|e| match e {
-            battaglie_community::LoginError::Throttled(t) => AccountError::Throttled(t),
-            battaglie_community::LoginError::Invalid => AccountError::Invalid,
-        })?;
+        .await?
+        .ok_or(AccountError::Invalid)?;
+        store.set_count(&name_key, Count::default()).await?;
+        store.refund_count(&address_key).await?;
         let Some(mut user) = user else {
             return Err(AccountError::Invalid);
         };
@@ -295,11 +276,20 @@ impl Accounts {
         Ok(store.delete_session(&session.hash.0).await?)
     }
 
-    async fn confirm(session: &Session, password: &str) -> Result<(), AccountError> {
+    /// Checks `password` against `session`'s account, an attempt counted first
+    /// (a stolen session must not become a way to guess the password).
+    async fn confirm(
+        &self,
+        store: &Store,
+        session: &Session,
+        password: &str,
+    ) -> Result<(), AccountError> {
+        let key = format!("confirm:{}", session.user.id);
+        throttle::attempt(store, &key, &Policy::NAME, self.now()).await??;
         let stored = StoredHash(session.user.hash.clone());
         let password = password.to_string();
         if blocking(move || verify_password(Some(&stored), &password)).await? {
-            Ok(())
+            Ok(store.set_count(&key, Count::default()).await?)
         } else {
             Err(AccountError::WrongPassword)
         }
@@ -319,7 +309,7 @@ impl Accounts {
     ) -> Result<Opened, AccountError> {
         let name: PlayerName = session.user.name.parse()?;
         check_password(new, &name)?;
-        Accounts::confirm(session, current).await?;
+        self.confirm(store, session, current).await?;
         let new = new.to_string();
         let hash = blocking(move || hash_password(&new)).await??;
         let token = SessionToken::generate()?;
@@ -349,8 +339,8 @@ impl Accounts {
         session: &Session,
         password: &str,
     ) -> Result<(), AccountError> {
-        Accounts::confirm(session, password).await?;
-        Ok(store.delete_user(&session.user.id).await?)
+        self.confirm(store, session, password).await?;
+        Ok(store.delete_user(&session.user.id, self.now().0).await?)
     }
 
     /// Links to `user` the seats that `claims` open (a guest's games, sent by

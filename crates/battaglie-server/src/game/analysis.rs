@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::{AppState, GameError};
 use crate::ids;
-use crate::store::StoreError;
+use crate::store::{Mode, StoreError};
 
 /// The nodes searched per position: about 40 ms on one core, so that a 300-move
 /// game is judged in about 12 s (measured in docs/api.md).
@@ -44,6 +44,13 @@ pub enum AnalysisError {
         id: String,
         /// Its move count.
         plies: usize,
+    },
+    /// The game is played online or against the computer and not over: the
+    /// engine's judgement would be advice to a player.
+    #[error("game {id} is still being played: its analysis opens once it has ended")]
+    InProgress {
+        /// The game.
+        id: String,
     },
     /// The store failed.
     #[error(transparent)]
@@ -134,9 +141,14 @@ impl AppState {
             })
     }
 
-    async fn current_game(&self, id: &str) -> Result<Game, GameError> {
+    /// The game `id` as it stands, if it may be analysed: a hotseat game (an
+    /// imported record is one) at any time, others once over.
+    async fn current_game(&self, id: &str) -> Result<Game, AnalysisError> {
         let live = self.game_to_read(id).await?;
         let game = live.state.lock().await.game.clone();
+        if live.mode() != Mode::Hotseat && !game.is_over() {
+            return Err(AnalysisError::InProgress { id: id.to_string() });
+        }
         Ok(game)
     }
 

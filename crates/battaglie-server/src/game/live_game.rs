@@ -63,6 +63,10 @@ pub struct LiveGame {
 pub(super) struct PresenceTold {
     pub view: Option<PresenceView>,
     pub count: u64,
+    /// When the sockets were last told.
+    pub last_at: Option<std::time::Instant>,
+    /// Whether a tell is waiting for its turn (changes meanwhile join it).
+    pub pending: bool,
 }
 
 pub(super) struct LiveState {

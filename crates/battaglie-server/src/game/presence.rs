@@ -25,6 +25,10 @@ pub const BEAT_EVERY: Duration = Duration::from_secs(5);
 /// node stopped without closing it.
 pub const BEAT_LAPSE: Duration = Duration::from_secs(15);
 
+/// The sockets of one game are told the presence at most once in this long:
+/// a burst of N sockets opening costs each a few messages, not N.
+pub const PRESENCE_COALESCE: Duration = Duration::from_millis(250);
+
 /// Rows not renewed for this long are forgotten (a closed socket's row only
 /// matters for the minute after it closed).
 const FORGET_AFTER: Duration = Duration::from_secs(24 * 3600);
@@ -128,7 +132,7 @@ pub struct OpenSocket(Option<String>);
 impl AppState {
     /// Records a socket of `seat` opened on `live`, and tells every socket of
     /// the game (this one included, once it listens) the new presence.
-    pub async fn socket_opened(&self, live: &LiveGame, seat: Seat) -> OpenSocket {
+    pub async fn socket_opened(&self, live: &Arc<LiveGame>, seat: Seat) -> OpenSocket {
         let id = match ids::random_hex(8) {
             Ok(id) => id,
             Err(e) => {
@@ -151,7 +155,7 @@ impl AppState {
     }
 
     /// Records `socket` closed, and tells the game's other sockets.
-    pub async fn socket_closed(&self, live: &LiveGame, socket: OpenSocket) {
+    pub async fn socket_closed(&self, live: &Arc<LiveGame>, socket: OpenSocket) {
         let Some(id) = socket.0 else { return };
         if let Err(e) = self.store().socket_closed(&id, self.now().millis()).await {
             tracing::warn!(game = %live.id(), error = %e, "cannot record a socket closed");
@@ -197,17 +201,54 @@ impl AppState {
     }
 
     /// Another node opened or closed a socket of `live`: this node's sockets told.
-    pub(super) async fn heard_presence(&self, live: &LiveGame) {
+    pub(super) async fn heard_presence(&self, live: &Arc<LiveGame>) {
         if live.has_listeners() {
-            self.tell_presence(live).await;
+            self.tell_presence_soon(live).await;
         }
     }
 
-    /// Tells this node's sockets of `live` the presence now, and the other nodes
-    /// that it changed.
-    async fn presence_changed(&self, live: &LiveGame) {
-        self.tell_presence(live).await;
+    /// Tells this node's sockets of `live` the presence soon, and the other
+    /// nodes that it changed.
+    async fn presence_changed(&self, live: &Arc<LiveGame>) {
+        self.tell_presence_soon(live).await;
         self.note(live, Noted::Presence);
+    }
+
+    /// Tells the sockets of `live` the presence now, or, when they were told
+    /// less than [`PRESENCE_COALESCE`] ago, once that time is up: one tell then
+    /// for every change meanwhile.
+    async fn tell_presence_soon(&self, live: &Arc<LiveGame>) {
+        let wait = {
+            let mut told = live.presence.lock().await;
+            if told.pending {
+                return;
+            }
+            match told.last_at.map(|t| t.elapsed()) {
+                Some(since) if since < PRESENCE_COALESCE => {
+                    told.pending = true;
+                    PRESENCE_COALESCE - since
+                }
+                _ => Duration::ZERO,
+            }
+        };
+        if wait.is_zero() {
+            self.tell_presence(live).await;
+            return;
+        }
+        let (state, live) = (self.clone(), live.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            live.presence.lock().await.pending = false;
+            state.tell_presence(&live).await;
+        });
+    }
+
+    /// The presence message now and the number of the last tell, for a socket
+    /// that just opened (the others hear of it by [`AppState::tell_presence`]).
+    pub async fn presence_now(&self, live: &LiveGame) -> Option<(u64, Arc<str>)> {
+        let told = live.presence.lock().await;
+        let view = self.read_presence(live).await?;
+        Some((told.count, self.message_of(&view)))
     }
 
     /// Tells this node's sockets of `live` the presence now, when it is not what
@@ -223,6 +264,7 @@ impl AppState {
             told.count += 1;
             live.tell(Told::Presence(told.count, message.clone()));
             told.view = Some(view);
+            told.last_at = Some(std::time::Instant::now());
         }
         Some((told.count, message))
     }

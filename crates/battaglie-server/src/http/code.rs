@@ -27,6 +27,10 @@ pub enum ErrorCode {
     EmptyBody,
     /// The body is not JSON (`detail`).
     BadJson,
+    /// 415: a change sent without `Content-Type: application/json` (`given`).
+    JsonRequired,
+    /// 403: a change from another site's page.
+    CrossOrigin,
     /// A JSON field is wrong (`field`, `detail`).
     BadField,
     /// No endpoint at this path (`path`).
@@ -161,6 +165,8 @@ pub enum ErrorCode {
     TooManyClaims,
     /// No analysis of the game at its move count was started (`id`, `plies`).
     AnalysisNotStarted,
+    /// 409: an analysis asked for a game still being played (`id`).
+    GameInProgress,
     /// A seat of a rated game played by a guest: sign in and take the seat.
     RatedSeatNeedsAccount,
     /// A rated game made, or its seat taken, without signing in.
@@ -201,6 +207,8 @@ pub enum ErrorCode {
     ChallengeTaken,
     /// A challenge that was cancelled or declined.
     ChallengeClosed,
+    /// 409: the account has as many challenges open as it may (`max`).
+    TooManyChallenges,
     /// Cancelling another player's challenge.
     NotYourChallenge,
     /// A notification e-mail address that does not read (`email`).
@@ -223,7 +231,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 107] = {
+    pub const ALL: [ErrorCode; 111] = {
         use ErrorCode as C;
         [
             C::BadRequest,
@@ -237,6 +245,8 @@ impl ErrorCode {
             C::Internal,
             C::EmptyBody,
             C::BadJson,
+            C::JsonRequired,
+            C::CrossOrigin,
             C::BadField,
             C::NoEndpoint,
             C::BadGameId,
@@ -304,6 +314,7 @@ impl ErrorCode {
             C::CsrfToken,
             C::TooManyClaims,
             C::AnalysisNotStarted,
+            C::GameInProgress,
             C::RatedSeatNeedsAccount,
             C::RatedNeedsAccount,
             C::RatedNotOnline,
@@ -324,6 +335,7 @@ impl ErrorCode {
             C::ChallengeExpired,
             C::ChallengeTaken,
             C::ChallengeClosed,
+            C::TooManyChallenges,
             C::NotYourChallenge,
             C::EmailInvalid,
             C::WebhookUrlInvalid,
@@ -351,6 +363,8 @@ impl ErrorCode {
             C::Internal => "internal",
             C::EmptyBody => "empty_body",
             C::BadJson => "bad_json",
+            C::JsonRequired => "json_required",
+            C::CrossOrigin => "cross_origin",
             C::BadField => "bad_field",
             C::NoEndpoint => "no_endpoint",
             C::BadGameId => "bad_game_id",
@@ -418,6 +432,7 @@ impl ErrorCode {
             C::CsrfToken => "csrf_token",
             C::TooManyClaims => "too_many_claims",
             C::AnalysisNotStarted => "analysis_not_started",
+            C::GameInProgress => "game_in_progress",
             C::RatedSeatNeedsAccount => "rated_seat_needs_account",
             C::RatedNeedsAccount => "rated_needs_account",
             C::RatedNotOnline => "rated_not_online",
@@ -438,6 +453,7 @@ impl ErrorCode {
             C::ChallengeExpired => "challenge_expired",
             C::ChallengeTaken => "challenge_taken",
             C::ChallengeClosed => "challenge_closed",
+            C::TooManyChallenges => "too_many_challenges",
             C::NotYourChallenge => "not_your_challenge",
             C::EmailInvalid => "email_invalid",
             C::WebhookUrlInvalid => "webhook_url_invalid",

@@ -155,6 +155,19 @@ impl IntoResponse for Error {
     }
 }
 
+/// A throttle's wait: 429 with `Retry-After` in whole seconds (at least one).
+impl From<battaglie_community::Throttled> for Error {
+    fn from(t: battaglie_community::Throttled) -> Error {
+        let battaglie_community::Throttled::Wait { retry_after } = t;
+        let seconds = retry_after
+            .max(std::time::Duration::from_secs(1))
+            .as_secs_f64()
+            .ceil() as u64;
+        Error::new(StatusCode::TOO_MANY_REQUESTS, t.to_string())
+            .code(ErrorCode::RateLimited, json!({ "seconds": seconds }))
+    }
+}
+
 impl From<GameError> for Error {
     fn from(e: GameError) -> Error {
         use GameError as G;
@@ -203,6 +216,11 @@ impl From<AnalysisError> for Error {
             AnalysisError::NotStarted { ref id, plies } => {
                 let params = json!({ "id": id, "plies": plies });
                 Error::not_found(e.to_string()).code(ErrorCode::AnalysisNotStarted, params)
+            }
+            AnalysisError::InProgress { ref id } => {
+                let params = json!({ "id": id });
+                Error::new(StatusCode::CONFLICT, e.to_string())
+                    .code(ErrorCode::GameInProgress, params)
             }
             AnalysisError::Store(_) | AnalysisError::Stored { .. } => Error::internal(e),
         }

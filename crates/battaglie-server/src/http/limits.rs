@@ -34,11 +34,13 @@ pub struct RateLimits {
     /// Take the client's address from `X-Real-IP` / `X-Forwarded-For` (set this
     /// only behind a balancer that writes them); otherwise the peer's address.
     pub trust_forwarded: bool,
+    /// Games' WebSockets open at once (on one node).
+    pub sockets: usize,
 }
 
 impl Default for RateLimits {
     /// A person never meets these: 30 new games at once then one every 2 s; 60 moves
-    /// at once then 20 a second.
+    /// at once then 20 a second; 32 games watched at once.
     fn default() -> RateLimits {
         RateLimits {
             creates: Quota {
@@ -50,6 +52,7 @@ impl Default for RateLimits {
                 burst: 60,
             },
             trust_forwarded: false,
+            sockets: 32,
         }
     }
 }

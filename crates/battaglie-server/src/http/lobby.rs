@@ -39,6 +39,7 @@ impl From<LobbyError> for Error {
         use LobbyError as L;
         let e = match e {
             L::Game(g) => return g.into(),
+            L::Throttled(t) => return t.into(),
             e => e,
         };
         let (status, code, params) = match &e {
@@ -84,7 +85,12 @@ impl From<LobbyError> for Error {
             L::Withdraw(WithdrawError::NotYours) => {
                 (StatusCode::FORBIDDEN, C::NotYourChallenge, json!({}))
             }
-            L::Game(_) | L::Store(_) | L::Random(_) => return Error::internal(e),
+            L::TooManyOpen { max } => (
+                StatusCode::CONFLICT,
+                C::TooManyChallenges,
+                json!({ "max": max }),
+            ),
+            L::Game(_) | L::Store(_) | L::Random(_) | L::Throttled(_) => return Error::internal(e),
         };
         Error::new(status, e.to_string()).code(code, params)
     }

@@ -1,5 +1,6 @@
 //! The HTTP side: one router per resource, merged by [`app`].
 
+mod accept;
 mod account;
 mod analyses;
 mod chat;
@@ -7,16 +8,20 @@ mod code;
 mod error;
 mod games;
 mod gif;
+mod headers;
 mod limits;
 mod lobby;
 mod move_refusal;
 mod ops;
+mod origin;
+mod per_address;
 mod players;
 mod records;
 mod rematch;
 pub(crate) mod scenarios;
 mod web;
 mod ws;
+mod ws_limits;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -27,10 +32,14 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::sync::Arc;
 
+pub use accept::{serve as serve_connections, Connections};
 pub use code::ErrorCode;
 pub use error::Error;
+pub use headers::CONTENT_SECURITY_POLICY;
 pub use limits::{Quota, RateLimits};
+pub use ops::metrics_router;
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
+pub use ws_limits::CLOSE_TOO_MANY;
 
 use crate::game::{AppState, Created, LiveGame};
 
@@ -49,12 +58,34 @@ pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
 pub struct HttpSettings {
     /// The rate limits per client address; `None` turns them off (load tests).
     pub rate_limits: Option<RateLimits>,
+    /// Time limits on connections and the cap per address.
+    pub connections: Connections,
+    /// Other sites (`https://host[:port]`) whose pages may change things here
+    /// besides this site's own.
+    pub origins: Vec<String>,
 }
 
 impl Default for HttpSettings {
     fn default() -> HttpSettings {
         HttpSettings {
             rate_limits: Some(RateLimits::default()),
+            connections: Connections::default(),
+            origins: Vec::new(),
+        }
+    }
+}
+
+impl HttpSettings {
+    /// No rate limits and no cap on connections per address (load tests, and
+    /// tests that open many sockets from the loopback).
+    pub fn unlimited() -> HttpSettings {
+        HttpSettings {
+            rate_limits: None,
+            connections: Connections {
+                per_address: None,
+                ..Connections::default()
+            },
+            origins: Vec::new(),
         }
     }
 }
@@ -80,7 +111,10 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(records::router(&limiters))
         .merge(analyses::router(&limiters))
         .merge(lobby::router())
-        .merge(ws::router())
+        .merge(ws::router(
+            trust_forwarded,
+            settings.rate_limits.as_ref().map(|l| l.sockets),
+        ))
         .merge(players::router())
         .merge(chat::router())
         .merge(rematch::router())
@@ -89,6 +123,11 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .nest("/api", api)
         .merge(ops::router())
         .merge(web::router())
+        .layer(axum::middleware::map_response(headers::add))
+        .layer(axum::middleware::from_fn_with_state(
+            origin::Origins::new(&settings.origins),
+            origin::guard,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,

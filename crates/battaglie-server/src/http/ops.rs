@@ -1,8 +1,13 @@
 //! For the operators and the balancer: `/healthz` (the process answers),
-//! `/readyz` (it can serve: the database answers and it is not shutting down) and
-//! `/metrics` (Prometheus text format).
+//! `/readyz` (it can serve: the database answers, no damage was found in it, and
+//! it is not shutting down) and
+//! `/metrics` (Prometheus text format: on the main listener for this machine
+//! only, else on a listener of its own).
 
-use axum::extract::State;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -14,12 +19,19 @@ pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/readyz", get(ready))
-        .route("/metrics", get(metrics))
+        .route("/metrics", get(local_metrics))
 }
 
 async fn ready(State(state): State<AppState>) -> Response {
     if state.is_shutting_down() {
         return (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response();
+    }
+    if let Some(problems) = state.store().damage() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the database is damaged: {problems}\n"),
+        )
+            .into_response();
     }
     match state.store().ping().await {
         Ok(()) => (StatusCode::OK, "ready\n").into_response(),
@@ -32,6 +44,26 @@ async fn ready(State(state): State<AppState>) -> Response {
                 .into_response()
         }
     }
+}
+
+/// The metrics for this machine only: a loopback peer that no balancer forwarded
+/// (a scraper elsewhere reads the `--metrics-addr` listener, [`metrics_router`]).
+async fn local_metrics(State(state): State<AppState>, request: Parts) -> Response {
+    let forwarded = ["x-real-ip", "x-forwarded-for", "forwarded"]
+        .iter()
+        .any(|h| request.headers.contains_key(*h));
+    let peer = request.extensions.get::<ConnectInfo<SocketAddr>>();
+    if forwarded || !peer.is_some_and(|p| p.0.ip().is_loopback()) {
+        return super::Error::not_found("no endpoint /metrics here").into_response();
+    }
+    metrics(State(state)).await
+}
+
+/// `/metrics` alone, for the listener of `--metrics-addr`.
+pub fn metrics_router(state: AppState) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics))
+        .with_state(state)
 }
 
 async fn metrics(State(state): State<AppState>) -> Response {

@@ -131,15 +131,7 @@ fn serve(headers: &HeaderMap, body: &'static str, content_type: &'static str) ->
     if fresh {
         return (StatusCode::NOT_MODIFIED, common).into_response();
     }
-    (
-        common,
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        ],
-        body,
-    )
-        .into_response()
+    (common, [(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
 async fn not_found() -> Response {

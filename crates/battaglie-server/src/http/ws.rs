@@ -19,12 +19,14 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
-use axum::Router;
+use axum::{Extension, Router};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::account::Visitor;
+use super::account::{TrustForwarded, Visitor};
+use super::per_address::{Held, PerAddress};
 use super::rematch::rematch_view;
+use super::ws_limits::{Allowance, CLOSE_TOO_MANY, TOO_MANY};
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
 use crate::chat::{may_read, room_from_word, shows};
 use crate::game::{
@@ -32,8 +34,11 @@ use crate::game::{
 };
 use crate::store::{ChatRow, Mode, UserRow};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/games/{id}/ws", get(upgrade))
+pub(super) fn router(trust_forwarded: bool, per_address: Option<usize>) -> Router<AppState> {
+    Router::new()
+        .route("/games/{id}/ws", get(upgrade))
+        .layer(Extension(TrustForwarded(trust_forwarded)))
+        .layer(Extension(PerAddress::new(per_address)))
 }
 
 /// The socket's query: the seat token, and the session's CSRF token for a
@@ -85,9 +90,22 @@ async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
     visitor: Visitor,
+    Extension(sockets): Extension<PerAddress>,
     QueryParams(q): QueryParams<SocketQuery>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
+    let address = visitor
+        .address
+        .parse()
+        .unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+    let Some(held) = sockets.take(address) else {
+        let most = sockets.cap().unwrap_or_default();
+        return Err(Error::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("too many games open at once from your address: the most is {most}"),
+        )
+        .code(ErrorCode::RateLimited, serde_json::json!({ "seconds": 5 })));
+    };
     let live = state.game_to_read(&id).await?;
     let seat = live.seat(q.token.as_deref())?;
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
@@ -116,7 +134,7 @@ async fn upgrade(
         .max_frame_size(WS_MESSAGE_LIMIT * 16)
         .read_buffer_size(SOCKET_BUFFER)
         .write_buffer_size(SOCKET_BUFFER)
-        .on_upgrade(move |socket| run(socket, state, live, holder)))
+        .on_upgrade(move |socket| run(socket, state, live, holder, held)))
 }
 
 /// The read and write buffers a socket starts with, in bytes.
@@ -151,7 +169,8 @@ enum ClientMessage {
     Ping,
 }
 
-async fn run(socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Holder) {
+/// (`_held` counts the socket against its address until it closes.)
+async fn run(socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Holder, _held: Held) {
     let _open = state.metrics().socket_opened();
     let (snapshot, updates) = live.subscribe().await;
     let told = live.subscribe_told();
@@ -179,7 +198,7 @@ struct Subscribed {
 async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> (Vec<String>, u64) {
     let mut first = Vec::new();
     let mut presence_seen = 0;
-    if let Some((count, presence)) = state.tell_presence(live).await {
+    if let Some((count, presence)) = state.presence_now(live).await {
         first.push(presence.to_string());
         presence_seen = count;
     }
@@ -225,9 +244,14 @@ async fn serve(
         }
     }
     let mut shutdown = state.shutdown_signal();
+    let mut allowance = Allowance::new();
     loop {
         tokio::select! {
             incoming = socket.recv() => {
+                if !allowance.take() {
+                    close(&mut socket, CLOSE_TOO_MANY, TOO_MANY).await;
+                    break;
+                }
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {

@@ -1,7 +1,7 @@
 //! What a lobby operation can refuse.
 
 use battaglie_community::{
-    AcceptError, ChallengeError, SeekError, TimeControlError, WithdrawError,
+    AcceptError, ChallengeError, SeekError, Throttled, TimeControlError, WithdrawError,
 };
 
 use crate::game::GameError;
@@ -25,6 +25,15 @@ pub enum LobbyError {
     /// This player may not accept it.
     #[error(transparent)]
     Accept(#[from] AcceptError),
+    /// The account has as many challenges open as it may.
+    #[error("you have {max} challenges open already: cancel one first")]
+    TooManyOpen {
+        /// How many may be open at once.
+        max: usize,
+    },
+    /// The account posted challenges too fast.
+    #[error(transparent)]
+    Throttled(#[from] Throttled),
     /// Another player accepted it first.
     #[error("another player accepted this challenge first")]
     Taken,

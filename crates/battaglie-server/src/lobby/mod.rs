@@ -16,7 +16,7 @@ mod started;
 use std::sync::Arc;
 
 use battaglie_community::{
-    Audience, Challenge, Participant, PlayerId, PlayerName, SideChoice, Terms, TimeControl,
+    Audience, Challenge, Participant, PlayerId, PlayerName, Policy, SideChoice, Terms, TimeControl,
     Timestamp,
 };
 use battaglie_rules::Side;
@@ -29,6 +29,9 @@ pub use started::{game_started, StartedGame};
 use crate::game::{builtin_scenario, AppState};
 use crate::ids;
 use crate::store::{ChallengeRow, Mode, SeekRow, UserRow};
+
+/// How many challenges (open and direct alike) an account may have open at once.
+pub const MAX_OPEN_CHALLENGES: usize = 10;
 
 /// How many events a slow socket may fall behind before it is sent the list again.
 const EVENT_BACKLOG: usize = 256;
@@ -226,6 +229,15 @@ impl Lobby {
     ) -> Result<ChallengeRow, LobbyError> {
         let scenario = builtin_scenario(&offer.battle)?;
         let control: TimeControl = offer.control.parse()?;
+        let now = state.now();
+        let open = state.store().open_challenges_by(&by.id, now.0).await?;
+        if open >= MAX_OPEN_CHALLENGES {
+            return Err(LobbyError::TooManyOpen {
+                max: MAX_OPEN_CHALLENGES,
+            });
+        }
+        let key = format!("challenge:{}", by.id);
+        crate::throttle::attempt(state.store(), &key, &Policy::CHALLENGES, now).await??;
         let addressee = match &offer.to {
             Some(name) => Some(
                 state
@@ -246,7 +258,6 @@ impl Lobby {
             control,
             rated: offer.rated,
         };
-        let now = state.now();
         let challenge = Challenge::new(participant(by), terms, to, &scenario, now)?;
         let id = ids::random_hex(8)?;
         let row = ChallengeRow {

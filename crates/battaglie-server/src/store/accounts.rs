@@ -156,22 +156,32 @@ impl Store {
         Ok(())
     }
 
-    /// Deletes an account: its sessions and seat links go, its row keeps only
-    /// its id and the deleted flag (the name is free again); its games stay,
-    /// playable by their tokens.
+    /// Deletes an account at `now`: its sessions, seat links and request to
+    /// play anyone go, its open challenges (and those to it) are withdrawn, its
+    /// row keeps only its id and the deleted flag (the name is free again); its
+    /// games stay, playable by their tokens.
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn delete_user(&self, user: &str) -> Result<(), StoreError> {
+    pub async fn delete_user(&self, user: &str, now: i64) -> Result<(), StoreError> {
         on_write!(self, pool => {
             let mut tx = pool.begin().await?;
             for sql in [
                 "DELETE FROM sessions WHERE user_id = $1",
                 "DELETE FROM seats WHERE user_id = $1",
+                "DELETE FROM seeks WHERE user_id = $1",
                 "UPDATE users SET name = NULL, name_key = NULL, hash = NULL, deleted = 1 WHERE id = $1",
             ] {
                 sqlx::query(sql).bind(user).execute(&mut *tx).await?;
             }
+            sqlx::query(
+                "UPDATE challenges SET state = 'cancelled', settled_at = $2 \
+                 WHERE (challenger = $1 OR addressee = $1) AND state = 'open'",
+            )
+            .bind(user)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await?;
         });
         Ok(())
@@ -338,6 +348,57 @@ impl Store {
                 None => Ok(Count::default()),
             }
         })
+    }
+
+    /// Replaces the throttle count under `key` with `new` if it still is `old`
+    /// (what [`Store::count`] read): `false` when another request changed it
+    /// meanwhile, on this node or another, and nothing was written.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn swap_count(&self, key: &str, old: Count, new: Count) -> Result<bool, StoreError> {
+        let changed = if old == Count::default() {
+            on_write!(self, pool => sqlx::query(
+                "INSERT INTO throttles (key, attempts, last_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (key) DO NOTHING",
+            )
+            .bind(key)
+            .bind(new.attempts)
+            .bind(new.last_at)
+            .execute(pool)
+            .await?
+            .rows_affected())
+        } else {
+            on_write!(self, pool => sqlx::query(
+                "UPDATE throttles SET attempts = $2, last_at = $3 \
+                 WHERE key = $1 AND attempts = $4 AND last_at = $5",
+            )
+            .bind(key)
+            .bind(new.attempts)
+            .bind(new.last_at)
+            .bind(old.attempts)
+            .bind(old.last_at)
+            .execute(pool)
+            .await?
+            .rows_affected())
+        };
+        Ok(changed == 1)
+    }
+
+    /// Takes one attempt back from the count under `key` (a login that succeeded
+    /// gives its address the attempt it was counted).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn refund_count(&self, key: &str) -> Result<(), StoreError> {
+        on_write!(self, pool => sqlx::query(
+            "UPDATE throttles SET attempts = attempts - 1 WHERE key = $1 AND attempts > 0",
+        )
+        .bind(key)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        Ok(())
     }
 
     /// Stores the throttle count under `key` (a zero count deletes it).

@@ -199,6 +199,26 @@ impl Store {
         })
     }
 
+    /// How many challenges `challenger` has open, not lapsed at `now`.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn open_challenges_by(
+        &self,
+        challenger: &str,
+        now: i64,
+    ) -> Result<usize, StoreError> {
+        let n: i64 = on_write!(self, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM challenges WHERE challenger = $1 AND state = 'open' \
+             AND expires_at > $2",
+        )
+        .bind(challenger)
+        .bind(now)
+        .fetch_one(pool)
+        .await?);
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
     /// Accepts challenge `id` for `acceptor`, the challenger playing
     /// `challenger_side`, if it is still open and not lapsed at `now`:
     /// answers whether this call won (a second acceptance never does).

@@ -10,6 +10,7 @@ mod location;
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use battaglie_community::GameClock;
@@ -151,6 +152,8 @@ fn clock_columns(clock: Option<&GameClock>) -> (Option<String>, Option<i64>) {
 #[derive(Debug, Clone)]
 pub struct Store {
     pools: Pools,
+    /// What the last check of the file's pages found wrong ([`Store::quick_check`]).
+    damage: Arc<Mutex<Option<String>>>,
 }
 
 #[derive(Debug, Clone)]
@@ -189,6 +192,7 @@ mod accounts;
 mod analyses;
 mod batch;
 mod chat;
+mod check;
 mod claims;
 mod confirm;
 mod lobby;
@@ -225,8 +229,19 @@ impl Store {
     /// # Errors
     /// When the database cannot be reached or opened, or the migrations fail.
     pub async fn connect(db: &Database) -> Result<Store, StoreError> {
+        Store::connect_synced(db, false).await
+    }
+
+    /// [`Store::connect`]; a SQLite file with `full_sync` syncs every commit to
+    /// the disk before answering (`synchronous = FULL`): a commit survives the
+    /// machine losing power, not only the process being killed, at some cost
+    /// per move.
+    ///
+    /// # Errors
+    /// As [`Store::connect`].
+    pub async fn connect_synced(db: &Database, full_sync: bool) -> Result<Store, StoreError> {
         match db {
-            Database::Sqlite(path) => Store::open(path).await,
+            Database::Sqlite(path) => Store::open_synced(path, full_sync).await,
             Database::Postgres(url) => Store::postgres(url).await,
         }
     }
@@ -250,6 +265,7 @@ impl Store {
             .map_err(open_error)?;
         POSTGRES_MIGRATOR.run(&pool).await?;
         Ok(Store {
+            damage: Arc::default(),
             pools: Pools::Postgres(pool),
         })
     }
@@ -261,12 +277,21 @@ impl Store {
     /// # Errors
     /// When the file cannot be opened or the migrations fail.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_synced(path, false).await
+    }
+
+    async fn open_synced(path: &Path, full_sync: bool) -> Result<Store, StoreError> {
+        let sync = if full_sync {
+            SqliteSynchronous::Full
+        } else {
+            SqliteSynchronous::Normal
+        };
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
             .page_size(PAGE_SIZE)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
+            .synchronous(sync)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
         Store::sqlite(options).await.map_err(|e| match e {
@@ -292,6 +317,7 @@ impl Store {
             .await?;
         SQLITE_MIGRATOR.run(&pool).await?;
         Ok(Store {
+            damage: Arc::default(),
             pools: Pools::Sqlite {
                 read: pool.clone(),
                 batch: Batcher::start(pool.clone(), log::LogFull::default()),
@@ -330,6 +356,7 @@ impl Store {
         let checkpointer = pool().max_connections(1).connect_with(options).await?;
         let log_full = log::start_checkpointer(checkpointer, write.clone()).await?;
         Ok(Store {
+            damage: Arc::default(),
             pools: Pools::Sqlite {
                 batch: Batcher::start(write.clone(), log_full),
                 write,

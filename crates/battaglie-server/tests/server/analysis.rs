@@ -158,7 +158,35 @@ async fn a_record_that_does_not_read_is_refused_and_nothing_is_analysed(db: Test
     assert_eq!(err["code"], "empty_body", "{err}");
 }
 
+async fn an_online_game_is_analysed_only_once_it_has_ended(db: TestDb) {
+    let app = app_on(&db).await;
+    let (id, army, _) = crate::support::online_game(&app).await;
+    let uri = format!("/api/games/{id}/analysis");
+    for method in ["POST", "GET"] {
+        let (status, err) = send(&app, method, &uri, None).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{method}: {err}");
+        assert_eq!(err["code"], "game_in_progress", "{err}");
+    }
+    let resign = json!({"token": army}).to_string();
+    let (status, body) = send(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(resign),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, report) = send(&app, "POST", &uri, None).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "an ended game of no moves: {report}"
+    );
+    assert_eq!(report["complete"], true);
+}
+
 on_both_stores!(
+    an_online_game_is_analysed_only_once_it_has_ended,
     an_analysis_runs_with_progress_and_is_stored_for_every_node,
     the_analysis_of_a_game_that_does_not_exist_is_refused,
     an_imported_record_is_analysed_as_a_new_ended_game,

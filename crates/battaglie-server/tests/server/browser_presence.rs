@@ -32,7 +32,7 @@ async fn a_player_sees_the_opponent_leave_and_claims_the_win_a_minute_later() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move {
-        let settings = HttpSettings { rate_limits: None };
+        let settings = HttpSettings::unlimited();
         serve_on(listener, state, &settings, std::future::pending())
             .await
             .unwrap();

@@ -30,6 +30,7 @@ fn from(ip: [u8; 4], method: &str, uri: &str, body: Option<Value>) -> Request<Bo
     let mut req = Request::builder()
         .method(method)
         .uri(uri)
+        .header(header::CONTENT_TYPE, "application/json")
         .body(body.map_or(Body::empty(), |b| Body::from(b.to_string())))
         .unwrap();
     req.extensions_mut()
@@ -47,8 +48,9 @@ async fn an_address_over_its_rate_limit_is_answered_429_and_others_are_not() {
         rate_limits: Some(RateLimits {
             creates: strict,
             moves: strict,
-            trust_forwarded: false,
+            ..RateLimits::default()
         }),
+        ..HttpSettings::default()
     };
     let app = app_with(state().await, &settings);
     let new = json!({"scenario": "washita", "mode": "hotseat"});

@@ -467,7 +467,7 @@ impl Node {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = state.clone();
         tokio::spawn(async move {
-            let settings = HttpSettings { rate_limits: None };
+            let settings = HttpSettings::unlimited();
             serve_on(listener, serving, &settings, async move {
                 let _ = stopped.await;
             })

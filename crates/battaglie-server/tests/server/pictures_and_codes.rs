@@ -13,6 +13,7 @@ async fn send(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (St
     let req = Request::builder()
         .method(method)
         .uri(uri)
+        .header("content-type", "application/json")
         .body(body.map(|b| Body::from(b.to_string())).unwrap_or_default())
         .unwrap();
     let res = app.clone().oneshot(req).await.unwrap();

@@ -17,7 +17,7 @@ use crate::support::{
 /// in a burst (the limits have their own tests, `hardening.rs`).
 async fn node(db: &TestDb) -> (AppState, Router) {
     let state = AppState::new(db.open().await);
-    let settings = HttpSettings { rate_limits: None };
+    let settings = HttpSettings::unlimited();
     (state.clone(), app_with(state, &settings))
 }
 

@@ -1,10 +1,8 @@
 //! The account errors as API errors: a status, a code and its parameters.
 
-use std::time::Duration;
-
 use axum::http::StatusCode;
 use battaglie_community::{
-    NameError, PasswordError, Throttled, MAX_NAME, MAX_PASSWORD, MIN_NAME, MIN_PASSWORD,
+    NameError, PasswordError, MAX_NAME, MAX_PASSWORD, MIN_NAME, MIN_PASSWORD,
 };
 use serde_json::json;
 
@@ -49,14 +47,7 @@ impl From<AccountError> for Error {
                 (unprocessable, C::PasswordSameAsName, json!({}))
             }
             A::NameTaken(name) => (StatusCode::CONFLICT, C::NameTaken, json!({ "name": name })),
-            A::Throttled(Throttled::Wait { retry_after }) => {
-                let seconds = retry_after
-                    .max(&Duration::from_secs(1))
-                    .as_secs_f64()
-                    .ceil() as u64;
-                return Error::new(StatusCode::TOO_MANY_REQUESTS, e.to_string())
-                    .code(C::RateLimited, json!({ "seconds": seconds }));
-            }
+            A::Throttled(t) => return (*t).into(),
             A::Invalid => (StatusCode::UNAUTHORIZED, C::LoginInvalid, json!({})),
             A::WrongPassword => (StatusCode::FORBIDDEN, C::WrongPassword, json!({})),
             A::NotSignedIn => (StatusCode::UNAUTHORIZED, C::NotSignedIn, json!({})),

@@ -564,7 +564,7 @@ pub async fn start_server() -> (tempfile::TempDir, Proxy) {
     let addr = listener.local_addr().unwrap();
     // The page plays long games in a burst of requests; rate limits have their own
     // tests (tests/server/hardening.rs).
-    let settings = HttpSettings { rate_limits: None };
+    let settings = HttpSettings::unlimited();
     let router = app_with(AppState::new(store), &settings);
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     (dir, Proxy::start(addr).await)

@@ -82,7 +82,7 @@ impl Node {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let serving = state.clone();
         tokio::spawn(async move {
-            let settings = HttpSettings { rate_limits: None };
+            let settings = HttpSettings::unlimited();
             let stopped = async move {
                 let _ = stopped.await;
             };

@@ -32,6 +32,7 @@ fn settings() -> HttpSettings {
             trust_forwarded: true,
             ..RateLimits::default()
         }),
+        ..HttpSettings::default()
     }
 }
 

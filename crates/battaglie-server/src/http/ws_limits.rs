@@ -1,0 +1,42 @@
+//! How many messages a WebSocket may send.
+
+use std::time::Instant;
+
+/// Close code 1008 (policy violation): a socket sending too many messages.
+pub const CLOSE_TOO_MANY: u16 = 1008;
+
+/// The reason sent with [`CLOSE_TOO_MANY`].
+pub(super) const TOO_MANY: &str = "too many messages: at most 10 a second";
+
+/// The messages a socket may send at once, then [`REFILL`] more a second.
+const BURST: f64 = 30.0;
+const REFILL: f64 = 10.0;
+
+/// A socket's allowance of messages (a token bucket).
+pub(super) struct Allowance {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Allowance {
+    pub(super) fn new() -> Allowance {
+        Allowance {
+            tokens: BURST,
+            at: Instant::now(),
+        }
+    }
+
+    /// Whether one more message may be sent now.
+    pub(super) fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refilled = now.duration_since(self.at).as_secs_f64() * REFILL;
+        self.tokens = (self.tokens + refilled).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
