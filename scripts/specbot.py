@@ -1271,7 +1271,7 @@ def main(argv=None):
     ap.add_argument("--strategy", default="minimax", choices=["random", "greedy", "minimax", "cautious"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--depth", type=int, default=2)
-    ap.add_argument("--scenarios", default=os.path.join(os.getcwd(), "scenarios"))
+    ap.add_argument("--scenarios", default=os.path.join(os.getcwd(), "crates", "battaglie-rules", "scenarios"))
     ap.add_argument("--selftest", action="store_true", help="check the rules against the conformance data and exit")
     ap.add_argument("--conformance", default=None, help="the conformance data directory (for --selftest)")
     args = ap.parse_args(argv)

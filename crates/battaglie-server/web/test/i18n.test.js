@@ -8,7 +8,7 @@ import { RULES } from "../rules.js";
 import { SUMMARIES, HISTORIES } from "../notes.js";
 
 const here = new URL("..", import.meta.url);
-const scenarioDir = new URL("../../../scenarios/", here);
+const scenarioDir = new URL("../../battaglie-rules/scenarios/", here);
 const scenarios = readdirSync(scenarioDir)
   .filter((f) => f.endsWith(".toml"))
   .map((f) => readFileSync(new URL(f, scenarioDir), "utf8"));
@@ -56,7 +56,7 @@ test("every string the code asks for exists", () => {
 });
 
 test("every error code of the API has a sentence, naming only the parameters the server sends", () => {
-  const api = readFileSync(new URL("../docs/api.md", scenarioDir), "utf8");
+  const api = readFileSync(new URL("../../../docs/api.md", here), "utf8");
   const rows = [...api.matchAll(/^ {2}\| `(\w+)` \|[^|]+\|([^|]*)\|/gm)];
   assert.ok(rows.length >= 40, `docs/api.md lists ${rows.length} error codes`);
   for (const [, code, params] of rows) {
