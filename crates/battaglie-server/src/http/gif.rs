@@ -49,12 +49,15 @@ async fn gif(
     let from = q.from.unwrap_or(0);
     let until = q.until.unwrap_or(plies);
     if from > until || until > plies {
-        return Err(
-            Error::unprocessable(GifError::Range { from, until, plies }.to_string()).code(
-                ErrorCode::GifRange,
-                json!({ "from": from, "until": until, "plies": plies }),
-            ),
-        );
+        let refusal = if from > until {
+            GifError::Backwards { from, until }
+        } else {
+            GifError::Range { from, until, plies }
+        };
+        return Err(Error::unprocessable(refusal.to_string()).code(
+            ErrorCode::GifRange,
+            json!({ "from": from, "until": until, "plies": plies }),
+        ));
     }
     if until - from + 1 > MAX_FRAMES {
         return Err(Error::unprocessable(format!(

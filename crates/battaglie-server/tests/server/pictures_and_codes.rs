@@ -119,6 +119,24 @@ async fn a_gif_range_outside_the_game_is_refused_with_its_code() {
 }
 
 #[tokio::test]
+async fn a_gif_range_that_ends_before_it_starts_is_called_backwards_not_too_long() {
+    let (_db, app) = server().await;
+    let (id, _) = hotseat(&app, 2).await;
+    let (status, body) = json_of(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/gif?from=2&until=1"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["code"], "gif_range");
+    let said = body["error"].as_str().unwrap_or_default();
+    assert!(said.contains("ends before it starts"), "{body}");
+    assert!(!said.contains("the game has"), "{body}");
+}
+
+#[tokio::test]
 async fn errors_carry_a_code_and_the_parameters_of_their_sentence() {
     let (_db, app) = server().await;
     let (id, token) = hotseat(&app, 0).await;
