@@ -261,6 +261,7 @@ export default {
   gifWhole: "Animiertes GIF der Partie",
   gifUntil: "Animiertes GIF bis zu diesem Zug",
   err_gif_range: "Die Partie hat {plies} Züge: die Züge {from} bis {until} gibt es nicht.",
+  err_gif_backwards: "Der Abschnitt von Zug {from} bis {until} endet, bevor er beginnt: gib zuerst den früheren Zug an.",
   err_chat_only_online: "Nur Online-Partien haben einen Chat.",
   err_chat_empty: "Die Nachricht ist leer.",
   err_chat_too_long: "Die Nachricht hat {chars} Zeichen; die Grenze ist {limit}.",

@@ -261,6 +261,7 @@ export default {
   gifWhole: "Animated GIF of the game",
   gifUntil: "Animated GIF up to this move",
   err_gif_range: "The game has {plies} moves: moves {from} to {until} do not exist.",
+  err_gif_backwards: "The range of moves {from} to {until} ends before it starts: give the earlier move first.",
   err_chat_only_online: "Only online games have a chat.",
   err_chat_empty: "The message is empty.",
   err_chat_too_long: "The message has {chars} characters; the limit is {limit}.",

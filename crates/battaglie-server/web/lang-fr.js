@@ -261,6 +261,7 @@ export default {
   gifWhole: "GIF animé de la partie",
   gifUntil: "GIF animé jusqu'à ce coup",
   err_gif_range: "La partie a {plies} coups : les coups {from} à {until} n'existent pas.",
+  err_gif_backwards: "La plage des coups {from} à {until} finit avant de commencer : donnez d'abord le coup le plus ancien.",
   err_chat_only_online: "Seules les parties en ligne ont un chat.",
   err_chat_empty: "Le message est vide.",
   err_chat_too_long: "Le message a {chars} caractères ; la limite est {limit}.",

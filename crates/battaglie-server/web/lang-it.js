@@ -261,6 +261,7 @@ export default {
   gifWhole: "GIF animata della partita",
   gifUntil: "GIF animata fino a questa mossa",
   err_gif_range: "La partita ha {plies} mosse: le mosse da {from} a {until} non esistono.",
+  err_gif_backwards: "Il tratto dalla mossa {from} alla {until} finisce prima di cominciare: indica prima la mossa precedente.",
   err_chat_only_online: "Solo le partite online hanno una chat.",
   err_chat_empty: "Il messaggio è vuoto.",
   err_chat_too_long: "Il messaggio ha {chars} caratteri; il limite è {limit}.",

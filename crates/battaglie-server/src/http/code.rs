@@ -109,6 +109,8 @@ pub enum ErrorCode {
     NotText,
     /// A GIF's range outside the game (`from`, `until`, `plies`).
     GifRange,
+    /// A GIF's range that ends before it starts (`from`, `until`).
+    GifBackwards,
     /// Chat in a game that is not online.
     ChatOnlyOnline,
     /// A chat message empty once trimmed.
@@ -286,6 +288,7 @@ impl ErrorCode {
             C::BadChoice,
             C::NotText,
             C::GifRange,
+            C::GifBackwards,
             C::ChatOnlyOnline,
             C::ChatEmpty,
             C::ChatTooLong,
@@ -404,6 +407,7 @@ impl ErrorCode {
             C::BadChoice => "bad_choice",
             C::NotText => "not_text",
             C::GifRange => "gif_range",
+            C::GifBackwards => "gif_backwards",
             C::ChatOnlyOnline => "chat_only_online",
             C::ChatEmpty => "chat_empty",
             C::ChatTooLong => "chat_too_long",

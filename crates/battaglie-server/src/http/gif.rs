@@ -48,16 +48,21 @@ async fn gif(
     let plies = game.moves().len();
     let from = q.from.unwrap_or(0);
     let until = q.until.unwrap_or(plies);
-    if from > until || until > plies {
-        let refusal = if from > until {
-            GifError::Backwards { from, until }
-        } else {
-            GifError::Range { from, until, plies }
-        };
-        return Err(Error::unprocessable(refusal.to_string()).code(
-            ErrorCode::GifRange,
-            json!({ "from": from, "until": until, "plies": plies }),
-        ));
+    if from > until {
+        return Err(
+            Error::unprocessable(GifError::Backwards { from, until }.to_string()).code(
+                ErrorCode::GifBackwards,
+                json!({ "from": from, "until": until }),
+            ),
+        );
+    }
+    if until > plies {
+        return Err(
+            Error::unprocessable(GifError::Range { from, until, plies }.to_string()).code(
+                ErrorCode::GifRange,
+                json!({ "from": from, "until": until, "plies": plies }),
+            ),
+        );
     }
     if until - from + 1 > MAX_FRAMES {
         return Err(Error::unprocessable(format!(

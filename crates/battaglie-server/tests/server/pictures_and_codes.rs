@@ -130,7 +130,8 @@ async fn a_gif_range_that_ends_before_it_starts_is_called_backwards_not_too_long
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(body["code"], "gif_range");
+    assert_eq!(body["code"], "gif_backwards");
+    assert_eq!(body["params"], json!({"from": 2, "until": 1}));
     let said = body["error"].as_str().unwrap_or_default();
     assert!(said.contains("ends before it starts"), "{body}");
     assert!(!said.contains("the game has"), "{body}");
