@@ -315,7 +315,7 @@ async fn long_game(page: &Page, b: &mut Browser, plies: usize, turn: u32) -> (St
             b,
             &format!(
                 "(async () => {{
-                  const post = (path, body) => fetch(path, {{method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body)}}).then(r => r.json());
+                  const post = (path, body) => fetch(path, {{method: 'POST', headers: {{'content-type': typeof body === 'string' ? 'text/plain' : 'application/json'}}, body: typeof body === 'string' ? body : JSON.stringify(body)}}).then(r => r.json());
                   const created = await post('/api/games', {{scenario: 'washita', mode: 'hotseat'}});
                   let s = created.state; let seed = 11;
                   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

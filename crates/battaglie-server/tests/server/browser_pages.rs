@@ -165,7 +165,7 @@ async fn the_replay_panel_downloads_an_animated_gif_of_the_game_or_up_to_the_mov
             &mut b,
             "(async () => { const id = location.pathname.split('/')[2]; const token = new URLSearchParams(location.search).get('token'); \
              const st = await fetch(`/api/games/${id}?token=${token}`).then(r => r.json()); \
-             await fetch(`/api/games/${id}/moves`, {method: 'POST', body: JSON.stringify({token, move: st.legal[0].moves[0].notation})}); })()",
+             await fetch(`/api/games/${id}/moves`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({token, move: st.legal[0].moves[0].notation})}); })()",
         )
         .await;
         page.wait(
@@ -315,7 +315,7 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
     let play = page
         .eval(
             &mut b,
-            "(async () => { const post = (p, body) => fetch(p, {method: 'POST', body: JSON.stringify(body)}).then(r => r.json()); \
+            "(async () => { const post = (p, body) => fetch(p, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)}).then(r => r.json()); \
              const g = await post('/api/games', {scenario: 'fetterman', mode: 'hotseat'}); let st = g.state; \
              for (let i = 0; i < 40 && st.status === 'ongoing'; i++) st = await post(`/api/games/${g.id}/moves`, {token: g.token, move: st.legal[0].moves[0].notation}); \
              if (st.status === 'ongoing') await post(`/api/games/${g.id}/resign`, {token: g.token}); \
@@ -552,7 +552,7 @@ async fn an_imported_record_is_analysed_in_one_click() {
     // A record of 12 moves, as a player would paste it from elsewhere.
     page.eval(
         &mut b,
-        "(async () => { const post = (p, body) => fetch(p, {method: 'POST', body: JSON.stringify(body)}).then(r => r.json()); \
+        "(async () => { const post = (p, body) => fetch(p, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)}).then(r => r.json()); \
          const g = await post('/api/games', {scenario: 'washita', mode: 'hotseat'}); let st = g.state; \
          for (let i = 0; i < 12; i++) st = await post(`/api/games/${g.id}/moves`, {token: g.token, move: st.legal[0].moves[0].notation}); \
          const text = await fetch(`/api/games/${g.id}/record?format=text`).then(r => r.text()); \
