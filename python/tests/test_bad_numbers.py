@@ -37,7 +37,7 @@ def test_a_negative_or_huge_count_or_seed_is_a_value_error(call):
         call(b.Game("washita"))
 
 
-def test_a_vector_env_too_large_for_memory_is_a_memory_error():
+def test_a_vector_env_too_large_for_memory_is_a_memory_error(tmp_path):
     # In a child process under an address-space limit: 20,000 games' masks need 3.8 GB.
     script = """
 import resource
@@ -48,7 +48,10 @@ try:
 except MemoryError as e:
     print("MemoryError", e)
 """
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    # Run away from python/, whose battaglie/ (no compiled core) would shadow the installed one.
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
     assert out.stdout.startswith("MemoryError"), out.stdout + out.stderr
     assert "fewer envs" in out.stdout
 
