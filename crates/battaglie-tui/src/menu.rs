@@ -244,9 +244,8 @@ impl App {
                 if accepts {
                     self.agree_draw("The computer accepts the draw.");
                 } else {
-                    self.info(&format!(
-                        "The computer declines the draw: it rates its side {rating:+} (a Foot is 100)."
-                    ));
+                    let refusal = self.session.draw_refusal(rating);
+                    self.info(&refusal);
                 }
             }
         }

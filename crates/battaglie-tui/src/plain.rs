@@ -355,10 +355,7 @@ pub fn run_plain<R: BufRead, W: Write>(
                     Opponent::Computer { .. } => {
                         let (accepts, rating) = session.computer_accepts_draw();
                         if !accepts {
-                            writeln!(
-                                out,
-                                "The computer declines the draw: it rates its side {rating:+} (a Foot is 100)."
-                            )?;
+                            writeln!(out, "{}", session.draw_refusal(rating))?;
                         }
                         accepts
                     }

@@ -351,6 +351,20 @@ impl Session {
         (rating <= DRAW_ACCEPT, rating)
     }
 
+    /// Why the computer declined a draw, in the status panel's words: its side's
+    /// winning chance at `rating` (from [`Session::computer_accepts_draw`]), the
+    /// score as detail with its unit.
+    pub(crate) fn draw_refusal(&self, rating: i32) -> String {
+        let computer = !self.human;
+        let score = battaglie_ai::Score::Value(rating);
+        let chance = battaglie_ai::win_chance(self.game.position().scenario(), computer, score);
+        format!(
+            "The computer declines the draw: it gives the {} a {}% winning chance ({rating:+} centi-pieces).",
+            title(computer),
+            (chance * 100.0).round()
+        )
+    }
+
     /// Lets the computer resign when its course of this game (fed with this search's
     /// score) says the position is lost; returns why it resigned.
     pub(crate) fn computer_resigns(

@@ -293,3 +293,21 @@ fn resigning_says_the_result_and_no_old_move() {
     );
     assert!(!after.contains("played"), "{after}");
 }
+
+#[test]
+fn a_declined_draw_says_the_computers_winning_chance_not_a_bare_score() {
+    let out = run(
+        "draw\n",
+        &options("washita", Opponent::Computer { level: 1 }),
+    );
+    let said = out
+        .lines()
+        .find(|l| l.contains("declines the draw"))
+        .unwrap_or_else(|| panic!("no refusal in {out}"));
+    assert!(
+        said.contains("it gives the Indians a") && said.contains("% winning chance ("),
+        "{said}"
+    );
+    assert!(said.contains("centi-pieces)"), "{said}");
+    assert!(!said.contains("a Foot is 100"), "{said}");
+}
