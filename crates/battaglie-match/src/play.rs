@@ -86,11 +86,9 @@ impl Seat {
         match self {
             Seat::Builtin(limits, sport) => {
                 let stop = AtomicBool::new(false);
-                let r = battaglie_ai::search(game, limits, &stop, |_| {})
+                let turn = battaglie_ai::computer_turn(game, limits, sport, &stop, |_| {})
                     .expect("the game is not over");
-                let pos = game.position();
-                sport.record(battaglie_ai::report_score(pos, limits, &r.info));
-                Ok((r.best, sport.gesture(pos, installed(pos.scenario()))))
+                Ok((turn.best, turn.gesture))
             }
             Seat::External { engine, go } => {
                 let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();

@@ -6,7 +6,6 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use battaglie_ai::Limits;
 use battaglie_rules::{Game, Move, Position};
 
 use crate::describe::numbered_moves;
@@ -423,15 +422,12 @@ pub fn run_plain<R: BufRead, W: Write>(
 
 /// Lets the computer choose and play its move, and says what happened.
 fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result<()> {
-    let limits = Limits {
-        level: session.level(),
-        ..Default::default()
-    };
+    let limits = session.computer_limits();
     let stop = AtomicBool::new(false);
     let root = session.game.position().clone();
     match battaglie_ai::search(&session.game, &limits, &stop, |_| {}) {
         Some(result) => {
-            if let Some(why) = session.computer_resigns(&result) {
+            if let Some(why) = session.computer_resigns(&result.info) {
                 writeln!(out, "The computer resigns ({why}).")?;
                 return Ok(say_result(out, &session.game)?);
             }

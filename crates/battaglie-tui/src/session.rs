@@ -365,19 +365,21 @@ impl Session {
         )
     }
 
-    /// Lets the computer resign when its course of this game (fed with this search's
-    /// score) says the position is lost; returns why it resigned.
-    pub(crate) fn computer_resigns(
-        &mut self,
-        result: &battaglie_ai::SearchResult,
-    ) -> Option<String> {
+    /// The computer's search budget: its level's.
+    pub(crate) fn computer_limits(&self) -> battaglie_ai::Limits {
+        battaglie_ai::Limits {
+            level: self.level(),
+            ..Default::default()
+        }
+    }
+
+    /// Lets the computer resign when its course of this game, followed with the
+    /// search that ended in `info`, says the position is lost; returns why it resigned.
+    pub(crate) fn computer_resigns(&mut self, info: &battaglie_ai::Info) -> Option<String> {
         let root = self.game.position().clone();
-        let limits = battaglie_ai::Limits::default();
-        let sport = &mut self.sport;
-        sport.record(battaglie_ai::report_score(&root, &limits, &result.info));
-        let table = battaglie_tablebase::registry::installed(root.scenario());
-        match sport.gesture(&root, table) {
-            Some(battaglie_ai::Gesture::Resign(why)) => {
+        let limits = self.computer_limits();
+        match self.sport.follow(&root, &limits, info) {
+            (_, Some(battaglie_ai::Gesture::Resign(why))) => {
                 self.game.resign(root.side_to_move()).ok()?;
                 Some(why.to_string())
             }

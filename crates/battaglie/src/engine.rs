@@ -328,6 +328,10 @@ impl Engine {
         if let Some(outcome) = self.game.outcome() {
             return Err(format!("the game is over ({outcome})"));
         }
+        // A table file that cannot be used counts as none; said once, here.
+        if let Err(e) = battaglie_tablebase::registry::find(self.game.position().scenario()) {
+            eprintln!("battaglie engine: tablebase: {e}");
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
         let root = game.position().clone();
@@ -353,14 +357,6 @@ impl Engine {
                 let _ = o.flush();
             });
             let gesture = result.as_ref().and_then(|r| {
-                let score = battaglie_ai::report_score(&root, &limits, &r.info);
-                let table = match battaglie_tablebase::registry::find(root.scenario()) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        eprintln!("battaglie engine: tablebase: {e}");
-                        None
-                    }
-                };
                 let mut sports = sports.lock().unwrap_or_else(|e| e.into_inner());
                 let (sport, seen) = &mut sports[root.side_to_move().index()];
                 let plies = game.moves().len();
@@ -368,8 +364,7 @@ impl Engine {
                     sport.reset();
                 }
                 *seen = plies;
-                sport.record(score);
-                sport.gesture(&root, table)
+                sport.follow(&root, &limits, &r.info).1
             });
             let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
             match gesture {

@@ -4,12 +4,11 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use battaglie_ai::{report_score, Gesture, Limits, Score};
-use battaglie_rules::{Game, Move, Side};
+use battaglie_ai::{Gesture, Limits, Sport, Turn};
+use battaglie_rules::{Game, Side};
 
 use super::live_game::LiveGame;
 use super::{AppState, GameError};
-use battaglie_tablebase::registry::installed;
 
 /// How many plies after a declined draw offer the computer may offer again.
 const OFFER_AGAIN_AFTER: usize = 40;
@@ -63,19 +62,19 @@ impl AppState {
     /// changed meanwhile (an undo), and gives up when it is no longer its turn.
     async fn computer_turn(&self, live: &LiveGame, computer: Side, level: u8) {
         loop {
-            let (game, version) = {
+            let (game, version, sport) = {
                 let mut st = live.state.lock().await;
                 if st.game.is_over() || st.game.position().side_to_move() != computer {
                     st.thinking = false;
                     return;
                 }
-                (st.game.clone(), st.version)
+                (st.game.clone(), st.version, st.sport.clone())
             };
             let started = std::time::Instant::now();
-            let best = self.think(live.id(), game, level).await;
+            let turn = self.think(live.id(), game, sport, level).await;
             let thought = started.elapsed();
             let mut st = live.state.lock().await;
-            let Some(best) = best else {
+            let Some((turn, sport)) = turn else {
                 st.thinking = false;
                 return;
             };
@@ -84,11 +83,8 @@ impl AppState {
                 continue;
             }
             st.thinking = false;
-            let (best, score) = best;
-            st.sport.record(score);
-            let gesture = st
-                .sport
-                .gesture(st.game.position(), installed(st.game.position().scenario()));
+            st.sport = sport;
+            let Turn { best, gesture, .. } = turn;
             if let Some(Gesture::Resign(why)) = gesture {
                 let mut next = st.game.clone();
                 // The game is not over: the computer was to move in it.
@@ -127,10 +123,15 @@ impl AppState {
         }
     }
 
-    /// The computer's move in `game` (of game `id`) and its score (in the one unit
-    /// of [`battaglie_ai::report_score`]); `None` at shutdown or when another node
-    /// took the turn over.
-    async fn think(&self, id: &str, game: Game, level: u8) -> Option<(Move, Score)> {
+    /// The computer's turn in `game` (of game `id`), and its side's `sport` having
+    /// followed it; `None` at shutdown or when another node took the turn over.
+    async fn think(
+        &self,
+        id: &str,
+        game: Game,
+        mut sport: Sport,
+        level: u8,
+    ) -> Option<(Turn, Sport)> {
         let stop = Arc::new(AtomicBool::new(false));
         // Renewed while waiting for a search permit too.
         let renewal = self.spawn_renewal(id, stop.clone());
@@ -152,8 +153,8 @@ impl AppState {
         };
         let stopped = stop.clone();
         let found = tokio::task::spawn_blocking(move || {
-            battaglie_ai::search(&game, &limits, &stop, |_| {})
-                .map(|r| (r.best, report_score(game.position(), &limits, &r.info)))
+            battaglie_ai::computer_turn(&game, &limits, &mut sport, &stop, |_| {})
+                .map(|turn| (turn, sport))
         })
         .await;
         watcher.abort();
