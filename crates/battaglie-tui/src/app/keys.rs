@@ -1,0 +1,402 @@
+//! The keys and the mouse of the full-screen interface: the board's cursor, picking
+//! and splitting a stack, prompts, replay and help.
+
+use super::*;
+
+impl App {
+    /// Handles one key press.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q'))
+        {
+            // A second Ctrl-C while the question is asked leaves without saving.
+            if matches!(self.mode, Mode::Confirm(Confirm::Quit)) {
+                self.quit = true;
+            } else {
+                self.ask_quit();
+            }
+            return;
+        }
+        if self.too_small.get() && self.screen != Screen::Help {
+            self.small_key(key);
+            return;
+        }
+        // Outside a prompt a key with Ctrl held means nothing (Ctrl-U is the
+        // prompt's "clear"): it must not act as the plain letter (u: undo).
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && !matches!(self.mode, Mode::Prompt(_)) {
+            return;
+        }
+        match self.screen {
+            Screen::Help => self.help_key(key),
+            Screen::Replay => self.replay_key(key),
+            Screen::Game => match std::mem::replace(&mut self.mode, Mode::Normal) {
+                Mode::Normal => self.normal_key(key),
+                Mode::Select(sel) => self.select_key(key, sel),
+                Mode::Prompt(prompt) => self.prompt_key(key, prompt),
+                Mode::Confirm(c) => self.confirm_key(key, c),
+                Mode::Menu(menu) => self.menu_key(key, menu),
+            },
+        }
+        self.keep();
+    }
+
+    /// A key while the terminal is too small to show the board: only quitting and
+    /// answering a pending question (which the notice shows) act; nothing may
+    /// change the unseen board or open a prompt that could not be seen.
+    pub(super) fn small_key(&mut self, key: KeyEvent) {
+        match std::mem::replace(&mut self.mode, Mode::Normal) {
+            Mode::Confirm(c) if !matches!(key.code, KeyCode::Char('s' | 'S')) => {
+                self.confirm_key(key, c)
+            }
+            mode => {
+                self.mode = mode;
+                match key.code {
+                    KeyCode::Char('q' | 'Q') => self.ask_quit(),
+                    // The help is text: it wraps to any size.
+                    KeyCode::Char('?') | KeyCode::F(1) => {
+                        self.screen = Screen::Help;
+                        self.help_scroll = 0;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Handles a mouse event: a left click on a square moves the cursor there and
+    /// acts as Enter.
+    pub fn handle_mouse(&mut self, mouse: MouseEvent) {
+        if self.screen != Screen::Game
+            || !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left))
+        {
+            return;
+        }
+        if !matches!(self.mode, Mode::Normal | Mode::Select(_)) {
+            return;
+        }
+        let Some(geometry) = self.geometry.get() else {
+            return;
+        };
+        if let Some(sq) = geometry.square_at(mouse.column, mouse.row) {
+            self.cursor = sq;
+            self.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+        }
+    }
+
+    pub(super) fn move_cursor(&mut self, code: KeyCode) {
+        let s = self.session.game.position().scenario();
+        let rank = self.cursor.rank();
+        let file: i16 = self.cursor.file().map_or(-1, i16::from);
+        let (file, rank) = match code {
+            KeyCode::Left | KeyCode::Char('h') => ((file - 1).max(-1), rank),
+            KeyCode::Right | KeyCode::Char('l') => ((file + 1).min(s.width() as i16 - 1), rank),
+            KeyCode::Up | KeyCode::Char('k') => (file, (rank + 1).min(s.height() - 1)),
+            KeyCode::Down | KeyCode::Char('j') => (file, rank.saturating_sub(1)),
+            _ => (file, rank),
+        };
+        self.cursor = if file < 0 {
+            Square::staging(rank)
+        } else {
+            Square::new(file as u8, rank)
+        };
+    }
+
+    pub(super) fn normal_key(&mut self, key: KeyEvent) {
+        match key.code {
+            KeyCode::Left
+            | KeyCode::Right
+            | KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::Char('h' | 'j' | 'k' | 'l') => self.move_cursor(key.code),
+            KeyCode::Enter | KeyCode::Char(' ') => self.pick_stack(),
+            KeyCode::Char(':') | KeyCode::Char('/') => {
+                self.mode = Mode::Prompt(Prompt {
+                    kind: PromptKind::Move,
+                    text: String::new(),
+                });
+            }
+            KeyCode::Char('s') => {
+                self.mode = Mode::Prompt(Prompt {
+                    kind: PromptKind::Save,
+                    text: self.save_path.clone(),
+                });
+            }
+            KeyCode::Char('o' | 'L') => {
+                self.mode = Mode::Prompt(Prompt {
+                    kind: PromptKind::Load,
+                    text: self.save_path.clone(),
+                });
+            }
+            KeyCode::Char('m') | KeyCode::Char('n') => self.open_menu(),
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('r') => self.redo(),
+            KeyCode::Char('p') => self.pass(),
+            KeyCode::Char('v') => self.open_replay(),
+            KeyCode::Char('?') | KeyCode::F(1) => {
+                self.screen = Screen::Help;
+                self.help_scroll = 0;
+            }
+            KeyCode::Char('q') => self.ask_quit(),
+            KeyCode::Esc => self.message = None,
+            _ => {}
+        }
+    }
+
+    /// Enter on a square in normal mode: start building a move from it.
+    pub(super) fn pick_stack(&mut self) {
+        let game = &self.session.game;
+        if let Some(end) = describe_outcome(game) {
+            self.error(&format!(
+                "The game is over. {end} m opens the menu (new game, rematch), u undoes, q quits."
+            ));
+            return;
+        }
+        if !self.session.human_to_move() {
+            self.error("Wait: it is the computer's turn.");
+            return;
+        }
+        let pos = game.position();
+        let us = pos.side_to_move();
+        match pos.stack(self.cursor) {
+            None => self.error(&format!(
+                "{} is empty: pick one of your stacks.",
+                self.cursor
+            )),
+            Some((side, _)) if side != us => self.error(&format!(
+                "{} holds {} pieces: it is {} turn.",
+                self.cursor,
+                crate::describe::possessive(side),
+                crate::describe::possessive(us)
+            )),
+            Some((_, stack)) => {
+                let sel = Selection::new(self.cursor, stack);
+                self.info(&format!(
+                    "{}: sending all ({stack}). a all, f/m/v one of a kind, F/M/V remove; arrow to a neighbour and Enter; Enter here to confirm; Esc cancels.",
+                    self.cursor
+                ));
+                self.mode = Mode::Select(sel);
+            }
+        }
+    }
+
+    pub(super) fn select_key(&mut self, key: KeyEvent, mut sel: Selection) {
+        match key.code {
+            KeyCode::Esc => {
+                self.cursor = sel.from;
+                self.info("Move cancelled.");
+                return;
+            }
+            KeyCode::Left
+            | KeyCode::Right
+            | KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::Char('h' | 'j' | 'k' | 'l') => self.move_cursor(key.code),
+            KeyCode::Char('a') => {
+                sel.chosen = sel.remaining();
+                sel.picked.clear();
+                sel.auto = false;
+            }
+            KeyCode::Char(c @ ('f' | 'm' | 'v')) => {
+                let kind = Kind::from_char(c).unwrap_or(Kind::Foot);
+                if sel.auto {
+                    sel.chosen = Pieces::EMPTY;
+                    sel.picked.clear();
+                    sel.auto = false;
+                }
+                if sel.remaining().count(kind) > sel.chosen.count(kind) {
+                    sel.chosen = sel.chosen.plus(Pieces::one(kind));
+                    sel.picked.push(kind);
+                } else {
+                    self.error(&format!("No more {kind} left on {} to choose.", sel.from));
+                }
+            }
+            KeyCode::Char(c @ ('F' | 'M' | 'V')) => {
+                let kind = Kind::from_char(c).unwrap_or(Kind::Foot);
+                sel.auto = false;
+                if sel.chosen.count(kind) > 0 {
+                    sel.chosen = sel.chosen.minus(Pieces::one(kind));
+                    if let Some(i) = sel.picked.iter().rposition(|k| *k == kind) {
+                        sel.picked.remove(i);
+                    }
+                }
+            }
+            KeyCode::Backspace => {
+                sel.auto = false;
+                let kind = sel.picked.pop().or_else(|| {
+                    Kind::ALL
+                        .into_iter()
+                        .rev()
+                        .find(|k| sel.chosen.count(*k) > 0)
+                });
+                if let Some(kind) = kind {
+                    if sel.chosen.count(kind) > 0 {
+                        sel.chosen = sel.chosen.minus(Pieces::one(kind));
+                    }
+                }
+            }
+            KeyCode::Char('c') => return self.confirm(sel),
+            KeyCode::Char('?') | KeyCode::F(1) => {
+                self.screen = Screen::Help;
+                self.help_scroll = 0;
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                if self.cursor == sel.from {
+                    return self.confirm(sel);
+                }
+                self.send(&mut sel);
+            }
+            _ => {}
+        }
+        // A choice of pieces changed: say the new one, not the first "sending all".
+        let chose = matches!(
+            key.code,
+            KeyCode::Char('a' | 'f' | 'm' | 'v' | 'F' | 'M' | 'V') | KeyCode::Backspace
+        );
+        if chose && !self.message.as_ref().is_some_and(|(_, error)| *error) {
+            let chosen = if sel.chosen.is_empty() {
+                "nothing".to_string()
+            } else {
+                sel.chosen.to_string()
+            };
+            self.info(&format!(
+                "{}: sending {chosen}. Arrow to a neighbour and Enter; Esc cancels.",
+                sel.from
+            ));
+        }
+        self.mode = Mode::Select(sel);
+    }
+
+    /// Sends the chosen pieces to the square under the cursor.
+    pub(super) fn send(&mut self, sel: &mut Selection) {
+        let to = self.cursor;
+        let s = self.session.game.position().scenario().clone();
+        if !s.neighbours(sel.from).any(|n| n == to) {
+            self.error(&format!(
+                "{to} is not a step from {}: choose a highlighted neighbour.",
+                sel.from
+            ));
+            return;
+        }
+        if sel.chosen.is_empty() {
+            self.error("Choose pieces first: a all, f/m/v one of a kind.");
+            return;
+        }
+        let text = sel.text(Some((to, sel.chosen)));
+        match self.session.game.position().parse_move(&text) {
+            Ok(_) => {
+                let sent = sel.chosen;
+                match sel.groups.iter_mut().find(|(t, _)| *t == to) {
+                    Some((_, p)) => *p = p.plus(sent),
+                    None => sel.groups.push((to, sent)),
+                }
+                sel.chosen = sel.remaining();
+                sel.picked.clear();
+                sel.auto = true;
+                self.cursor = sel.from;
+                self.info(&format!(
+                    "{sent} to {to}. Enter (or c) on {} plays {}; or send more.",
+                    sel.from,
+                    sel.text(None)
+                ));
+            }
+            Err(e) => self.error(&e.to_string()),
+        }
+    }
+
+    pub(super) fn confirm(&mut self, sel: Selection) {
+        if sel.groups.is_empty() {
+            self.error("Send pieces to a neighbour first: arrow to it and press Enter.");
+            self.mode = Mode::Select(sel);
+            return;
+        }
+        let text = sel.text(None);
+        self.play_text(&text);
+    }
+
+    /// Plays a move typed or built; returns whether it was played.
+    pub(super) fn play_text(&mut self, text: &str) -> bool {
+        if !self.session.human_to_move() && !self.session.game.is_over() {
+            self.error("Wait: it is the computer's turn.");
+            return false;
+        }
+        match self.session.play_text(text) {
+            Ok(mv) => {
+                self.after_move(mv);
+                true
+            }
+            Err(e) => {
+                self.error(&e);
+                false
+            }
+        }
+    }
+
+    pub(super) fn after_move(&mut self, mv: Move) {
+        self.mode = Mode::Normal;
+        // The cursor follows the pieces moved (not the nearest stack, which may be
+        // in staging).
+        if let Some(group) = mv.groups().next() {
+            self.cursor = group.to;
+        }
+        let mut text = format!(
+            "Played {mv}{}.",
+            crate::describe::eliminated(&self.session.game)
+        );
+        if let Some(end) = describe_outcome(&self.session.game) {
+            text = format!("{text} {end}");
+        } else if self.session.computer_to_move() {
+            text.push_str(" The computer is thinking...");
+        } else if self.only_pass() {
+            text.push_str(" No legal move: press p to pass.");
+        }
+        self.info(&text);
+        self.follow();
+        self.maybe_start_computer();
+    }
+
+    pub(super) fn pass(&mut self) {
+        if self.only_pass() {
+            self.play_text("pass");
+        } else {
+            self.error("You may pass only when you have no other move.");
+        }
+    }
+
+    pub(super) fn undo(&mut self) {
+        self.stop_thinking();
+        // The evaluation was of a position no longer on the board.
+        self.last_eval = None;
+        let was_settled = self.session.game.settled().is_some();
+        let undone = self.session.undo();
+        if undone.is_empty() {
+            if was_settled {
+                self.info("The game is open again.");
+            } else if self.session.game.moves().len() > 0 {
+                self.error("Nothing to undo: you have not moved yet.");
+            } else {
+                self.error("Nothing to undo.");
+            }
+        } else {
+            let list: Vec<String> = undone.iter().map(|m| m.to_string()).collect();
+            self.info(&format!("Took back {}. r redoes.", list.join(", ")));
+        }
+        self.maybe_start_computer();
+    }
+
+    pub(super) fn redo(&mut self) {
+        self.stop_thinking();
+        self.last_eval = None;
+        let done = self.session.redo();
+        if done.is_empty() {
+            self.error("Nothing to redo.");
+        } else {
+            let list: Vec<String> = done.iter().map(|m| m.to_string()).collect();
+            self.info(&format!("Played again {}.", list.join(", ")));
+        }
+        self.maybe_start_computer();
+    }
+}
