@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What happened in the games of `battaglie match` records: when the exchanges came
-and which pieces they left (docs/strength.md, "When level 8 strikes").
+and which pieces they left (docs/notebook/strength.md, "When level 8 strikes").
 
     python3 scripts/match-trace.py [--program battaglie] [--every N] match-*.jsonl
 

@@ -68,7 +68,7 @@ mod tests {
     #[test]
     fn the_bench_node_count_is_the_pinned_signature_of_the_search() {
         // A change to the search, the evaluation or the rules moves this figure: it
-        // is then updated here, in the module doc and in docs/strength.md.
+        // is then updated here, in the module doc and in docs/notebook/strength.md.
         assert_eq!(super::bench(4).0, 148_632);
     }
 }

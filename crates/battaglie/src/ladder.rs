@@ -111,7 +111,7 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
             openings: args.openings,
             seed: args.seed.wrapping_add(u64::from(level)),
             out: Some(args.out.join(format!("rung-{level}.jsonl"))),
-            // Played out, as when the tables of docs/strength.md were made.
+            // Played out, as when the tables of docs/notebook/strength.md were made.
             play_out: true,
         })?;
         eprint!("{}", played.report);

@@ -101,7 +101,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
                     openings: 4,
                     seed: args.seed.wrapping_add(trial),
                     out: Some(args.out.join(format!("trial-{trial}.jsonl"))),
-                    // Played out, as when the tables of docs/strength.md were made.
+                    // Played out, as when the tables of docs/notebook/strength.md were made.
                     play_out: true,
                 })?;
                 let score = score_and_error(&played.points).0 * 100.0;

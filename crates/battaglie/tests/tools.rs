@@ -357,7 +357,7 @@ fn analysis_judges_the_position_after_a_move_from_the_movers_side() {
 
 /// The node count of `battaglie bench` at its default depth: the signature of the
 /// search. A change to the search, the evaluation or the rules moves it; it is then
-/// updated here and in docs/strength.md, in the same commit.
+/// updated here and in docs/notebook/strength.md, in the same commit.
 const BENCH_SIGNATURE: u64 = 222_363;
 
 #[test]

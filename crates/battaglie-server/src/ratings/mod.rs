@@ -34,7 +34,7 @@ pub struct Player {
     pub results: Vec<ResultCount>,
 }
 
-/// The computer's levels with their fixed ratings (calibrated in `docs/strength.md`).
+/// The computer's levels with their fixed ratings (calibrated by the ladder, `docs/notebook/strength.md`).
 pub fn levels() -> Vec<LevelRating> {
     level_ratings()
 }
