@@ -239,7 +239,10 @@ fn the_stop_flag_ends_a_search_within_the_iteration_it_interrupts() {
     })
     .unwrap();
     assert_eq!(finished_after_stop, 0, "iterations went on after the stop");
-    assert_eq!(r.info.depth, 2, "the answer is the last finished iteration's");
+    assert_eq!(
+        r.info.depth, 2,
+        "the answer is the last finished iteration's"
+    );
     assert!(game.legal_moves().contains(&r.best));
 }
 

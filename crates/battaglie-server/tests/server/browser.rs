@@ -2,12 +2,11 @@
 //! the web UI against the real server on a temporary database, at desktop and phone
 //! sizes, with axe-core checking every screen.
 //!
-//! Without a `chromium` binary the tests say loudly that they were skipped; with
-//! `CI=true` they fail instead (as they do without `npm ci`'s axe-core). Screenshots
-//! go to `target/tmp/e2e/`.
+//! They are marked ignored (they need Chromium, and `npm ci`'s axe-core); `.ci/run`
+//! runs them with `-- --include-ignored`. Screenshots go to `target/tmp/e2e/`.
 
 use crate::browser_support::{
-    browser_or_skip, part_stack_move, start_server, whole_stack_move, Browser, Page,
+    browser, part_stack_move, start_server, whole_stack_move, Browser, Page,
 };
 use battaglie_rules::Scenario;
 use serde_json::json;
@@ -56,10 +55,9 @@ pub(crate) async fn my_turn(page: &Page, b: &mut Browser) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn one_tap_starts_a_battle_and_moves_take_one_gesture() {
-    let Some(binary) = browser_or_skip("one_tap_starts_a_battle_and_moves_take_one_gesture") else {
-        return;
-    };
+    let binary = browser("one_tap_starts_a_battle_and_moves_take_one_gesture");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(1366, 768).await;
@@ -199,12 +197,9 @@ async fn one_tap_starts_a_battle_and_moves_take_one_gesture() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn a_phone_gets_the_board_turned_a_quarter_and_landscape_fits() {
-    let Some(binary) =
-        browser_or_skip("a_phone_gets_the_board_turned_a_quarter_and_landscape_fits")
-    else {
-        return;
-    };
+    let binary = browser("a_phone_gets_the_board_turned_a_quarter_and_landscape_fits");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(390, 844).await;
@@ -342,12 +337,9 @@ async fn long_game(page: &Page, b: &mut Browser, plies: usize, turn: u32) -> (St
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn replay_follows_the_keyboard_from_anywhere_and_keeps_the_list_in_view() {
-    let Some(binary) =
-        browser_or_skip("replay_follows_the_keyboard_from_anywhere_and_keeps_the_list_in_view")
-    else {
-        return;
-    };
+    let binary = browser("replay_follows_the_keyboard_from_anywhere_and_keeps_the_list_in_view");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(1366, 768).await;
@@ -428,12 +420,9 @@ async fn replay_follows_the_keyboard_from_anywhere_and_keeps_the_list_in_view() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn online_players_a_spectator_draw_offers_takebacks_and_a_lost_network() {
-    let Some(binary) =
-        browser_or_skip("online_players_a_spectator_draw_offers_takebacks_and_a_lost_network")
-    else {
-        return;
-    };
+    let binary = browser("online_players_a_spectator_draw_offers_takebacks_and_a_lost_network");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let army = b.page(1366, 768).await;
@@ -659,12 +648,9 @@ async fn online_players_a_spectator_draw_offers_takebacks_and_a_lost_network() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn draws_and_resignations_are_confirmed_and_the_end_says_who_won() {
-    let Some(binary) =
-        browser_or_skip("draws_and_resignations_are_confirmed_and_the_end_says_who_won")
-    else {
-        return;
-    };
+    let binary = browser("draws_and_resignations_are_confirmed_and_the_end_says_who_won");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(1366, 768).await;

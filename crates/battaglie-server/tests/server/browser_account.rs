@@ -5,15 +5,12 @@
 
 use serde_json::json;
 
-use crate::browser_support::{browser_or_skip, start_server, Browser};
+use crate::browser_support::{browser, start_server, Browser};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn the_notification_settings_save_and_show_the_address_unconfirmed() {
-    let Some(binary) =
-        browser_or_skip("the_notification_settings_save_and_show_the_address_unconfirmed")
-    else {
-        return;
-    };
+    let binary = browser("the_notification_settings_save_and_show_the_address_unconfirmed");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(390, 844).await;

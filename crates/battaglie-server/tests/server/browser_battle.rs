@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::browser::walk;
 use crate::browser_pages::{set_lang, string};
-use crate::browser_support::{browser_or_skip, computer_game, start_server, Browser, Page};
+use crate::browser_support::{browser, computer_game, start_server, Browser, Page};
 
 /// How the player makes every move of a battle.
 #[derive(Clone, Copy, Debug)]
@@ -193,12 +193,9 @@ async fn analysed(page: &Page, b: &mut Browser) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn whole_battles_are_played_by_dragging_and_by_keyboard_in_four_languages() {
-    let Some(binary) =
-        browser_or_skip("whole_battles_are_played_by_dragging_and_by_keyboard_in_four_languages")
-    else {
-        return;
-    };
+    let binary = browser("whole_battles_are_played_by_dragging_and_by_keyboard_in_four_languages");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let (desktop, phone) = ((1366, 768), (390, 844));

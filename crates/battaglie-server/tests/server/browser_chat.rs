@@ -7,9 +7,7 @@
 //! sign in for the spectators' room, a signed-in one writes there and mutes on
 //! the server; the players read that room only once the game is over.
 
-use crate::browser_support::{
-    browser_or_skip, call, register_in_the_page, start_server, Browser, Page,
-};
+use crate::browser_support::{browser, call, register_in_the_page, start_server, Browser, Page};
 use serde_json::json;
 use std::time::Duration;
 
@@ -57,11 +55,9 @@ fn shows(text: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn two_players_chat_live_mute_each_other_and_agree_a_rematch() {
-    let Some(binary) = browser_or_skip("two_players_chat_live_mute_each_other_and_agree_a_rematch")
-    else {
-        return;
-    };
+    let binary = browser("two_players_chat_live_mute_each_other_and_agree_a_rematch");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let army = b.page(1366, 768).await;
@@ -180,12 +176,9 @@ async fn why_no_write(page: &Page, b: &mut Browser) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn spectators_read_the_players_and_write_in_their_own_room_once_signed_in() {
-    let Some(binary) =
-        browser_or_skip("spectators_read_the_players_and_write_in_their_own_room_once_signed_in")
-    else {
-        return;
-    };
+    let binary = browser("spectators_read_the_players_and_write_in_their_own_room_once_signed_in");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let army = b.page(1366, 768).await;

@@ -19,9 +19,7 @@ use battaglie_rules::Scenario;
 use serde_json::json;
 
 use crate::browser::{move_count, my_turn};
-use crate::browser_support::{
-    browser_or_skip, register_in_the_page, whole_stack_move, Browser, Page,
-};
+use crate::browser_support::{browser, register_in_the_page, whole_stack_move, Browser, Page};
 use crate::support::cluster::{two_timed_nodes, Kind};
 
 /// Opens the lobby at `url` and waits for its live list.
@@ -45,15 +43,12 @@ async fn shown_rating(page: &Page, b: &mut Browser) -> f64 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and PostgreSQL (BATTAGLIE_TEST_POSTGRES)"]
 async fn strangers_meet_in_the_lobby_of_two_nodes_and_a_flag_fall_rates_them() {
     let test = "strangers_meet_in_the_lobby_of_two_nodes_and_a_flag_fall_rates_them";
-    let Some(binary) = browser_or_skip(test) else {
-        return;
-    };
+    let binary = browser(test);
     let clock = Arc::new(FakeClock::new(SystemClock.now()));
-    let Some((_db, one, two)) = two_timed_nodes(Kind::available(), clock.clone()).await else {
-        return;
-    };
+    let (_db, one, two) = two_timed_nodes(Kind::available(), clock.clone()).await;
     let (url_one, url_two) = (one.url(), two.url());
     let mut b = Browser::launch(&binary).await;
     // Two contexts, two cookie jars: Ann on node one, Bob (on a phone) on node two.

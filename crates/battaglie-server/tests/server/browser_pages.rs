@@ -3,7 +3,7 @@
 //! replay panel's animated GIF, accounts, and the engine's analysis of a finished
 //! game (see `browser.rs` for skipping without Chromium).
 
-use crate::browser_support::{browser_or_skip, start_server, Browser, Page};
+use crate::browser_support::{browser, start_server, Browser, Page};
 use serde_json::{json, Value};
 
 pub(crate) async fn set_lang(page: &Page, b: &mut Browser, code: &str) {
@@ -30,12 +30,9 @@ pub(crate) async fn string(page: &Page, b: &mut Browser, code: &str, key: &str) 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn rules_histories_and_server_errors_speak_the_readers_language() {
-    let Some(binary) =
-        browser_or_skip("rules_histories_and_server_errors_speak_the_readers_language")
-    else {
-        return;
-    };
+    let binary = browser("rules_histories_and_server_errors_speak_the_readers_language");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(1366, 768).await;
@@ -140,12 +137,10 @@ async fn rules_histories_and_server_errors_speak_the_readers_language() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn the_replay_panel_downloads_an_animated_gif_of_the_game_or_up_to_the_move_shown() {
-    let Some(binary) = browser_or_skip(
-        "the_replay_panel_downloads_an_animated_gif_of_the_game_or_up_to_the_move_shown",
-    ) else {
-        return;
-    };
+    let binary =
+        browser("the_replay_panel_downloads_an_animated_gif_of_the_game_or_up_to_the_move_shown");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(1366, 768).await;
@@ -208,12 +203,9 @@ async fn the_replay_panel_downloads_an_animated_gif_of_the_game_or_up_to_the_mov
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn a_guest_registers_in_the_page_and_finds_the_game_in_my_games() {
-    let Some(binary) =
-        browser_or_skip("a_guest_registers_in_the_page_and_finds_the_game_in_my_games")
-    else {
-        return;
-    };
+    let binary = browser("a_guest_registers_in_the_page_and_finds_the_game_in_my_games");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(1366, 768).await;
@@ -301,12 +293,9 @@ async fn a_guest_registers_in_the_page_and_finds_the_game_in_my_games() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
-    let Some(binary) =
-        browser_or_skip("a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move")
-    else {
-        return;
-    };
+    let binary = browser("a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(1366, 900).await;
@@ -458,12 +447,9 @@ async fn into_the_lobby(page: &Page, b: &mut Browser, url: &str, name: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn two_players_meet_in_the_lobby_and_land_on_the_game_on_opposite_sides() {
-    let Some(binary) =
-        browser_or_skip("two_players_meet_in_the_lobby_and_land_on_the_game_on_opposite_sides")
-    else {
-        return;
-    };
+    let binary = browser("two_players_meet_in_the_lobby_and_land_on_the_game_on_opposite_sides");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let ann = b.page(1366, 768).await;
@@ -541,10 +527,9 @@ async fn two_players_meet_in_the_lobby_and_land_on_the_game_on_opposite_sides() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn an_imported_record_is_analysed_in_one_click() {
-    let Some(binary) = browser_or_skip("an_imported_record_is_analysed_in_one_click") else {
-        return;
-    };
+    let binary = browser("an_imported_record_is_analysed_in_one_click");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(390, 844).await;

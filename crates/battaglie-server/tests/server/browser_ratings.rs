@@ -2,7 +2,7 @@
 //! page shows the new rating, the chart and the game in the list, whose replay
 //! and analysis links work; axe-clean (see `browser.rs` for skipping without Chromium).
 
-use crate::browser_support::{browser_or_skip, start_server, Browser, Page};
+use crate::browser_support::{browser, start_server, Browser, Page};
 use serde_json::{json, Value};
 
 /// `fetch` in the page (with its cookie), the answer's JSON with its status.
@@ -26,12 +26,9 @@ async fn call(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
 async fn after_a_rated_game_the_player_page_shows_the_rating_chart_and_game() {
-    let Some(binary) =
-        browser_or_skip("after_a_rated_game_the_player_page_shows_the_rating_chart_and_game")
-    else {
-        return;
-    };
+    let binary = browser("after_a_rated_game_the_player_page_shows_the_rating_chart_and_game");
     let (_db, server) = start_server().await;
     let mut b = Browser::launch(&binary).await;
     let page = b.page(390, 844).await;

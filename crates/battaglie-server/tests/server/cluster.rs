@@ -27,9 +27,7 @@ on_both_buses!(
 );
 
 async fn a_chat_message_through_one_node_reaches_the_sockets_on_the_other(kind: Kind) {
-    let Some((_db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
-        return;
-    };
+    let (_db, a, b) = two_nodes(kind, Duration::from_secs(10)).await;
     let created = create(
         &a,
         json!({"scenario": "washita", "mode": "online", "side": "army"}),
@@ -110,9 +108,7 @@ async fn state_at(ws: &mut Socket, ply: u64) -> Value {
 }
 
 async fn a_move_through_one_node_reaches_a_socket_on_the_other(kind: Kind) {
-    let Some((_db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
-        return;
-    };
+    let (_db, a, b) = two_nodes(kind, Duration::from_secs(10)).await;
     let created = create(
         &a,
         json!({"scenario": "washita", "mode": "online", "side": "army"}),
@@ -164,9 +160,7 @@ async fn a_move_through_one_node_reaches_a_socket_on_the_other(kind: Kind) {
 }
 
 async fn racing_moves_through_two_nodes_one_wins_and_both_sockets_show_it(kind: Kind) {
-    let Some((_db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
-        return;
-    };
+    let (_db, a, b) = two_nodes(kind, Duration::from_secs(10)).await;
     let created = create(
         &a,
         json!({"scenario": "washita", "mode": "online", "side": "army"}),
@@ -224,9 +218,7 @@ async fn racing_moves_through_two_nodes_one_wins_and_both_sockets_show_it(kind: 
 }
 
 async fn each_computer_turn_is_searched_by_one_node_only(kind: Kind) {
-    let Some((db, a, b)) = two_nodes(kind, Duration::from_secs(10)).await else {
-        return;
-    };
+    let (db, a, b) = two_nodes(kind, Duration::from_secs(10)).await;
     let created = create(
         &a,
         json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
@@ -276,9 +268,7 @@ async fn each_computer_turn_is_searched_by_one_node_only(kind: Kind) {
 
 async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
     let lease = Duration::from_millis(600);
-    let Some((db, mut a, b)) = two_nodes(kind, lease).await else {
-        return;
-    };
+    let (db, mut a, b) = two_nodes(kind, lease).await;
     // Level 8 thinks for up to a second: long enough to stop A in the middle.
     let created = create(
         &a,

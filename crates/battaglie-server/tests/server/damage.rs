@@ -44,10 +44,17 @@ async fn damaged_file() -> (tempfile::TempDir, PathBuf) {
 async fn checkpoint(path: &Path) {
     let url = format!("sqlite://{}", path.display());
     let mut c = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-        .execute(&mut c)
-        .await
-        .unwrap();
+    // A checkpoint is refused as busy while a closing pool still reads: retried.
+    for _ in 0..200 {
+        let (busy,): (i64,) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(&mut c)
+            .await
+            .unwrap();
+        if busy == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     c.close().await.unwrap();
 }
 

@@ -578,19 +578,16 @@ async fn the_lobby_is_live_between(a: &Node, b: &Node) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_socket_lists_then_tells_changes_live() {
-    let db = TestDb::new(Backend::Sqlite).await.unwrap();
+    let db = TestDb::new(Backend::Sqlite).await;
     let node = Node::start(&db, None).await;
     the_lobby_is_live_between(&node, &node).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs NATS and PostgreSQL (BATTAGLIE_TEST_NATS, BATTAGLIE_TEST_POSTGRES)"]
 async fn a_challenge_posted_on_one_node_is_live_on_another_over_nats() {
-    let Some(nats) = service(NATS_ENV, "a NATS server (nats://127.0.0.1:PORT)") else {
-        return;
-    };
-    let Some(db) = TestDb::new(Backend::Postgres).await else {
-        return;
-    };
+    let nats = service(NATS_ENV, "a NATS server (nats://127.0.0.1:PORT)");
+    let db = TestDb::new(Backend::Postgres).await;
     let bus = BusLocation::Nats(nats);
     let a = Node::start(&db, Some(&bus)).await;
     let b = Node::start(&db, Some(&bus)).await;
@@ -598,10 +595,9 @@ async fn a_challenge_posted_on_one_node_is_live_on_another_over_nats() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (BATTAGLIE_TEST_POSTGRES)"]
 async fn a_challenge_posted_on_one_node_is_live_on_another_over_postgres() {
-    let Some(db) = TestDb::new(Backend::Postgres).await else {
-        return;
-    };
+    let db = TestDb::new(Backend::Postgres).await;
     let a = Node::start(&db, Some(&BusLocation::Postgres)).await;
     let b = Node::start(&db, Some(&BusLocation::Postgres)).await;
     the_lobby_is_live_between(&a, &b).await;

@@ -35,9 +35,7 @@ async fn json_of(
 }
 
 async fn server() -> (crate::support::TestDb, Router) {
-    let db = crate::support::TestDb::new(crate::support::Backend::Sqlite)
-        .await
-        .unwrap();
+    let db = crate::support::TestDb::new(crate::support::Backend::Sqlite).await;
     let app = app(AppState::new(db.open().await));
     (db, app)
 }

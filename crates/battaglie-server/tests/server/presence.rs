@@ -242,9 +242,7 @@ mod two_nodes {
     /// (over the bus), and claimed against through A a minute later.
     async fn a_player_gone_from_one_node_is_claimed_against_through_another(kind: Kind) {
         let time = Arc::new(FakeClock::new(T0));
-        let Some((_db, a, b)) = two_timed_nodes(kind, time.clone()).await else {
-            return;
-        };
+        let (_db, a, b) = two_timed_nodes(kind, time.clone()).await;
         let (id, army, indians) = live_game(&a.app).await;
         let path = |t: &str| format!("/api/games/{id}/ws?token={t}");
         let mut army_on_a = socket(a.addr, &path(&army), None).await;

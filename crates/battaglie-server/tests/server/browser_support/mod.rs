@@ -33,36 +33,25 @@ fn chromium() -> Option<PathBuf> {
     None
 }
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-}
-
-/// The browser, or `None` after saying loudly why the test is skipped.
-pub fn browser_or_skip(test: &str) -> Option<PathBuf> {
-    match chromium() {
-        Some(p) => Some(p),
-        None if in_ci() => {
-            panic!("{test}: no chromium on PATH, and CI=true: browser tests must run in CI")
-        }
-        None => {
-            eprintln!("\n*** SKIPPED {test}: no chromium on PATH (apt-get install chromium) ***\n");
-            None
-        }
-    }
+/// The browser of a test marked `#[ignore = "needs Chromium"]`.
+///
+/// # Panics
+/// When no Chromium is on the `PATH`: the test was asked for without it.
+pub fn browser(test: &str) -> PathBuf {
+    chromium().unwrap_or_else(|| {
+        panic!(
+            "{test}: no chromium on PATH (apt-get install chromium); a plain `cargo test` \
+             leaves the browser tests ignored"
+        )
+    })
 }
 
 /// axe-core's script, installed by `npm ci` at the workspace root.
-fn axe_source() -> Option<String> {
+fn axe_source() -> String {
     let path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../node_modules/axe-core/axe.min.js");
-    match std::fs::read_to_string(&path) {
-        Ok(s) => Some(s),
-        Err(e) if in_ci() => panic!("axe-core is missing ({e}): run `npm ci` first"),
-        Err(_) => {
-            eprintln!("\n*** axe checks SKIPPED: no node_modules/axe-core (npm ci) ***\n");
-            None
-        }
-    }
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("axe-core is missing ({e}): run `npm ci` first"))
 }
 
 fn screenshot_dir() -> PathBuf {
@@ -432,7 +421,7 @@ impl Page {
 
     /// Runs axe-core on the page as it is and panics with every violation found.
     pub async fn assert_accessible(&self, b: &mut Browser, what: &str) {
-        let Some(axe) = axe_source() else { return };
+        let axe = axe_source();
         let loaded = self.eval(b, "typeof axe !== 'undefined'").await;
         if loaded != json!(true) {
             b.call(

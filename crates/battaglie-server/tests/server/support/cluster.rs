@@ -34,14 +34,14 @@ impl Kind {
         }
     }
 
-    /// Where the bus is, or `None` (said loudly) without the service.
-    fn location(self) -> Option<BusLocation> {
-        Some(match self {
+    /// Where the bus is.
+    fn location(self) -> BusLocation {
+        match self {
             Kind::Nats => {
-                BusLocation::Nats(service(NATS_ENV, "a NATS server (nats://127.0.0.1:PORT)")?)
+                BusLocation::Nats(service(NATS_ENV, "a NATS server (nats://127.0.0.1:PORT)"))
             }
             Kind::Postgres => BusLocation::Postgres,
-        })
+        }
     }
 }
 
@@ -125,27 +125,22 @@ impl Drop for Node {
     }
 }
 
-/// Two nodes on a fresh PostgreSQL schema and the `kind` bus, on the system's
-/// clock, or `None` (said loudly) without the services.
-pub async fn two_nodes(kind: Kind, lease: Duration) -> Option<(TestDb, Node, Node)> {
+/// Two nodes on a fresh PostgreSQL schema and the `kind` bus, on the system's clock.
+pub async fn two_nodes(kind: Kind, lease: Duration) -> (TestDb, Node, Node) {
     two_nodes_on(kind, lease, Arc::new(SystemClock)).await
 }
 
 /// Two nodes as [`two_nodes`] whose clocks both read `time` (a fake clock).
-pub async fn two_timed_nodes(kind: Kind, time: Arc<dyn Clock>) -> Option<(TestDb, Node, Node)> {
+pub async fn two_timed_nodes(kind: Kind, time: Arc<dyn Clock>) -> (TestDb, Node, Node) {
     two_nodes_on(kind, Duration::from_secs(10), time).await
 }
 
-async fn two_nodes_on(
-    kind: Kind,
-    lease: Duration,
-    time: Arc<dyn Clock>,
-) -> Option<(TestDb, Node, Node)> {
-    let bus = kind.location()?;
-    let db = TestDb::new(Backend::Postgres).await?;
+async fn two_nodes_on(kind: Kind, lease: Duration, time: Arc<dyn Clock>) -> (TestDb, Node, Node) {
+    let bus = kind.location();
+    let db = TestDb::new(Backend::Postgres).await;
     let a = Node::start(&db, &bus, lease, time.clone()).await;
     let b = Node::start(&db, &bus, lease, time).await;
-    Some((db, a, b))
+    (db, a, b)
 }
 
 /// Runs each named test once per bus (`nats::NAME`, `postgres::NAME`); each
@@ -156,6 +151,7 @@ macro_rules! on_both_buses {
         mod nats {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                #[ignore = "needs NATS and PostgreSQL (BATTAGLIE_TEST_NATS, BATTAGLIE_TEST_POSTGRES)"]
                 async fn $name() {
                     super::$name($crate::support::cluster::Kind::Nats).await;
                 }
@@ -164,6 +160,7 @@ macro_rules! on_both_buses {
         mod postgres {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                #[ignore = "needs PostgreSQL (BATTAGLIE_TEST_POSTGRES)"]
                 async fn $name() {
                     super::$name($crate::support::cluster::Kind::Postgres).await;
                 }

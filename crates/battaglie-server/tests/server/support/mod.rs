@@ -2,10 +2,11 @@
 //! runs against SQLite and PostgreSQL alike.
 //!
 //! PostgreSQL tests need `BATTAGLIE_TEST_POSTGRES`, the URL of a throw-away
-//! database (`.ci/run` starts a cluster and sets it). Each test gets a schema of its
-//! own there. Without the variable the PostgreSQL half says loudly that it was
-//! skipped, and fails under CI (`CI=true`). The same for the NATS server of the
-//! two-node tests (`BATTAGLIE_TEST_NATS`).
+//! database (`.ci/run` starts a cluster and sets it); each test gets a schema of its
+//! own there. The NATS tests need `BATTAGLIE_TEST_NATS`. Such tests are marked
+//! `#[ignore = "needs ..."]`, so that a plain `cargo test` reports them ignored;
+//! `.ci/run` starts the services and runs them with `-- --include-ignored`. Run
+//! without its service, such a test fails and says which variable to set.
 #![allow(dead_code, unused_imports, unused_macros)]
 
 pub mod client;
@@ -26,23 +27,17 @@ pub const POSTGRES_ENV: &str = "BATTAGLIE_TEST_POSTGRES";
 /// The environment variable naming a NATS server for the two-node tests.
 pub const NATS_ENV: &str = "BATTAGLIE_TEST_NATS";
 
-/// The value of `var`, or `None` said loudly; under CI (`CI=true`) a missing
-/// service fails the test instead.
-pub fn service(var: &str, what: &str) -> Option<String> {
+/// The value of `var`, naming the service `what` a test needs.
+///
+/// # Panics
+/// When `var` is not set: the test was asked for without its service.
+pub fn service(var: &str, what: &str) -> String {
     match std::env::var(var) {
-        Ok(v) if !v.trim().is_empty() => Some(v),
-        _ => {
-            let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-            assert!(
-                !ci,
-                "{var} is not set under CI: .ci/run must start {what} and set it"
-            );
-            eprintln!(
-                "\n*** SKIPPED: {var} is not set. Set it to {what} to run this test; \
-                 .ci/run does. ***\n"
-            );
-            None
-        }
+        Ok(v) if !v.trim().is_empty() => v,
+        _ => panic!(
+            "{var} is not set: this test needs {what}. .ci/run starts it and sets {var}; \
+             a plain `cargo test` leaves such tests ignored"
+        ),
     }
 }
 
@@ -63,14 +58,14 @@ pub struct TestDb {
 }
 
 impl TestDb {
-    /// A fresh database of `backend`; `None` (said loudly) when PostgreSQL is not configured.
-    pub async fn new(backend: Backend) -> Option<TestDb> {
+    /// A fresh database of `backend`.
+    pub async fn new(backend: Backend) -> TestDb {
         let dir = tempfile::tempdir().unwrap();
         let db = match backend {
             Backend::Sqlite => Database::Sqlite(dir.path().join("test.sqlite")),
-            Backend::Postgres => Database::Postgres(postgres_schema().await?),
+            Backend::Postgres => Database::Postgres(postgres_schema().await),
         };
-        Some(TestDb { db, _dir: dir })
+        TestDb { db, _dir: dir }
     }
 
     /// Opens it (again: a restart, or a second node on the same database).
@@ -79,12 +74,12 @@ impl TestDb {
     }
 }
 
-/// The URL of a new schema in the test database, or `None` when it is not configured.
-async fn postgres_schema() -> Option<String> {
+/// The URL of a new schema in the test database.
+async fn postgres_schema() -> String {
     let base = service(
         POSTGRES_ENV,
         "a throw-away PostgreSQL database (postgres://user@127.0.0.1:PORT/db)",
-    )?;
+    );
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).unwrap();
     let schema: String = std::iter::once("t_".to_string())
@@ -99,7 +94,7 @@ async fn postgres_schema() -> Option<String> {
         .unwrap();
     conn.close().await.unwrap();
     let sep = if base.contains('?') { '&' } else { '?' };
-    Some(format!("{base}{sep}options=-c%20search_path%3D{schema}"))
+    format!("{base}{sep}options=-c%20search_path%3D{schema}")
 }
 
 /// The legal moves of a state, in the server's order: the notation of each move of

@@ -48,6 +48,8 @@ pub struct SmtpSink {
     pub port: u16,
     mails: Arc<Mutex<Vec<Mail>>>,
     hang: Arc<AtomicBool>,
+    /// How many connections it holds unanswered now.
+    held: Arc<AtomicUsize>,
 }
 
 impl SmtpSink {
@@ -58,6 +60,7 @@ impl SmtpSink {
             port: listener.local_addr().unwrap().port(),
             mails: Arc::default(),
             hang: Arc::default(),
+            held: Arc::default(),
         };
         let serving = sink.clone();
         tokio::spawn(async move {
@@ -71,6 +74,11 @@ impl SmtpSink {
     /// While `on`, new connections are accepted and never answered.
     pub fn hang(&self, on: bool) {
         self.hang.store(on, Ordering::SeqCst);
+    }
+
+    /// How many connections it holds unanswered now (while hanging).
+    pub fn held(&self) -> usize {
+        self.held.load(Ordering::SeqCst)
     }
 
     /// The mails received so far.
@@ -103,7 +111,9 @@ impl SmtpSink {
     async fn session(self, tcp: tokio::net::TcpStream) {
         if self.hang.load(Ordering::SeqCst) {
             // Holds the connection open, saying nothing.
+            self.held.fetch_add(1, Ordering::SeqCst);
             tokio::time::sleep(Duration::from_secs(120)).await;
+            self.held.fetch_sub(1, Ordering::SeqCst);
             drop(tcp);
             return;
         }
