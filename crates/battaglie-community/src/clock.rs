@@ -244,6 +244,30 @@ impl GameClock {
         Ok(())
     }
 
+    /// Gives back to the running side an `outage` that ended at `now`: a time
+    /// when no server served the game (a crash, a whole-site restart) is nobody's
+    /// thinking time. At most the time since the side's turn began is given (an
+    /// outage that began before the last move did not cost this turn more).
+    /// Answers whether a side's time ran (a clock that is not running keeps its
+    /// times anyway).
+    pub fn give_back(&mut self, outage: Duration, now: Timestamp) -> bool {
+        let ClockState::Running {
+            to_move,
+            since,
+            deadline,
+        } = self.state
+        else {
+            return false;
+        };
+        let back = outage.min(now.since(since));
+        self.state = ClockState::Running {
+            to_move,
+            since: since.plus(back),
+            deadline: deadline.plus(back),
+        };
+        true
+    }
+
     /// Stops the clock for good (the game ended); the times left stay readable.
     /// Stopping a stopped clock changes nothing.
     pub fn stop(&mut self, now: Timestamp) {
@@ -312,6 +336,39 @@ mod tests {
             })
         );
         assert_eq!(c, before);
+    }
+
+    #[test]
+    fn an_outage_given_back_leaves_the_running_side_its_time() {
+        let mut c = live(1, 0);
+        assert!(
+            !c.give_back(secs(30), T0.plus(secs(30))),
+            "nobody's time runs before the start"
+        );
+        c.start(T0).unwrap();
+        c.moved(Side::Army, T0.plus(secs(5))).unwrap();
+        // The Indians had 60 s at T0+5; the site is down from T0+15 to T0+75.
+        assert!(c.give_back(secs(60), T0.plus(secs(75))));
+        assert_eq!(c.remaining(Side::Indians, T0.plus(secs(75))), secs(50));
+        assert_eq!(c.expired(T0.plus(secs(75))), None);
+        assert_eq!(c.remaining(Side::Army, T0.plus(secs(75))), secs(55));
+        // The move after the outage is timed without it.
+        assert_eq!(c.moved(Side::Indians, T0.plus(secs(80))), Ok(secs(15)));
+        c.stop(T0.plus(secs(90)));
+        assert!(
+            !c.give_back(secs(60), T0.plus(secs(150))),
+            "a stopped clock keeps its times"
+        );
+    }
+
+    #[test]
+    fn an_outage_gives_back_no_more_than_the_turn_took() {
+        let mut c = live(1, 0);
+        c.start(T0).unwrap();
+        c.moved(Side::Army, T0.plus(secs(50))).unwrap();
+        // Down since T0+40, before the Army's move: the Indians' turn lost 10 s.
+        assert!(c.give_back(secs(20), T0.plus(secs(60))));
+        assert_eq!(c.remaining(Side::Indians, T0.plus(secs(60))), secs(60));
     }
 
     #[test]

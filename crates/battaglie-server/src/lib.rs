@@ -30,8 +30,9 @@ pub use game::{
     MemoryLimits, Seat, Urls, ANALYSIS_NODES,
 };
 pub use http::{
-    app, app_with, metrics_router, Connections, Error, HttpSettings, Quota, RateLimits, BODY_LIMIT,
-    CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
+    app, app_with, metrics_router, BadProxy, Connections, Error, HttpSettings, Proxies, Quota,
+    RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY, REQUEST_TIMEOUT,
+    WS_MESSAGE_LIMIT,
 };
 pub use store::{
     Database, GameRow, Mode, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError,
@@ -106,7 +107,9 @@ pub async fn serve_on(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let store = state.store().clone();
+    state.start_beating().await;
     state.spawn_evictor();
+    state.spawn_memory_watch();
     state.spawn_takeover();
     state.spawn_flag_timer();
     state.spawn_presence_beat();
@@ -128,6 +131,7 @@ pub async fn serve_on(
     .await;
     state.shut_down();
     sockets_closed(&state).await;
+    state.leave_site().await;
     match store.expire_turns_of(state.node()).await {
         Ok(0) => {}
         Ok(n) => tracing::info!(games = n, "the computer's turns left to the other nodes"),

@@ -135,7 +135,7 @@ function panel(account, list, reroute) {
   const games = h("ul", { class: "my-games", id: "my-games" });
   for (const g of account.games) {
     const s = list.find((x) => x.id === g.scenario);
-    const href = `${g.url}${g.token ? `?token=${g.token}` : ""}`;
+    const href = `${g.url}${g.token ? `#token=${encodeURIComponent(g.token)}` : ""}`;
     games.append(
       h(
         "li",

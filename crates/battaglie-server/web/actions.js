@@ -4,6 +4,7 @@
 // each asked for confirmation where it cannot be undone; the invitation links.
 
 import { h, toast } from "./dom.js";
+import { gameLink } from "./seat.js";
 import { t } from "./i18n.js";
 import { computerSays } from "./endscreen.js";
 
@@ -151,7 +152,7 @@ async function offerDraw(o) {
 function renderInvite(box, o) {
   const other = o.recentEntry && o.recentEntry.otherToken;
   const invite = h("div", { class: "invite" });
-  if (other && o.game.you !== null && o.game.ply < 2) invite.append(copyRow("invite", t("invite"), `${location.origin}/game/${o.id}?token=${other}`));
+  if (other && o.game.you !== null && o.game.ply < 2) invite.append(copyRow("invite", t("invite"), `${location.origin}${gameLink(o.id, other)}`));
   invite.append(copyRow("spectate", t("spectateLink"), `${location.origin}/game/${o.id}`));
   box.append(invite);
 }

@@ -25,6 +25,17 @@ export function setCsrf(token) {
   csrf = token;
 }
 
+/** The game page's seat: its game's requests carry the token in a header, never in the URL. */
+let seat = /** @type {{prefix: string, token: string} | null} */ (null);
+
+/**
+ * @param {string} id the game
+ * @param {string | null} token its seat token (`null`: watching)
+ */
+export function setSeat(id, token) {
+  seat = token ? { prefix: `/api/games/${encodeURIComponent(id)}`, token } : null;
+}
+
 /**
  * @param {string} method
  * @param {string} path
@@ -36,6 +47,7 @@ export async function api(method, path, body, raw = false) {
   /** @type {RequestInit & {headers: Record<string, string>}} */
   const init = { method, headers: {} };
   if (csrf) init.headers["x-csrf-token"] = csrf;
+  if (seat && (path === seat.prefix || path.startsWith(`${seat.prefix}/`) || path.startsWith(`${seat.prefix}?`))) init.headers["x-seat-token"] = seat.token;
   if (body !== undefined) {
     init.body = raw ? String(body) : JSON.stringify(body);
     init.headers["content-type"] = raw ? "text/plain" : "application/json";

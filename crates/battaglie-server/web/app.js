@@ -11,6 +11,7 @@ import { gamePage } from "./game.js";
 import { rulesPage } from "./rules.js";
 import { lobbyPage } from "./lobby.js";
 import { turnBadge } from "./badge.js";
+import { seatToken } from "./seat.js";
 import { settings, changeSettings } from "./settings.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
@@ -63,7 +64,7 @@ async function route() {
     const list = /** @type {import("./types.js").Scenario[]} */ (scenarios);
     if (location.pathname === "/rules") rulesPage(root);
     else if (location.pathname === "/lobby") teardown = await lobbyPage(root, list);
-    else if (m) teardown = await gamePage(root, list, m[1], new URLSearchParams(location.search).get("token"));
+    else if (m) teardown = await gamePage(root, list, m[1], seatToken(m[1]));
     else homePage(root, list, route);
   } catch (e) {
     root.append(h("main", { id: "main" }, h("h1", {}, t("cannotLoad")), h("p", { class: "fatal" }, errorText(e))));

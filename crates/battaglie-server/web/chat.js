@@ -215,7 +215,6 @@ export function chatPanel(o) {
   /** Reads the room's history (again: a client that fell behind may have missed pushes). */
   async function load() {
     const q = new URLSearchParams({ room });
-    if (o.token) q.set("token", o.token);
     try {
       const answer = await api("GET", `/api/games/${encodeURIComponent(o.id)}/chat?${q}`);
       rooms[answer.room] = answer.messages;

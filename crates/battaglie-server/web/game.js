@@ -5,7 +5,8 @@
 // panels beside them.
 
 import { h, ask } from "./dom.js";
-import { api, ApiError } from "./api.js";
+import { api, ApiError, setSeat } from "./api.js";
+import { forgetSeat } from "./seat.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { bySquare } from "./squares.js";
@@ -40,7 +41,8 @@ import { review } from "./review.js";
  * @returns {Promise<() => void>} what to do when leaving the page
  */
 export async function gamePage(root, list, id, token) {
-  const statePath = `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  setSeat(id, token);
+  const statePath = `/api/games/${encodeURIComponent(id)}`;
   /** @type {GameState} */
   let game;
   try {
@@ -48,6 +50,7 @@ export async function gamePage(root, list, id, token) {
   } catch (e) {
     const status = e instanceof ApiError ? e.status : 0;
     const main = h("main", { id: "main", class: "fatal-page" }, h("h1", {}, status === 403 ? t("badLink") : status === 404 ? t("notFound") : t("cannotLoad")));
+    if (status === 403) forgetSeat(id);
     if (status === 403) main.append(h("p", {}, t("badLinkHelp")), h("p", {}, h("a", { class: "button primary watch", href: `/game/${encodeURIComponent(id)}` }, t("watchInstead"))));
     else if (status !== 404) main.append(h("p", {}, errorText(e)));
     main.append(h("p", {}, h("a", { href: "/" }, t("home"))));

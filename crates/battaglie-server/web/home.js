@@ -5,6 +5,7 @@
 import { h, toast } from "./dom.js";
 import { clockChooser } from "./clock.js";
 import { api } from "./api.js";
+import { gameLink } from "./seat.js";
 import { t, lang, longDate } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { drawBoard } from "./board.js";
@@ -171,7 +172,7 @@ export function homePage(root, list, reroute) {
   const ul = h("ul", {});
   for (const g of games) {
     const s = list.find((x) => x.id === g.scenario);
-    const href = `/game/${g.id}${g.token ? `?token=${g.token}` : ""}`;
+    const href = gameLink(g.id, g.token);
     ul.append(
       h(
         "li",

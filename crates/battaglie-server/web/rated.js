@@ -33,7 +33,7 @@ export function importedUrl(play, analyse) {
   if (!analyse) return play;
   const url = new URL(play, "http://x");
   url.searchParams.set("analysis", "");
-  return url.pathname + url.search;
+  return url.pathname + url.search + url.hash;
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import { h, announce } from "./dom.js";
 import { api } from "./api.js";
+import { gameLink } from "./seat.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { saveRecent } from "./recent.js";
@@ -34,7 +35,7 @@ export function rematchChoices(s, you) {
  * @param {{game: string, token?: string}} s
  */
 export function rematchUrl(s) {
-  return `/game/${encodeURIComponent(s.game)}${s.token ? `?token=${encodeURIComponent(s.token)}` : ""}`;
+  return gameLink(s.game, s.token);
 }
 
 /**

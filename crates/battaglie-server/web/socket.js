@@ -33,8 +33,9 @@ export function connect(id, token, handlers) {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     // The legal moves only in the states the reader is to move in: they are half of a
     // state or more, and the board builds from them only on the reader's turn.
-    const query = token ? `?token=${encodeURIComponent(token)}&legal=mine` : "?legal=mine";
-    const ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws${query}`);
+    // The seat token beside the protocol, not in the URL (see seat.js).
+    const protocols = token ? ["battaglie", `seat.${token}`] : ["battaglie"];
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws?legal=mine`, protocols);
     socket = ws;
     // The first state after (re)connecting is the truth, even after a server restart.
     let fresh = true;

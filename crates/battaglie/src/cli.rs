@@ -52,10 +52,18 @@ enum Command {
         /// Turn off the rate limits per client address (for load tests on the loopback).
         #[arg(long)]
         no_rate_limit: bool,
-        /// Take the client's address from X-Real-IP / X-Forwarded-For (only behind a
-        /// balancer that sets them).
-        #[arg(long, env = "BATTAGLIE_TRUST_FORWARDED")]
-        trust_forwarded: bool,
+        /// The balancers' addresses (CIDRs, separated by commas): a request from one
+        /// of them is the client's its X-Real-IP / X-Forwarded-For names; from
+        /// anyone else, the peer's. Alone: the loopback (a balancer on this machine).
+        #[arg(
+            long,
+            value_name = "CIDRS",
+            env = "BATTAGLIE_TRUST_FORWARDED",
+            num_args = 0..=1,
+            default_missing_value = "127.0.0.0/8,::1",
+            value_parser = crate::serve::parse_proxies
+        )]
+        trust_forwarded: Option<battaglie_server::Proxies>,
         /// Another site (`https://host[:port]`) whose pages may change things on this
         /// one, besides its own (repeat for several; in the variable, separated by commas).
         #[arg(
@@ -69,6 +77,15 @@ enum Command {
         /// comes back from the database when asked for).
         #[arg(long, env = "BATTAGLIE_IDLE_SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
         idle_seconds: u64,
+        /// The resident memory (MiB) past which games leave memory before their
+        /// idle time, finished games first (they come back from the database when
+        /// asked for) [default: no budget; Linux only].
+        #[arg(long, env = "BATTAGLIE_MEMORY_MIB", value_parser = clap::value_parser!(u64).range(16..))]
+        memory_mib: Option<u64>,
+        /// The most games held in memory at once (past it, idle ones leave,
+        /// finished games first).
+        #[arg(long, env = "BATTAGLIE_MAX_GAMES", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+        max_games: u64,
         /// The bus to the other nodes, for several nodes on one PostgreSQL database:
         /// `nats://HOST:PORT` or `postgres` (LISTEN/NOTIFY on --db) [default:
         /// `BATTAGLIE_BUS`, else none: a node alone].
@@ -266,6 +283,8 @@ impl Cli {
                 trust_forwarded,
                 allow_origins,
                 idle_seconds,
+                memory_mib,
+                max_games,
                 bus,
                 computer_lease_ms,
                 notify,
@@ -279,6 +298,8 @@ impl Cli {
                 trust_forwarded,
                 allow_origins,
                 idle_seconds,
+                memory_mib,
+                max_games,
                 bus,
                 lease_ms: computer_lease_ms,
                 notify,

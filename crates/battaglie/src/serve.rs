@@ -34,6 +34,23 @@ fn database(db: Option<Database>) -> anyhow::Result<Database> {
 ///
 /// # Errors
 /// When `BATTAGLIE_BUS` is set but names no bus.
+/// `--trust-forwarded`'s list of balancers. The old switch's `true` is refused:
+/// trusting every peer let any client pick its address.
+///
+/// # Errors
+/// An entry that is not an address or a CIDR block, named.
+pub fn parse_proxies(s: &str) -> Result<battaglie_server::Proxies, String> {
+    if s.trim().eq_ignore_ascii_case("true") {
+        return Err(
+            "--trust-forwarded takes the balancers' addresses now, e.g. \
+                    127.0.0.1 for one on this machine, or 10.0.0.0/8"
+                .to_string(),
+        );
+    }
+    s.parse()
+        .map_err(|e: battaglie_server::BadProxy| e.to_string())
+}
+
 fn bus(bus: Option<BusLocation>) -> anyhow::Result<Option<BusLocation>> {
     if bus.is_some() {
         return Ok(bus);
@@ -178,12 +195,16 @@ pub struct Options {
     pub log_format: LogFormat,
     /// Whether the rate limits per client address apply.
     pub rate_limit: bool,
-    /// Whether the client's address comes from the balancer's headers.
-    pub trust_forwarded: bool,
+    /// The balancers whose headers name the client.
+    pub trust_forwarded: Option<battaglie_server::Proxies>,
     /// Other sites whose pages may change things here.
     pub allow_origins: Vec<String>,
     /// How long an unwatched game stays in memory.
     pub idle_seconds: u64,
+    /// The resident memory budget, in MiB.
+    pub memory_mib: Option<u64>,
+    /// The most games held in memory.
+    pub max_games: u64,
     /// `--bus`, if given.
     pub bus: Option<BusLocation>,
     /// How long a claim on a computer turn lasts unless renewed, in milliseconds.
@@ -201,9 +222,11 @@ impl Default for Options {
             sync: Sync::Normal,
             log_format: LogFormat::Text,
             rate_limit: true,
-            trust_forwarded: false,
+            trust_forwarded: None,
             allow_origins: Vec::new(),
             idle_seconds: 600,
+            memory_mib: None,
+            max_games: 100_000,
             bus: None,
             lease_ms: 10_000,
             notify: NotifyArgs::default(),
@@ -222,20 +245,26 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         LogFormat::Text => logs.try_init(),
         LogFormat::Json => logs.json().try_init(),
     };
+    let db = database(options.db)?;
+    let proxies = options.trust_forwarded.unwrap_or_default();
+    let behind_proxies = !proxies.is_empty();
     let rate_limits = options.rate_limit.then(|| battaglie_server::RateLimits {
-        trust_forwarded: options.trust_forwarded,
+        proxies,
+        // A PostgreSQL database is how several nodes make one site: their
+        // buckets are its rows, so that the limits hold for the site.
+        shared: matches!(db, Database::Postgres(_)),
         ..battaglie_server::RateLimits::default()
     });
     let config = battaglie_server::Config {
         addr: options.addr,
         metrics_addr: options.metrics_addr,
-        db: database(options.db)?,
+        db,
         full_sync: options.sync == Sync::Full,
         http: battaglie_server::HttpSettings {
             rate_limits,
             connections: battaglie_server::Connections {
                 // Behind a balancer every connection comes from it: it caps them per client.
-                per_address: (options.rate_limit && !options.trust_forwarded)
+                per_address: (options.rate_limit && !behind_proxies)
                     .then_some(battaglie_server::Connections::default().per_address)
                     .flatten(),
                 ..battaglie_server::Connections::default()
@@ -244,7 +273,8 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         },
         memory: battaglie_server::MemoryLimits {
             idle: std::time::Duration::from_secs(options.idle_seconds),
-            ..battaglie_server::MemoryLimits::default()
+            max_games: usize::try_from(options.max_games).unwrap_or(usize::MAX),
+            memory_mib: options.memory_mib,
         },
         bus: bus(options.bus)?,
         lease: std::time::Duration::from_millis(options.lease_ms),

@@ -1,6 +1,7 @@
 //! Two `battaglie serve` processes on one PostgreSQL database and a NATS bus: a
 //! node killed with SIGKILL in the middle of a game, twenty times, and the game
-//! goes on through the other node with every acknowledged move kept.
+//! goes on through the other node with every acknowledged move kept; the whole
+//! site killed, and its clocks given the time it was down back.
 //!
 //! Needs `BATTAGLIE_TEST_POSTGRES` and `BATTAGLIE_TEST_NATS`, and the script test
 //! nginx, NATS and PostgreSQL installed: marked ignored, run by `.ci/run` (which
@@ -119,13 +120,14 @@ fn played(state: &Value) -> Vec<String> {
         .collect()
 }
 
-/// A fresh schema of the test database, so that the nodes see only this test's games.
-fn fresh_schema(base: &str) -> String {
+/// A fresh schema `name` of the test database, so that the nodes see only this
+/// test's games.
+fn fresh_schema(base: &str, name: &str) -> String {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
-    let schema = format!("kill_{}", std::process::id());
+    let schema = format!("{name}_{}", std::process::id());
     rt.block_on(async {
         use sqlx::Connection;
         let mut conn = sqlx::PgConnection::connect(base).await.unwrap();
@@ -165,7 +167,7 @@ fn wait_for_turn(node: &Node, id: &str, ply: usize, over_ply: usize) -> Value {
 fn a_node_killed_mid_game_twenty_times_loses_no_acknowledged_move() {
     let pg = service("BATTAGLIE_TEST_POSTGRES");
     let nats = service("BATTAGLIE_TEST_NATS");
-    let db = fresh_schema(&pg);
+    let db = fresh_schema(&pg, "kill");
     let mut nodes = [Some(Node::start(&db, &nats)), Some(Node::start(&db, &nats))];
     let new_game = |node: &Node| {
         let (status, created) = node.http(
@@ -228,6 +230,52 @@ fn a_node_killed_mid_game_twenty_times_loses_no_acknowledged_move() {
         nodes[victim] = Some(Node::start(&db, &nats));
     }
     eprintln!("20 kills over {games} game(s)");
+}
+
+#[test]
+#[ignore = "needs NATS and PostgreSQL (BATTAGLIE_TEST_NATS, BATTAGLIE_TEST_POSTGRES)"]
+fn the_whole_site_killed_gives_its_clocks_the_time_it_was_down_back() {
+    let pg = service("BATTAGLIE_TEST_POSTGRES");
+    let nats = service("BATTAGLIE_TEST_NATS");
+    let db = fresh_schema(&pg, "outage");
+    let nodes = [Node::start(&db, &nats), Node::start(&db, &nats)];
+    let (status, created) = nodes[0].http(
+        "POST",
+        "/api/games",
+        Some(&json!({"scenario": "washita", "mode": "online", "side": "army", "clock": "1+0"})),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    // The Army's first move starts the clock: the Indians' minute runs.
+    let mv = legal_moves(&nodes[0].state(id))[0].clone();
+    let (status, answer) = nodes[0].http(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&json!({"token": token, "move": mv})),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let before = nodes[1].state(id)["clock"]["indians_ms"].as_u64().unwrap();
+    let read = Instant::now();
+    // Every node killed; the site stays down for longer than a node takes to
+    // notice another gone (three seconds), then one node comes back.
+    let [a, b] = nodes;
+    a.kill();
+    b.kill();
+    let up_before = read.elapsed();
+    std::thread::sleep(Duration::from_secs(5));
+    let started = Instant::now();
+    let back = Node::start(&db, &nats);
+    let state = back.state(id);
+    let up_after = started.elapsed();
+    assert_eq!(state["status"], "ongoing", "{state}");
+    let after = state["clock"]["indians_ms"].as_u64().unwrap();
+    // Only the time some node was up may be charged: the five seconds down are not.
+    let up = u64::try_from((up_before + up_after).as_millis()).unwrap();
+    assert!(
+        before.saturating_sub(after) <= up,
+        "the Indians had {before} ms, {after} ms after the outage; the site was up {up} ms"
+    );
 }
 
 /// `scripts/cluster` with this build's binary: PostgreSQL, NATS, two nodes and

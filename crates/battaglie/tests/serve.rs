@@ -143,3 +143,30 @@ fn serve_survives_kill_9_without_losing_a_move() {
     assert_eq!(field(&state, "ply"), "3");
     assert_eq!(field(&state, "bfen"), bfen);
 }
+
+#[test]
+fn trusting_forwarded_headers_names_the_balancers_and_refuses_the_old_switch() {
+    for (args, var, says) in [
+        (
+            vec!["--trust-forwarded", "true"],
+            None,
+            "takes the balancers' addresses now",
+        ),
+        (
+            vec![],
+            Some("10.0.0.0/8, nginx"),
+            "\"nginx\" is not an address or a CIDR block",
+        ),
+    ] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_battaglie"));
+        cmd.args(["serve", "--addr", "127.0.0.1:0"]).args(&args);
+        match var {
+            Some(v) => cmd.env("BATTAGLIE_TRUST_FORWARDED", v),
+            None => cmd.env_remove("BATTAGLIE_TRUST_FORWARDED"),
+        };
+        let out = cmd.stdin(Stdio::null()).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} {var:?} started");
+        assert!(err.contains(says), "{args:?} {var:?}: {err}");
+    }
+}

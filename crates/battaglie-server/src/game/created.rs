@@ -164,7 +164,7 @@ impl AppState {
 fn created(live: &LiveGame, side: Side) -> Created {
     let row = &live.row;
     let id = &row.id;
-    let play = |token: &str| format!("/game/{id}?token={token}");
+    let play = |token: &str| format!("/game/{id}#token={token}");
     let (seat, token, other) = match row.mode {
         Mode::Hotseat => ("both", row.army_token.clone(), None),
         Mode::Computer => (

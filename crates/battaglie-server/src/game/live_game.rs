@@ -44,6 +44,8 @@ pub struct LiveGame {
     told: broadcast::Sender<Told>,
     /// When a request last asked for this game (milliseconds since 1970).
     last_used: AtomicU64,
+    /// Whether the game is over (it leaves memory first, see `registry.rs`).
+    over: AtomicBool,
     /// The server's time source, for the clock's figures.
     time: Arc<dyn Clock>,
     /// The presence this node's sockets were last told; held while a new one is
@@ -115,8 +117,10 @@ impl LiveGame {
         let clock = row.clock.clone();
         let shown = game.moves().copied().collect();
         let start = game.start().to_string();
+        let over = AtomicBool::new(game.is_over());
         LiveGame {
             start,
+            over,
             state: tokio::sync::Mutex::new(LiveState {
                 game,
                 draw_offer,
@@ -147,6 +151,11 @@ impl LiveGame {
     /// Marks the game as used now.
     pub(super) fn touch(&self) {
         self.last_used.store(ids::wall_millis(), Ordering::Relaxed);
+    }
+
+    /// Whether the game was over at its last change.
+    pub(super) fn finished(&self) -> bool {
+        self.over.load(Ordering::Relaxed)
     }
 
     /// When it was last used, in milliseconds since 1970.
@@ -307,6 +316,7 @@ impl LiveGame {
         st.shown.truncate(kept);
         st.shown.extend(st.game.moves().skip(kept).copied());
         st.version = (st.version + 1).max(ids::wall_millis());
+        self.over.store(st.game.is_over(), Ordering::Relaxed);
         let change: StateText = self.build(st, Some((base, kept)), now).into();
         st.snapshot = None;
         st.change = Some((base, change.clone()));

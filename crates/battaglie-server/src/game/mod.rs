@@ -12,6 +12,7 @@ mod computer;
 mod created;
 mod error;
 mod live_game;
+mod outage;
 pub mod policy;
 mod presence;
 mod rebuild;

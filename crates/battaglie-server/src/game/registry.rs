@@ -45,6 +45,8 @@ pub(super) struct Inner {
     pub time: Arc<dyn Clock>,
     /// The lobby's clock and its sockets' events.
     pub lobby: crate::lobby::Lobby,
+    /// This node's beats in the store (see `outage.rs`), one at a time.
+    pub beats: tokio::sync::Mutex<super::outage::Beats>,
 }
 
 /// How a node works with the others: the bus, and the claims on computer turns.
@@ -73,17 +75,21 @@ impl Default for Cluster {
 pub struct MemoryLimits {
     /// A game nobody watches or asks for leaves memory after this long.
     pub idle: Duration,
-    /// At most this many games stay in memory: past it, the least recently used
-    /// idle ones leave at once.
+    /// At most this many games stay in memory: past it, idle ones leave at once,
+    /// finished games first, then the least recently used.
     pub max_games: usize,
+    /// The process's resident memory (MiB) past which games leave memory the same
+    /// way, as many as bring it back under (checked every second; Linux only).
+    pub memory_mib: Option<u64>,
 }
 
 impl Default for MemoryLimits {
-    /// Ten minutes; 100,000 games (a few hundred MB at most).
+    /// Ten minutes; 100,000 games (a few hundred MB at most); no memory budget.
     fn default() -> MemoryLimits {
         MemoryLimits {
             idle: Duration::from_secs(600),
             max_games: 100_000,
+            memory_mib: None,
         }
     }
 }
@@ -127,6 +133,7 @@ impl AppState {
                 lease: cluster.lease.max(Duration::from_millis(100)),
                 accounts: crate::accounts::Accounts::on(time.clone()),
                 lobby: crate::lobby::Lobby::default(),
+                beats: tokio::sync::Mutex::default(),
                 time,
             }),
         }
@@ -170,6 +177,11 @@ impl AppState {
     /// How many games this node holds in memory.
     pub fn games_in_memory(&self) -> usize {
         self.games_lock().len()
+    }
+
+    /// Whether this node holds game `id` in memory now.
+    pub fn holds(&self, id: &str) -> bool {
+        self.games_lock().contains_key(id)
     }
 
     /// Whether the server is shutting down.
@@ -265,24 +277,62 @@ impl AppState {
         before - games.len()
     }
 
-    /// Past [`MemoryLimits::max_games`], drops the least recently used idle games.
+    /// Past [`MemoryLimits::max_games`], drops idle games (a tenth more than
+    /// needed, so that this does not run on every load).
     fn bound_memory(&self) {
         let max = self.inner.memory.max_games;
-        let mut games = self.games_lock();
-        if games.len() <= max {
-            return;
+        if self.games_lock().len() > max {
+            self.shrink_to(max - max / 10);
         }
-        let mut idle: Vec<(u64, String)> = games
+    }
+
+    /// Drops idle games until at most `target` stay, if it can: finished games
+    /// first (nobody plays on in them), then the least recently used. A game
+    /// that leaves comes back from the store when asked for. Returns how many left.
+    pub fn shrink_to(&self, target: usize) -> usize {
+        let mut games = self.games_lock();
+        if games.len() <= target {
+            return 0;
+        }
+        let mut idle: Vec<(bool, u64, String)> = games
             .iter()
             .filter(|(_, g)| g.is_idle())
-            .map(|(id, g)| (g.last_used(), id.clone()))
+            .map(|(id, g)| (!g.finished(), g.last_used(), id.clone()))
             .collect();
-        // A tenth more than needed, so that this sort does not run on every load.
-        let excess = (games.len() - max + max / 10).min(idle.len());
+        let excess = (games.len() - target).min(idle.len());
         idle.sort_unstable();
-        for (_, id) in idle.into_iter().take(excess) {
-            games.remove(&id);
+        for (_, _, id) in idle.iter().take(excess) {
+            games.remove(id);
         }
+        excess
+    }
+
+    /// With a [`MemoryLimits::memory_mib`] budget, looks at the resident memory
+    /// every second until shutdown: over the budget, as many games leave as it
+    /// is over by (judged from the memory per game now), and a tenth more.
+    pub fn spawn_memory_watch(&self) {
+        let Some(budget) = self.inner.memory.memory_mib else {
+            return;
+        };
+        let budget = budget.saturating_mul(1 << 20);
+        self.spawn_every(Duration::from_secs(1), move |state| async move {
+            let Some(resident) = resident_bytes() else {
+                return;
+            };
+            if resident <= budget {
+                return;
+            }
+            let held = state.games_in_memory();
+            // u128: bytes times games does not overflow.
+            let keep = u128::from(budget) * held as u128 * 9 / (u128::from(resident) * 10);
+            let gone = state.shrink_to(usize::try_from(keep).unwrap_or(held));
+            tracing::debug!(
+                games = gone,
+                resident,
+                budget,
+                "games left memory for its budget"
+            );
+        });
     }
 
     /// Evicts idle games every quarter of the idle time, until shutdown.
@@ -329,6 +379,14 @@ impl AppState {
     pub fn forget_all(&self) {
         self.games_lock().clear();
     }
+}
+
+/// The process's resident memory in bytes (`VmRSS`), where the system tells it.
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// The name under which this node claims computer turns. An SQLite file belongs to

@@ -1,5 +1,7 @@
 //! Rate limits per client address on what costs the server: creating games,
-//! importing records, playing moves (`tower_governor`, a token bucket per address).
+//! importing records, playing moves: a token bucket per address, in this node's
+//! memory (`tower_governor`) or, for a site of several nodes, in the database
+//! shared by all of them (one atomic statement per request).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -12,8 +14,10 @@ use tower_governor::governor::{GovernorConfig, GovernorConfigBuilder};
 use tower_governor::key_extractor::KeyExtractor;
 use tower_governor::{GovernorError, GovernorLayer};
 
+use super::proxies::Proxies;
 use super::Error;
 use crate::game::AppState;
+use crate::store::Bucket;
 
 /// A token bucket: `burst` requests at once, then one more every `every`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,17 +29,20 @@ pub struct Quota {
 }
 
 /// The limits per client address.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RateLimits {
     /// Creating games and importing records (one bucket for both).
     pub creates: Quota,
     /// Moves over HTTP.
     pub moves: Quota,
-    /// Take the client's address from `X-Real-IP` / `X-Forwarded-For` (set this
-    /// only behind a balancer that writes them); otherwise the peer's address.
-    pub trust_forwarded: bool,
+    /// The balancers whose `X-Real-IP` / `X-Forwarded-For` name the client
+    /// (empty: every client is its peer's address).
+    pub proxies: Proxies,
     /// Games' WebSockets open at once (on one node).
     pub sockets: usize,
+    /// Keep the buckets in the database, shared by every node of the site
+    /// (otherwise in this node's memory).
+    pub shared: bool,
 }
 
 impl Default for RateLimits {
@@ -51,16 +58,17 @@ impl Default for RateLimits {
                 every: Duration::from_millis(50),
                 burst: 60,
             },
-            trust_forwarded: false,
+            proxies: Proxies::default(),
             sockets: 32,
+            shared: false,
         }
     }
 }
 
 /// The client's address, the key of its buckets.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct ClientIp {
-    trust_forwarded: bool,
+    proxies: Arc<Proxies>,
 }
 
 impl KeyExtractor for ClientIp {
@@ -70,34 +78,24 @@ impl KeyExtractor for ClientIp {
         Ok(client_ip(
             req.headers(),
             req.extensions().get::<ConnectInfo<SocketAddr>>(),
-            self.trust_forwarded,
+            &self.proxies,
         ))
     }
 }
 
-/// The client's address: from `X-Real-IP` / `X-Forwarded-For` when
-/// `trust_forwarded`, else the peer's.
+/// The client's address: the peer's, or the one its headers name when the peer
+/// is one of the `proxies`.
 pub(super) fn client_ip(
     headers: &axum::http::HeaderMap,
     peer: Option<&ConnectInfo<SocketAddr>>,
-    trust_forwarded: bool,
+    proxies: &Proxies,
 ) -> IpAddr {
-    let header = |name: &str| {
-        headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            // The last address is the one the nearest balancer saw.
-            .and_then(|v| v.rsplit(',').next())
-            .and_then(|v| v.trim().parse::<IpAddr>().ok())
-    };
-    if trust_forwarded {
-        if let Some(ip) = header("x-real-ip").or_else(|| header("x-forwarded-for")) {
-            return ip;
-        }
-    }
-    peer.map(|c| c.0.ip())
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    let peer = peer
+        .map(|c| c.0.ip())
         // Requests handed to the router in-process (tests) have no peer.
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    proxies.client(peer, header("x-real-ip"), header("x-forwarded-for"))
 }
 
 type Layer = GovernorLayer<
@@ -109,37 +107,127 @@ type Layer = GovernorLayer<
 /// The layers that apply [`RateLimits`] to routes (none when limits are off).
 #[derive(Clone, Default)]
 pub(super) struct Limiters {
-    creates: Option<Layer>,
-    moves: Option<Layer>,
+    creates: Option<Limiter>,
+    moves: Option<Limiter>,
+}
+
+/// One limit: in this node's memory, or in the shared store.
+#[derive(Clone)]
+enum Limiter {
+    Local(Layer),
+    Shared(Shared),
+}
+
+/// A limit whose buckets are rows of the store.
+#[derive(Clone)]
+struct Shared {
+    /// What is limited (the first part of a bucket's key).
+    what: &'static str,
+    quota: Quota,
+    key: ClientIp,
+    state: AppState,
 }
 
 impl Limiters {
-    pub(super) fn new(limits: Option<&RateLimits>) -> Limiters {
+    pub(super) fn new(limits: Option<&RateLimits>, state: &AppState) -> Limiters {
         let Some(limits) = limits else {
             return Limiters::default();
         };
         let key = ClientIp {
-            trust_forwarded: limits.trust_forwarded,
+            proxies: Arc::new(limits.proxies.clone()),
         };
+        if limits.shared {
+            let shared = |what, quota| {
+                Some(Limiter::Shared(Shared {
+                    what,
+                    quota,
+                    key: key.clone(),
+                    state: state.clone(),
+                }))
+            };
+            spawn_sweeper(state);
+            return Limiters {
+                creates: shared("creates", limits.creates),
+                moves: shared("moves", limits.moves),
+            };
+        }
         Limiters {
-            creates: layer(key, limits.creates),
-            moves: layer(key, limits.moves),
+            creates: layer(key.clone(), limits.creates).map(Limiter::Local),
+            moves: layer(key, limits.moves).map(Limiter::Local),
         }
     }
 
     /// `route` limited as a creation (new game, import).
     pub(super) fn creates(&self, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
-        match &self.creates {
-            Some(l) => route.layer(l.clone()),
-            None => route,
-        }
+        limit(self.creates.as_ref(), route)
     }
 
     /// `route` limited as a move.
     pub(super) fn moves(&self, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
-        match &self.moves {
-            Some(l) => route.layer(l.clone()),
-            None => route,
+        limit(self.moves.as_ref(), route)
+    }
+}
+
+/// Forgets the full buckets once a minute, until shutdown.
+fn spawn_sweeper(state: &AppState) {
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    let state = state.clone();
+    let mut shutdown = state.shutdown_signal();
+    runtime.spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = shutdown.wait_for(|&s| s) => return,
+            }
+            let now = i64::try_from(crate::ids::wall_millis()).unwrap_or(i64::MAX / 2);
+            if let Err(e) = state.store().sweep_buckets(now).await {
+                tracing::warn!(error = %e, "cannot forget the full rate buckets");
+            }
+        }
+    });
+}
+
+fn limit(limiter: Option<&Limiter>, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
+    match limiter {
+        Some(Limiter::Local(l)) => route.layer(l.clone()),
+        Some(Limiter::Shared(s)) => route.layer(axum::middleware::from_fn_with_state(
+            s.clone(),
+            shared_bucket,
+        )),
+        None => route,
+    }
+}
+
+/// Takes a token from the client's bucket in the store, or refuses the request.
+/// A store that does not answer lets it through (the request meets the same store
+/// next, and fails there with its own error).
+async fn shared_bucket(
+    axum::extract::State(limit): axum::extract::State<Shared>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let ip = limit
+        .key
+        .extract(&req)
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    let bucket = Bucket {
+        key: &format!("{}:{ip}", limit.what),
+        now: i64::try_from(crate::ids::wall_millis()).unwrap_or(i64::MAX / 2),
+        every: i64::try_from(limit.quota.every.as_millis()).unwrap_or(i64::MAX / 4),
+        burst: i64::from(limit.quota.burst.max(1)),
+    };
+    match limit.state.store().take_token(bucket).await {
+        Ok(None) => next.run(req).await,
+        Ok(Some(wait)) => refusal(GovernorError::TooManyRequests {
+            wait_time: wait.as_secs_f64().ceil() as u64,
+            headers: None,
+        }),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read a rate bucket");
+            next.run(req).await
         }
     }
 }

@@ -16,6 +16,7 @@ mod ops;
 mod origin;
 mod per_address;
 mod players;
+mod proxies;
 mod records;
 mod rematch;
 pub(crate) mod scenarios;
@@ -38,6 +39,7 @@ pub use error::Error;
 pub use headers::CONTENT_SECURITY_POLICY;
 pub use limits::{Quota, RateLimits};
 pub use ops::metrics_router;
+pub use proxies::{BadProxy, Proxies};
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 pub use ws_limits::CLOSE_TOO_MANY;
 
@@ -98,21 +100,24 @@ pub fn app(state: AppState) -> Router {
 
 /// The whole application over `state` with `settings`.
 pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
-    let limiters = limits::Limiters::new(settings.rate_limits.as_ref());
-    let trust_forwarded = settings
-        .rate_limits
-        .as_ref()
-        .is_some_and(|l| l.trust_forwarded);
+    let limiters = limits::Limiters::new(settings.rate_limits.as_ref(), &state);
+    let proxies = std::sync::Arc::new(
+        settings
+            .rate_limits
+            .as_ref()
+            .map(|l| l.proxies.clone())
+            .unwrap_or_default(),
+    );
     let api = Router::new()
         .merge(scenarios::router())
-        .merge(account::router(trust_forwarded))
+        .merge(account::router(proxies.clone()))
         .merge(games::router(&limiters))
         .merge(gif::router(&limiters))
         .merge(records::router(&limiters))
         .merge(analyses::router(&limiters))
         .merge(lobby::router())
         .merge(ws::router(
-            trust_forwarded,
+            proxies,
             settings.rate_limits.as_ref().map(|l| l.sockets),
         ))
         .merge(players::router())

@@ -30,6 +30,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("actions.js", include_str!("../../web/actions.js")),
     ("analysis.js", include_str!("../../web/analysis.js")),
     ("api.js", include_str!("../../web/api.js")),
+    ("seat.js", include_str!("../../web/seat.js")),
     ("arrows.js", include_str!("../../web/arrows.js")),
     ("chat.js", include_str!("../../web/chat.js")),
     ("presence.js", include_str!("../../web/presence.js")),

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Extension, Router};
@@ -34,10 +34,13 @@ use crate::game::{
 };
 use crate::store::{ChatRow, Mode, UserRow};
 
-pub(super) fn router(trust_forwarded: bool, per_address: Option<usize>) -> Router<AppState> {
+pub(super) fn router(
+    proxies: std::sync::Arc<super::Proxies>,
+    per_address: Option<usize>,
+) -> Router<AppState> {
     Router::new()
         .route("/games/{id}/ws", get(upgrade))
-        .layer(Extension(TrustForwarded(trust_forwarded)))
+        .layer(Extension(TrustForwarded(proxies)))
         .layer(Extension(PerAddress::new(per_address)))
 }
 
@@ -92,6 +95,7 @@ async fn upgrade(
     visitor: Visitor,
     Extension(sockets): Extension<PerAddress>,
     QueryParams(q): QueryParams<SocketQuery>,
+    headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     let address = visitor
@@ -107,7 +111,8 @@ async fn upgrade(
         .code(ErrorCode::RateLimited, serde_json::json!({ "seconds": 5 })));
     };
     let live = state.game_to_read(&id).await?;
-    let seat = live.seat(q.token.as_deref())?;
+    let token = q.token.or_else(|| protocol_token(&headers));
+    let seat = live.seat(token.as_deref())?;
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
     let account = match q.csrf.as_deref() {
         Some(csrf) => visitor.user_with_csrf(&state, csrf).await?,
@@ -120,7 +125,7 @@ async fn upgrade(
     let holder = Holder {
         seat,
         legal: q.legal,
-        token: q.token,
+        token,
         viewer,
         account,
     };
@@ -130,11 +135,29 @@ async fn upgrade(
     // some tens, grows them when it must): the default 128 KiB each way made a
     // thousand open games (two sockets each) hold some 400 MiB.
     Ok(ws
+        .protocols([PROTOCOL])
         .max_message_size(WS_MESSAGE_LIMIT * 16)
         .max_frame_size(WS_MESSAGE_LIMIT * 16)
         .read_buffer_size(SOCKET_BUFFER)
         .write_buffer_size(SOCKET_BUFFER)
         .on_upgrade(move |socket| run(socket, state, live, holder, held)))
+}
+
+/// The subprotocol a page's socket asks for, offering its seat token beside it as
+/// `seat.TOKEN` (a browser's socket can carry no other header, and a token in its
+/// URL would be in every proxy's log).
+const PROTOCOL: &str = "battaglie";
+
+/// The seat token offered as a `seat.TOKEN` subprotocol, if any.
+fn protocol_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .find_map(|p| p.trim().strip_prefix("seat."))
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
 }
 
 /// The read and write buffers a socket starts with, in bytes.

@@ -85,7 +85,7 @@ pub struct Seated {
 impl Seated {
     /// The player's page.
     pub fn url(&self) -> String {
-        format!("/game/{}?token={}", self.game, self.token)
+        format!("/game/{}#token={}", self.game, self.token)
     }
 }
 

@@ -847,6 +847,7 @@ async fn idle_games_leave_memory_and_come_back_from_the_store(db: TestDb) {
     let memory = battaglie_server::MemoryLimits {
         idle: Duration::ZERO,
         max_games: 1000,
+        ..battaglie_server::MemoryLimits::default()
     };
     let state = AppState::with_memory(db.open().await, memory);
     let app = app(state.clone());
@@ -889,6 +890,7 @@ async fn past_the_game_limit_the_least_recently_used_leave_memory(db: TestDb) {
     let memory = battaglie_server::MemoryLimits {
         idle: Duration::from_secs(3600),
         max_games: 3,
+        ..battaglie_server::MemoryLimits::default()
     };
     let state = AppState::with_memory(db.open().await, memory);
     let app = app(state.clone());

@@ -736,7 +736,7 @@ async fn draws_and_resignations_are_confirmed_and_the_end_says_who_won() {
     let st = page.state(&mut b).await;
     assert_eq!(st["scenario"], "apache-pass");
     let you = page
-        .eval(&mut b, "fetch('/api/games/' + location.pathname.split('/')[2] + location.search).then(r => r.json()).then(s => s.you)")
+        .eval(&mut b, "fetch('/api/games/' + location.pathname.split('/')[2] + '?' + location.hash.slice(1)).then(r => r.json()).then(s => s.you)")
         .await;
     assert_eq!(you, "indians", "the rematch swaps the sides");
 }

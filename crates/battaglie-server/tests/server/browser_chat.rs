@@ -162,8 +162,8 @@ async fn two_players_chat_live_mute_each_other_and_agree_a_rematch() {
     }
     // Each page holds the other seat of the new game now.
     let seats = [
-        army.eval(&mut b, "fetch('/api/games/' + location.pathname.split('/')[2] + location.search).then(r => r.json()).then(g => g.you)").await,
-        indians.eval(&mut b, "fetch('/api/games/' + location.pathname.split('/')[2] + location.search).then(r => r.json()).then(g => g.you)").await,
+        army.eval(&mut b, "fetch('/api/games/' + location.pathname.split('/')[2] + '?' + location.hash.slice(1)).then(r => r.json()).then(g => g.you)").await,
+        indians.eval(&mut b, "fetch('/api/games/' + location.pathname.split('/')[2] + '?' + location.hash.slice(1)).then(r => r.json()).then(g => g.you)").await,
     ];
     assert_eq!(seats, [json!("indians"), json!("army")]);
 }

@@ -114,7 +114,7 @@ async fn rules_histories_and_server_errors_speak_the_readers_language() {
     let said = page
         .eval(
             &mut b,
-            "(async () => { const id = location.pathname.split('/')[2]; const token = new URLSearchParams(location.search).get('token'); \
+            "(async () => { const id = location.pathname.split('/')[2]; const token = new URLSearchParams(location.hash.slice(1)).get('token'); \
              const ws = new WebSocket(`ws://${location.host}/api/games/${id}/ws?token=${token}`); \
              const msg = await new Promise(r => { ws.onmessage = e => { const m = JSON.parse(e.data); if (m.type === 'state') ws.send(JSON.stringify({type: 'move', move: 'a1:F-c3'})); else if (m.type === 'error') r(m); }; }); \
              ws.close(); const { errorText } = await import('/errors.js'); const { ApiError } = await import('/api.js'); \
@@ -158,7 +158,7 @@ async fn the_replay_panel_downloads_an_animated_gif_of_the_game_or_up_to_the_mov
     for n in 1..=3 {
         page.eval(
             &mut b,
-            "(async () => { const id = location.pathname.split('/')[2]; const token = new URLSearchParams(location.search).get('token'); \
+            "(async () => { const id = location.pathname.split('/')[2]; const token = new URLSearchParams(location.hash.slice(1)).get('token'); \
              const st = await fetch(`/api/games/${id}?token=${token}`).then(r => r.json()); \
              await fetch(`/api/games/${id}/moves`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({token, move: st.legal[0].moves[0].notation})}); })()",
         )
@@ -269,7 +269,7 @@ async fn a_guest_registers_in_the_page_and_finds_the_game_in_my_games() {
         games[0]
             .as_str()
             .unwrap()
-            .starts_with(&format!("/game/{id}?token=")),
+            .starts_with(&format!("/game/{id}#token=")),
         "{shown}"
     );
     page.assert_accessible(&mut b, "the account panel").await;
@@ -501,7 +501,7 @@ async fn two_players_meet_in_the_lobby_and_land_on_the_game_on_opposite_sides() 
         let token_seat = page
             .eval(
                 &mut b,
-                "fetch('/api/games/' + location.pathname.split('/')[2] + location.search).then(r => r.json()).then(s => s.you)",
+                "fetch('/api/games/' + location.pathname.split('/')[2] + '?' + location.hash.slice(1)).then(r => r.json()).then(s => s.you)",
             )
             .await;
         assert_eq!(

@@ -2,7 +2,7 @@
 //! `BATTAGLIE_TEST_POSTGRES`) PostgreSQL, under a fake time source shared by
 //! every node: the flag falling by itself (a win, or a draw when the opponent can
 //! never win), the increment, moves after the flag, correspondence claims, and a
-//! node restarted mid-game neither losing time nor giving it away.
+//! site restarted mid-game giving the time it was down back to the clocks.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -238,26 +238,81 @@ async fn a_claimed_draw_is_a_draw_by_abandonment(db: TestDb) {
     );
 }
 
-async fn a_node_restarted_mid_game_neither_loses_time_nor_gives_it(db: TestDb) {
+async fn a_site_restarted_mid_game_gives_the_downtime_back(db: TestDb) {
     let time = fake();
     let s = Server::timed(db, time.clone()).await;
     let (id, army, indians) = clocked_game(&s.app, "5+0").await;
     assert_eq!(play_first(&s.app, &id, &army).await.0, StatusCode::OK);
     time.advance(Duration::from_secs(20));
     assert_eq!(play_first(&s.app, &id, &indians).await.0, StatusCode::OK);
-    // The node goes; thirty seconds later another one (or the same restarted) reads the game.
+    time.advance(Duration::from_secs(10));
+    // The only node stops, ten seconds into the Army's turn; thirty seconds
+    // later it is back (or another one is) and reads the game.
     s.state.shut_down();
+    s.state.leave_site().await;
     time.advance(Duration::from_secs(30));
     let (_, other) = s.timed_node(time.clone()).await;
     let st = state(&other, &id).await;
     assert_eq!(st["clock"]["running"], "army");
-    assert_eq!(st["clock"]["army_ms"], 300_000 - 30_000);
+    assert_eq!(
+        st["clock"]["army_ms"],
+        300_000 - 10_000,
+        "the Army's thirty seconds without a server are given back: {st}"
+    );
     assert_eq!(st["clock"]["indians_ms"], 300_000 - 20_000);
     assert_eq!(st["clock"]["at"], time.now().millis());
+    time.advance(Duration::from_secs(5));
     assert_eq!(play_first(&other, &id, &army).await.0, StatusCode::OK);
     let st = state(&other, &id).await;
-    assert_eq!(st["clock"]["army_ms"], 270_000);
+    assert_eq!(st["clock"]["army_ms"], 300_000 - 15_000);
     assert_eq!(st["clock"]["running"], "indians");
+}
+
+async fn a_game_whose_flag_fell_during_an_outage_goes_on(db: TestDb) {
+    let time = fake();
+    let s = Server::timed(db, time.clone()).await;
+    let (id, army, _) = clocked_game(&s.app, "1+0").await;
+    assert_eq!(play_first(&s.app, &id, &army).await.0, StatusCode::OK);
+    time.advance(Duration::from_secs(50));
+    s.state.shut_down();
+    s.state.leave_site().await;
+    // Down for two minutes: the Indians' minute would have run out twice over.
+    time.advance(Duration::from_secs(120));
+    let (restarted, other) = s.timed_node(time.clone()).await;
+    let st = state(&other, &id).await;
+    assert_eq!(st["status"], "ongoing", "{st}");
+    assert_eq!(st["clock"]["indians_ms"], 10_000, "{st}");
+    // The flag timer watches the new deadline: ten seconds on, the flag falls.
+    time.advance(Duration::from_secs(11));
+    let end = over(&other, &id).await;
+    assert_eq!(
+        (&end["result"], &end["reason"]),
+        (&json!("army"), &json!("time"))
+    );
+    restarted.shut_down();
+}
+
+/// (PostgreSQL: a SQLite file belongs to one node.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (BATTAGLIE_TEST_POSTGRES)"]
+async fn a_node_of_several_stopping_is_no_outage() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let time = fake();
+    let s = Server::timed(db, time.clone()).await;
+    let (id, army, _) = clocked_game(&s.app, "5+0").await;
+    let (second, other) = s.timed_node(time.clone()).await;
+    assert_eq!(play_first(&s.app, &id, &army).await.0, StatusCode::OK);
+    // The first node stops; the second serves on: its time is the Indians' time.
+    s.state.shut_down();
+    s.state.leave_site().await;
+    time.advance(Duration::from_secs(30));
+    let (third, on_third) = s.timed_node(time.clone()).await;
+    let st = state(&on_third, &id).await;
+    assert_eq!(st["clock"]["indians_ms"], 270_000, "{st}");
+    let st = state(&other, &id).await;
+    assert_eq!(st["clock"]["indians_ms"], 270_000, "{st}");
+    second.shut_down();
+    third.shut_down();
 }
 
 async fn a_clock_must_read_and_is_for_online_games(db: TestDb) {
@@ -294,6 +349,7 @@ on_both_stores!(
     each_move_adds_the_increment_to_the_mover,
     a_correspondence_game_past_its_time_may_be_claimed_and_not_before,
     a_claimed_draw_is_a_draw_by_abandonment,
-    a_node_restarted_mid_game_neither_loses_time_nor_gives_it,
+    a_site_restarted_mid_game_gives_the_downtime_back,
+    a_game_whose_flag_fell_during_an_outage_goes_on,
     a_clock_must_read_and_is_for_online_games,
 );

@@ -93,7 +93,7 @@ async fn a_posted_challenge_is_listed_accepted_and_seats_both_players(s: Server)
     let token = accepted.body["token"].as_str().unwrap();
     assert_eq!(
         accepted.body["url"],
-        format!("/game/{game}?token={token}").as_str()
+        format!("/game/{game}#token={token}").as_str()
     );
     assert!(
         lobby(app, &mut eve).await.is_empty(),

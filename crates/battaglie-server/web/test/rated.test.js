@@ -13,15 +13,15 @@ function asked(search) {
 }
 
 test("import and analyse opens the game with its seat and the analysis asked for", () => {
-  const url = importedUrl("/game/AbC?token=t0k", true);
+  const url = importedUrl("/game/AbC#token=t0k", true);
   const parsed = new URL(url, "http://localhost");
   assert.equal(parsed.pathname, "/game/AbC");
-  assert.equal(parsed.searchParams.get("token"), "t0k");
+  assert.equal(parsed.hash, "#token=t0k", "the seat stays in the fragment");
   assert.deepEqual(asked(parsed.search), ["analyse"]);
 });
 
 test("a plain import opens the game without analysing it", () => {
-  assert.equal(importedUrl("/game/AbC?token=t0k", false), "/game/AbC?token=t0k");
+  assert.equal(importedUrl("/game/AbC#token=t0k", false), "/game/AbC#token=t0k");
   assert.deepEqual(asked("?token=t0k"), []);
 });
 

@@ -20,6 +20,6 @@ test("once agreed nobody has a button left, only the new game", () => {
 });
 
 test("the new game opens with the player's token, or to watch without one", () => {
-  assert.equal(rematchUrl({ game: "g2", token: "t/1" }), "/game/g2?token=t%2F1");
+  assert.equal(rematchUrl({ game: "g2", token: "t/1" }), "/game/g2#token=t%2F1");
   assert.equal(rematchUrl({ game: "g2" }), "/game/g2");
 });

@@ -20,16 +20,22 @@ pub(crate) const COOKIE: &str = "battaglie_session";
 /// The header that carries the CSRF token.
 pub(crate) const CSRF_HEADER: &str = "x-csrf-token";
 
-/// Whether to read the client's address from `X-Real-IP` / `X-Forwarded-For`
-/// (the rate limits' setting), put on the account routes as an extension.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct TrustForwarded(pub bool);
+/// The header that carries a game page's seat token on reads (never in the URL,
+/// where proxies' logs and `Referer`s would keep it).
+pub(crate) const SEAT_HEADER: &str = "x-seat-token";
+
+/// The proxies whose `X-Real-IP` / `X-Forwarded-For` name the client (the rate
+/// limits' setting), put on the account routes as an extension.
+#[derive(Debug, Clone)]
+pub(crate) struct TrustForwarded(pub std::sync::Arc<super::super::Proxies>);
 
 /// What a request says about its sender: its session cookie's value, its CSRF
-/// header, whether it came over TLS, and its address.
+/// and seat headers, whether it came over TLS, and its address.
 pub(crate) struct Visitor {
     cookie: Option<String>,
     csrf: Option<String>,
+    /// The seat token of [`SEAT_HEADER`], if any.
+    pub seat: Option<String>,
     tls: bool,
     /// The client's address, for the throttles.
     pub address: String,
@@ -42,7 +48,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Visitor {
         let trust = parts
             .extensions
             .get::<TrustForwarded>()
-            .is_some_and(|t| t.0);
+            .map(|t| t.0.clone())
+            .unwrap_or_default();
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>();
         Ok(Visitor {
             cookie: session_cookie(&parts.headers),
@@ -51,8 +58,13 @@ impl<S: Send + Sync> FromRequestParts<S> for Visitor {
                 .get(CSRF_HEADER)
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_string),
+            seat: parts
+                .headers
+                .get(SEAT_HEADER)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string),
             tls: over_tls(&parts.headers),
-            address: client_ip(&parts.headers, peer, trust).to_string(),
+            address: client_ip(&parts.headers, peer, &trust).to_string(),
         })
     }
 }

@@ -21,7 +21,7 @@ use super::{Error, JsonBody};
 use crate::accounts::{Claim, Opened, Session};
 use crate::game::{AppState, LiveGame};
 
-pub(super) fn router(trust_forwarded: bool) -> Router<AppState> {
+pub(super) fn router(proxies: std::sync::Arc<super::Proxies>) -> Router<AppState> {
     Router::new()
         .route("/account", get(show).delete(delete))
         .route("/account/register", post(register))
@@ -39,7 +39,7 @@ pub(super) fn router(trust_forwarded: bool) -> Router<AppState> {
             get(notifications::confirm).post(notifications::resend),
         )
         .route("/unsubscribe", get(notifications::unsubscribe))
-        .layer(Extension(TrustForwarded(trust_forwarded)))
+        .layer(Extension(TrustForwarded(proxies)))
 }
 
 #[derive(Deserialize)]
@@ -217,7 +217,8 @@ async fn claim(
     Ok(Json(account(&state, &session, Some(claimed)).await?).into_response())
 }
 
-/// The seat token a game request acts with: the one it names, else the token
+/// The seat token a game request acts with: the one it names (in its body or
+/// query, else in the seat header), else the token
 /// of the seat its session's account holds in `live` (a change made so must
 /// carry the CSRF token); none for a spectator. Another account's cookie opens
 /// nothing.
@@ -231,7 +232,10 @@ pub(crate) async fn seat_token(
     token: Option<String>,
     changes: bool,
 ) -> Result<Option<String>, Error> {
-    if token.as_deref().is_some_and(|t| !t.is_empty()) {
+    let token = token
+        .filter(|t| !t.is_empty())
+        .or_else(|| visitor.seat.clone().filter(|t| !t.is_empty()));
+    if token.is_some() {
         return Ok(token);
     }
     let Some(session) = visitor.session(state).await? else {

@@ -449,11 +449,18 @@ impl Page {
 
 /// A TCP proxy in front of the server whose network can be cut (every connection
 /// dropped, new ones refused) and restored: a server that goes away and comes back.
+/// It keeps what the browser sent (the first [`HEARD_LIMIT`] bytes), as a
+/// proxy's access log would.
 pub struct Proxy {
     pub url: String,
     cut: Arc<AtomicBool>,
     conns: Arc<Mutex<Vec<tokio::task::AbortHandle>>>,
+    /// What each connection sent, in the order they opened.
+    heard: Arc<Mutex<Vec<Vec<u8>>>>,
 }
+
+/// At most this much of what browsers send on a connection is kept.
+const HEARD_LIMIT: usize = 16 << 20;
 
 impl Proxy {
     async fn start(target: std::net::SocketAddr) -> Proxy {
@@ -461,21 +468,35 @@ impl Proxy {
         let url = format!("http://{}", listener.local_addr().unwrap());
         let cut = Arc::new(AtomicBool::new(false));
         let conns: Arc<Mutex<Vec<tokio::task::AbortHandle>>> = Arc::default();
-        let (c, l) = (cut.clone(), conns.clone());
+        let heard: Arc<Mutex<Vec<Vec<u8>>>> = Arc::default();
+        let (c, l, h) = (cut.clone(), conns.clone(), heard.clone());
         tokio::spawn(async move {
-            while let Ok((mut inbound, _)) = listener.accept().await {
+            while let Ok((inbound, _)) = listener.accept().await {
                 if c.load(Ordering::SeqCst) {
                     continue; // dropped: refused
                 }
+                let h = h.clone();
                 let task = tokio::spawn(async move {
-                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await {
-                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    if let Ok(outbound) = tokio::net::TcpStream::connect(target).await {
+                        relay(inbound, outbound, h).await;
                     }
                 });
                 l.lock().unwrap().push(task.abort_handle());
             }
         });
-        Proxy { url, cut, conns }
+        Proxy {
+            url,
+            cut,
+            conns,
+            heard,
+        }
+    }
+
+    /// What an access log keeps of the requests browsers sent: each request line
+    /// and its `Referer` header, if any (bodies and WebSocket frames are not logged).
+    pub fn logged_lines(&self) -> Vec<String> {
+        let heard = self.heard.lock().unwrap();
+        heard.iter().flat_map(|c| logged_requests(c)).collect()
     }
 
     pub fn cut(&self) {
@@ -488,6 +509,76 @@ impl Proxy {
     pub fn restore(&self) {
         self.cut.store(false, Ordering::SeqCst);
     }
+}
+
+/// The request lines and `Referer` headers of the HTTP/1.1 requests in `sent`
+/// (one connection's bytes), up to a WebSocket upgrade.
+fn logged_requests(sent: &[u8]) -> Vec<String> {
+    let mut logged = Vec::new();
+    let mut rest = sent;
+    while let Some(end) = rest.windows(4).position(|w| w == b"\r\n\r\n") {
+        let head = String::from_utf8_lossy(&rest[..end]).to_string();
+        let mut lines = head.split("\r\n");
+        logged.extend(lines.next().map(str::to_string));
+        let mut length = 0;
+        let mut upgrade = false;
+        for line in lines {
+            let Some((name, value)) = line.split_once(':') else {
+                continue;
+            };
+            match name.trim().to_ascii_lowercase().as_str() {
+                "referer" => logged.push(line.to_string()),
+                "content-length" => length = value.trim().parse().unwrap_or(0),
+                "upgrade" => upgrade = true,
+                _ => {}
+            }
+        }
+        if upgrade {
+            break;
+        }
+        rest = &rest[(end + 4 + length).min(rest.len())..];
+    }
+    logged
+}
+
+/// Copies both ways between a browser's connection and the server's, keeping what
+/// the browser sent in `heard`.
+async fn relay(
+    inbound: tokio::net::TcpStream,
+    outbound: tokio::net::TcpStream,
+    heard: Arc<Mutex<Vec<Vec<u8>>>>,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (mut from_browser, mut to_browser) = inbound.into_split();
+    let (mut from_server, mut to_server) = outbound.into_split();
+    let up = async move {
+        let mut buf = vec![0u8; 16 * 1024];
+        let slot = {
+            let mut heard = heard.lock().unwrap();
+            heard.push(Vec::new());
+            heard.len() - 1
+        };
+        while let Ok(n) = from_browser.read(&mut buf).await {
+            if n == 0 {
+                break;
+            }
+            {
+                let mut heard = heard.lock().unwrap();
+                let kept = &mut heard[slot];
+                let room = HEARD_LIMIT.saturating_sub(kept.len()).min(n);
+                kept.extend_from_slice(&buf[..room]);
+            }
+            if to_server.write_all(&buf[..n]).await.is_err() {
+                break;
+            }
+        }
+        let _ = to_server.shutdown().await;
+    };
+    let down = async move {
+        let _ = tokio::io::copy(&mut from_server, &mut to_browser).await;
+        let _ = to_browser.shutdown().await;
+    };
+    tokio::join!(up, down);
 }
 
 /// Registers `name` through the account form of the home page at `url`.

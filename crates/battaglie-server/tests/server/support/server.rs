@@ -26,10 +26,13 @@ pub struct Server {
     pub app: Router,
 }
 
+/// The settings of a test node: its requests, handed over in-process, come from
+/// no peer (0.0.0.0), trusted as a balancer so that a test names each client's
+/// address with `X-Real-IP`.
 fn settings() -> HttpSettings {
     HttpSettings {
         rate_limits: Some(RateLimits {
-            trust_forwarded: true,
+            proxies: "0.0.0.0".parse().unwrap(),
             ..RateLimits::default()
         }),
         ..HttpSettings::default()
@@ -68,6 +71,7 @@ impl Server {
             Cluster::default(),
             time,
         );
+        state.start_beating().await;
         state.spawn_flag_timer();
         (state.clone(), app_with(state, &settings()))
     }

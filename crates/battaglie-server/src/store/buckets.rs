@@ -1,0 +1,87 @@
+//! The rate limits' buckets shared by every node of a site (see
+//! `crate::http::limits`): one row per client address and limit.
+
+use std::time::Duration;
+
+use super::{Pools, Store, StoreError};
+
+/// One request against a bucket: a token bucket of `burst` tokens, one coming
+/// back every `every` milliseconds.
+#[derive(Debug, Clone, Copy)]
+pub struct Bucket<'a> {
+    /// What is limited, and for whom (`creates:203.0.113.7`).
+    pub key: &'a str,
+    /// Wall-clock time now (milliseconds).
+    pub now: i64,
+    /// Milliseconds for one token to come back.
+    pub every: i64,
+    /// How many tokens the bucket holds.
+    pub burst: i64,
+}
+
+impl Store {
+    /// Takes a token from `bucket` in one atomic statement, which every node's
+    /// requests serialise on: `None` when there was one, else how long until
+    /// there is.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn take_token(&self, bucket: Bucket<'_>) -> Result<Option<Duration>, StoreError> {
+        // `tat` stays within `(burst - 1) * every` of now while tokens are left.
+        let slack = (bucket.burst - 1).saturating_mul(bucket.every);
+        let taken: Option<i64> = match &self.pools {
+            Pools::Sqlite { write, .. } => {
+                sqlx::query_scalar(
+                    "INSERT INTO rate_buckets (key, tat) VALUES ($1, $2 + $3) \
+                     ON CONFLICT (key) DO UPDATE SET tat = MAX(rate_buckets.tat, $2) + $3 \
+                     WHERE rate_buckets.tat <= $2 + $4 RETURNING tat",
+                )
+                .bind(bucket.key)
+                .bind(bucket.now)
+                .bind(bucket.every)
+                .bind(slack)
+                .fetch_optional(write)
+                .await?
+            }
+            Pools::Postgres(pool) => {
+                sqlx::query_scalar(
+                    "INSERT INTO rate_buckets (key, tat) VALUES ($1, $2 + $3) \
+                     ON CONFLICT (key) DO UPDATE SET tat = GREATEST(rate_buckets.tat, $2) + $3 \
+                     WHERE rate_buckets.tat <= $2 + $4 RETURNING tat",
+                )
+                .bind(bucket.key)
+                .bind(bucket.now)
+                .bind(bucket.every)
+                .bind(slack)
+                .fetch_optional(pool)
+                .await?
+            }
+        };
+        if taken.is_some() {
+            return Ok(None);
+        }
+        let tat: Option<i64> = on_read!(self, pool => sqlx::query_scalar(
+            "SELECT tat FROM rate_buckets WHERE key = $1",
+        )
+        .bind(bucket.key)
+        .fetch_optional(pool)
+        .await?);
+        let wait = tat.map_or(0, |t| t - slack - bucket.now).max(1);
+        Ok(Some(Duration::from_millis(
+            u64::try_from(wait).unwrap_or(1),
+        )))
+    }
+
+    /// Forgets the buckets full again by `now` (a full bucket is no row).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn sweep_buckets(&self, now: i64) -> Result<u64, StoreError> {
+        let gone = on_write!(self, pool => sqlx::query("DELETE FROM rate_buckets WHERE tat < $1")
+            .bind(now)
+            .execute(pool)
+            .await?
+            .rows_affected());
+        Ok(gone)
+    }
+}
