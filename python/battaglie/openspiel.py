@@ -24,8 +24,6 @@ from . import _core
 
 __all__ = ["GAMES", "BattaglieGame", "BattaglieState", "PlayoutEvaluator", "load"]
 
-_ARMY, _INDIANS = 0, 1
-
 
 def _short_name(battle: str) -> str:
     return "battaglie_" + battle.replace("-", "_")
@@ -114,9 +112,7 @@ class BattaglieState(pyspiel.State):
         self.battaglie = _core.Game(game.scenario)
 
     def current_player(self) -> int:
-        if self.battaglie.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return _ARMY if self.battaglie.side_to_move == "army" else _INDIANS
+        return self.battaglie.player_number
 
     def _legal_actions(self, player):
         return self.battaglie.legal_actions()

@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::errors::{Action, ActionError, GameOverError, PyResultExt, Seed};
+use crate::factored::{self, Prefix};
 use crate::scenario::{self, PyScenario};
 
 /// A square in notation (`c5`, `@3`).
@@ -324,6 +325,17 @@ impl PyGame {
         Ok(Arc::clone(self.legal.get_or_init(|| legal.into())))
     }
 
+    /// The legal moves as factored rows.
+    fn factored(&self) -> PyResult<factored::Table> {
+        let space = scenario::space(self.inner.start().scenario())?;
+        let legal = self.legal()?;
+        Ok(factored::Table::new(
+            &space,
+            self.inner.position(),
+            legal.iter().map(|(a, m)| (*a, m)),
+        ))
+    }
+
     /// Plays a legal move of the list, forgetting the list.
     fn played(&mut self, mv: Move) -> PyMove {
         self.inner.play(&mv);
@@ -433,6 +445,18 @@ impl PyGame {
     #[getter]
     fn is_over(&self) -> bool {
         self.inner.is_over()
+    }
+    /// The player to move by OpenSpiel's numbers: 0 the Army, 1 the Indians, -4
+    /// (terminal) once the game is over, in one call.
+    #[getter]
+    fn player_number(&self) -> i64 {
+        if self.inner.is_over() {
+            return -4;
+        }
+        match self.inner.position().side_to_move() {
+            battaglie_rules::Side::Army => 0,
+            battaglie_rules::Side::Indians => 1,
+        }
     }
     /// How many times the current placement has occurred (3 ends the game).
     #[getter]
@@ -557,6 +581,40 @@ impl PyGame {
             }
         }
         Ok(mask)
+    }
+    /// The legal moves as factored actions (see `docs/python.md`): int64 of shape
+    /// (legal moves, 1 + stack limit), each row the source square then each piece's
+    /// direction (0 stay, 1 N, 2 E, 3 S, 4 W), in the order of `legal_action_indices`.
+    fn factored_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
+        self.factored()?.array(py)
+    }
+    /// The mask (int8) of the factored step after `prefix`: the squares and the pass
+    /// for an empty prefix, else the five directions of the next piece.
+    #[pyo3(signature = (prefix = Prefix::default()), text_signature = "($self, prefix=())")]
+    fn factored_mask<'py>(
+        &self,
+        py: Python<'py>,
+        prefix: Prefix,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<i8>>> {
+        factored::step_mask(py, &self.factored()?, &prefix.0)
+    }
+    /// The ones of `factored_mask(prefix)`, ascending (int64): the sparse form.
+    #[pyo3(signature = (prefix = Prefix::default()), text_signature = "($self, prefix=())")]
+    fn factored_choices<'py>(
+        &self,
+        py: Python<'py>,
+        prefix: Prefix,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
+        factored::step_choices(py, &self.factored()?, &prefix.0)
+    }
+    /// The action number of the one legal move whose factored row begins with
+    /// `prefix`, or `None` while several do.
+    fn factored_action(&self, prefix: Prefix) -> PyResult<Option<u64>> {
+        self.factored()?.action(&prefix.0)
+    }
+    /// The factored row of a legal action.
+    fn factored_row(&self, action: Action) -> PyResult<Vec<i64>> {
+        self.factored()?.row(action.0)
     }
     /// The board as a picture: an RGB array of shape (height, width, 3), uint8, drawn
     /// as the game's animated GIF draws it (the last move marked, the result once over).

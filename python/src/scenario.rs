@@ -120,6 +120,12 @@ impl PyScenario {
     fn num_actions(&self) -> PyResult<u64> {
         Ok(space(&self.inner)?.size())
     }
+    /// The choices of each step of a factored action (see `docs/python.md`): the
+    /// squares and the pass, then 5 directions (stay, N, E, S, W) per piece a stack holds.
+    #[getter]
+    fn factored_sizes(&self) -> Vec<usize> {
+        crate::factored::sizes(&self.inner)
+    }
     /// This battle with the game drawn after `limit` plies without an elimination
     /// (1 to 1,000,000) instead of its own limit: random play, which almost never
     /// eliminates within 100 plies, ends a good part of its games in a win with 1,000.
