@@ -1,6 +1,6 @@
 //! `battaglie.Scenario`: a battle's map, forces and rules.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use battaglie_rules::{Position, Scenario, Side};
 use pyo3::prelude::*;
@@ -181,14 +181,30 @@ impl PyScenario {
     }
 }
 
-/// The action space of a scenario, or a clear error when it is too large.
-pub fn space(scenario: &Scenario) -> PyResult<ActionSpace> {
-    ActionSpace::new(scenario).ok_or_else(|| {
+/// The spaces made so far, by board width, height and stack limit.
+type Spaces = Vec<((u8, u8, u8), Arc<ActionSpace>)>;
+
+/// The action space of a scenario, or a clear error when it is too large. Made once
+/// per board size and stack limit: OpenSpiel asks for it at every ply.
+pub fn space(scenario: &Scenario) -> PyResult<Arc<ActionSpace>> {
+    static SPACES: Mutex<Spaces> = Mutex::new(Vec::new());
+    let key = (
+        scenario.width(),
+        scenario.height(),
+        scenario.rules().stack_limit(),
+    );
+    let mut spaces = SPACES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, space)) = spaces.iter().find(|(k, _)| *k == key) {
+        return Ok(Arc::clone(space));
+    }
+    let space = Arc::new(ActionSpace::new(scenario).ok_or_else(|| {
         crate::errors::ActionError::new_err(format!(
             "scenario {}: its action space does not fit in 63 bits",
             scenario.id()
         ))
-    })
+    })?);
+    spaces.push((key, Arc::clone(&space)));
+    Ok(space)
 }
 
 /// The built-in scenario with this id.
