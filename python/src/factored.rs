@@ -54,8 +54,9 @@ impl Table {
         let mut actions = Vec::new();
         for (action, mv) in legal {
             let start = rows.len();
-            match (mv.from(), space.decode(action)) {
-                (Some(from), Some((_, counts))) => {
+            match mv.from() {
+                Some(from) => {
+                    let counts = crate::action::counts(mv);
                     rows.push(space.square_index(from) as i64);
                     let pieces = pos.stack(from).map(|(_, p)| p).unwrap_or_default();
                     for (k, kind) in Kind::ALL.iter().enumerate() {
@@ -68,7 +69,7 @@ impl Table {
                         }
                     }
                 }
-                _ => rows.push(sources as i64 - 1),
+                None => rows.push(sources as i64 - 1),
             }
             rows.resize(start + width, 0);
             actions.push(action);
