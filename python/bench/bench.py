@@ -5,7 +5,8 @@
 Rows: full random games in Rust (plies/s, one core); the vector env (env steps/s with
 observation and mask, one thread and all cores, against a random opponent and in
 self-play); the same battle as an OpenSpiel game driven from Python, and with the
-observation tensor and the legal-action mask asked for at every ply; two built-in C++
+observation tensor and the legal-action mask asked for at every ply, with the full
+actions and with the factored ones (plies are moves, however many steps each took); two built-in C++
 OpenSpiel games (chess, breakthrough) driven the same way, and a game written in Python
 that does nothing (what OpenSpiel's calls into a Python state cost); with --ray, a small cluster
 match on 1 and 2 local workers (games/s).
@@ -72,7 +73,8 @@ def openspiel_plies(name: str, seconds: float, observe: bool = False) -> float:
                 state.legal_actions_mask(player)
             state.apply_action(rng.choice(state.legal_actions()))
             plies += 1
-        return plies
+        # The factored game takes several actions per move: count the moves played.
+        return len(state.battaglie) if hasattr(state, "battaglie") else plies
 
     return timed(seconds, playout)
 
@@ -168,6 +170,8 @@ def main() -> None:
         (REFERENCE, lambda: openspiel_plies("chess", s)),
         (f"plies/s with observation and mask, OpenSpiel battaglie_{battle.replace('-', '_')}", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}", s, True)),
         ("plies/s with observation and mask, OpenSpiel chess (C++)", lambda: openspiel_plies("chess", s, True)),
+        (f"plies/s, OpenSpiel battaglie_{battle.replace('-', '_')}(factored=True)", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}(factored=True)", s)),
+        (f"plies/s with observation and mask, OpenSpiel battaglie_{battle.replace('-', '_')}(factored=True)", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}(factored=True)", s, True)),
         ("plies/s, OpenSpiel breakthrough (C++) from Python", lambda: openspiel_plies("breakthrough", s)),
         ("plies/s, an OpenSpiel game in Python that does nothing", lambda: openspiel_plies("null", s)),
     ]
