@@ -11,6 +11,8 @@ from the Rust core, from the rules' legal moves.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from gymnasium import spaces
 
@@ -32,7 +34,7 @@ class Chooser:
         """The choices of every step (the first step's, the largest)."""
         return self.sizes[0]
 
-    def spaces(self) -> dict[str, spaces.Space]:
+    def spaces(self) -> dict[str, spaces.Space[Any]]:
         """The observation's entries beside the board: what was chosen, and the mask."""
         pieces = len(self.sizes) - 1
         return {

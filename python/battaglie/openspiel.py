@@ -10,7 +10,10 @@ default, the action history. OpenSpiel's own algorithms run on them unchanged;
 The parameter ``quiet_limit`` replaces the battle's
 (``pyspiel.load_game("battaglie_washita(quiet_limit=1000)")``): with 1,000 random
 rollouts end a good part of their games in a win, where with 100 they all draw.
-``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run in Rust.
+The parameter ``factored=True`` makes each action one step of a move, the source
+square and then each piece's direction or "stay" (105 actions for the 12x8 battles;
+``FactoredState``). ``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run
+in Rust.
 """
 
 from __future__ import annotations
@@ -228,7 +231,7 @@ class BoardObserver:
         pieces = scenario.stack_limit
         extra = shape[1] * shape[2] + 5 * pieces if factored else 0
         self.tensor = np.zeros(board + extra, np.float32)
-        self.dict = {"observation": self.tensor[:board].reshape(shape)}
+        self.dict: dict[str, np.ndarray] = {"observation": self.tensor[:board].reshape(shape)}
         if factored:
             self.dict["source"] = self.tensor[board : board + shape[1] * shape[2]].reshape(shape[1:])
             self.dict["directions"] = self.tensor[board + shape[1] * shape[2] :].reshape(pieces, 5)
