@@ -297,6 +297,9 @@ pub struct PyGame {
     /// The legal moves by action, ascending, once asked for in this position: OpenSpiel
     /// lists the actions and then plays one, and that should not list them twice.
     legal: OnceLock<Arc<[(u64, Move)]>>,
+    /// The factored rows of those moves, once asked for: the steps of one move (the
+    /// OpenSpiel factored game, the factored envs) read them at every step.
+    factored: OnceLock<Arc<factored::Table>>,
 }
 
 impl From<Game> for PyGame {
@@ -304,6 +307,7 @@ impl From<Game> for PyGame {
         PyGame {
             inner,
             legal: OnceLock::new(),
+            factored: OnceLock::new(),
         }
     }
 }
@@ -325,21 +329,31 @@ impl PyGame {
         Ok(Arc::clone(self.legal.get_or_init(|| legal.into())))
     }
 
-    /// The legal moves as factored rows.
-    fn factored(&self) -> PyResult<factored::Table> {
+    /// The legal moves as factored rows (made once per position).
+    fn factored(&self) -> PyResult<Arc<factored::Table>> {
+        if let Some(table) = self.factored.get() {
+            return Ok(Arc::clone(table));
+        }
         let space = scenario::space(self.inner.start().scenario())?;
         let legal = self.legal()?;
-        Ok(factored::Table::new(
+        let table = factored::Table::new(
             &space,
             self.inner.position(),
             legal.iter().map(|(a, m)| (*a, m)),
-        ))
+        );
+        Ok(Arc::clone(self.factored.get_or_init(|| Arc::new(table))))
+    }
+
+    /// Forgets what was listed in the position left.
+    fn forget(&mut self) {
+        self.legal = OnceLock::new();
+        self.factored = OnceLock::new();
     }
 
     /// Plays a legal move of the list, forgetting the list.
     fn played(&mut self, mv: Move) -> PyMove {
         self.inner.play(&mv);
-        self.legal = OnceLock::new();
+        self.forget();
         PyMove { inner: mv }
     }
 
@@ -476,23 +490,23 @@ impl PyGame {
         }
         let mv = read_move(self.inner.position(), mv)?;
         self.inner.try_play(&mv).py()?;
-        self.legal = OnceLock::new();
+        self.forget();
         Ok(PyMove { inner: mv })
     }
     /// Takes back the last move (and any settled result); `None` at the start.
     fn undo(&mut self) -> Option<PyMove> {
-        self.legal = OnceLock::new();
+        self.forget();
         self.inner.undo().map(|inner| PyMove { inner })
     }
     /// `side` resigns.
     fn resign(&mut self, side: &str) -> PyResult<()> {
         let side = scenario::side(side)?;
-        self.legal = OnceLock::new();
+        self.forget();
         self.inner.resign(side).py()
     }
     /// The players agree a draw.
     fn agree_draw(&mut self) -> PyResult<()> {
-        self.legal = OnceLock::new();
+        self.forget();
         self.inner.agree_draw().py()
     }
     /// The game record: `form` is `json` or `text` (the PGN-like form).
@@ -596,7 +610,8 @@ impl PyGame {
         py: Python<'py>,
         prefix: Prefix,
     ) -> PyResult<Bound<'py, numpy::PyArray1<i8>>> {
-        factored::step_mask(py, &self.factored()?, &prefix.0)
+        let table = self.factored()?;
+        factored::step_mask(py, &table, &prefix.0)
     }
     /// The ones of `factored_mask(prefix)`, ascending (int64): the sparse form.
     #[pyo3(signature = (prefix = Prefix::default()), text_signature = "($self, prefix=())")]
@@ -605,7 +620,8 @@ impl PyGame {
         py: Python<'py>,
         prefix: Prefix,
     ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
-        factored::step_choices(py, &self.factored()?, &prefix.0)
+        let table = self.factored()?;
+        factored::step_choices(py, &table, &prefix.0)
     }
     /// The action number of the one legal move whose factored row begins with
     /// `prefix`, or `None` while several do.
