@@ -16,9 +16,10 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _core
+from ._factored import Chooser
 from ._render import check_render_mode, render
 
-__all__ = ["BattaglieEnv"]
+__all__ = ["BattaglieEnv", "FactoredBattaglieEnv"]
 
 
 class BattaglieEnv(gymnasium.Env):
@@ -34,9 +35,12 @@ class BattaglieEnv(gymnasium.Env):
         quiet_limit: plies without an elimination that draw the game, instead of the
             battle's 100 (``Scenario.with_quiet_limit``): with 1,000, random play ends
             a good part of its games in a win, a learning signal the 1977 limit hides.
-        shaping: the weight of a material reward (0, the default, for none): each step
-            adds it times the change of the agent's lead in pieces over the step (its
-            move and the answer), divided by the pieces at the start.
+        shaping: a reward added to each step beside the result (0, the default, for
+            none): a number ``w`` adds ``w`` times the change of the agent's lead in
+            pieces over the step (its move and the answer), divided by the pieces at
+            the start; ``"chance"`` adds the change of the agent's winning chance by the
+            static evaluation (0 to 1; the result's points once over); a pair such as
+            ``("chance", 0.5)`` weighs it.
         render_mode: ``ansi`` (``render()`` returns the board as text), ``rgb_array``
             (``render()`` returns the board drawn as the game's pictures are, uint8 of
             shape (height, width, 3)), ``human`` (the text board printed) or ``None``.
@@ -52,7 +56,7 @@ class BattaglieEnv(gymnasium.Env):
         illegal: str = "forfeit",
         render_mode: str | None = None,
         quiet_limit: int | None = None,
-        shaping: float = 0.0,
+        shaping: float | str | tuple[str, float] = 0.0,
     ) -> None:
         check_render_mode(render_mode)
         self._settings = (battle, opponent, side, illegal)
@@ -112,6 +116,62 @@ class BattaglieEnv(gymnasium.Env):
         return render(self._env, self.render_mode)
 
 
+class FactoredBattaglieEnv(BattaglieEnv):
+    """``BattaglieEnv`` with the factored actions: each step is one choice, the source
+    square (or the pass) and then each piece's direction or "stay", from a
+    ``Discrete(squares + 1)`` space (105 for the 12x8 battles) with a mask per step.
+    The move is played, and the opponent answers, once only one legal move begins with
+    the choices; the steps before pay 0. Observations add ``source`` (the square
+    chosen, one-hot over the board) and ``directions`` (one one-hot row of stay, N,
+    E, S, W per piece chosen) to the board and the step's ``action_mask``. The
+    arguments are ``BattaglieEnv``'s; an illegal choice forfeits (or raises).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._chooser = Chooser(self._env)
+        self.observation_space = spaces.Dict(
+            {"observation": self.observation_space["observation"], **self._chooser.spaces()}
+        )
+        self.action_space = spaces.Discrete(self._chooser.num_choices)
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return self._chooser.observation()
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        self._chooser.prefix = []
+        return super().reset(seed=seed, options=options)
+
+    def step(self, action):
+        try:
+            chosen = self._chooser.choose(int(action))
+        except _core.ActionError:
+            if self._settings[3] == "raise":
+                raise
+            # An action outside the full space: the core env's forfeit.
+            chosen = self._env.num_actions
+        if chosen is None:
+            return self._obs(), 0.0, False, False, {"side_to_move": self._env.side_to_move}
+        return super().step(chosen)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal choices of this step as booleans (for MaskablePPO)."""
+        return self._chooser.mask().astype(bool)
+
+    def legal_actions(self) -> np.ndarray:
+        """The legal choices of this step as a sparse int64 array, ascending."""
+        return self._chooser.choices()
+
+
 gymnasium.register(id="battaglie/Washita-v0", entry_point=BattaglieEnv, kwargs={"battle": "washita"})
 gymnasium.register(id="battaglie/Fetterman-v0", entry_point=BattaglieEnv, kwargs={"battle": "fetterman"})
 gymnasium.register(id="battaglie/ApachePass-v0", entry_point=BattaglieEnv, kwargs={"battle": "apache-pass"})
+gymnasium.register(
+    id="battaglie/WashitaFactored-v0", entry_point=FactoredBattaglieEnv, kwargs={"battle": "washita"}
+)
+gymnasium.register(
+    id="battaglie/FettermanFactored-v0", entry_point=FactoredBattaglieEnv, kwargs={"battle": "fetterman"}
+)
+gymnasium.register(
+    id="battaglie/ApachePassFactored-v0", entry_point=FactoredBattaglieEnv, kwargs={"battle": "apache-pass"}
+)

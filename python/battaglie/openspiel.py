@@ -10,7 +10,10 @@ default, the action history. OpenSpiel's own algorithms run on them unchanged;
 The parameter ``quiet_limit`` replaces the battle's
 (``pyspiel.load_game("battaglie_washita(quiet_limit=1000)")``): with 1,000 random
 rollouts end a good part of their games in a win, where with 100 they all draw.
-``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run in Rust.
+The parameter ``factored=True`` makes each action one step of a move, the source
+square and then each piece's direction or "stay" (105 actions for the 12x8 battles;
+``FactoredState``). ``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run
+in Rust.
 """
 
 from __future__ import annotations
@@ -22,9 +25,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from . import _core
 
-__all__ = ["GAMES", "BattaglieGame", "BattaglieState", "PlayoutEvaluator", "load"]
-
-_ARMY, _INDIANS = 0, 1
+__all__ = ["GAMES", "BattaglieGame", "BattaglieState", "FactoredState", "PlayoutEvaluator", "load"]
 
 
 def _short_name(battle: str) -> str:
@@ -46,21 +47,24 @@ def _game_type(scenario: _core.Scenario) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"quiet_limit": scenario.quiet_limit},
+        parameter_specification={"quiet_limit": scenario.quiet_limit, "factored": False},
     )
 
 
-def _game_info(scenario: _core.Scenario) -> pyspiel.GameInfo:
+def _game_info(scenario: _core.Scenario, factored: bool) -> pyspiel.GameInfo:
     pieces = sum(scenario.forces("army")) + sum(scenario.forces("indians"))
     # Without an elimination the quiet limit ends the game; each elimination removes a piece.
+    plies = pieces * (scenario.quiet_limit + 1)
+    sizes = scenario.factored_sizes
     return pyspiel.GameInfo(
-        num_distinct_actions=scenario.num_actions,
+        num_distinct_actions=sizes[0] if factored else scenario.num_actions,
         max_chance_outcomes=0,
         num_players=2,
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0,
-        max_game_length=pieces * (scenario.quiet_limit + 1),
+        # Factored, a move is one step per choice: the square, then one per piece.
+        max_game_length=plies * len(sizes) if factored else plies,
     )
 
 
@@ -72,7 +76,8 @@ class BattaglieGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = params or {}
-        super().__init__(_game_type(self.battle), _game_info(self._with_limit(params)), params)
+        info = _game_info(self._with_limit(params), bool(params.get("factored", False)))
+        super().__init__(_game_type(self.battle), info, params)
 
     def _with_limit(self, params: dict[str, int]) -> _core.Scenario:
         limit = int(params.get("quiet_limit", self.battle.quiet_limit))
@@ -89,12 +94,17 @@ class BattaglieGame(pyspiel.Game):
         since an unpickled game is rebuilt from its name and parameters alone)."""
         return self._with_limit(self.get_parameters())
 
+    @property
+    def factored(self) -> bool:
+        """Whether the actions are the factored steps (``docs/python.md``)."""
+        return bool(self.get_parameters().get("factored", False))
+
     def new_initial_state(self):
-        return BattaglieState(self)
+        return FactoredState(self) if self.factored else BattaglieState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
-            return BoardObserver(self.scenario, params)
+            return BoardObserver(self.scenario, params, self.factored)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
@@ -114,9 +124,7 @@ class BattaglieState(pyspiel.State):
         self.battaglie = _core.Game(game.scenario)
 
     def current_player(self) -> int:
-        if self.battaglie.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return _ARMY if self.battaglie.side_to_move == "army" else _INDIANS
+        return self.battaglie.player_number
 
     def _legal_actions(self, player):
         return self.battaglie.legal_actions()
@@ -153,18 +161,86 @@ class BattaglieState(pyspiel.State):
         return self.battaglie.bfen
 
 
-class BoardObserver:
-    """The observation planes (``tensor``, ``dict["observation"]``) and the BFEN as string."""
+class FactoredState(BattaglieState):
+    """A state of the factored game: each action is one step of a move, the source
+    square (or the pass) and then each piece's direction or "stay" (0 stay, 1 N, 2 E,
+    3 S, 4 W); the player to move keeps the turn until only one legal move begins with
+    its steps, which is then played. The legal steps come from the Rust core."""
 
-    def __init__(self, scenario: _core.Scenario, params):
+    def __init__(self, game: BattaglieGame):
+        super().__init__(game)
+        self.prefix: list[int] = []
+
+    def _legal_actions(self, player):
+        return self.battaglie.factored_choices(self.prefix).tolist()
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if player is not None and player != self.current_player():
+            return []
+        return self.battaglie.factored_choices(self.prefix).tolist()
+
+    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
+        mask = np.zeros(self.get_game().num_distinct_actions(), np.int8)
+        if (player is None or player == self.current_player()) and not self.is_terminal():
+            step = self.battaglie.factored_mask(self.prefix)
+            mask[: len(step)] = step
+        return mask
+
+    def observation_tensor(self, player: int | None = None) -> np.ndarray:
+        return _factored_tensor(self)
+
+    def _apply_action(self, action):
+        self.prefix.append(int(action))
+        try:
+            move = self.battaglie.factored_action(self.prefix)
+        except _core.ActionError:
+            self.prefix.pop()
+            raise
+        if move is not None:
+            self.prefix = []
+            self.battaglie.play_action(move)
+
+    def _action_to_string(self, player, action):
+        if not self.prefix:
+            return "pass" if action == self.battaglie.scenario.factored_sizes[0] - 1 else f"square {action}"
+        return ("stay", "north", "east", "south", "west")[action]
+
+
+def _factored_tensor(state: FactoredState) -> np.ndarray:
+    """The board planes, then the square chosen (one-hot over the board), then one
+    one-hot row of stay, N, E, S, W per piece whose direction is chosen."""
+    sizes = state.battaglie.scenario.factored_sizes
+    board = state.battaglie.observation().ravel()
+    chosen = np.zeros(sizes[0] - 1 + 5 * (len(sizes) - 1), np.float32)
+    if state.prefix:
+        chosen[state.prefix[0]] = 1.0
+        for piece, direction in enumerate(state.prefix[1:]):
+            chosen[sizes[0] - 1 + 5 * piece + direction] = 1.0
+    return np.concatenate([board, chosen])
+
+
+class BoardObserver:
+    """The observation planes (``tensor``, ``dict["observation"]``) and the BFEN as
+    string; for the factored game also the steps chosen (``source``, ``directions``)."""
+
+    def __init__(self, scenario: _core.Scenario, params, factored: bool = False):
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         shape = (_core.OBSERVATION_PLANES, scenario.height, scenario.width + 1)
-        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(shape)}
+        board = int(np.prod(shape))
+        pieces = scenario.stack_limit
+        extra = shape[1] * shape[2] + 5 * pieces if factored else 0
+        self.tensor = np.zeros(board + extra, np.float32)
+        self.dict: dict[str, np.ndarray] = {"observation": self.tensor[:board].reshape(shape)}
+        if factored:
+            self.dict["source"] = self.tensor[board : board + shape[1] * shape[2]].reshape(shape[1:])
+            self.dict["directions"] = self.tensor[board + shape[1] * shape[2] :].reshape(pieces, 5)
 
     def set_from(self, state: BattaglieState, player: int) -> None:
-        self.tensor[:] = state.battaglie.observation().ravel()
+        if isinstance(state, FactoredState):
+            self.tensor[:] = _factored_tensor(state)
+        else:
+            self.tensor[:] = state.battaglie.observation().ravel()
 
     def string_from(self, state: BattaglieState, player: int) -> str:
         return state.battaglie.bfen

@@ -16,14 +16,23 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import _core
+from ._factored import Chooser
 from ._render import check_render_mode, render
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "factored_env", "factored_raw_env", "raw_env"]
 
 
 def env(**kwargs) -> AECEnv:
     """The wrapped env (illegal moves end the game, actions checked, order enforced)."""
-    e = raw_env(**kwargs)
+    return _wrapped(raw_env(**kwargs))
+
+
+def factored_env(**kwargs) -> AECEnv:
+    """The wrapped env with the factored actions (``factored_raw_env``)."""
+    return _wrapped(factored_raw_env(**kwargs))
+
+
+def _wrapped(e: AECEnv) -> AECEnv:
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
@@ -46,12 +55,12 @@ class raw_env(AECEnv):
         battle: str = "washita",
         render_mode: str | None = None,
         quiet_limit: int | None = None,
-        shaping: float = 0.0,
+        shaping: float | str | tuple[str, float] = 0.0,
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
-        # quiet_limit and shaping: as for the Gymnasium env (the mover's material lead).
+        # quiet_limit and shaping: as for the Gymnasium env (the mover's material lead or winning chance).
         self._core = _core.Env(
             battle, opponent="self", illegal="raise", seed=0, quiet_limit=quiet_limit, shaping=shaping
         )
@@ -109,7 +118,12 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0
-        reward, terminated, _ = self._core.step(int(action))
+        self._play(int(action))
+
+    def _play(self, action: int) -> None:
+        """Plays the agent to move's action and hands the turn over."""
+        agent = self.agent_selection
+        reward, terminated, _ = self._core.step(action)
         other = "indians" if agent == "army" else "army"
         # Zero-sum: the result, and with shaping the material the move won or lost.
         self.rewards = {agent: reward, other: -reward}
@@ -127,3 +141,48 @@ class raw_env(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+class factored_raw_env(raw_env):
+    """``raw_env`` with the factored actions (as ``battaglie.gym.FactoredBattaglieEnv``):
+    the agent to move makes one choice per step, the source square then each piece's
+    direction or "stay", from ``Discrete(squares + 1)`` with a mask per step, and keeps
+    the turn until only one legal move begins with its choices, which is then played.
+    Observations add ``source`` and ``directions``, what the agent has chosen so far."""
+
+    metadata = {**raw_env.metadata, "name": "battaglie_factored_v0"}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._chooser = Chooser(self._core)
+        board = self.observation_spaces["army"]["observation"]
+        self.action_spaces = {a: spaces.Discrete(self._chooser.num_choices) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": board, **self._chooser.spaces()}) for a in self.possible_agents
+        }
+
+    def observe(self, agent):
+        return self._chooser.observation(agent == self.agent_selection and not self.terminations[agent])
+
+    def legal_actions(self, agent: str) -> np.ndarray:
+        """``agent``'s legal choices at this step, ascending (empty when not to move)."""
+        if agent == self.agent_selection and not self.terminations[agent]:
+            return self._chooser.choices()
+        return np.zeros(0, np.int64)
+
+    def reset(self, seed: int | None = None, options=None) -> None:
+        self._chooser.prefix = []
+        super().reset(seed, options)
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        chosen = self._chooser.choose(int(action))
+        if chosen is None:
+            self.rewards = {a: 0 for a in self.agents}
+            self._accumulate_rewards()
+        else:
+            self._play(chosen)

@@ -5,8 +5,10 @@
 Rows: full random games in Rust (plies/s, one core); the vector env (env steps/s with
 observation and mask, one thread and all cores, against a random opponent and in
 self-play); the same battle as an OpenSpiel game driven from Python, and with the
-observation tensor and the legal-action mask asked for at every ply; two built-in C++
-OpenSpiel games (chess, breakthrough) driven the same way; with --ray, a small cluster
+observation tensor and the legal-action mask asked for at every ply, with the full
+actions and with the factored ones (plies are moves, however many steps each took); two built-in C++
+OpenSpiel games (chess, breakthrough) driven the same way, and a game written in Python
+that does nothing (what OpenSpiel's calls into a Python state cost); with --ray, a small cluster
 match on 1 and 2 local workers (games/s).
 
 Each row is measured once per round, the rounds one after the other, so that a busy
@@ -58,7 +60,7 @@ def openspiel_plies(name: str, seconds: float, observe: bool = False) -> float:
 
     if name.startswith("battaglie_"):
         import battaglie.openspiel  # noqa: F401  (registers the games)
-    game = pyspiel.load_game(name)
+    game = null_game() if name == "null" else pyspiel.load_game(name)
     rng = random.Random(1)
 
     def playout() -> int:
@@ -71,9 +73,70 @@ def openspiel_plies(name: str, seconds: float, observe: bool = False) -> float:
                 state.legal_actions_mask(player)
             state.apply_action(rng.choice(state.legal_actions()))
             plies += 1
-        return plies
+        # The factored game takes several actions per move: count the moves played.
+        return len(state.battaglie) if hasattr(state, "battaglie") else plies
 
     return timed(seconds, playout)
+
+
+def null_game():
+    """An OpenSpiel game written in Python that does nothing: two players pass 100
+    times. Driven as the battle is, it measures what the wrapper alone costs a ply
+    (OpenSpiel calling into a Python state), the floor of any game written in Python."""
+    import pyspiel
+
+    name = "python_battaglie_bench_null"
+    if name in pyspiel.registered_names():
+        return pyspiel.load_game(name)
+    kinds = pyspiel.GameType
+    game_type = kinds(
+        short_name=name, long_name=name, dynamics=kinds.Dynamics.SEQUENTIAL,
+        chance_mode=kinds.ChanceMode.DETERMINISTIC, information=kinds.Information.PERFECT_INFORMATION,
+        utility=kinds.Utility.ZERO_SUM, reward_model=kinds.RewardModel.TERMINAL, max_num_players=2,
+        min_num_players=2, provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_observation_string=False, provides_observation_tensor=False, parameter_specification={},
+    )
+    info = pyspiel.GameInfo(
+        num_distinct_actions=2, max_chance_outcomes=0, num_players=2, min_utility=-1.0, max_utility=1.0,
+        utility_sum=0.0, max_game_length=100,
+    )
+    actions = [0, 1]
+
+    class State(pyspiel.State):
+        def __init__(self, game):
+            super().__init__(game)
+            self.plies = 0
+
+        def current_player(self):
+            return int(pyspiel.PlayerId.TERMINAL) if self.plies >= 100 else self.plies % 2
+
+        def _legal_actions(self, player):
+            return actions
+
+        def legal_actions(self, player=None):
+            return actions
+
+        def _apply_action(self, action):
+            self.plies += 1
+
+        def is_terminal(self):
+            return self.plies >= 100
+
+        def returns(self):
+            return [0.0, 0.0]
+
+        def __str__(self):
+            return str(self.plies)
+
+    class Game(pyspiel.Game):
+        def __init__(self, params=None):
+            super().__init__(game_type, info, params or {})
+
+        def new_initial_state(self):
+            return State(self)
+
+    pyspiel.register_game(game_type, Game)
+    return pyspiel.load_game(name)
 
 
 def ray_games(workers: int) -> tuple[float, float]:
@@ -107,7 +170,10 @@ def main() -> None:
         (REFERENCE, lambda: openspiel_plies("chess", s)),
         (f"plies/s with observation and mask, OpenSpiel battaglie_{battle.replace('-', '_')}", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}", s, True)),
         ("plies/s with observation and mask, OpenSpiel chess (C++)", lambda: openspiel_plies("chess", s, True)),
+        (f"plies/s, OpenSpiel battaglie_{battle.replace('-', '_')}(factored=True)", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}(factored=True)", s)),
+        (f"plies/s with observation and mask, OpenSpiel battaglie_{battle.replace('-', '_')}(factored=True)", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}(factored=True)", s, True)),
         ("plies/s, OpenSpiel breakthrough (C++) from Python", lambda: openspiel_plies("breakthrough", s)),
+        ("plies/s, an OpenSpiel game in Python that does nothing", lambda: openspiel_plies("null", s)),
     ]
     if args.ray:
         rows += [

@@ -107,23 +107,17 @@ impl ActionSpace {
         self.square_index(from) * self.per_square + self.rank(mv)
     }
 
-    /// The rank of a move's counts among the tuples, read from its packed form: only
-    /// the slots that hold pieces add to it (at most the stack limit of them).
+    /// The rank of a move's counts among the tuples: only the slots that hold pieces
+    /// add to it (at most the stack limit of them).
     fn rank(&self, mv: &Move) -> u64 {
         let side = self.ways[0].len();
-        let parts = mv.to_bits() >> 9;
         let mut left = side - 1;
         let mut rank = 0;
-        for kind in 0..3 {
-            let mut per_dir = [0usize; 4];
-            for (packed, &dir) in COMPASS.iter().enumerate() {
-                per_dir[dir] = (parts >> (12 * packed + 4 * kind) & 0xF) as usize;
-            }
-            for (dir, &c) in per_dir.iter().enumerate() {
-                if c != 0 {
-                    rank += self.skip[((kind * 4 + dir) * side + left) * side + c];
-                    left -= c;
-                }
+        for (slot, &c) in counts(mv).iter().enumerate() {
+            let c = usize::from(c);
+            if c != 0 {
+                rank += self.skip[(slot * side + left) * side + c];
+                left -= c;
             }
         }
         rank
@@ -151,4 +145,17 @@ impl ActionSpace {
         }
         Some((square, counts))
     }
+}
+
+/// The twelve counts of a move (Foot N, E, S, W, Mounted N, E, S, W, Vehicle N, E, S,
+/// W), read from its packed form.
+pub fn counts(mv: &Move) -> [u8; SLOTS] {
+    let parts = mv.to_bits() >> 9;
+    let mut counts = [0u8; SLOTS];
+    for kind in 0..3 {
+        for (packed, &dir) in COMPASS.iter().enumerate() {
+            counts[kind * 4 + dir] = (parts >> (12 * packed + 4 * kind) & 0xF) as u8;
+        }
+    }
+    counts
 }

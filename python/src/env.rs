@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use battaglie_ai::Limits;
+use battaglie_ai::{Limits, Score};
 use battaglie_rules::{Game, Move, Outcome, Position, Rng, Rollout, Scenario, Side, WinReason};
 
 use crate::action::ActionSpace;
@@ -29,6 +29,20 @@ pub enum Illegal {
     Forfeit,
     /// The step is refused with an error; nothing changes.
     Raise,
+}
+
+/// A reward added to each step beside the result's, from the rewarded side's view.
+/// Over a game the added rewards telescope: they sum to the weight times the change
+/// from the start to the end.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Shaping {
+    /// The weight times the change of the side's lead in pieces over the step,
+    /// divided by the pieces at the start (0: only the result is rewarded).
+    Material(f32),
+    /// The weight times the change of the side's winning chance over the step: the
+    /// static evaluation's expected result (a win 1, a draw ½), the real result once
+    /// the game is over.
+    Chance(f32),
 }
 
 /// The scenario-wide parts shared by every copy of an env.
@@ -80,10 +94,8 @@ pub struct Env {
     /// The agent's side (ignored in self-play).
     pub agent: Side,
     pub illegal: Illegal,
-    /// The weight of the material reward: each step adds it times the change of the
-    /// rewarded side's lead in pieces over the step, divided by the pieces at the start
-    /// (0: only the result is rewarded).
-    pub shaping: f32,
+    /// The reward added to each step beside the result.
+    pub shaping: Shaping,
     rng: Rng,
     rollout: Rollout,
     moves: Vec<Move>,
@@ -113,7 +125,7 @@ impl Env {
             opponent,
             agent,
             illegal,
-            shaping: 0.0,
+            shaping: Shaping::Material(0.0),
             rng: Rng::new(seed),
             rollout,
             moves: Vec::new(),
@@ -201,6 +213,11 @@ impl Env {
         &self.actions
     }
 
+    /// The legal moves now, in move generation order (those of [`Env::actions`]).
+    pub fn legal_moves(&self) -> &[Move] {
+        &self.legal
+    }
+
     /// The game so far as a rules [`Game`] (with its history, for the engine and records).
     pub fn game(&self) -> Game {
         let mut game = Game::new(self.battle.start.clone());
@@ -243,22 +260,17 @@ impl Env {
         } else {
             self.agent
         };
-        let lead_before = self.lead(perspective);
+        let before = self.shaped(perspective);
         let mv = self.legal[i];
         self.rollout.play(&mv);
         self.moves.push(mv);
         self.advance();
-        let mut reward = match self.outcome.and_then(Outcome::winner) {
+        let reward = match self.outcome.and_then(Outcome::winner) {
             Some(w) if w == perspective => 1.0,
             Some(_) => -1.0,
             None => 0.0,
         };
-        if self.shaping != 0.0 {
-            let start = self.battle.start.piece_count(Side::Army)
-                + self.battle.start.piece_count(Side::Indians);
-            let gained = self.lead(perspective) - lead_before;
-            reward += self.shaping * gained as f32 / start.max(1) as f32;
-        }
+        let reward = reward + self.shaped(perspective) - before;
         Ok(Step {
             reward,
             terminated: self.outcome.is_some(),
@@ -266,10 +278,37 @@ impl Env {
         })
     }
 
-    /// `side`'s pieces less its enemy's.
-    fn lead(&self, side: Side) -> i64 {
+    /// The shaping's measure of the position for `side`, times its weight.
+    fn shaped(&self, side: Side) -> f32 {
         let p = self.position();
-        i64::from(p.piece_count(side)) - i64::from(p.piece_count(!side))
+        match self.shaping {
+            Shaping::Material(w) | Shaping::Chance(w) if w == 0.0 => 0.0,
+            Shaping::Material(w) => {
+                let start = self.battle.start.piece_count(Side::Army)
+                    + self.battle.start.piece_count(Side::Indians);
+                let lead = i64::from(p.piece_count(side)) - i64::from(p.piece_count(!side));
+                w * lead as f32 / start.max(1) as f32
+            }
+            Shaping::Chance(w) => {
+                let chance = match self.outcome {
+                    Some(o) => match o.winner() {
+                        Some(winner) if winner == side => 1.0,
+                        Some(_) => 0.0,
+                        None => 0.5,
+                    },
+                    None => {
+                        let eval = battaglie_ai::evaluate(p);
+                        let eval = if p.side_to_move() == side {
+                            eval
+                        } else {
+                            -eval
+                        };
+                        battaglie_ai::win_chance(&self.battle.scenario, side, Score::Value(eval))
+                    }
+                };
+                w * chance as f32
+            }
+        }
     }
 
     /// Lets the opponent play until the agent is to move, then lists the agent's

@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::errors::{Action, ActionError, GameOverError, PyResultExt, Seed};
+use crate::factored::{self, Prefix};
 use crate::scenario::{self, PyScenario};
 
 /// A square in notation (`c5`, `@3`).
@@ -296,6 +297,9 @@ pub struct PyGame {
     /// The legal moves by action, ascending, once asked for in this position: OpenSpiel
     /// lists the actions and then plays one, and that should not list them twice.
     legal: OnceLock<Arc<[(u64, Move)]>>,
+    /// The factored rows of those moves, once asked for: the steps of one move (the
+    /// OpenSpiel factored game, the factored envs) read them at every step.
+    factored: OnceLock<Arc<factored::Table>>,
 }
 
 impl From<Game> for PyGame {
@@ -303,6 +307,7 @@ impl From<Game> for PyGame {
         PyGame {
             inner,
             legal: OnceLock::new(),
+            factored: OnceLock::new(),
         }
     }
 }
@@ -324,10 +329,31 @@ impl PyGame {
         Ok(Arc::clone(self.legal.get_or_init(|| legal.into())))
     }
 
+    /// The legal moves as factored rows (made once per position).
+    fn factored(&self) -> PyResult<Arc<factored::Table>> {
+        if let Some(table) = self.factored.get() {
+            return Ok(Arc::clone(table));
+        }
+        let space = scenario::space(self.inner.start().scenario())?;
+        let legal = self.legal()?;
+        let table = factored::Table::new(
+            &space,
+            self.inner.position(),
+            legal.iter().map(|(a, m)| (*a, m)),
+        );
+        Ok(Arc::clone(self.factored.get_or_init(|| Arc::new(table))))
+    }
+
+    /// Forgets what was listed in the position left.
+    fn forget(&mut self) {
+        self.legal = OnceLock::new();
+        self.factored = OnceLock::new();
+    }
+
     /// Plays a legal move of the list, forgetting the list.
     fn played(&mut self, mv: Move) -> PyMove {
         self.inner.play(&mv);
-        self.legal = OnceLock::new();
+        self.forget();
         PyMove { inner: mv }
     }
 
@@ -434,6 +460,18 @@ impl PyGame {
     fn is_over(&self) -> bool {
         self.inner.is_over()
     }
+    /// The player to move by OpenSpiel's numbers: 0 the Army, 1 the Indians, -4
+    /// (terminal) once the game is over, in one call.
+    #[getter]
+    fn player_number(&self) -> i64 {
+        if self.inner.is_over() {
+            return -4;
+        }
+        match self.inner.position().side_to_move() {
+            battaglie_rules::Side::Army => 0,
+            battaglie_rules::Side::Indians => 1,
+        }
+    }
     /// How many times the current placement has occurred (3 ends the game).
     #[getter]
     fn occurrences(&self) -> u32 {
@@ -452,23 +490,23 @@ impl PyGame {
         }
         let mv = read_move(self.inner.position(), mv)?;
         self.inner.try_play(&mv).py()?;
-        self.legal = OnceLock::new();
+        self.forget();
         Ok(PyMove { inner: mv })
     }
     /// Takes back the last move (and any settled result); `None` at the start.
     fn undo(&mut self) -> Option<PyMove> {
-        self.legal = OnceLock::new();
+        self.forget();
         self.inner.undo().map(|inner| PyMove { inner })
     }
     /// `side` resigns.
     fn resign(&mut self, side: &str) -> PyResult<()> {
         let side = scenario::side(side)?;
-        self.legal = OnceLock::new();
+        self.forget();
         self.inner.resign(side).py()
     }
     /// The players agree a draw.
     fn agree_draw(&mut self) -> PyResult<()> {
-        self.legal = OnceLock::new();
+        self.forget();
         self.inner.agree_draw().py()
     }
     /// The game record: `form` is `json` or `text` (the PGN-like form).
@@ -557,6 +595,42 @@ impl PyGame {
             }
         }
         Ok(mask)
+    }
+    /// The legal moves as factored actions (see `docs/python.md`): int64 of shape
+    /// (legal moves, 1 + stack limit), each row the source square then each piece's
+    /// direction (0 stay, 1 N, 2 E, 3 S, 4 W), in the order of `legal_action_indices`.
+    fn factored_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
+        self.factored()?.array(py)
+    }
+    /// The mask (int8) of the factored step after `prefix`: the squares and the pass
+    /// for an empty prefix, else the five directions of the next piece.
+    #[pyo3(signature = (prefix = Prefix::default()), text_signature = "($self, prefix=())")]
+    fn factored_mask<'py>(
+        &self,
+        py: Python<'py>,
+        prefix: Prefix,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<i8>>> {
+        let table = self.factored()?;
+        factored::step_mask(py, &table, &prefix.0)
+    }
+    /// The ones of `factored_mask(prefix)`, ascending (int64): the sparse form.
+    #[pyo3(signature = (prefix = Prefix::default()), text_signature = "($self, prefix=())")]
+    fn factored_choices<'py>(
+        &self,
+        py: Python<'py>,
+        prefix: Prefix,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
+        let table = self.factored()?;
+        factored::step_choices(py, &table, &prefix.0)
+    }
+    /// The action number of the one legal move whose factored row begins with
+    /// `prefix`, or `None` while several do.
+    fn factored_action(&self, prefix: Prefix) -> PyResult<Option<u64>> {
+        self.factored()?.action(&prefix.0)
+    }
+    /// The factored row of a legal action.
+    fn factored_row(&self, action: Action) -> PyResult<Vec<i64>> {
+        self.factored()?.row(action.0)
     }
     /// The board as a picture: an RGB array of shape (height, width, 3), uint8, drawn
     /// as the game's animated GIF draws it (the last move marked, the result once over).

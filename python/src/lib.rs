@@ -2,7 +2,7 @@
 //!
 //! Modules: `errors` (one exception class per error kind), `scenario`, `game`
 //! (moves, outcomes, positions, games), `engine` (search, analysis), `action` (the
-//! fixed action space), `observation` (the observation tensor), `env` (one
+//! fixed action space), `factored` (moves chosen in steps), `observation` (the observation tensor), `env` (one
 //! environment in Rust), `py_env` (the Python env classes), `matches` (the match crate's
 //! games and table, for the cluster).
 #![deny(missing_docs)]
@@ -11,6 +11,7 @@ mod action;
 mod engine;
 mod env;
 mod errors;
+mod factored;
 mod game;
 mod matches;
 mod observation;

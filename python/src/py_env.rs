@@ -9,8 +9,9 @@ use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::env::{Battle, Env, Illegal, Opponent, StepError};
+use crate::env::{Battle, Env, Illegal, Opponent, Shaping, StepError};
 use crate::errors::{Action, ActionError, BattaglieError, GameOverError, PyResultExt, Seed};
+use crate::factored::{self, Prefix};
 use crate::game::{PyGame, PyOutcome};
 use crate::scenario::{self, PyScenario};
 
@@ -51,14 +52,45 @@ fn battle(
     Ok(Battle::new(scenario, start).expect("the action space was checked"))
 }
 
-/// The material reward's weight, checked: a finite number.
-fn shaping(weight: f32) -> PyResult<f32> {
-    if weight.is_finite() {
-        Ok(weight)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "shaping must be a finite number, got {weight}"
-        )))
+/// A `shaping` argument: a weight of the material reward (`0.0` for none), `material`
+/// or `chance` (weight 1), or a pair such as `("chance", 0.5)`.
+#[derive(Debug, Clone, Copy)]
+pub struct ShapingArg(pub Shaping);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for ShapingArg {
+    type Error = PyErr;
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<ShapingArg> {
+        let (kind, weight) = if let Ok(w) = obj.extract::<f32>() {
+            ("material".to_string(), w)
+        } else if let Ok(kind) = obj.extract::<String>() {
+            (kind, 1.0)
+        } else if let Ok(pair) = obj.extract::<(String, f32)>() {
+            pair
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "shaping: expected a number, `material`, `chance` or a pair such as (\"chance\", 0.5), got {}", obj.as_any()
+            )));
+        };
+        if !weight.is_finite() {
+            return Err(PyValueError::new_err(format!(
+                "shaping must be a finite number, got {weight}"
+            )));
+        }
+        match kind.as_str() {
+            "material" => Ok(ShapingArg(Shaping::Material(weight))),
+            "chance" => Ok(ShapingArg(Shaping::Chance(weight))),
+            other => Err(PyValueError::new_err(format!(
+                "shaping: expected `material` or `chance`, got {other:?}"
+            ))),
+        }
+    }
+}
+
+/// The words of a shaping, as `shaping=` takes them back (what pickling stores).
+fn shaping_words(shaping: Shaping) -> (&'static str, f32) {
+    match shaping {
+        Shaping::Material(w) => ("material", w),
+        Shaping::Chance(w) => ("chance", w),
     }
 }
 
@@ -95,12 +127,14 @@ impl PyEnv {
     /// `opponent`: `random`, `self` (the agent plays both sides) or engine limits
     /// (`level:1` to `level:8`, `nodes:N`, `depth:N`, `seed:N`...); `side`: the agent's
     /// side; `illegal`: `forfeit` (an illegal action resigns, reward -1) or `raise`;
-    /// `quiet_limit`: another quiet limit (`Scenario.with_quiet_limit`); `shaping`: the
-    /// weight of the material reward (each step adds it times the change of the
-    /// rewarded side's lead in pieces, over the pieces at the start; 0 for none).
+    /// `quiet_limit`: another quiet limit (`Scenario.with_quiet_limit`); `shaping`: a
+    /// reward added to each step, a number `w` for `w` times the change of the rewarded
+    /// side's lead in pieces over the pieces at the start (0 for none), `chance` for
+    /// the change of its winning chance by the static evaluation (0 to 1), or a pair
+    /// such as `("chance", 0.5)` for another weight.
     #[new]
     #[pyo3(
-        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None, quiet_limit = None, shaping = 0.0),
+        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None, quiet_limit = None, shaping = ShapingArg(Shaping::Material(0.0))),
         text_signature = "(scenario, opponent='random', side='army', illegal='forfeit', seed=0, bfen=None, quiet_limit=None, shaping=0.0)"
     )]
     #[allow(clippy::too_many_arguments)]
@@ -112,10 +146,10 @@ impl PyEnv {
         seed: Seed,
         bfen: Option<&str>,
         quiet_limit: Option<u32>,
-        shaping: f32,
+        shaping: ShapingArg,
     ) -> PyResult<PyEnv> {
         let battle = battle(scenario, bfen, quiet_limit)?;
-        let shaping = self::shaping(shaping)?;
+        let shaping = shaping.0;
         let mut env = Env::new(
             battle,
             self::opponent(opponent)?,
@@ -169,6 +203,38 @@ impl PyEnv {
     /// The legal actions as a sparse numpy array (int64, ascending): the mask's ones.
     fn legal_action_indices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         PyArray1::from_vec(py, sorted_actions(&self.env))
+    }
+    /// The legal moves as factored actions, int64 of shape (legal moves, 1 + stack
+    /// limit), in the order of `legal_action_indices` (see `Game.factored_actions`).
+    fn factored_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        self.factored().array(py)
+    }
+    /// The mask (int8) of the factored step after `prefix` (see `Game.factored_mask`).
+    #[pyo3(signature = (prefix = Prefix::default()), text_signature = "($self, prefix=())")]
+    fn factored_mask<'py>(
+        &self,
+        py: Python<'py>,
+        prefix: Prefix,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        factored::step_mask(py, &self.factored(), &prefix.0)
+    }
+    /// The ones of `factored_mask(prefix)`, ascending (int64).
+    #[pyo3(signature = (prefix = Prefix::default()), text_signature = "($self, prefix=())")]
+    fn factored_choices<'py>(
+        &self,
+        py: Python<'py>,
+        prefix: Prefix,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        factored::step_choices(py, &self.factored(), &prefix.0)
+    }
+    /// The action number of the one legal move whose factored row begins with
+    /// `prefix`, or `None` while several do.
+    fn factored_action(&self, prefix: Prefix) -> PyResult<Option<u64>> {
+        self.factored().action(&prefix.0)
+    }
+    /// The factored row of a legal action.
+    fn factored_row(&self, action: Action) -> PyResult<Vec<i64>> {
+        self.factored().row(action.0)
     }
     /// The game so far (a copy, with its history).
     fn game(&self) -> PyGame {
@@ -233,7 +299,7 @@ impl PyEnv {
             u64,
             String,
             Option<u32>,
-            f32,
+            (&'static str, f32),
         ),
         EnvState,
     ) {
@@ -249,7 +315,7 @@ impl PyEnv {
             0,
             battle.start.to_string(),
             None,
-            self.env.shaping,
+            shaping_words(self.env.shaping),
         );
         let (rng, forfeited) = self.env.saved();
         let moves = self.env.moves().iter().map(|m| m.to_bits()).collect();
@@ -268,6 +334,21 @@ impl PyEnv {
         self.env
             .restore(&moves, rng, forfeited)
             .map_err(|mv| BattaglieError::new_err(format!("env state: {mv} is not legal")))
+    }
+}
+
+impl PyEnv {
+    /// The legal moves now as factored rows, by ascending action.
+    fn factored(&self) -> factored::Table {
+        let env = &self.env;
+        let mut legal: Vec<(u64, &Move)> = env
+            .actions()
+            .iter()
+            .copied()
+            .zip(env.legal_moves())
+            .collect();
+        legal.sort_unstable_by_key(|&(a, _)| a);
+        factored::Table::new(&env.battle().space, env.position(), legal.into_iter())
     }
 }
 
@@ -337,7 +418,7 @@ impl PyVectorEnv {
     /// `shaping` as for `Env`; `threads` the rayon threads (all cores when `None`).
     #[new]
     #[pyo3(
-        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None, shaping = 0.0),
+        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None, shaping = ShapingArg(Shaping::Material(0.0))),
         text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None, quiet_limit=None, shaping=0.0)"
     )]
     #[allow(clippy::too_many_arguments)]
@@ -352,9 +433,9 @@ impl PyVectorEnv {
         threads: Option<usize>,
         bfen: Option<&str>,
         quiet_limit: Option<u32>,
-        shaping: f32,
+        shaping: ShapingArg,
     ) -> PyResult<PyVectorEnv> {
-        let shaping = self::shaping(shaping)?;
+        let shaping = shaping.0;
         let seed = seed.0;
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));

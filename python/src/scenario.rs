@@ -1,6 +1,6 @@
 //! `battaglie.Scenario`: a battle's map, forces and rules.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use battaglie_rules::{Position, Scenario, Side};
 use pyo3::prelude::*;
@@ -120,6 +120,12 @@ impl PyScenario {
     fn num_actions(&self) -> PyResult<u64> {
         Ok(space(&self.inner)?.size())
     }
+    /// The choices of each step of a factored action (see `docs/python.md`): the
+    /// squares and the pass, then 5 directions (stay, N, E, S, W) per piece a stack holds.
+    #[getter]
+    fn factored_sizes(&self) -> Vec<usize> {
+        crate::factored::sizes(&self.inner)
+    }
     /// This battle with the game drawn after `limit` plies without an elimination
     /// (1 to 1,000,000) instead of its own limit: random play, which almost never
     /// eliminates within 100 plies, ends a good part of its games in a win with 1,000.
@@ -175,14 +181,30 @@ impl PyScenario {
     }
 }
 
-/// The action space of a scenario, or a clear error when it is too large.
-pub fn space(scenario: &Scenario) -> PyResult<ActionSpace> {
-    ActionSpace::new(scenario).ok_or_else(|| {
+/// The spaces made so far, by board width, height and stack limit.
+type Spaces = Vec<((u8, u8, u8), Arc<ActionSpace>)>;
+
+/// The action space of a scenario, or a clear error when it is too large. Made once
+/// per board size and stack limit: OpenSpiel asks for it at every ply.
+pub fn space(scenario: &Scenario) -> PyResult<Arc<ActionSpace>> {
+    static SPACES: Mutex<Spaces> = Mutex::new(Vec::new());
+    let key = (
+        scenario.width(),
+        scenario.height(),
+        scenario.rules().stack_limit(),
+    );
+    let mut spaces = SPACES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, space)) = spaces.iter().find(|(k, _)| *k == key) {
+        return Ok(Arc::clone(space));
+    }
+    let space = Arc::new(ActionSpace::new(scenario).ok_or_else(|| {
         crate::errors::ActionError::new_err(format!(
             "scenario {}: its action space does not fit in 63 bits",
             scenario.id()
         ))
-    })
+    })?);
+    spaces.push((key, Arc::clone(&space)));
+    Ok(space)
 }
 
 /// The built-in scenario with this id.

@@ -91,3 +91,69 @@ def test_a_material_reward_pays_each_elimination_during_the_game():
 def test_a_shaping_weight_that_is_not_a_number_is_a_value_error():
     with pytest.raises(ValueError, match="shaping"):
         _core.Env("washita", shaping=float("nan"))
+
+
+def shaped_game(shaping, seed: int) -> tuple[list[float], float]:
+    """One game of random moves against the random player, Washita with a quiet limit
+    of 300: (every step's reward, the result's +1 / -1 / 0)."""
+    env = _core.Env("washita", opponent="random", seed=seed, quiet_limit=300, shaping=shaping)
+    rng = np.random.default_rng(seed)
+    rewards = []
+    for _ in range(20_000):  # bounded: a game lasts some hundreds of plies
+        reward, terminated, _ = env.step(int(rng.choice(env.legal_action_indices())))
+        rewards.append(reward)
+        if terminated:
+            winner = env.outcome.winner
+            return rewards, 0.0 if winner is None else (1.0 if winner == "army" else -1.0)
+    raise AssertionError("no game ended in 20,000 steps")
+
+
+def test_the_winning_chance_reward_moves_during_the_game_and_adds_up_to_the_change_of_chance():
+    for seed in range(3):
+        rewards, result = shaped_game("chance", seed)
+        shaped = sum(rewards) - result
+        # Before the end the reward is the change of the Army's winning chance alone.
+        assert any(r != 0 for r in rewards[:-1]) and all(abs(r) < 1 for r in rewards[:-1])
+        # Over the game: the result's points (1, 0.5 or 0) less the chance at the start.
+        points = (result + 1) / 2
+        start_chance = points - shaped
+        assert 0 < start_chance < 1, start_chance
+    # The same start in every game: the chance there is one number.
+    chances = {round((r + 1) / 2 - (sum(rs) - r), 4) for rs, r in (shaped_game("chance", s) for s in range(3))}
+    assert len(chances) == 1, chances
+
+
+def test_a_weighted_chance_reward_scales_and_material_keeps_its_number_form():
+    plain, result = shaped_game("chance", 4)
+    half, _ = shaped_game(("chance", 0.5), 4)
+    assert np.allclose(np.array(half[:-1]) * 2, plain[:-1], atol=1e-6)
+    assert shaped_game(("material", 1.0), 4) == shaped_game(1.0, 4)
+    with pytest.raises(ValueError, match="material. or .chance"):
+        _core.Env("washita", shaping="luck")
+    with pytest.raises(TypeError, match="shaping"):
+        _core.Env("washita", shaping=[1])
+
+
+def test_the_shaping_kind_survives_pickling():
+    env = _core.Env("washita", quiet_limit=300, shaping=("chance", 0.25))
+    copy = pickle.loads(pickle.dumps(env))
+    action = int(env.legal_action_indices()[0])
+    assert copy.step(action) == env.step(action)
+
+
+def test_openspiel_mcts_with_random_rollouts_sees_decided_games_with_a_longer_quiet_limit():
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import mcts
+
+    import battaglie.openspiel  # noqa: F401  (registers the games)
+
+    def root_rewards(game_name: str) -> list[float]:
+        game = pyspiel.load_game(game_name)
+        evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+        bot = mcts.MCTSBot(game, 2.0, 12, evaluator, random_state=np.random.RandomState(1))
+        root = bot.mcts_search(game.new_initial_state())
+        return [child.total_reward for child in root.children]
+
+    # 12 simulations, each one random rollout to the end of the game.
+    assert any(r != 0 for r in root_rewards("battaglie_washita(quiet_limit=1000)"))
+    assert all(r == 0 for r in root_rewards("battaglie_washita"))

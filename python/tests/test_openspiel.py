@@ -104,3 +104,28 @@ def test_an_action_played_after_listing_is_the_move_the_list_named():
         assert game.legal_actions() == sorted(game.action_of(m) for m in game.legal_moves())
     game.undo()
     assert game.legal_actions() == sorted(game.action_of(m) for m in game.legal_moves())
+
+
+def test_the_factored_game_passes_openspiels_random_simulation_test_and_pickles():
+    import pickle
+
+    game = pyspiel.load_game("battaglie_fetterman(factored=True)")
+    assert game.num_distinct_actions() == 105
+    assert game.observation_tensor_shape() == [12 * 8 * 13 + 8 * 13 + 4 * 5]
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    assert isinstance(pickle.loads(pickle.dumps(game)).new_initial_state(), bo.FactoredState)
+
+
+def test_in_the_factored_game_the_mover_keeps_the_turn_until_its_move_is_played():
+    state = pyspiel.load_game("battaglie_washita(factored=True)").new_initial_state()
+    square = next(s for s in state.legal_actions() if state.battaglie.factored_action([s]) is None)
+    state.apply_action(square)
+    assert state.current_player() == 0 and len(state.battaglie) == 0
+    assert max(state.legal_actions()) < 5 and state.legal_actions_mask()[5:].sum() == 0
+    tensor = np.asarray(state.observation_tensor())
+    assert tensor[12 * 8 * 13 + square] == 1.0
+    while len(state.battaglie) == 0:
+        state.apply_action(state.legal_actions()[-1])
+    assert state.current_player() == 1 and len(state.history()) >= 2
+    with pytest.raises(b.ActionError):
+        state.apply_action(104 if 104 not in state.legal_actions() else 0)
