@@ -37,8 +37,18 @@ pub fn scenario_source(id: &str) -> Result<String, JsError> {
         .ok_or_else(|| unknown_battle(id))
 }
 
-/// The engine's benchmark (`battaglie bench`): every benchmark position searched to
-/// `depth` plies on one thread.
+/// The positions of `battaglie bench`, each a game to search (the speed benchmark
+/// compares the browser with the native program on them).
+#[wasm_bindgen(js_name = benchPositions)]
+pub fn bench_positions() -> Vec<Battle> {
+    battaglie_match::bench_positions()
+        .into_iter()
+        .map(|(_, game)| Battle { game })
+        .collect()
+}
+
+/// The search's signature (`battaglie_ai::bench`): its own set of positions searched
+/// to `depth` plies on one thread, whose node count is pinned for the native search.
 #[wasm_bindgen]
 pub fn bench(depth: u32) -> Bench {
     let (nodes, time) = battaglie_ai::bench(depth);

@@ -137,10 +137,16 @@ export class Thought {
 }
 
 /**
- * The engine's benchmark (`battaglie bench`): every benchmark position searched to
- * `depth` plies on one thread.
+ * The search's signature (`battaglie_ai::bench`): its own set of positions searched
+ * to `depth` plies on one thread, whose node count is pinned for the native search.
  */
 export function bench(depth: number): Bench;
+
+/**
+ * The positions of `battaglie bench`, each a game to search (the speed benchmark
+ * compares the browser with the native program on them).
+ */
+export function benchPositions(): Battle[];
 
 /**
  * The ids of the built-in battles, in the rules crate's order.
@@ -192,6 +198,7 @@ export interface InitOutput {
     readonly battle_think: (a: number, b: number, c: number, d: number, e: number, f: number, g: bigint, h: number) => [number, number, number];
     readonly battle_undo: (a: number) => [number, number];
     readonly bench: (a: number) => number;
+    readonly benchPositions: () => [number, number];
     readonly scenarioIds: () => [number, number];
     readonly scenarioSource: (a: number, b: number) => [number, number, number, number];
     readonly __wbindgen_malloc: (a: number, b: number) => number;

@@ -530,14 +530,26 @@ export class Thought {
 if (Symbol.dispose) Thought.prototype[Symbol.dispose] = Thought.prototype.free;
 
 /**
- * The engine's benchmark (`battaglie bench`): every benchmark position searched to
- * `depth` plies on one thread.
+ * The search's signature (`battaglie_ai::bench`): its own set of positions searched
+ * to `depth` plies on one thread, whose node count is pinned for the native search.
  * @param {number} depth
  * @returns {Bench}
  */
 export function bench(depth) {
     const ret = wasm.bench(depth);
     return Bench.__wrap(ret);
+}
+
+/**
+ * The positions of `battaglie bench`, each a game to search (the speed benchmark
+ * compares the browser with the native program on them).
+ * @returns {Battle[]}
+ */
+export function benchPositions() {
+    const ret = wasm.benchPositions();
+    var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v1;
 }
 
 /**
@@ -597,6 +609,10 @@ function __wbg_get_imports() {
         },
         __wbg___wbindgen_throw_4c88d8bf264fd984: function(arg0, arg1) {
             throw new Error(getStringFromWasm0(arg0, arg1));
+        },
+        __wbg_battle_new: function(arg0) {
+            const ret = Battle.__wrap(arg0);
+            return ret;
         },
         __wbg_call_a410eb4b59ed5965: function() { return handleError(function (arg0, arg1, arg2) {
             const ret = arg0.call(arg1, arg2);

@@ -37,6 +37,7 @@ export const battle_sideToMove: (a: number) => [number, number];
 export const battle_think: (a: number, b: number, c: number, d: number, e: number, f: number, g: bigint, h: number) => [number, number, number];
 export const battle_undo: (a: number) => [number, number];
 export const bench: (a: number) => number;
+export const benchPositions: () => [number, number];
 export const scenarioIds: () => [number, number];
 export const scenarioSource: (a: number, b: number) => [number, number, number, number];
 export const __wbindgen_malloc: (a: number, b: number) => number;
