@@ -11,7 +11,9 @@
 //! Update these figures whenever a change to the search or the evaluation moves them.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use battaglie_rules::{Game, Position, Rng, Scenario};
 

@@ -7,7 +7,11 @@
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// `std::time::Instant` panics in a browser (no clock there); `web_time` is it natively
+// and `performance.now()` in WebAssembly.
+use web_time::Instant;
 
 use battaglie_rules::{Game, Move, Outcome, Position, Side, Stage};
 use battaglie_tablebase::{Tablebase, Value};
@@ -548,7 +552,12 @@ pub fn search(
     // A small budget gets a small table: clearing a large one would cost more than it searches.
     let bits = 64 - budget.nodes.max(1).leading_zeros();
     let tt = Table::lease(bits.clamp(MIN_TT_BITS, TT_BITS));
-    let threads = budget.threads.clamp(1, MAX_THREADS);
+    // WebAssembly in a browser has no threads: the search there is single-threaded.
+    let threads = if cfg!(target_family = "wasm") {
+        1
+    } else {
+        budget.threads.clamp(1, MAX_THREADS)
+    };
     let helpers_stop = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
     let start = Instant::now();

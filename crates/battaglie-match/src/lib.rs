@@ -9,12 +9,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod bench;
 mod engine;
 mod jobs;
 mod play;
 mod player;
 mod report;
 
+pub use bench::bench_positions;
 pub use engine::EngineError;
 pub use jobs::{jobs, opening, random_plies, Job};
 pub use play::{play, GameResult};

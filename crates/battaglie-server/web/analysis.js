@@ -1,6 +1,7 @@
 // @ts-check
-// The analysis panel: the server's judgement of every move (docs/api.md), followed
-// while it runs with a progress bar, drawn as a graph of the Army's winning chance
+// The analysis panel: the engine's judgement of every move, computed in the reader's
+// browser (localanalysis.js) or by the server (docs/api.md), followed while it runs
+// with a progress bar, drawn as a graph of the Army's winning chance
 // (one unit, explained in a tooltip) that steps the board where it is clicked, with
 // the shown position's evaluation, the engine's preferred move and line, and each
 // side's marks.
@@ -10,6 +11,8 @@ import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./svg.js";
 import { armyChances, graphPoints, plyAt, marks, percent, preferredAt } from "./evalgraph.js";
+import { engineSupported } from "./engine.js";
+import { analyseHere } from "./localanalysis.js";
 
 /** @typedef {import("./evalgraph.js").Report} Report */
 
@@ -21,7 +24,21 @@ const HEIGHT = 120;
 const POLL_MS = 500;
 
 /**
- * Starts (or finds) the analysis of game `id` and follows it to the end: `changed`
+ * The analysis of game `id`, computed in the reader's browser where it can be
+ * (localanalysis.js), else on the server (followServerAnalysis).
+ * @param {string} id
+ * @param {(report: Report, restarted: boolean) => void} changed
+ * @param {(e: unknown) => void} failed
+ * @returns {() => void} stops following
+ */
+export function followAnalysis(id, changed, failed) {
+  if (!engineSupported()) return followServerAnalysis(id, changed, failed);
+  let stop = analyseHere(id, changed, failed, () => (stop = followServerAnalysis(id, changed, failed)));
+  return () => stop();
+}
+
+/**
+ * Starts (or finds) the analysis of game `id` on the server and follows it to the end: `changed`
  * hears every report, `failed` an error; an analysis whose node stopped is asked
  * for again (which restarts it).
  * @param {string} id
@@ -29,7 +46,7 @@ const POLL_MS = 500;
  * @param {(e: unknown) => void} failed
  * @returns {() => void} stops following
  */
-export function followAnalysis(id, changed, failed) {
+function followServerAnalysis(id, changed, failed) {
   let stopped = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;

@@ -2,14 +2,14 @@
 //!
 //! The total node count is a signature of the search: it changes only when the
 //! search (or the rules) change. The positions are the three battles' starts and
-//! positions reached from them by seeded random plies.
+//! positions reached from them by seeded random plies
+//! ([`battaglie_match::bench_positions`], which the browser's engine searches too).
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use battaglie_ai::Limits;
-use battaglie_match::random_plies;
-use battaglie_rules::{Game, Position, Rng, Scenario};
+use battaglie_match::bench_positions;
 
 /// Arguments of `battaglie bench`.
 #[derive(clap::Args)]
@@ -31,30 +31,6 @@ pub struct BenchArgs {
 /// The default bench depth.
 pub const DEFAULT_DEPTH: u32 = 4;
 
-/// The random plies played from each battle's start to make the bench positions.
-const PLIES: [u32; 4] = [0, 6, 12, 20];
-
-/// The seed of the bench positions' random plies.
-const SEED: u64 = 0x0b5e_55ed_1877_u64;
-
-/// The bench positions: (label, game), in a fixed order.
-pub fn positions() -> Vec<(String, Game)> {
-    let mut out = Vec::new();
-    for scenario in Scenario::builtins() {
-        for (i, &plies) in PLIES.iter().enumerate() {
-            let mut rng = Rng::new(SEED ^ ((i as u64) << 32) ^ plies as u64);
-            let mut game = Game::new(Position::start(scenario));
-            random_plies(&mut game, plies, &mut rng);
-            if game.is_over() {
-                continue;
-            }
-            let label = format!("{} +{}", scenario.id(), game.moves().len());
-            out.push((label, game));
-        }
-    }
-    out
-}
-
 /// Runs `battaglie bench`.
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let limits = Limits {
@@ -69,7 +45,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
-    for (label, game) in positions() {
+    for (label, game) in bench_positions() {
         let started = Instant::now();
         let mut nodes = 0u64;
         let result = battaglie_ai::search(&game, &limits, &stop, |info| nodes = info.nodes);

@@ -6,8 +6,11 @@
 use axum::http::{header, HeaderName, HeaderValue};
 use axum::response::Response;
 
-/// The policy of the pages; the icon is an inline `data:` image.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
+/// The policy of the pages; the icon is an inline `data:` image; the engine's worker
+/// compiles the site's own WebAssembly module (`wasm-unsafe-eval` allows that and no
+/// JavaScript `eval`).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
+script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; \
 object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 const HEADERS: [(HeaderName, &str); 4] = [

@@ -171,8 +171,8 @@ async fn a_whole_battle(
 }
 
 /// Waits for the analysis of a whole battle to complete on the page: some 240
-/// positions at the server's fixed budget, on cores the other tests share, take
-/// longer than a page's usual wait.
+/// positions at the analysis's fixed budget, searched in the page's worker on cores
+/// the other tests share, take longer than a page's usual wait.
 async fn analysed(page: &Page, b: &mut Browser) {
     let done = "!!(document.querySelector('section.analysis svg.eval-graph polyline') && !document.querySelector('section.analysis progress'))";
     let start = Instant::now();

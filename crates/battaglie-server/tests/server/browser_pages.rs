@@ -325,35 +325,12 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
         "document.querySelector('section.analysis svg.eval-graph polyline') && !document.querySelector('section.analysis progress')",
     )
     .await;
-    let id = page.eval(&mut b, "location.pathname.split('/')[2]").await;
-    let report = page
-        .eval(
-            &mut b,
-            &format!(
-                "fetch('/api/games/{}/analysis').then(r => r.json())",
-                id.as_str().unwrap()
-            ),
-        )
-        .await;
-    assert_eq!(report["complete"], json!(true), "{report}");
-    let marked: Vec<(u64, String)> = report["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|m| Some((m["ply"].as_u64()?, m["class"].as_str()?.to_string())))
-        .collect();
+    let report = analysed_by_the_server_after_the_page(&page, &mut b).await;
+    let marked = marks(&report);
     assert!(
         !marked.is_empty(),
         "careless play has marked moves: {report}"
     );
-    let shown = page
-        .eval(
-            &mut b,
-            "[...document.querySelectorAll('table.moves button.mv')].flatMap(b => { const m = b.querySelector('.mark'); return m ? [[Number(b.dataset.ply), m.className.replace('mark mk-', '')]] : []; })",
-        )
-        .await;
-    let shown: Vec<(u64, String)> = serde_json::from_value(shown).unwrap();
-    assert_eq!(shown, marked, "the move list marks the analysed moves");
     let dots = page
         .eval(
             &mut b,
@@ -423,6 +400,53 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
     .await;
     page.screenshot(&mut b, "analysis").await;
     page.assert_accessible(&mut b, "the analysis panel").await;
+}
+
+/// Once the page shows a complete analysis: the server has computed none (the
+/// reader's browser did), and the server's own analysis, asked for then, judges the
+/// game as the page did. Answers the server's report.
+async fn analysed_by_the_server_after_the_page(page: &Page, b: &mut Browser) -> Value {
+    let answer = page
+        .eval(
+            b,
+            "(async () => { const path = `/api/games/${location.pathname.split('/')[2]}/analysis`; \
+             const before = (await fetch(path)).status; \
+             let r = await fetch(path, {method: 'POST'}).then(r => r.json()); \
+             for (let i = 0; i < 600 && !r.complete; i++) { \
+               await new Promise(f => setTimeout(f, 100)); r = await fetch(path).then(r => r.json()); } \
+             return {before, report: r}; })()",
+        )
+        .await;
+    assert_eq!(
+        answer["before"],
+        json!(404),
+        "the page's analysis used no server analysis"
+    );
+    let report = answer["report"].clone();
+    assert_eq!(report["complete"], json!(true), "{report}");
+    let shown = page
+        .eval(
+            b,
+            "[...document.querySelectorAll('table.moves button.mv')].flatMap(b => { const m = b.querySelector('.mark'); return m ? [[Number(b.dataset.ply), m.className.replace('mark mk-', '')]] : []; })",
+        )
+        .await;
+    let shown: Vec<(u64, String)> = serde_json::from_value(shown).unwrap();
+    assert_eq!(
+        shown,
+        marks(&report),
+        "the page marks the moves as the server judges them"
+    );
+    report
+}
+
+/// The marked moves of an analysis: (ply, class).
+fn marks(report: &Value) -> Vec<(u64, String)> {
+    report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| Some((m["ply"].as_u64()?, m["class"].as_str()?.to_string())))
+        .collect()
 }
 
 /// Registers `name` in `page`'s context (its cookie) and opens the lobby.
@@ -553,18 +577,12 @@ async fn an_imported_record_is_analysed_in_one_click() {
         "document.querySelector('section.analysis svg.eval-graph polyline') && !document.querySelector('section.analysis progress')",
     )
     .await;
-    let id = page.eval(&mut b, "location.pathname.split('/')[2]").await;
-    let report = page
-        .eval(
-            &mut b,
-            &format!(
-                "fetch('/api/games/{}/analysis').then(r => r.json())",
-                id.as_str().unwrap()
-            ),
-        )
-        .await;
-    assert_eq!(report["complete"], json!(true), "{report}");
+    let report = analysed_by_the_server_after_the_page(&page, &mut b).await;
     assert_eq!(report["total"], json!(12), "{report}");
+    let said = page
+        .text(&mut b, "section.analysis .analysis-progress")
+        .await;
+    assert!(said.contains("12"), "the page judged the 12 moves: {said}");
     page.assert_accessible(&mut b, "an imported game being analysed")
         .await;
 }

@@ -16,6 +16,7 @@ mod browser;
 mod browser_account;
 mod browser_battle;
 mod browser_chat;
+mod browser_engine;
 mod browser_meet;
 mod browser_pages;
 mod browser_premove;

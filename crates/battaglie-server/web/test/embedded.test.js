@@ -8,7 +8,7 @@ const here = new URL("..", import.meta.url);
 
 test("every front-end file is served by the server", () => {
   const webRs = readFileSync(new URL("../src/http/web.rs", here), "utf8");
-  const served = new Set([...webRs.matchAll(/\("([\w.-]+)", include_str!\("\.\.\/\.\.\/web\/\1"\)\)/g)].map((m) => m[1]));
+  const served = new Set([...webRs.matchAll(/\(\s*"([\w.-]+)",\s*include_str!\("\.\.\/\.\.\/web\/\1"\),?\s*\)/g)].map((m) => m[1]));
   const files = readdirSync(here).filter((f) => f.endsWith(".js") || f.endsWith(".css"));
   for (const f of files) assert.ok(served.has(f), `${f} is not in web.rs's ASSETS`);
   for (const f of served) assert.ok(files.includes(f), `web.rs serves ${f}, which does not exist`);

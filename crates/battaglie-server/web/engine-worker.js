@@ -1,0 +1,89 @@
+// @ts-check
+// The Web Worker that runs the rules and the computer compiled to WebAssembly
+// (crates/battaglie-wasm, built into wasm/ by scripts/build-wasm), so that a search or
+// an analysis never freezes the page. It answers the requests of engine.js, one at a
+// time in order: {id, kind, ...} in, {id, heard} while it works, then {id, result} or
+// {id, error}. A search is stopped by ending the worker (engine.js does).
+
+import init, { Battle, benchPositions } from "./wasm/battaglie_wasm.js";
+
+const ready = init({ module_or_path: new URL("./wasm/battaglie_wasm_bg.wasm", import.meta.url) });
+
+/** @typedef {{scenario: string, start?: string, moves?: string[]}} GameSpec a battle, its start (BFEN) and the moves played */
+
+/**
+ * The game `spec` names, its moves replayed by the rules.
+ * @param {GameSpec & {record?: string}} spec
+ */
+function battle(spec) {
+  if (spec.record !== undefined) return Battle.fromRecord(spec.record);
+  const game = new Battle(spec.scenario, spec.start);
+  for (const m of spec.moves ?? []) game.play(m);
+  return game;
+}
+
+/** @param {import("./wasm/battaglie_wasm.js").Thought} t */
+function thought(t) {
+  const plain = { best: t.best, depth: t.depth, score: t.score, nodes: t.nodes, timeMs: t.timeMs, line: t.line };
+  t.free();
+  return plain;
+}
+
+/** @type {Record<string, (request: any, heard: (x: unknown) => void) => unknown>} */
+const handlers = {
+  /** The legal moves and the state of a game. */
+  position(request) {
+    const game = battle(request);
+    try {
+      return { bfen: game.bfen, side: game.sideToMove, outcome: game.outcome ?? null, legal: game.legalMoves(), moves: game.moves };
+    } finally {
+      game.free();
+    }
+  },
+  /** The computer's move, each finished iteration heard as it comes. */
+  think(request, heard) {
+    const game = battle(request);
+    try {
+      const found = game.think(request.level, request.depth, request.nodes, request.movetimeMs, request.seed === undefined ? undefined : BigInt(request.seed), (/** @type {any} */ t) => heard(thought(t)));
+      return found ? thought(found) : null;
+    } finally {
+      game.free();
+    }
+  },
+  /** Every move judged, the analysis as far as it has come heard after each. */
+  analyse(request, heard) {
+    const game = battle(request);
+    try {
+      return JSON.parse(game.analyse(request.nodes, (/** @type {string} */ soFar) => heard(JSON.parse(soFar))));
+    } finally {
+      game.free();
+    }
+  },
+  /** `battaglie bench` here: its positions searched to a depth, one at a time, timed as the native program times them. */
+  bench(request) {
+    let nodes = 0;
+    let ms = 0;
+    for (const game of benchPositions()) {
+      const started = performance.now();
+      const found = game.think(undefined, request.depth);
+      ms += performance.now() - started;
+      nodes += found?.nodes ?? 0;
+      found?.free();
+      game.free();
+    }
+    return { nodes, ms };
+  },
+};
+
+self.onmessage = async (/** @type {MessageEvent} */ e) => {
+  const { id, kind, ...request } = e.data;
+  try {
+    await ready;
+    const handler = handlers[kind];
+    if (!handler) throw new Error(`the engine does not know the request ${JSON.stringify(kind)}`);
+    const result = handler(request, (heard) => self.postMessage({ id, heard }));
+    self.postMessage({ id, result });
+  } catch (err) {
+    self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+};

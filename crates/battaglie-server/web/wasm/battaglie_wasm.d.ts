@@ -1,0 +1,235 @@
+/* tslint:disable */
+/* eslint-disable */
+
+/**
+ * A game: its start, the moves played and the position they reached.
+ */
+export class Battle {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * Every move of the game judged at `nodes` per position, as the JSON the
+     * server's analysis answers; `progress` hears the analysis as far as it has
+     * come (the same JSON) after each judged move, for a page to draw as it goes.
+     */
+    analyse(nodes: number, progress?: Function | null): string;
+    /**
+     * The game a record holds, in either form (JSON or text), every move replayed
+     * and checked.
+     */
+    static fromRecord(text: string): Battle;
+    /**
+     * A game of a scenario given as its file (`file` names it in errors), from its
+     * start or from the position `bfen`.
+     */
+    static fromScenarioFile(file: string, toml: string, bfen?: string | null): Battle;
+    /**
+     * The legal moves of the current position in canonical notation (none once the
+     * game is over).
+     */
+    legalMoves(): string[];
+    /**
+     * A game of the built-in battle `scenario` (its id, e.g. `washita`), from the
+     * battle's start or from the position `bfen`.
+     */
+    constructor(scenario: string, bfen?: string | null);
+    /**
+     * The positions `depth` plies ahead, counted (perft).
+     */
+    perft(depth: number): bigint;
+    /**
+     * Plays the move `text` (any notation the rules accept) and answers it in
+     * canonical notation; an illegal move is refused with the rule it breaks.
+     */
+    play(text: string): string;
+    /**
+     * The game's record in its JSON form.
+     */
+    recordJson(army: string, indians: string, date?: string | null): string;
+    /**
+     * The game's record in its text form.
+     */
+    recordText(army: string, indians: string, date?: string | null): string;
+    /**
+     * The computer's move in the current position: at `level` (1 to 8, the
+     * computer opponent's levels), or within explicit bounds (`depth` plies,
+     * `nodes`, `movetime_ms`); `seed` makes a level's choices reproducible.
+     * `on_iteration` hears of each finished iteration (a [`Thought`]). Answers
+     * `undefined` when there is no move to make.
+     */
+    think(level?: number | null, depth?: number | null, nodes?: number | null, movetime_ms?: number | null, seed?: bigint | null, on_iteration?: Function | null): Thought | undefined;
+    /**
+     * Takes back the last move, answering it (`undefined` at the start).
+     */
+    undo(): string | undefined;
+    /**
+     * The current position in BFEN.
+     */
+    readonly bfen: string;
+    /**
+     * The moves played, in canonical notation.
+     */
+    readonly moves: string[];
+    /**
+     * How the game ended, in the protocol's status words (`win army`, `draw
+     * repetition`), or `undefined` while it goes on.
+     */
+    readonly outcome: string | undefined;
+    /**
+     * The battle's id.
+     */
+    readonly scenario: string;
+    /**
+     * The side to move: `army` or `indians`.
+     */
+    readonly sideToMove: string;
+}
+
+/**
+ * What [`bench`] measured.
+ */
+export class Bench {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * Milliseconds taken.
+     */
+    ms: number;
+    /**
+     * Nodes searched in all.
+     */
+    nodes: number;
+}
+
+/**
+ * What a search found: the move, the depth, the score and the line.
+ */
+export class Thought {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The move chosen (the line's first move while the search goes on).
+     */
+    best: string;
+    /**
+     * The last finished iteration's depth in plies.
+     */
+    depth: number;
+    /**
+     * The expected line, in canonical notation.
+     */
+    line: string[];
+    /**
+     * Nodes searched.
+     */
+    nodes: number;
+    /**
+     * The score as the front ends show it, for the side to move: centi-pieces
+     * (`35`), or `win 3` / `loss 4` in plies.
+     */
+    score: string;
+    /**
+     * Milliseconds since the search began.
+     */
+    timeMs: number;
+}
+
+/**
+ * The search's signature (`battaglie_ai::bench`): its own set of positions searched
+ * to `depth` plies on one thread, whose node count is pinned for the native search.
+ */
+export function bench(depth: number): Bench;
+
+/**
+ * The positions of `battaglie bench`, each a game to search (the speed benchmark
+ * compares the browser with the native program on them).
+ */
+export function benchPositions(): Battle[];
+
+/**
+ * The ids of the built-in battles, in the rules crate's order.
+ */
+export function scenarioIds(): string[];
+
+/**
+ * The scenario file (TOML) of the built-in battle `id`.
+ */
+export function scenarioSource(id: string): string;
+
+export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
+
+export interface InitOutput {
+    readonly memory: WebAssembly.Memory;
+    readonly __wbg_battle_free: (a: number, b: number) => void;
+    readonly __wbg_bench_free: (a: number, b: number) => void;
+    readonly __wbg_get_bench_ms: (a: number) => number;
+    readonly __wbg_get_bench_nodes: (a: number) => number;
+    readonly __wbg_get_thought_best: (a: number) => [number, number];
+    readonly __wbg_get_thought_depth: (a: number) => number;
+    readonly __wbg_get_thought_line: (a: number) => [number, number];
+    readonly __wbg_get_thought_nodes: (a: number) => number;
+    readonly __wbg_get_thought_score: (a: number) => [number, number];
+    readonly __wbg_get_thought_timeMs: (a: number) => number;
+    readonly __wbg_set_bench_ms: (a: number, b: number) => void;
+    readonly __wbg_set_bench_nodes: (a: number, b: number) => void;
+    readonly __wbg_set_thought_best: (a: number, b: number, c: number) => void;
+    readonly __wbg_set_thought_depth: (a: number, b: number) => void;
+    readonly __wbg_set_thought_line: (a: number, b: number, c: number) => void;
+    readonly __wbg_set_thought_nodes: (a: number, b: number) => void;
+    readonly __wbg_set_thought_score: (a: number, b: number, c: number) => void;
+    readonly __wbg_set_thought_timeMs: (a: number, b: number) => void;
+    readonly __wbg_thought_free: (a: number, b: number) => void;
+    readonly battle_analyse: (a: number, b: number, c: number) => [number, number];
+    readonly battle_bfen: (a: number) => [number, number];
+    readonly battle_fromRecord: (a: number, b: number) => [number, number, number];
+    readonly battle_fromScenarioFile: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];
+    readonly battle_legalMoves: (a: number) => [number, number];
+    readonly battle_moves: (a: number) => [number, number];
+    readonly battle_new: (a: number, b: number, c: number, d: number) => [number, number, number];
+    readonly battle_outcome: (a: number) => [number, number];
+    readonly battle_perft: (a: number, b: number) => bigint;
+    readonly battle_play: (a: number, b: number, c: number) => [number, number, number, number];
+    readonly battle_recordJson: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => [number, number];
+    readonly battle_recordText: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => [number, number];
+    readonly battle_scenario: (a: number) => [number, number];
+    readonly battle_sideToMove: (a: number) => [number, number];
+    readonly battle_think: (a: number, b: number, c: number, d: number, e: number, f: number, g: bigint, h: number) => [number, number, number];
+    readonly battle_undo: (a: number) => [number, number];
+    readonly bench: (a: number) => number;
+    readonly benchPositions: () => [number, number];
+    readonly scenarioIds: () => [number, number];
+    readonly scenarioSource: (a: number, b: number) => [number, number, number, number];
+    readonly __wbindgen_malloc: (a: number, b: number) => number;
+    readonly __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
+    readonly __wbindgen_free: (a: number, b: number, c: number) => void;
+    readonly __wbindgen_exn_store: (a: number) => void;
+    readonly __externref_table_alloc: () => number;
+    readonly __wbindgen_externrefs: WebAssembly.Table;
+    readonly __externref_table_dealloc: (a: number) => void;
+    readonly __externref_drop_slice: (a: number, b: number) => void;
+    readonly __wbindgen_start: () => void;
+}
+
+export type SyncInitInput = BufferSource | WebAssembly.Module;
+
+/**
+ * Instantiates the given `module`, which can either be bytes or
+ * a precompiled `WebAssembly.Module`.
+ *
+ * @param {{ module: SyncInitInput }} module - Passing `SyncInitInput` directly is deprecated.
+ *
+ * @returns {InitOutput}
+ */
+export function initSync(module: { module: SyncInitInput } | SyncInitInput): InitOutput;
+
+/**
+ * If `module_or_path` is {RequestInfo} or {URL}, makes a request and
+ * for everything else, calls `WebAssembly.instantiate` directly.
+ *
+ * @param {{ module_or_path: InitInput | Promise<InitInput> }} module_or_path - Passing `InitInput` directly is deprecated.
+ *
+ * @returns {Promise<InitOutput>}
+ */
+export default function __wbg_init (module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>): Promise<InitOutput>;
