@@ -50,7 +50,7 @@ create_exception!(
     battaglie,
     IllegalMoveError,
     BattaglieError,
-    "A well-formed move that breaks a rule in the position: names the square; `rule` names the rule (`StackLimit`, `Terrain`...)."
+    "A well-formed move that breaks a rule in the position: names the square; `rule` names the rule (`stack_limit`, `terrain`...)."
 );
 create_exception!(
     battaglie,
@@ -158,16 +158,12 @@ impl IntoPyErr for GameOver {
     }
 }
 
-/// An `IllegalMoveError` with the message and the rule's name (its variant).
+/// An `IllegalMoveError` with the message and the rule's name.
 fn illegal(message: String, rule: &RulesIllegalMoveError) -> PyErr {
-    let name: String = format!("{rule:?}")
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect();
     Python::attach(|py| {
         let err = IllegalMoveError::new_err(message);
         // Setting an attribute on a fresh exception cannot fail.
-        let _ = err.value(py).setattr("rule", name);
+        let _ = err.value(py).setattr("rule", rule.rule());
         err
     })
 }

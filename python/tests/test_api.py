@@ -78,7 +78,7 @@ def test_errors_have_one_class_per_kind():
         g.play("c3")
     with pytest.raises(b.IllegalMoveError, match="empty") as illegal:
         g.play("e5:F-e6")
-    assert illegal.value.rule == "EmptySource"
+    assert illegal.value.rule == "empty_source"
     with pytest.raises(b.ScenarioError, match="the battles are"):
         b.Scenario("waterloo")
     with pytest.raises(b.ScenarioError, match="<string>: line 1"):

@@ -113,6 +113,30 @@ pub enum IllegalMoveError {
     EliminationsMismatch,
 }
 
+impl IllegalMoveError {
+    /// The rule broken, as one stable name (`"stack_limit"`, `"terrain"`...): what
+    /// the server's error codes (`move_<rule>`), the page's language tables and the
+    /// Python package's `IllegalMoveError.rule` call it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            IllegalMoveError::PassWithMovesLeft => "pass_with_moves_left",
+            IllegalMoveError::OffMap { .. } => "off_map",
+            IllegalMoveError::EmptySource(_) => "empty_source",
+            IllegalMoveError::NotYourStack { .. } => "not_your_stack",
+            IllegalMoveError::NoSquareThere(_) => "no_square_there",
+            IllegalMoveError::IntoStaging(_) => "into_staging",
+            IllegalMoveError::StagingStepsEast { .. } => "staging_steps_east",
+            IllegalMoveError::NotAdjacent { .. } => "not_adjacent",
+            IllegalMoveError::Terrain { .. } => "terrain",
+            IllegalMoveError::CannotEliminate { .. } => "cannot_eliminate",
+            IllegalMoveError::StackLimit { .. } => "stack_limit",
+            IllegalMoveError::NoPieceMoved => "no_piece_moved",
+            IllegalMoveError::NotEnoughPieces { .. } => "not_enough_pieces",
+            IllegalMoveError::EliminationsMismatch => "eliminations_mismatch",
+        }
+    }
+}
+
 /// Error of [`Position::try_play`](crate::Position::try_play),
 /// [`Game::try_play`](crate::Game::try_play) and
 /// [`Position::check_move`](crate::Position::check_move); nothing changes.

@@ -97,3 +97,70 @@ fn rule(reason: &IllegalMoveError) -> (ErrorCode, Value) {
         I::EliminationsMismatch => (C::MoveEliminationsMismatch, json!({})),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use battaglie_rules::{Kind, KindSet, Pieces, Side, Square};
+
+    use super::*;
+
+    /// Every rule a move can break, once.
+    fn every_rule() -> Vec<IllegalMoveError> {
+        let sq = Square::new(2, 3);
+        vec![
+            IllegalMoveError::PassWithMovesLeft,
+            IllegalMoveError::OffMap {
+                square: sq,
+                width: 12,
+                height: 8,
+            },
+            IllegalMoveError::EmptySource(sq),
+            IllegalMoveError::NotYourStack {
+                square: sq,
+                owner: Side::Army,
+            },
+            IllegalMoveError::NoSquareThere(sq),
+            IllegalMoveError::IntoStaging(sq),
+            IllegalMoveError::StagingStepsEast { to: sq, east: sq },
+            IllegalMoveError::NotAdjacent { from: sq, to: sq },
+            IllegalMoveError::Terrain {
+                to: sq,
+                kind: Kind::Mounted,
+                terrain: "house".into(),
+                enter: KindSet::EMPTY,
+            },
+            IllegalMoveError::CannotEliminate {
+                to: sq,
+                group: Pieces::one(Kind::Foot),
+                defenders: Pieces::one(Kind::Mounted),
+                defender: Side::Indians,
+            },
+            IllegalMoveError::StackLimit {
+                to: sq,
+                arriving: 2,
+                here: 3,
+                limit: 4,
+            },
+            IllegalMoveError::NoPieceMoved,
+            IllegalMoveError::NotEnoughPieces {
+                from: sq,
+                kind: Kind::Foot,
+                has: 1,
+                takes: 2,
+            },
+            IllegalMoveError::EliminationsMismatch,
+        ]
+    }
+
+    #[test]
+    fn a_refused_moves_code_is_move_and_the_rules_own_name_for_the_rule() {
+        for reason in every_rule() {
+            let (code, _) = rule(&reason);
+            assert_eq!(
+                code.as_str(),
+                format!("move_{}", reason.rule()),
+                "{reason:?}"
+            );
+        }
+    }
+}
