@@ -1,5 +1,7 @@
 //! `/api/games`: create, read, move, undo, resign, draw, take-back, record, positions.
 
+use std::sync::Arc;
+
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -168,14 +170,18 @@ async fn play(
     QueryParams(since): QueryParams<Since>,
     JsonBody(req): JsonBody<MoveRequest>,
 ) -> Result<Response, Error> {
-    let live = state.game(&id).await?;
-    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
-    let l = live.clone();
-    let t = token.clone();
     let held = since.since;
-    let done =
-        detached(async move { Ok(state.play(&l, t.as_deref(), &req.mv, held).await?) }).await;
-    respond(&live, token.as_deref(), since, done).await
+    act(
+        state,
+        &id,
+        &visitor,
+        req.token,
+        since,
+        move |state, live, token| async move {
+            state.play(&live, token.as_deref(), &req.mv, held).await
+        },
+    )
+    .await
 }
 
 async fn undo(
@@ -185,12 +191,15 @@ async fn undo(
     QueryParams(since): QueryParams<Since>,
     JsonBody(req): JsonBody<Token>,
 ) -> Result<Response, Error> {
-    let live = state.game(&id).await?;
-    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
-    let l = live.clone();
-    let t = token.clone();
-    let done = detached(async move { Ok(state.undo(&l, t.as_deref()).await?) }).await;
-    respond(&live, token.as_deref(), since, done).await
+    act(
+        state,
+        &id,
+        &visitor,
+        req.token,
+        since,
+        move |state, live, token| async move { state.undo(&live, token.as_deref()).await },
+    )
+    .await
 }
 
 async fn resign(
@@ -200,12 +209,15 @@ async fn resign(
     QueryParams(since): QueryParams<Since>,
     JsonBody(req): JsonBody<Token>,
 ) -> Result<Response, Error> {
-    let live = state.game(&id).await?;
-    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
-    let l = live.clone();
-    let t = token.clone();
-    let done = detached(async move { Ok(state.resign(&l, t.as_deref()).await?) }).await;
-    respond(&live, token.as_deref(), since, done).await
+    act(
+        state,
+        &id,
+        &visitor,
+        req.token,
+        since,
+        move |state, live, token| async move { state.resign(&live, token.as_deref()).await },
+    )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -237,12 +249,15 @@ async fn draw(
             ))
         }
     };
-    let live = state.game(&id).await?;
-    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
-    let l = live.clone();
-    let t = token.clone();
-    let done = detached(async move { Ok(state.draw(&l, t.as_deref(), action).await?) }).await;
-    respond(&live, token.as_deref(), since, done).await
+    act(
+        state,
+        &id,
+        &visitor,
+        req.token,
+        since,
+        move |state, live, token| async move { state.draw(&live, token.as_deref(), action).await },
+    )
+    .await
 }
 
 async fn takeback(
@@ -253,12 +268,10 @@ async fn takeback(
     JsonBody(req): JsonBody<DrawRequest>,
 ) -> Result<Response, Error> {
     let action = takeback_action(req.action.as_deref())?;
-    let live = state.game(&id).await?;
-    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
-    let l = live.clone();
-    let t = token.clone();
-    let done = detached(async move { Ok(state.takeback(&l, t.as_deref(), action).await?) }).await;
-    respond(&live, token.as_deref(), since, done).await
+    act(state, &id, &visitor, req.token, since, move |state, live, token| async move {
+        state.takeback(&live, token.as_deref(), action).await
+    })
+    .await
 }
 
 /// The take-back action a request names (`None`: an offer).
@@ -303,12 +316,38 @@ async fn claim(
             ))
         }
     };
-    let live = state.game(&id).await?;
-    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
-    let l = live.clone();
-    let t = token.clone();
-    let done =
-        detached(async move { Ok(state.claim_against(&l, t.as_deref(), kind).await?) }).await;
+    act(
+        state,
+        &id,
+        &visitor,
+        req.token,
+        since,
+        move |state, live, token| async move {
+            state.claim_against(&live, token.as_deref(), kind).await
+        },
+    )
+    .await
+}
+
+/// The common path of every game action: the game, the seat the request's token
+/// (or the visitor's cookie) opens, the action run to its end even if the client
+/// goes away meanwhile, and the answer.
+async fn act<F, Fut>(
+    state: AppState,
+    id: &str,
+    visitor: &Visitor,
+    token: Option<String>,
+    since: Since,
+    action: F,
+) -> Result<Response, Error>
+where
+    F: FnOnce(AppState, Arc<LiveGame>, Option<String>) -> Fut,
+    Fut: std::future::Future<Output = Result<(), GameError>> + Send + 'static,
+{
+    let live = state.game(id).await?;
+    let token = seat_token(&state, visitor, &live, token, true).await?;
+    let run = action(state, live.clone(), token.clone());
+    let done = detached(async move { Ok(run.await?) }).await;
     respond(&live, token.as_deref(), since, done).await
 }
 
