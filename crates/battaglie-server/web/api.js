@@ -30,11 +30,12 @@ export function setCsrf(token) {
  * @param {string} path
  * @param {unknown} [body] sent as JSON, or as it is with `raw`
  * @param {boolean} [raw]
+ * @param {AbortSignal} [signal] stops waiting for the answer (the caller knows it stopped)
  * @returns {Promise<any>}
  */
-export async function api(method, path, body, raw = false) {
+export async function api(method, path, body, raw = false, signal = undefined) {
   /** @type {RequestInit & {headers: Record<string, string>}} */
-  const init = { method, headers: {} };
+  const init = { method, headers: {}, signal };
   if (csrf) init.headers["x-csrf-token"] = csrf;
   if (body !== undefined) {
     init.body = raw ? String(body) : JSON.stringify(body);
@@ -43,7 +44,8 @@ export async function api(method, path, body, raw = false) {
   let res;
   try {
     res = await fetch(path, init);
-  } catch {
+  } catch (e) {
+    if (signal?.aborted) throw e;
     throw new ApiError(0, "network");
   }
   const text = await res.text();

@@ -21,6 +21,7 @@ mod browser_pages;
 mod browser_premove;
 mod browser_presence;
 mod browser_ratings;
+mod browser_story;
 mod chat;
 mod clocks;
 mod cluster;
