@@ -143,17 +143,31 @@ fn mark_move(c: &mut Canvas, mv: &Move, height: u8) {
     }
 }
 
-/// A stack: a disc of its side's colour with its pieces' letters (`FFM`), or counts
-/// (`3F2M`) when there are more than four.
+/// A stack, told apart from the other side's without colour, as the board in the
+/// browser does: the Army's a square with its pieces' letters in capitals (`FFM`),
+/// the Indians' a disc in small letters (`ffm`), or counts (`3F2M`, `3f2m`) when
+/// there are more than four.
 fn draw_stack(c: &mut Canvas, sq: Square, height: u8, side: Side, pieces: Pieces) {
     let (cx, cy) = centre(sq, height);
-    let (fill, rim) = match side {
-        Side::Army => (Colour::Army, Colour::ArmyDark),
-        Side::Indians => (Colour::Indians, Colour::IndiansDark),
-    };
-    c.disc(cx, cy, CELL / 2 - 3, rim);
-    c.disc(cx, cy, CELL / 2 - 5, fill);
-    let label = if pieces.total() <= 4 {
+    match side {
+        Side::Army => {
+            let r = CELL / 2 - 4;
+            c.rect(cx - r, cy - r, 2 * r, 2 * r, Colour::ArmyDark);
+            c.rect(cx - r + 2, cy - r + 2, 2 * r - 4, 2 * r - 4, Colour::Army);
+        }
+        Side::Indians => {
+            c.disc(cx, cy, CELL / 2 - 3, Colour::IndiansDark);
+            c.disc(cx, cy, CELL / 2 - 5, Colour::Indians);
+        }
+    }
+    let label = stack_label(side, pieces);
+    let w = Canvas::text_width(&label, 1).min(CELL - 4);
+    c.text(cx - w / 2, cy - 4, &label, 1, Colour::White);
+}
+
+/// A stack's letters: the Army's in capitals, the Indians' in small letters.
+fn stack_label(side: Side, pieces: Pieces) -> String {
+    let label: String = if pieces.total() <= 4 {
         pieces.to_string()
     } else {
         Kind::ALL
@@ -162,8 +176,10 @@ fn draw_stack(c: &mut Canvas, sq: Square, height: u8, side: Side, pieces: Pieces
             .map(|k| format!("{}{}", pieces.count(*k), k.char()))
             .collect()
     };
-    let w = Canvas::text_width(&label, 1).min(CELL - 4);
-    c.text(cx - w / 2, cy - 4, &label, 1, Colour::White);
+    match side {
+        Side::Army => label.to_ascii_uppercase(),
+        Side::Indians => label.to_ascii_lowercase(),
+    }
 }
 
 /// `text` in the font's characters (ASCII), cut to `max` characters.
@@ -235,6 +251,39 @@ mod tests {
                 grp.to
             );
         }
+    }
+
+    #[test]
+    fn the_sides_differ_by_letter_case_and_shape_not_colour_alone() {
+        let s = Scenario::builtin("washita").unwrap();
+        let p = Position::start(&s);
+        let (army, indians) = (
+            p.squares_of(Side::Army).next().unwrap(),
+            p.squares_of(Side::Indians).next().unwrap(),
+        );
+        let label = |sq| {
+            let (side, pieces) = p.stack(sq).unwrap();
+            stack_label(side, pieces)
+        };
+        assert!(
+            label(army).chars().all(|c| !c.is_ascii_lowercase()),
+            "{}",
+            label(army)
+        );
+        assert!(
+            label(indians).chars().all(|c| !c.is_ascii_uppercase()),
+            "{}",
+            label(indians)
+        );
+        // A square's corner is the Army's colour; a disc leaves the corner bare.
+        let c = draw(&p, None, "");
+        let corner_of = |sq| {
+            let (x, y) = centre(sq, s.height());
+            colour_at(&c, (x - CELL / 2 + 6, y - CELL / 2 + 6))
+        };
+        assert_eq!(corner_of(army), Colour::Army as u8);
+        assert_ne!(corner_of(indians), Colour::Indians as u8);
+        assert_ne!(corner_of(indians), Colour::IndiansDark as u8);
     }
 
     #[test]

@@ -18,6 +18,8 @@ import { notificationSettings } from "./notifyform.js";
  * @property {string} scenario
  * @property {string} mode
  * @property {string} seat
+ * @property {string | null} [opponent] the other seat's account name
+ * @property {number | null} [level] the computer's level, in a game against it
  * @property {string | null} token
  * @property {string | null} result
  * @property {string} url
@@ -126,6 +128,18 @@ function signInForm(reroute) {
 }
 
 /**
+ * Whom a game of "My games" is against: the other player by name, the computer by
+ * its level, a guest, or the two players at one screen.
+ * @param {HeldGame} g
+ */
+export function opponentText(g) {
+  if (g.opponent) return t("versus", { name: g.opponent });
+  if (g.mode === "computer") return t("versus", { name: t("opponentComputer", { level: g.level ?? 0 }) });
+  if (g.mode === "hotseat") return t("mode_hotseat");
+  return t("versusGuest");
+}
+
+/**
  * The panel of a signed-in player.
  * @param {Account} account
  * @param {import("./types.js").Scenario[]} list
@@ -141,7 +155,7 @@ function panel(account, list, reroute) {
         "li",
         {},
         h("a", { href }, s ? s.name : g.scenario),
-        ` · ${t(`mode_${g.mode}`)} · ${t(`seat_${g.seat}`)} · ${g.result ? t("finished") : t("inProgress")}`,
+        ` · ${opponentText(g)} · ${t(`seat_${g.seat}`)} · ${g.result ? t("finished") : t("inProgress")}`,
       ),
     );
   }

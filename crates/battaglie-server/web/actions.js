@@ -3,10 +3,11 @@
 // answer their request), offer or answer a draw, resign,
 // each asked for confirmation where it cannot be undone; the invitation links.
 
-import { h, toast } from "./dom.js";
+import { h } from "./dom.js";
 import { gameLink } from "./seat.js";
 import { t } from "./i18n.js";
 import { computerSays } from "./endscreen.js";
+import { moveText } from "./words.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /** @typedef {import("./squares.js").Side} Side */
@@ -48,7 +49,7 @@ export function renderActions(box, o) {
   if (game.mode === "online") {
     if (game.status === "ongoing") renderTakebackRequest(box, row, o, back);
   } else if (back) {
-    const label = back.count > 1 ? t("undoWithReply", { move: back.moves[0] }) : t("undoMove", { move: back.moves[0] });
+    const label = back.count > 1 ? t("undoWithReply", { move: moveText(back.moves[0]) }) : t("undoMove", { move: moveText(back.moves[0]) });
     row.append(h("button", { type: "button", class: "undo", "data-focus": "undo", disabled, onclick: () => o.act("undo") }, label));
   }
   if (game.status !== "ongoing") return;
@@ -72,7 +73,8 @@ export function renderActions(box, o) {
     );
   } else if (game.draw_offer && game.draw_offer === mine) {
     row.append(h("span", { class: "offer-note" }, t("youOffered")));
-  } else {
+  } else if (game.mode !== "hotseat") {
+    // At one screen the two players agree a draw between them, by a resignation or by playing on.
     row.append(h("button", { type: "button", class: "offer-draw", "data-focus": "offer", disabled, onclick: () => offerDraw(o) }, t("offerDraw")));
   }
   const resigning = game.you === "both" ? game.to_move : game.you;
@@ -123,24 +125,16 @@ function renderTakebackRequest(box, row, o, back) {
       h("button", { type: "button", class: "withdraw-takeback", "data-focus": "withdraw-takeback", disabled, onclick: () => o.act("takeback", { action: "withdraw" }) }, t("withdrawTakeback")),
     );
   } else if (back) {
-    row.append(h("button", { type: "button", class: "ask-takeback", "data-focus": "ask-takeback", disabled, onclick: () => o.act("takeback", { action: "offer" }) }, t("askTakeback", { move: back.moves[0] })));
+    row.append(h("button", { type: "button", class: "ask-takeback", "data-focus": "ask-takeback", disabled, onclick: () => o.act("takeback", { action: "offer" }) }, t("askTakeback", { move: moveText(back.moves[0]) })));
   }
 }
 
 /**
- * A draw offer, asked for first; at one screen it goes to the other player there.
+ * A draw offer, asked for first.
  * @param {Parameters<typeof renderActions>[1]} o
  */
 async function offerDraw(o) {
   const { game } = o;
-  if (game.mode === "hotseat") {
-    const offering = game.to_move;
-    const other = offering === "army" ? "indians" : "army";
-    if (!(await o.ask(t("confirmOfferDraw"), t("offerDraw"), t("keepPlaying")))) return;
-    if (await o.ask(t("hotseatDrawQuestion", { side: o.sideName(offering), other: o.sideName(other) }), t("acceptDraw"), t("declineDraw"))) o.act("draw", { action: "offer" });
-    else toast(t("drawDeclinedBy", { side: o.sideName(other) }), "info");
-    return;
-  }
   if (await o.ask(game.mode === "computer" ? t("confirmOfferDrawComputer") : t("confirmOfferDraw"), t("offerDraw"), t("keepPlaying"))) o.act("draw", { action: "offer" });
 }
 

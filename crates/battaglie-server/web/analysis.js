@@ -8,7 +8,7 @@
 
 import { h } from "./dom.js";
 import { api } from "./api.js";
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { el } from "./svg.js";
 import { armyChances, graphPoints, plyAt, marks, percent, preferredAt } from "./evalgraph.js";
 import { engineSupported } from "./engine.js";
@@ -98,10 +98,13 @@ export function renderAnalysis(box, o) {
   );
 
   const current = report.moves[shown - 1];
-  const mark = current?.class ? h("p", { class: `judged mk-${current.class}` }, t("judgedMove", { move: current.move, cls: t(`class_${current.class}`), before: percent(chances[shown - 1]), after: percent(chances[shown]) })) : null;
+  const mark = current?.class ? h("p", { class: `judged mk-${current.class}` }, judgedText(current, o.sideName)) : null;
   const preferred = preferredAt(report.moves, shown);
   const engine = preferred
-    ? [h("p", { class: "engine-best" }, t("engineBest", { move: preferred.best })), h("p", { class: "engine-line muted" }, t("engineLine", { line: preferred.line.join(" ") }))]
+    ? [
+        h("p", { class: "engine-best" }, preferred.best === preferred.played ? t("engineAgrees", { move: preferred.played }) : t("engineBest", { side: o.sideName(preferred.side), move: preferred.best })),
+        h("p", { class: "engine-line muted" }, t("engineLine", { line: preferred.line.join(" ") })),
+      ]
     : null;
   const tallies = /** @type {const} */ (["army", "indians"]).map((side) => {
     const s = report.summary[side];
@@ -119,6 +122,17 @@ export function renderAnalysis(box, o) {
     ...(engine || []),
     h("ul", { class: "tallies" }, tallies),
   );
+}
+
+/**
+ * A marked move in the mover's own numbers, which agree with its mark: the winning
+ * chance the engine's choice kept and the one the move left, the loss in Foot as detail.
+ * @param {import("./evalgraph.js").JudgedMove} m
+ * @param {(s: string) => string} sideName
+ */
+export function judgedText(m, sideName) {
+  const loss = new Intl.NumberFormat(lang(), { maximumFractionDigits: 1 }).format(m.loss / 100);
+  return t("judgedMove", { move: m.move, cls: t(`class_${m.class}`), side: sideName(m.side), before: percent(m.before.win_chance), after: percent(m.after.win_chance), loss });
 }
 
 /**

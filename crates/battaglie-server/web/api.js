@@ -41,11 +41,12 @@ export function setSeat(id, token) {
  * @param {string} path
  * @param {unknown} [body] sent as JSON, or as it is with `raw`
  * @param {boolean} [raw]
+ * @param {AbortSignal} [signal] stops waiting for the answer (the caller knows it stopped)
  * @returns {Promise<any>}
  */
-export async function api(method, path, body, raw = false) {
+export async function api(method, path, body, raw = false, signal = undefined) {
   /** @type {RequestInit & {headers: Record<string, string>}} */
-  const init = { method, headers: {} };
+  const init = { method, headers: {}, signal };
   if (csrf) init.headers["x-csrf-token"] = csrf;
   if (seat && (path === seat.prefix || path.startsWith(`${seat.prefix}/`) || path.startsWith(`${seat.prefix}?`))) init.headers["x-seat-token"] = seat.token;
   if (body !== undefined) {
@@ -55,7 +56,8 @@ export async function api(method, path, body, raw = false) {
   let res;
   try {
     res = await fetch(path, init);
-  } catch {
+  } catch (e) {
+    if (signal?.aborted) throw e;
     throw new ApiError(0, "network");
   }
   const text = await res.text();

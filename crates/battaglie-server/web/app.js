@@ -1,6 +1,6 @@
 // @ts-check
-// battaglie in the browser: the header (language, sound, the rules) and the three
-// pages: home, game and the rules for players. Each concern lives in its own module; this one only routes.
+// battaglie in the browser: the header (language, sound, the rules) and the pages:
+// home, game, the lobby, the rules for players, and the page for an unknown address. Each concern lives in its own module; this one only routes.
 
 import { h, toast } from "./dom.js";
 import { api } from "./api.js";
@@ -12,6 +12,7 @@ import { rulesPage } from "./rules.js";
 import { lobbyPage } from "./lobby.js";
 import { turnBadge } from "./badge.js";
 import { seatToken } from "./seat.js";
+import { siteLinks, notFoundPage } from "./nav.js";
 import { settings, changeSettings } from "./settings.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
@@ -45,8 +46,7 @@ function header() {
     h("a", { href: "#main", class: "skip" }, t("skip")),
     h("a", { href: "/", class: "logo" }, "battaglie"),
     h("span", { class: "tag" }, t("tagline")),
-    h("a", { href: "/rules", class: "rules-link" }, t("rules")),
-    h("a", { href: "/lobby", class: "lobby-link" }, t("lobby")),
+    ...siteLinks(),
     turnBadge(),
     mute,
     h("label", { class: "lang", for: "lang" }, h("span", { class: "sr-only" }, t("language")), select),
@@ -65,7 +65,8 @@ async function route() {
     if (location.pathname === "/rules") rulesPage(root);
     else if (location.pathname === "/lobby") teardown = await lobbyPage(root, list);
     else if (m) teardown = await gamePage(root, list, m[1], seatToken(m[1]));
-    else homePage(root, list, route);
+    else if (location.pathname === "/") homePage(root, list, route);
+    else notFoundPage(root);
   } catch (e) {
     root.append(h("main", { id: "main" }, h("h1", {}, t("cannotLoad")), h("p", { class: "fatal" }, errorText(e))));
   }

@@ -84,7 +84,8 @@ export function geometry(scenario, orient = {}) {
  * @param {number} x
  * @param {number} y
  * @param {string} uid
- * @param {{badge?: boolean, ghost?: boolean}} how
+ * @param {{badge?: boolean, ghost?: boolean, square?: string}} how `square` marks the stack's
+ * group with where it stands (`data-at`), for the moves' animation (motion.js)
  */
 function drawStack(g, stack, x, y, uid, how) {
   const colour = SIDE_COLOURS[stack.side];
@@ -101,7 +102,7 @@ function drawStack(g, stack, x, y, uid, how) {
           ? [[0.3, 0.35], [0.72, 0.38], [0.5, 0.7]]
           : [[0.28, 0.3], [0.72, 0.3], [0.28, 0.72], [0.72, 0.72]];
   const scale = shown.length === 1 ? 1 : 0.72;
-  const group = el("g", { class: `stack ${stack.side}${how.ghost ? " ghost" : ""}`, color: colour.fill }, g);
+  const group = el("g", { class: `stack ${stack.side}${how.ghost ? " ghost" : ""}`, color: colour.fill, ...(how.square ? { "data-at": how.square } : {}) }, g);
   if (how.ghost) el("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 8, class: "ghost-pad" }, group);
   shown.forEach((k, i) => {
     const [sx, sy] = slots[i];
@@ -199,7 +200,7 @@ export function drawBoard(scenario, opts = {}) {
   const pieces = el("g", { class: "pieces", "aria-hidden": "true" }, svg);
   for (const [square, stack] of opts.stacks || []) {
     const { x, y } = geo.xy(square);
-    drawStack(pieces, stack, x, y, uid, { badge: !opts.compact });
+    drawStack(pieces, stack, x, y, uid, { badge: !opts.compact, square });
   }
   for (const g of opts.ghosts || []) {
     const { x, y } = geo.xy(g.square);

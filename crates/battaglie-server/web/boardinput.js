@@ -14,6 +14,7 @@ import { settings } from "./settings.js";
 import { cursorSquare, stepCursor } from "./cursor.js";
 import { isMyTurn } from "./gamestate.js";
 import { boardLegal } from "./premove.js";
+import { moveText } from "./words.js";
 
 /** How far (CSS pixels) a pointer goes before a press becomes a drag. */
 const DRAG_START = 8;
@@ -37,6 +38,11 @@ export function boardInput(page, hooks) {
     ui.confirmable = null;
     ui.cursor = square;
     page.render();
+    // On a small screen the move's controls open under the board: the whole dock
+    // (strips, board, controls) comes into view, so that the move needs no scrolling.
+    const dock = boardBox.closest(".board-dock");
+    // (Not while dragging: the page would move under the pointer.)
+    if (dock && !ui.drag && dock.getBoundingClientRect().bottom > window.innerHeight) dock.scrollIntoView({ block: "end" });
   }
 
   function cancel() {
@@ -53,7 +59,7 @@ export function boardInput(page, hooks) {
     ui.sel = null;
     ui.confirmable = null;
     page.render();
-    announce(t("premoveQueued", { move: move.notation }));
+    announce(t("premoveQueued", { move: moveText(move.notation) }));
   }
 
   /** Drops the premove, queued or being built. */
@@ -77,7 +83,7 @@ export function boardInput(page, hooks) {
     ui.confirmable = d.action === "continue" ? null : d.move;
     if (d.action === "send") return confirm(d.move);
     page.render();
-    if (d.action === "confirm") announce(t("confirmNeeded", { move: d.move.notation }));
+    if (d.action === "confirm") announce(t("confirmNeeded", { move: moveText(d.move.notation) }));
   }
 
   /** A click or Enter on a square. @param {string} square */
@@ -223,7 +229,7 @@ export function boardInput(page, hooks) {
     const k = key.toUpperCase();
     if (k === "F" || k === "M" || k === "V") {
       e.preventDefault();
-      ui.sel = build.cycleChosen(ui.sel, k);
+      ui.sel = build.stepChosen(ui.sel, k, e.shiftKey ? 1 : -1);
       return page.render();
     }
     if (k === "A") {

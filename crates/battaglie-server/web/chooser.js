@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { KINDS, total } from "./squares.js";
 import { pieceIcon } from "./board.js";
 import { unassigned, staying, setChosen, chooseAll } from "./moves.js";
+import { piecesText, moveText } from "./words.js";
 
 /** @typedef {import("./moves.js").Selection} Selection */
 /** @typedef {import("./moves.js").Move} Move */
@@ -36,19 +37,32 @@ export function renderChooser(box, o) {
     );
   }
   if (total(left) > 0) row.append(h("button", { type: "button", "data-focus": "all", onclick: () => o.change(chooseAll(sel)) }, t("all")));
-  const stays = total(staying(sel));
-  const placed = [...sel.pending].map(([dest, c]) => t("goesTo", { n: total(c), square: dest }));
   const exact = o.confirmable;
   box.append(
     h("p", { class: "from" }, t("movingFrom", { square: sel.src })),
     total(left) > 0 ? h("p", { class: "next" }, t("nextSquareGets")) : "",
     row,
-    h("p", { class: "muted status" }, [...placed, t("stays", { n: stays, square: sel.src })].join(" · ")),
+    h("p", { class: "muted status" }, splitText(sel, exact !== null)),
     h(
       "div",
       { class: "buttons" },
-      exact ? h("button", { type: "button", class: "primary confirm", "data-focus": "confirm", onclick: () => o.confirm(exact) }, `${t("confirm")}: ${exact.notation}`) : null,
+      exact ? h("button", { type: "button", class: "primary confirm", "data-focus": "confirm", onclick: () => o.confirm(exact) }, `${t("confirm")}: ${moveText(exact.notation)}`) : null,
       h("button", { type: "button", "data-focus": "cancel", onclick: o.cancel }, t("cancel")),
     ),
   );
+}
+
+/**
+ * Where the pieces go and what stays, by kind: "2 Mounted to a7 · 1 Mounted stays on
+ * a6". While Confirm is offered it says what Confirm sends (the pieces without a square
+ * stay); otherwise what the next square would leave behind.
+ * @param {Selection} sel
+ * @param {boolean} confirmable
+ */
+export function splitText(sel, confirmable) {
+  const placed = [...sel.pending].map(([dest, c]) => t("goesTo", { pieces: piecesText(c), square: dest }));
+  const left = confirmable ? unassigned(sel) : staying(sel);
+  const n = total(left);
+  const stays = n === 0 ? t("staysNone", { square: sel.src }) : t("stays", { n, pieces: piecesText(left), square: sel.src });
+  return [...placed, stays].join(" · ");
 }

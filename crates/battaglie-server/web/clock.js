@@ -54,9 +54,10 @@ export function remaining(game, side) {
 }
 
 /**
- * Draws the clock into `box` and keeps the running side's time ticking.
+ * Draws the clock into `box` and keeps the running side's time ticking; each side's
+ * face goes into its player strip (`o.faces`), the control and claims into `box`.
  * @param {HTMLElement} box
- * @param {{game: GameState & {clock?: ClockState | null}, sideName: (s: string) => string, claim: (kind: "win" | "draw") => void}} o
+ * @param {{game: GameState & {clock?: ClockState | null}, sideName: (s: string) => string, claim: (kind: "win" | "draw") => void, faces: Record<string, HTMLElement>}} o
  */
 export function renderClock(box, o) {
   const { game } = o;
@@ -68,6 +69,7 @@ export function renderClock(box, o) {
   box.hidden = !c;
   if (!c) {
     box.replaceChildren();
+    for (const slot of Object.values(o.faces)) slot.replaceChildren();
     return;
   }
   if (!arrived.has(c)) arrived.set(c, performance.now());
@@ -115,7 +117,8 @@ export function renderClock(box, o) {
     );
   }
   const note = c.state === "ready" ? h("p", { class: "muted" }, t("clockReady")) : "";
-  box.replaceChildren(h("div", { class: "faces" }, faces.army, faces.indians), h("p", { class: "muted control" }, controlText(c.control)), note, claimBox);
+  for (const side of ["army", "indians"]) o.faces[side].replaceChildren(faces[side]);
+  box.replaceChildren(h("p", { class: "muted control" }, controlText(c.control)), note, claimBox);
   draw();
   if (c.state === "running" && game.status !== "over") ticker = window.setInterval(draw, 100);
 }
@@ -126,7 +129,7 @@ export function renderClock(box, o) {
  */
 export function controlText(control) {
   const m = /^(\d+)d\+(\d+)h$/.exec(control);
-  if (m) return t("clockCorrespondence", { days: m[1], hours: m[2] });
+  if (m) return t("clockCorrespondence", { n: Number(m[1]), hours: m[2] });
   const l = /^(\d+)\+(\d+)$/.exec(control);
   if (l) return t("clockLive", { minutes: l[1], seconds: l[2] });
   return control;

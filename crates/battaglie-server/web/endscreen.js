@@ -38,15 +38,28 @@ export function computerSays(word) {
  * release swallows the click).
  * @param {GameState} game
  * @param {boolean} rematchBox
+ * @param {import("./types/Seats").Seats | null} [seats] the players, for the rating change
  * @returns {string}
  */
-export function endingKey(game, rematchBox) {
-  return JSON.stringify([game.result, game.reason, game.ply, game.computer_says, game.you, rematchBox]);
+export function endingKey(game, rematchBox, seats = null) {
+  return JSON.stringify([game.result, game.reason, game.ply, game.computer_says, game.you, rematchBox, ratingChanges(seats)]);
+}
+
+/**
+ * The rating each rated player's account got from the game: "Red_Cloud: 1512 (+12)".
+ * @param {import("./types/Seats").Seats | null} seats
+ * @returns {string[]}
+ */
+export function ratingChanges(seats) {
+  if (!seats) return [];
+  return [seats.army, seats.indians].flatMap((s) =>
+    s.kind === "player" && s.name && s.rating !== null && s.change !== null ? [t("ratingAfter", { name: s.name, rating: s.rating, change: `${s.change >= 0 ? "+" : "−"}${Math.abs(s.change)}` })] : [],
+  );
 }
 
 /**
  * @param {HTMLElement} box
- * @param {{game: GameState, sideName: (s: string) => string, id: string, scenario: import("./types.js").Scenario, review: () => void, analyse: () => void, rematchBox?: HTMLElement}} o
+ * @param {{game: GameState, sideName: (s: string) => string, id: string, scenario: import("./types.js").Scenario, review: () => void, analyse: () => void, rematchBox?: HTMLElement, seats?: import("./types/Seats").Seats | null}} o
  * `rematchBox`: an online game's rematch offer (rematch.js), in place of a new game.
  */
 export function renderEnd(box, o) {
@@ -56,7 +69,7 @@ export function renderEnd(box, o) {
     box.replaceChildren();
     return;
   }
-  const key = endingKey(game, Boolean(o.rematchBox));
+  const key = endingKey(game, Boolean(o.rematchBox), o.seats ?? null);
   if (box.dataset.ending === key) return;
   box.dataset.ending = key;
   const seat = game.you === "army" || game.you === "indians" ? game.you : null;
@@ -79,6 +92,7 @@ export function renderEnd(box, o) {
     h("h2", { id: "end-h" }, headline),
     h("p", {}, t("endReason", { reason: t(`reason_${game.reason}`), moves: t("afterMoves", { n: game.ply }) })),
     ...(game.computer_says ? [h("p", { class: "computer-says" }, computerSays(game.computer_says))] : []),
+    ...ratingChanges(o.seats ?? null).map((line) => h("p", { class: "rating-change" }, line)),
     h(
       "div",
       { class: "buttons" },

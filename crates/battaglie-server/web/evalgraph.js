@@ -77,14 +77,15 @@ export function percent(chance) {
 }
 
 /**
- * The engine's preferred move in the position after `ply` moves (the best reply to
- * move `ply`, or the first move at 0), if that position was judged.
+ * What the engine preferred to move `ply`, the move that led to the shown position:
+ * the mover's choice, not the opponent's reply to it. Nothing at the start, nor for a
+ * move whose position was not searched.
  * @param {JudgedMove[]} moves
  * @param {number} ply
- * @returns {{best: string, line: string[]} | null}
+ * @returns {{best: string, line: string[], played: string, side: import("./squares.js").Side} | null}
  */
 export function preferredAt(moves, ply) {
-  const m = moves[ply];
+  const m = ply > 0 ? moves[ply - 1] : undefined;
   if (!m || !m.best) return null;
-  return { best: m.best, line: m.line };
+  return { best: m.best, line: m.line, played: m.move, side: m.side };
 }

@@ -28,6 +28,8 @@ import { gameView } from "./gameview.js";
 import { boardInput } from "./boardinput.js";
 import { liveGame } from "./live.js";
 import { review } from "./review.js";
+import { sideNameOf } from "./sides.js";
+import { playerStrips } from "./strips.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 /** @typedef {import("./types.js").GameState} GameState */
@@ -59,7 +61,7 @@ export async function gamePage(root, list, id, token) {
   }
   const scenario = /** @type {Scenario} */ (list.find((s) => s.id === game.scenario));
   /** @param {string} side */
-  const sideName = (side) => scenario.sides[/** @type {Side} */ (side)].name;
+  const sideName = (side) => sideNameOf(scenario, /** @type {Side} */ (side));
   const baseTitle = `${scenario.name} · battaglie`;
   document.title = baseTitle;
 
@@ -72,6 +74,8 @@ export async function gamePage(root, list, id, token) {
     positions: null,
     online: true,
     sending: false,
+    sendNote: null,
+    animate: null,
     withdrawing: false,
     drag: null,
     suppressClick: false,
@@ -83,6 +87,7 @@ export async function gamePage(root, list, id, token) {
   // Layout, built once.
   const banner = h("div", { class: "banner" });
   const premoveNote = h("p", { class: "premove-note", hidden: true });
+  const sendNote = h("p", { class: "send-note", role: "status", hidden: true });
   const title = h("h1", { class: "title" }, scenario.name);
   const boardBox = h("div", { class: "board-box" });
   const replayBar = h("div", { class: "replay-bar", role: "group", "aria-label": t("replay") });
@@ -95,15 +100,17 @@ export async function gamePage(root, list, id, token) {
   const panels = h("div", { class: "panels" });
   const clockBox = h("section", { class: "clock", hidden: true });
   const claim = (/** @type {string} */ kind) => live.act("claim", { kind });
-  // Only online games have a chat and a rematch between their players.
-  const chat = game.mode === "online" ? chatPanel({ id, token, game, sideName }) : null;
+  const strips = playerStrips({ game, id, sideName });
+  // Only online games have a chat and a rematch between their players, named where
+  // accounts play.
+  const chat = game.mode === "online" ? chatPanel({ id, token, game, sideName: strips.name }) : null;
   const presence = presencePanel({ game, sideName, claim });
-  const rematch = game.mode === "online" ? rematchPanel({ id, token, scenario: game.scenario, you: game.you, sideName }) : null;
+  const rematch = game.mode === "online" ? rematchPanel({ id, token, scenario: game.scenario, you: game.you, sideName: strips.name }) : null;
   const main = h(
     "main",
     { class: "game", id: "main" },
-    h("div", { class: "status-row" }, title, banner, premoveNote),
-    h("div", { class: "layout" }, h("div", { class: "board-col" }, boardBox, replayBar, analysisBox), h("aside", {}, clockBox, presence.box, endBox, mover, actions, moveList, help, chat?.box, panels)),
+    h("div", { class: "status-row" }, title, banner, premoveNote, sendNote),
+    h("div", { class: "layout" }, h("div", { class: "board-col" }, h("div", { class: "board-dock" }, strips.top, boardBox, strips.bottom, mover), replayBar, analysisBox), h("aside", {}, clockBox, presence.box, endBox, actions, moveList, help, chat?.box, panels)),
   );
   root.append(main);
 
@@ -117,7 +124,7 @@ export async function gamePage(root, list, id, token) {
     baseTitle,
     game,
     ui,
-    el: { main, banner, premoveNote, boardBox, replayBar, analysisBox },
+    el: { main, banner, premoveNote, sendNote, boardBox, replayBar, analysisBox },
     sideName,
     render,
     building: () => buildFrom(page.game, { ...ui, analysing: ui.analysis !== null }, settings().premoves),
@@ -125,7 +132,7 @@ export async function gamePage(root, list, id, token) {
     shownPly: () => (ui.replay === null ? page.game.ply : ui.replay),
     numbering: () => ({ plies: page.game.plies, sideName }),
   };
-  const view = gameView(page, { cancelPremove: () => input.cancelPremove() });
+  const view = gameView(page, { cancelPremove: () => input.cancelPremove(), cancelSending: () => live.cancelSending() });
   const replay = review(page);
   const live = liveGame(page, { forgetAnalysis: replay.forgetAnalysis });
   const input = boardInput(page, { submitMove: live.submitMove, showReplay: replay.show, step: replay.step, orientation: view.orientation, renderBoard: view.renderBoard });
@@ -137,13 +144,15 @@ export async function gamePage(root, list, id, token) {
     const building = page.building();
     view.renderBanner();
     view.renderPremove();
+    view.renderSending();
     view.renderBoard();
     renderChooser(mover, { sel: building ? ui.sel : null, side: building?.side ?? game.to_move, confirmable: ui.confirmable, change: input.change, confirm: input.confirm, cancel: input.cancel });
     renderActions(actions, { game, ui, me: () => seatToMove(page.game), sideName, act: live.act, submitMove: live.submitMove, ask, online: ui.online, recentEntry: recentGames().find((g) => g.id === id), id });
     renderMoveList(moveList, { ...page.numbering(), shown: page.shownPly(), pick: (ply) => replay.show(ply), judged: ui.analysis?.moves });
     replay.renderBar();
-    renderClock(clockBox, { game, sideName, claim });
-    renderEnd(endBox, { game, sideName, id, scenario, review: () => replay.show(0), analyse: replay.analyse, rematchBox: rematch?.box });
+    strips.update(game);
+    renderClock(clockBox, { game, sideName, claim, faces: strips.faces });
+    renderEnd(endBox, { game, sideName, id, scenario, review: () => replay.show(0), analyse: replay.analyse, rematchBox: rematch?.box, seats: strips.seats() });
     chat?.update(game);
     presence.update(game);
     replay.renderAnalysisPanel();
@@ -161,7 +170,7 @@ export async function gamePage(root, list, id, token) {
     render();
   }
 
-  const socket = live.listen({ chat, rematch, presence });
+  const socket = live.listen({ chat, rematch, presence: { ...presence, show: (msg) => (presence.show(msg), strips.presence(msg)) } });
   render();
   openFromLink(location.search, replay.show, replay.analyse);
   if (token) takeSeat(id, token);

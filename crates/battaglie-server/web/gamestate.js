@@ -5,6 +5,7 @@
 
 import { t } from "./i18n.js";
 import { total } from "./squares.js";
+import { moveText } from "./words.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /** @typedef {import("./types.js").Scenario} Scenario */
@@ -19,6 +20,8 @@ import { total } from "./squares.js";
  * @property {import("./types/Replay").Replay | null} positions every position, once asked for
  * @property {boolean} online
  * @property {boolean} sending
+ * @property {string | null} animate the move (notation) the next drawing of the board shows moving
+ * @property {"slow" | "stalled" | null} sendNote what the page says of a move whose answer is late
  * @property {boolean} withdrawing whether the request being sent withdraws one's own take-back request
  * @property {{src: string, x: number, y: number, started: boolean, ghost: HTMLElement | null} | null} drag
  * @property {boolean} suppressClick the click that ends a drag is not a click
@@ -36,7 +39,7 @@ import { total } from "./squares.js";
  * @property {string} baseTitle the document's title
  * @property {GameState} game the state shown, replaced as newer states arrive
  * @property {PageState} ui
- * @property {{main: HTMLElement, banner: HTMLElement, premoveNote: HTMLElement, boardBox: HTMLElement, replayBar: HTMLElement, analysisBox: HTMLElement}} el
+ * @property {{main: HTMLElement, banner: HTMLElement, premoveNote: HTMLElement, sendNote: HTMLElement, boardBox: HTMLElement, replayBar: HTMLElement, analysisBox: HTMLElement}} el
  * @property {(side: string) => string} sideName
  * @property {() => void} render draws the whole page again
  * @property {() => import("./premove.js").Building | null} building what the board builds a move (or a premove) from now, if anything
@@ -95,7 +98,7 @@ export function supersedes(held, next) {
 export function moveNews(before, next, sideName) {
   const lost = (/** @type {Side} */ s) => total(next.eliminated[s]) - total(before.eliminated[s]);
   const mover = next.ply > 0 ? next.plies[next.ply - 1].side : next.to_move;
-  let text = t("announceMove", { side: sideName(mover), move: next.last_move || "" });
+  let text = t("announceMove", { side: sideName(mover), move: next.last_move ? moveText(next.last_move) : "" });
   for (const s of /** @type {Side[]} */ (["army", "indians"])) {
     const n = lost(s);
     if (n > 0) text += " " + t("announceLost", { side: sideName(s), n });

@@ -10,6 +10,8 @@ import { terrainAt } from "./terrain.js";
 import { parseSquare, KINDS } from "./squares.js";
 import * as build from "./moves.js";
 import { plyText } from "./movelist.js";
+import { moveText } from "./words.js";
+import { animateMove } from "./motion.js";
 import { resultText } from "./endscreen.js";
 import { settings } from "./settings.js";
 import { boardMarks } from "./marks.js";
@@ -18,11 +20,11 @@ import { boardLegal } from "./premove.js";
 
 /**
  * @param {import("./gamestate.js").GamePage} page
- * @param {{cancelPremove: () => void}} hooks
+ * @param {{cancelPremove: () => void, cancelSending: () => void}} hooks
  */
 export function gameView(page, hooks) {
   const { scenario, ui, sideName } = page;
-  const { main, banner, premoveNote, boardBox } = page.el;
+  const { main, banner, premoveNote, sendNote, boardBox } = page.el;
 
   /** A quarter turn where a normal board's squares would be small on an upright screen. */
   function orientation() {
@@ -68,14 +70,33 @@ export function gameView(page, hooks) {
       cls += " lost";
     } else if (game.thinking) text = t("thinking", { side });
     else if (game.you === null) text = `${t("theirTurn", { side })} · ${t("spectating")}`;
-    else if (game.you === "both" || game.you === game.to_move) {
+    else if (game.you === "both") {
+      // At one screen both players read the banner: it names the side, not "you".
+      text = t("hotseatTurn", { side });
+      cls += " mine";
+    } else if (game.you === game.to_move) {
       text = t("yourTurn", { side });
       cls += " mine";
     } else text = t("waitingOpponent", { side });
     banner.className = `${cls} ${game.status === "over" ? "" : game.to_move}`;
     const turn = game.status === "over" ? "" : `${t("turnN", { n: game.turn })} · `;
     banner.replaceChildren(turn, text);
+    const last = game.ply > 0 && game.status !== "over" && ui.replay === null ? game.plies[game.ply - 1] : null;
+    if (last) banner.append(" ", h("span", { class: "last-move" }, t("lastMove", { side: sideName(last.side), move: moveText(last.notation) })));
     if (ui.replay !== null) banner.prepend(h("strong", {}, `${t("replaying")}: ${plyText(ui.replay, page.numbering())}`), " · ");
+  }
+
+  /** A move whose answer is late: still sending, or sent again, with a way to stop. */
+  function renderSending() {
+    const n = ui.sendNote;
+    sendNote.hidden = !n;
+    sendNote.className = `send-note${n === "stalled" ? " stalled" : ""}`;
+    if (!n) return sendNote.replaceChildren();
+    sendNote.replaceChildren(
+      t(n === "slow" ? "sendingMove" : "serverStalled"),
+      " ",
+      n === "stalled" ? h("button", { type: "button", class: "cancel-sending", "data-focus": "cancel-sending", onclick: hooks.cancelSending }, t("cancelSending")) : "",
+    );
   }
 
   /** The premove waiting to be played, and the way to cancel it. */
@@ -84,7 +105,7 @@ export function gameView(page, hooks) {
     premoveNote.replaceChildren();
     if (ui.premove) {
       premoveNote.append(
-        t("premoveQueued", { move: ui.premove.notation }),
+        t("premoveQueued", { move: moveText(ui.premove.notation) }),
         " ",
         h("button", { type: "button", class: "cancel-premove", "data-focus": "cancel-premove", onclick: hooks.cancelPremove }, t("cancelPremove")),
       );
@@ -105,10 +126,13 @@ export function gameView(page, hooks) {
       cursor: ui.cursor,
     });
     const focusSquare = cursorSquare(ui.cursor, ui.sel, boardLegal(building, game));
-    boardBox.replaceChildren(
-      drawBoard(scenario, { stacks, overlays, arrows, ghosts, orient: orientation(), cellLabel: (square) => cellLabel(square, building), focusSquare, label: t("boardLabel", { name: scenario.name }) }),
-    );
+    const before = boardBox.firstElementChild;
+    const now = drawBoard(scenario, { stacks, overlays, arrows, ghosts, orient: orientation(), cellLabel: (square) => cellLabel(square, building), focusSquare, label: t("boardLabel", { name: scenario.name }) });
+    boardBox.replaceChildren(now);
+    // The opponent's or the computer's move just taken: seen moving, once.
+    if (ui.animate && ui.replay === null) animateMove(before, now, ui.animate);
+    ui.animate = null;
   }
 
-  return { orientation, renderBanner, renderPremove, renderBoard };
+  return { orientation, renderBanner, renderPremove, renderSending, renderBoard };
 }

@@ -3,6 +3,7 @@
 // one), the optional account, recent games, importing a record.
 
 import { h, toast } from "./dom.js";
+import { sideNameOf } from "./sides.js";
 import { clockChooser } from "./clock.js";
 import { api } from "./api.js";
 import { gameLink } from "./seat.js";
@@ -152,9 +153,9 @@ export function homePage(root, list, reroute) {
       h(
         "dl",
         { class: "forces" },
-        h("dt", { class: "army" }, `${s.sides.army.name} (${t("army")})`),
+        h("dt", { class: "army" }, `${sideNameOf(s, "army")} (${t("army")})`),
         h("dd", {}, forcesText(s.sides.army.forces)),
-        h("dt", { class: "indians" }, `${s.sides.indians.name} (${t("indians")})`),
+        h("dt", { class: "indians" }, `${sideNameOf(s, "indians")} (${t("indians")})`),
         h("dd", {}, forcesText(s.sides.indians.forces)),
       ),
       summary.text ? h("p", { class: "summary", lang: summary.lang === lang() ? null : summary.lang }, summary.text) : null,

@@ -15,8 +15,17 @@ import { play } from "./sound.js";
 import { updateRecent } from "./recent.js";
 import { supersedes, moveNews, declinedOffers } from "./gamestate.js";
 import { premoveOutcome } from "./premove.js";
+import { moveText } from "./words.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
+/** @typedef {import("./gamestate.js").PageState} PageState */
+
+/** How long a move's answer may take before the page says it is still sending. */
+const SLOW_MS = 2000;
+/** How long without an answer before the move is sent again. */
+const STALLED_MS = 6000;
+/** The least time between a move shown and the computer's reply shown. */
+const COMPUTER_BEAT_MS = 700;
 
 /**
  * @param {import("./gamestate.js").GamePage} page
@@ -25,23 +34,90 @@ import { premoveOutcome } from "./premove.js";
 export function liveGame(page, hooks) {
   const { id, token, ui, sideName } = page;
 
-  /** @param {string} text */
+  /** The move on its way, and how to stop waiting for it. @type {{stop: () => void} | null} */
+  let sending = null;
+  /** When the last move was shown (`performance.now()`). */
+  let shownAt = 0;
+
+  /**
+   * Sends a move. Its answer is waited for in the open: "sending" after
+   * SLOW_MS, then "the server is not answering, retrying" (the request sent
+   * again every STALLED_MS) with a way to cancel.
+   * @param {string} text
+   */
   async function submitMove(text) {
+    const version = page.game.version;
+    let controller = new AbortController();
+    let cancelled = false;
+    let tries = 0;
+    const note = (/** @type {PageState["sendNote"]} */ n) => {
+      ui.sendNote = n;
+      page.render();
+      if (n) announce(t(n === "slow" ? "sendingMove" : "serverStalled"));
+    };
+    const slow = setTimeout(() => note("slow"), SLOW_MS);
+    const retry = setInterval(() => {
+      // A request that got no answer: asked again, the first given up.
+      controller.abort();
+      if (ui.sendNote !== "stalled") note("stalled");
+    }, STALLED_MS);
+    sending = {
+      stop: () => {
+        cancelled = true;
+        controller.abort();
+      },
+    };
     ui.sending = true;
     page.render();
     try {
-      const next = await api("POST", `/api/games/${id}/moves?since=${page.game.version}`, { token, move: text });
-      ui.sel = null;
-      ui.confirmable = null;
-      ui.sending = false;
-      // The socket may have brought this state (or a newer one) already.
-      if (!update(next)) page.render();
+      for (;;) {
+        tries += 1;
+        try {
+          const next = await api("POST", `/api/games/${id}/moves?since=${version}`, { token, move: text }, false, controller.signal);
+          ui.sel = null;
+          ui.confirmable = null;
+          // The socket may have brought this state (or a newer one) already.
+          finish();
+          if (!update(next)) page.render();
+          return;
+        } catch (e) {
+          if (cancelled) {
+            finish();
+            // Given up: the board as it was, for the player to move again.
+            ui.sel = null;
+            ui.confirmable = null;
+            page.render();
+            // The move may have arrived before the cancel: the server's state says.
+            return reload();
+          }
+          if (controller.signal.aborted) {
+            controller = new AbortController();
+            continue;
+          }
+          throw e;
+        }
+      }
     } catch (e) {
-      ui.sending = false;
+      finish();
       if (e instanceof ApiError && e.status === 0) setOnline(false);
+      // A retry refused: the first request may have played the move meanwhile.
+      if (tries > 1) return reload();
       toast(errorText(e));
       page.render();
     }
+
+    function finish() {
+      clearTimeout(slow);
+      clearInterval(retry);
+      sending = null;
+      ui.sending = false;
+      ui.sendNote = null;
+    }
+  }
+
+  /** Stops waiting for the move on its way (the player's cancel). */
+  function cancelSending() {
+    sending?.stop();
   }
 
   /**
@@ -79,6 +155,13 @@ export function liveGame(page, hooks) {
    */
   function update(next, force = false) {
     if (!force && !supersedes(page.game, next)) return false;
+    // The computer's reply, come at once: shown after a short beat, as a player's would.
+    const replier = next.computer?.side;
+    const beat = shownAt + COMPUTER_BEAT_MS - performance.now();
+    if (!force && beat > 0 && next.ply === page.game.ply + 1 && replier && next.plies[next.ply - 1 - next.plies_from]?.side === replier) {
+      setTimeout(() => update(next), beat);
+      return true;
+    }
     const whole = wholeState(page.game, next);
     if (!whole) {
       // A change of a state this page missed: ask for the whole one.
@@ -98,7 +181,13 @@ export function liveGame(page, hooks) {
       if (ui.analysis && next.ply < ui.analysis.plies) hooks.forgetAnalysis();
     }
     page.game = next;
-    if (next.ply > before.ply) told(before, next);
+    if (next.ply > before.ply) {
+      told(before, next);
+      // The other side's move is seen moving; the reader's own was moved by hand.
+      const mover = next.plies[next.ply - 1]?.side;
+      if (next.ply === before.ply + 1 && mover && (next.you === null || (next.you !== "both" && next.you !== mover))) ui.animate = next.plies[next.ply - 1].notation;
+      shownAt = performance.now();
+    }
     for (const key of declinedOffers(before, next, ui.withdrawing)) {
       toast(t(key), "info");
       announce(t(key));
@@ -128,7 +217,7 @@ export function liveGame(page, hooks) {
     if (outcome.action === "keep") return null;
     ui.premove = null;
     if (outcome.action === "play") return outcome.move.notation;
-    if (outcome.action === "illegal") toast(t("premoveIllegal", { move: premove.notation }), "info");
+    if (outcome.action === "illegal") toast(t("premoveIllegal", { move: moveText(premove.notation) }), "info");
     return null;
   }
 
@@ -179,5 +268,5 @@ export function liveGame(page, hooks) {
 
   const detach = () => document.removeEventListener("visibilitychange", onVisible);
 
-  return { submitMove, act, listen, detach };
+  return { submitMove, cancelSending, act, listen, detach };
 }

@@ -2,7 +2,8 @@
 // The lobby: the open challenges, live over /api/lobby/ws; a form to post one
 // (battle, side, clock, rated or casual, optionally to one player); accept,
 // cancel one's own, decline one addressed to you; "play anyone" with its
-// waiting state. When a game starts, both players land on it in their seat.
+// waiting state. When a game starts, both players land on it in their seat. Above
+// them, the signs of life: players online, games in play, a few to watch.
 
 import { h, toast, announce } from "./dom.js";
 import { api, setCsrf } from "./api.js";
@@ -26,6 +27,11 @@ import { saveRecent } from "./recent.js";
  * @property {boolean} incoming
  * @property {number} created_at
  * @property {number} expires_at
+ *
+ * @typedef {object} Life
+ * @property {number} players at a board now
+ * @property {number} games being played now
+ * @property {{id: string, battle: string, url: string}[]} watch online games to watch
  *
  * @typedef {object} Seated
  * @property {string} id
@@ -86,6 +92,21 @@ export async function lobbyPage(root, list) {
     if (/** @type {{status?: number}} */ (e).status !== 401) toast(errorText(e));
   }
   const battleName = (/** @type {string} */ id) => list.find((s) => s.id === id)?.name || id;
+  const life = h("section", { class: "lobby-life", "aria-labelledby": "life-h" }, h("h2", { id: "life-h" }, t("lobbyLife")));
+  main.append(life);
+  /** @param {Life} l the players and games now, and games to watch */
+  const showLife = (l) => {
+    const counts = h("p", { class: "life-counts" }, `${t("playersOnline", { n: l.players })} · ${t("gamesInPlay", { n: l.games })}`);
+    const watch = l.watch.length
+      ? h("ul", { class: "watch" }, l.watch.map((g) => h("li", {}, h("a", { href: g.url }, t("watchGame", { battle: battleName(g.battle) })))))
+      : h("p", { class: "muted" }, t("nothingToWatch"));
+    life.replaceChildren(life.firstChild ?? "", counts, watch);
+  };
+  api("GET", "/api/lobby")
+    .then((l) => showLife(l.life))
+    .catch(() => {
+      // The list's socket brings it too.
+    });
   /** @type {Map<string, Challenge>} */
   const challenges = new Map();
   /** The server's clock minus this one's, from the socket's list. */
@@ -265,6 +286,7 @@ export async function lobbyPage(root, list) {
       }
       if (msg.type === "list") {
         skew = msg.now - Date.now();
+        if (msg.life) showLife(msg.life);
         challenges.clear();
         for (const c of msg.challenges) challenges.set(c.id, c);
         if (clock.options.length === 0) {

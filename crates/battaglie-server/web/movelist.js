@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { turnRows } from "./plies.js";
 import { marks } from "./evalgraph.js";
+import { moveText } from "./words.js";
 
 /** @typedef {import("./types/Ply").Ply} Ply */
 
@@ -76,5 +77,5 @@ export function renderMoveList(box, o) {
 export function plyText(ply, o) {
   if (ply === 0) return t("startPosition");
   const p = o.plies[ply - 1];
-  return t("afterMove", { turn: p.turn, side: o.sideName(p.side), move: p.notation });
+  return t("afterMove", { turn: p.turn, side: o.sideName(p.side), move: moveText(p.notation) });
 }

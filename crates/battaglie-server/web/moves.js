@@ -186,14 +186,17 @@ export function setChosen(sel, kind, n) {
 }
 
 /**
- * One more piece of a kind, back to none after all (the keyboard's F, M, V).
+ * One piece of a kind fewer (or more, with `step` 1), never jumping past a count: the
+ * keyboard's F, M, V (with Shift, more). Below none it comes round to all that is left,
+ * so that one key reaches every count.
  * @param {Selection} sel
  * @param {Kind} kind
+ * @param {-1 | 1} [step]
  * @returns {Selection}
  */
-export function cycleChosen(sel, kind) {
+export function stepChosen(sel, kind, step = -1) {
   const left = unassigned(sel)[kind];
-  return setChosen(sel, kind, left === 0 ? 0 : (sel.choose[kind] + 1) % (left + 1));
+  return setChosen(sel, kind, left === 0 ? 0 : (sel.choose[kind] + step + left + 1) % (left + 1));
 }
 
 /**

@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { t, lang, setLang, LANGUAGES } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { el } from "./svg.js";
+import { siteLinks } from "./nav.js";
 
 /**
  * @typedef {{game: string, at: number, rating: number, deviation: number, change: number}} Point
@@ -109,16 +110,18 @@ function gameRow(g) {
         ? t("opponentComputer", { level: g.opponent.level ?? 0 })
         : t("opponentAnonymous");
   const change = g.rating_change ? `${g.rating_change.change >= 0 ? "+" : ""}${g.rating_change.change}` : "";
+  // Roles kept explicit: on a phone the rows are laid out as cards (style.css).
+  const cell = (/** @type {any[]} */ ...children) => h("td", { role: "cell" }, ...children);
   return h(
     "tr",
-    { "data-game": g.id },
-    h("td", {}, new Date(g.updated_at * 1000).toLocaleDateString(lang())),
-    h("td", {}, battleNames[g.battle] || g.battle),
-    h("td", {}, t(g.side)),
-    h("td", {}, opponent),
-    h("td", {}, g.result ? t(`score_${g.result}`) : t("ongoing"), g.reason ? h("span", { class: "muted" }, ` (${t(`reason_${g.reason}`)})`) : null),
-    h("td", {}, g.rated ? t("rated") : t("casual"), change ? h("span", { class: "change" }, ` ${change}`) : null),
-    h("td", {}, h("a", { href: g.urls.replay, class: "replay" }, t("replay")), " ", h("a", { href: g.urls.analysis, class: "analysis" }, t("analysisLink"))),
+    { "data-game": g.id, role: "row" },
+    cell(new Date(g.updated_at * 1000).toLocaleDateString(lang())),
+    cell(battleNames[g.battle] || g.battle),
+    cell(t(g.side)),
+    cell(opponent),
+    cell(g.result ? t(`score_${g.result}`) : t("ongoing"), g.reason ? h("span", { class: "muted" }, ` (${t(`reason_${g.reason}`)})`) : null),
+    cell(g.rated ? t("rated") : t("casual"), change ? h("span", { class: "change" }, ` ${change}`) : null),
+    cell(h("a", { href: g.urls.replay, class: "replay" }, t("replay")), " ", h("a", { href: g.urls.analysis, class: "analysis" }, t("analysisLink"))),
   );
 }
 
@@ -127,7 +130,7 @@ function gameRow(g) {
  * @param {string} name
  */
 function gamesSection(main, name) {
-  const body = h("tbody", {});
+  const body = h("tbody", { role: "rowgroup" });
   const more = h("button", { type: "button", class: "more", hidden: true }, t("moreGames"));
   const status = h("p", { class: "muted", role: "status" });
   /** @type {string | null} */
@@ -166,12 +169,12 @@ function gamesSection(main, name) {
         { class: "table-wrap" },
         h(
           "table",
-          { class: "games" },
+          { class: "games", role: "table" },
           h("caption", { class: "sr-only" }, t("gamesTitle")),
           h(
             "thead",
-            {},
-            h("tr", {}, [t("date"), t("filterBattle"), t("filterSide"), t("opponent"), t("filterResult"), t("filterRated"), t("links")].map((c) => h("th", { scope: "col" }, c))),
+            { role: "rowgroup" },
+            h("tr", { role: "row" }, [t("date"), t("filterBattle"), t("filterSide"), t("opponent"), t("filterResult"), t("filterRated"), t("links")].map((c) => h("th", { scope: "col", role: "columnheader" }, c))),
           ),
           body,
         ),
@@ -203,6 +206,8 @@ async function main() {
     { class: "top" },
     h("a", { href: "#main", class: "skip" }, t("skip")),
     h("a", { href: "/", class: "logo" }, "battaglie"),
+    h("span", { class: "tag" }),
+    ...siteLinks(),
     h("label", { class: "lang", for: "lang" }, h("span", { class: "sr-only" }, t("language")), select),
   );
   const page = h("main", { id: "main", class: "player-page" });

@@ -87,6 +87,8 @@ export function presencePanel(o) {
     seats.hidden = game.mode !== "online";
     seats.replaceChildren(seatItem("army"), seatItem("indians"));
     watching.textContent = last ? t("presenceWatching", { n: last.spectators }) : "\u00a0";
+    // Away from online games nobody is expected to watch: no "0 spectators".
+    watching.hidden = game.mode !== "online" && (!last || last.spectators === 0);
     drawClaim();
   };
 

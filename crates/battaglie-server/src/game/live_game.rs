@@ -175,6 +175,11 @@ impl LiveGame {
         &self.row.id
     }
 
+    /// The side the computer plays and its level, in a game against it.
+    pub fn computer(&self) -> Option<(Side, u8)> {
+        self.computer
+    }
+
     /// How the game is played.
     pub fn mode(&self) -> crate::store::Mode {
         self.row.mode

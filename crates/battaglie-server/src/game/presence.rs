@@ -16,7 +16,7 @@ use super::live_game::{LiveGame, Told};
 use super::{AppState, GameError, Seat};
 use crate::bus::Noted;
 use crate::ids;
-use crate::store::{Mode, SocketRow, SocketStamp};
+use crate::store::{GameInPlay, Mode, SocketRow, SocketStamp};
 
 /// How often a node renews its open sockets in the store.
 pub const BEAT_EVERY: Duration = Duration::from_secs(5);
@@ -130,6 +130,19 @@ fn holds(row: &SocketRow, side: Side) -> bool {
 pub struct OpenSocket(Option<String>);
 
 impl AppState {
+    /// The games being played now (a player's socket open and renewed within
+    /// [`BEAT_LAPSE`]), the last changed first, at most `limit`.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn games_in_play(&self, limit: i64) -> Result<Vec<GameInPlay>, GameError> {
+        let lapse = i64::try_from(BEAT_LAPSE.as_millis()).unwrap_or(i64::MAX);
+        Ok(self
+            .store()
+            .games_in_play(wall_now().saturating_sub(lapse), limit)
+            .await?)
+    }
+
     /// Records a socket of `seat` opened on `live`, and tells every socket of
     /// the game (this one included, once it listens) the new presence.
     pub async fn socket_opened(&self, live: &Arc<LiveGame>, seat: Seat) -> OpenSocket {

@@ -160,10 +160,34 @@ async fn lobby_json(state: &AppState, viewer: Option<&UserRow>) -> Result<Value,
         .collect();
     Ok(json!({
         "now": state.now().0,
+        "life": life_json(state).await?,
         "me": viewer.map(|u| &u.name),
         "challenges": rows.iter().map(|r| challenge_json(r, id)).collect::<Vec<_>>(),
         "seek": seek,
         "presets": presets,
+    }))
+}
+
+/// Games to count in the lobby's life: more than a page shows, fewer than a
+/// busy server holds.
+const IN_PLAY_COUNTED: i64 = 500;
+/// Games offered to watch.
+const TO_WATCH: usize = 3;
+
+/// The lobby's signs of life: players at a board now, games being played, and a
+/// few online games to watch, the last changed first.
+async fn life_json(state: &AppState) -> Result<Value, Error> {
+    let games = state.games_in_play(IN_PLAY_COUNTED).await?;
+    let watch: Vec<Value> = games
+        .iter()
+        .filter(|g| g.mode == "online")
+        .take(TO_WATCH)
+        .map(|g| json!({"id": g.id, "battle": g.scenario, "url": format!("/game/{}", g.id)}))
+        .collect();
+    Ok(json!({
+        "players": games.iter().map(|g| g.players).sum::<i64>(),
+        "games": games.len(),
+        "watch": watch,
     }))
 }
 

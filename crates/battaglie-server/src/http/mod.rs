@@ -123,7 +123,10 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(players::router())
         .merge(chat::router())
         .merge(rematch::router())
-        .fallback(api_not_found);
+        .fallback(api_not_found)
+        // The JSON (a state, the scenarios) shrinks to a third or less; pictures
+        // and WebSocket upgrades are left alone by the default predicate.
+        .layer(tower_http::compression::CompressionLayer::new());
     Router::new()
         .nest("/api", api)
         .merge(ops::router())

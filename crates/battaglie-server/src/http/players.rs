@@ -1,6 +1,7 @@
 //! `/api/players`: a player's page (rating, history, results by battle and
 //! side) and their games, filtered and paged; `/api/games/{id}/seat`, where a
-//! signed-in player takes the seat of a rated game's invite; `/api/levels`, the
+//! signed-in player takes the seat of a rated game's invite;
+//! `/api/games/{id}/players`, who plays each side of a game; `/api/levels`, the
 //! computer's levels with their fixed ratings.
 
 use axum::extract::{Path, State};
@@ -23,6 +24,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/players/{name}", get(show))
         .route("/players/{name}/games", get(games))
         .route("/games/{id}/seat", post(take_seat))
+        .route("/games/{id}/players", get(seat_players))
         .route("/levels", get(level_list))
 }
 
@@ -65,6 +67,15 @@ async fn show(State(state): State<AppState>, Path(name): Path<String>) -> Result
         "url": format!("/players/{}", player.name),
     }))
     .into_response())
+}
+
+/// `GET /api/games/{id}/players`: who plays each side, for the game page's strips.
+async fn seat_players(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let live = state.game_to_read(&id).await?;
+    Ok(Json(state.seat_players(&live).await?).into_response())
 }
 
 #[derive(Deserialize)]

@@ -55,6 +55,11 @@ const ASSETS: &[(&str, &str)] = &[
     ("history-fr.js", include_str!("../../web/history-fr.js")),
     ("history-de.js", include_str!("../../web/history-de.js")),
     ("movelist.js", include_str!("../../web/movelist.js")),
+    ("words.js", include_str!("../../web/words.js")),
+    ("sides.js", include_str!("../../web/sides.js")),
+    ("strips.js", include_str!("../../web/strips.js")),
+    ("nav.js", include_str!("../../web/nav.js")),
+    ("motion.js", include_str!("../../web/motion.js")),
     ("panels.js", include_str!("../../web/panels.js")),
     ("plies.js", include_str!("../../web/plies.js")),
     ("recent.js", include_str!("../../web/recent.js")),
@@ -168,11 +173,16 @@ fn serve(headers: &HeaderMap, body: &'static [u8], content_type: &'static str) -
     (common, [(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
+/// An address the site does not have: the page itself, which says so in the
+/// reader's language with the ways back (`web/nav.js`), answered 404.
 async fn not_found() -> Response {
     (
         StatusCode::NOT_FOUND,
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        "<!doctype html><title>Not found</title><p>Nothing here. <a href=\"/\">battaglie</a></p>",
+        [
+            (header::CONTENT_TYPE, HTML),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        INDEX,
     )
         .into_response()
 }

@@ -15,6 +15,7 @@ pub use error::RatingsError;
 
 use crate::game::{AppState, GameError, LiveGame, Seat};
 use crate::store::{GamesFilter, HistoryRow, Mode, PlayerGameRow, RatingRow, ResultCount, UserRow};
+use crate::view::{seats_view, SeatsView};
 
 /// The most games one page of a player's list holds.
 pub const GAMES_PAGE: i64 = 50;
@@ -111,6 +112,16 @@ impl AppState {
         } else {
             Err(RatingsError::SeatTaken)
         }
+    }
+
+    /// Who plays each side of `live`: the accounts holding its seats, with their
+    /// ratings and this game's change, the computer, or guests.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn seat_players(&self, live: &LiveGame) -> Result<SeatsView, GameError> {
+        let holders = self.store().seat_players(live.id()).await?;
+        Ok(seats_view(live.computer(), &holders))
     }
 
     /// Whether `live` is rated.

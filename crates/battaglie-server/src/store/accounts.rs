@@ -38,6 +38,9 @@ pub struct HeldSeat {
     pub game: super::GameRow,
     /// `army`, `indians` or `both`.
     pub side: String,
+    /// The account holding the other seat, by name (none: a guest, the
+    /// computer, or a deleted account).
+    pub opponent: Option<String>,
 }
 
 /// A throttle's count, as stored.
@@ -312,8 +315,11 @@ impl Store {
     pub async fn held_seats(&self, user: &str) -> Result<Vec<HeldSeat>, StoreError> {
         on_read!(self, pool => {
             let rows = sqlx::query(
-                "SELECT games.*, seats.side AS held_side FROM seats \
-                 JOIN games ON games.id = seats.game_id \
+                "SELECT games.*, seats.side AS held_side, \
+                 (SELECT users.name FROM seats AS other JOIN users ON users.id = other.user_id \
+                  WHERE other.game_id = seats.game_id AND other.side <> seats.side \
+                  AND other.side <> 'both') AS opponent \
+                 FROM seats JOIN games ON games.id = seats.game_id \
                  WHERE seats.user_id = $1 ORDER BY games.updated_at DESC, games.id",
             )
             .bind(user)
@@ -324,6 +330,7 @@ impl Store {
                     Ok(HeldSeat {
                         game: super::game_row(r)?,
                         side: r.try_get("held_side")?,
+                        opponent: r.try_get("opponent")?,
                     })
                 })
                 .collect()

@@ -30,10 +30,10 @@ pub use lobby::{ChallengeRow, SeekRow};
 pub use location::{Database, ParseDatabaseError};
 pub use notices::{NotificationPrefs, OutboxRow};
 pub use outage::{Beat, Outage};
-pub use players::{GamesFilter, PlayerGameRow, ResultCount};
+pub use players::{GamesFilter, PlayerGameRow, ResultCount, SeatPlayer};
 pub use ratings::{HistoryRow, RatedGame, RatingRow};
 pub use rematch::RematchRow;
-pub use sockets::{SocketRow, SocketStamp};
+pub use sockets::{GameInPlay, SocketRow, SocketStamp};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
 #[derive(Debug, thiserror::Error)]

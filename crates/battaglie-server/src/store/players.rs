@@ -1,6 +1,7 @@
 //! A player's games as their page lists them: the seats an account holds (one
 //! side each), with the opponent, whether the game was rated and the rating
-//! change, filtered and paged; and the results counted by battle and side.
+//! change, filtered and paged; the results counted by battle and side; and the
+//! holders of a game's seats, as its page names them.
 
 use sqlx::Row;
 
@@ -53,6 +54,19 @@ pub struct ResultCount {
     pub loss: i64,
 }
 
+/// The account holding a seat of a game, as the game's page names it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatPlayer {
+    /// `army`, `indians` or `both`.
+    pub side: String,
+    /// The account's name (none once the account is deleted).
+    pub name: Option<String>,
+    /// The account's rating now, once it has played a rated game.
+    pub rating: Option<super::RatingRow>,
+    /// The rating before and after this game, once the game was rated.
+    pub change: Option<(f64, f64)>,
+}
+
 /// The player's score in a row of `seats JOIN games`.
 const SCORE: &str = "CASE WHEN games.result = 'draw' THEN 'draw' \
      WHEN games.result = seats.side THEN 'win' ELSE 'loss' END";
@@ -63,6 +77,41 @@ enum Param {
 }
 
 impl Store {
+    /// Who holds the seats of `game`, with their ratings and this game's change.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn seat_players(&self, game: &str) -> Result<Vec<SeatPlayer>, StoreError> {
+        on_read!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT seats.side, users.name, ratings.rating, ratings.deviation, ratings.volatility, \
+                 ratings.games, ratings.updated_at, rating_history.rating_before, \
+                 rating_history.rating AS rating_after \
+                 FROM seats JOIN users ON users.id = seats.user_id \
+                 LEFT JOIN ratings ON ratings.user_id = seats.user_id \
+                 LEFT JOIN rating_history ON rating_history.game_id = seats.game_id \
+                 AND rating_history.user_id = seats.user_id \
+                 WHERE seats.game_id = $1 ORDER BY seats.side",
+            )
+            .bind(game)
+            .fetch_all(pool)
+            .await?;
+            rows.iter()
+                .map(|r| {
+                    let rated = r.try_get::<Option<f64>, _>("rating")?.is_some();
+                    let before: Option<f64> = r.try_get("rating_before")?;
+                    let after: Option<f64> = r.try_get("rating_after")?;
+                    Ok(SeatPlayer {
+                        side: r.try_get("side")?,
+                        name: r.try_get("name")?,
+                        rating: if rated { Some(super::ratings::rating_row(r)?) } else { None },
+                        change: before.zip(after),
+                    })
+                })
+                .collect()
+        })
+    }
+
     /// The games of `user` (seats held on one side), newest change first, as `filter` says.
     ///
     /// # Errors

@@ -20,6 +20,19 @@ pub struct SocketRow {
     pub closed_at: Option<i64>,
 }
 
+/// A game being played now, for the lobby: a player's socket open on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameInPlay {
+    /// The game.
+    pub id: String,
+    /// Its scenario id.
+    pub scenario: String,
+    /// `online`, `computer` or `hotseat`.
+    pub mode: String,
+    /// How many of its seats have a socket open (`both` counts one).
+    pub players: i64,
+}
+
 /// When and by whom a socket row is written.
 #[derive(Debug, Clone, Copy)]
 pub struct SocketStamp<'a> {
@@ -32,6 +45,43 @@ pub struct SocketStamp<'a> {
 }
 
 impl Store {
+    /// The games going on with a player's socket open and renewed since wall
+    /// time `since`, the last changed first, at most `limit`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn games_in_play(
+        &self,
+        since: i64,
+        limit: i64,
+    ) -> Result<Vec<GameInPlay>, StoreError> {
+        use sqlx::Row;
+        on_read!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT games.id, games.scenario, games.mode, COUNT(DISTINCT sockets.seat) AS players \
+                 FROM sockets JOIN games ON games.id = sockets.game_id \
+                 WHERE sockets.closed_at IS NULL AND sockets.beat_at >= $1 \
+                 AND sockets.seat <> 'spectator' AND games.result IS NULL \
+                 GROUP BY games.id, games.scenario, games.mode, games.updated_at \
+                 ORDER BY games.updated_at DESC, games.id LIMIT $2",
+            )
+            .bind(since)
+            .bind(limit)
+            .fetch_all(pool)
+            .await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(GameInPlay {
+                        id: r.try_get("id")?,
+                        scenario: r.try_get("scenario")?,
+                        mode: r.try_get("mode")?,
+                        players: r.try_get("players")?,
+                    })
+                })
+                .collect()
+        })
+    }
+
     /// Records socket `id` opened on game `game` for `seat`.
     ///
     /// # Errors

@@ -11,6 +11,7 @@ mod plies;
 #[cfg(test)]
 mod positions;
 mod replay;
+mod seats;
 mod side;
 mod stacks;
 #[cfg(test)]
@@ -23,5 +24,6 @@ pub use legal::MovesFrom;
 pub use legal_json::write_legal;
 pub use plies::{plies_after, PlyView};
 pub use replay::{replay, Replay};
+pub use seats::{seats_view, SeatsView};
 pub use side::SideWord;
 pub use stacks::{stacks, Stack};

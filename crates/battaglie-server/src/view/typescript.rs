@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use ts_rs::{Config, TypeVisitor, TS};
 
-use super::Replay;
+use super::{Replay, SeatsView};
 use crate::game::snapshot::Snapshot;
 use crate::http::scenarios::ScenarioView;
 
@@ -24,6 +24,7 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<Snapshot<'static>>();
     files.visit::<ScenarioView>();
     files.visit::<Replay>();
+    files.visit::<SeatsView>();
     files.out
 }
 

@@ -6,7 +6,7 @@
 //! runs them with `-- --include-ignored`. Screenshots go to `target/tmp/e2e/`.
 
 use crate::browser_support::{
-    browser, part_stack_move, start_server, whole_stack_move, Browser, Page,
+    browser, move_words, part_stack_move, start_server, whole_stack_move, Browser, Page,
 };
 use battaglie_rules::Scenario;
 use serde_json::json;
@@ -39,6 +39,27 @@ async fn set_select(page: &Page, b: &mut Browser, id: &str, value: &str) {
         &format!("(() => {{ const s = document.getElementById({id:?}); s.value = {value:?}; s.dispatchEvent(new Event('change')); }})()"),
     )
     .await;
+}
+
+/// "1 Foot and 2 Mounted", as the page counts pieces in English (a list as `Intl.ListFormat` writes it).
+pub(crate) fn pieces_in_words(counts: [u8; 3]) -> String {
+    let names = [
+        ("Foot", "Foot"),
+        ("Mounted", "Mounted"),
+        ("Vehicle", "Vehicles"),
+    ];
+    let parts: Vec<String> = counts
+        .iter()
+        .zip(names)
+        .filter(|(n, _)| **n > 0)
+        .map(|(n, (one, many))| format!("{n} {}", if *n == 1 { one } else { many }))
+        .collect();
+    match parts.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} and {b}"),
+        [init @ .., last] => format!("{}, and {last}", init.join(", ")),
+    }
 }
 
 pub(crate) async fn move_count(page: &Page, b: &mut Browser, n: usize) {
@@ -137,7 +158,7 @@ async fn one_tap_starts_a_battle_and_moves_take_one_gesture() {
     // The chooser is true: every piece of the stack is chosen, none stays.
     let status = page.text(&mut b, ".mover .status").await;
     assert!(
-        status.contains(&format!("0 stay on {from}")),
+        status.contains(&format!("nothing stays on {from}")),
         "the chooser says {status:?}"
     );
     page.click(&mut b, &format!("[data-square=\"{to}\"]")).await;
@@ -158,11 +179,16 @@ async fn one_tap_starts_a_battle_and_moves_take_one_gesture() {
             page.click(&mut b, &format!("[data-focus=less-{k}]")).await;
         }
     }
-    let left: u8 = stay.iter().sum();
     let status = page.text(&mut b, ".mover .status").await;
+    let verb = if stay.iter().sum::<u8>() == 1 {
+        "stays"
+    } else {
+        "stay"
+    };
+    let staying = format!("{} {verb} on {from}", pieces_in_words(stay));
     assert!(
-        status.contains(&format!("{left} stay")),
-        "the chooser says {status:?} leaving {left}"
+        status.ends_with(&staying),
+        "the chooser says {status:?}, not {staying:?}"
     );
     page.click(&mut b, &format!("[data-square=\"{to}\"]")).await;
     page.wait(&mut b, "document.querySelector('button.confirm')")
@@ -175,7 +201,18 @@ async fn one_tap_starts_a_battle_and_moves_take_one_gesture() {
         json!(1),
         "the pieces on their way are drawn on the destination"
     );
-    assert!(page.text(&mut b, "button.confirm").await.contains(&third));
+    let said = move_words(&page, &mut b, &third).await;
+    assert_eq!(
+        page.text(&mut b, "button.confirm").await,
+        format!("Confirm: {said}"),
+        "Confirm says the move in words"
+    );
+    assert!(
+        page.text(&mut b, ".mover .status")
+            .await
+            .ends_with(&staying),
+        "what stays is what Confirm leaves"
+    );
     page.screenshot(&mut b, "split-waits-for-confirm").await;
     page.click(&mut b, "button.confirm").await;
     move_count(&page, &mut b, 6).await;
@@ -184,7 +221,7 @@ async fn one_tap_starts_a_battle_and_moves_take_one_gesture() {
     // Take back says what it takes back, and takes back exactly that.
     my_turn(&page, &mut b).await;
     let label = page.text(&mut b, "button.undo").await;
-    assert_eq!(label, format!("Take back {third} and the reply"));
+    assert_eq!(label, format!("Take back {said} and the reply"));
     page.click(&mut b, "button.undo").await;
     move_count(&page, &mut b, 4).await;
 
@@ -556,8 +593,9 @@ async fn online_players_a_spectator_draw_offers_takebacks_and_a_lost_network() {
     )
     .await;
     let said = army.text(&mut b, "#announcer").await;
+    let words = move_words(&army, &mut b, &second).await;
     assert!(
-        said.contains(&second),
+        said.contains(&words) && !said.contains(&second),
         "a screen reader hears the move: {said:?}"
     );
     // Muted, no sound.
@@ -668,24 +706,21 @@ async fn draws_and_resignations_are_confirmed_and_the_end_says_who_won() {
     page.click(&mut b, &format!("[data-square=\"{to}\"]")).await;
     move_count(&page, &mut b, 1).await;
 
-    // At one screen a draw offer goes to the other player, who may decline it.
-    page.click(&mut b, "button.offer-draw").await;
-    page.click(&mut b, "dialog.ask[open] .yes").await;
+    // At one screen the banner names the side to move, not "you", and no one is
+    // offered a draw by the person beside them.
     page.wait(
         &mut b,
-        "document.querySelector('dialog.ask[open]')?.textContent.includes('do you accept')",
-    )
-    .await;
-    page.click(&mut b, "dialog.ask[open] .no").await;
-    page.wait(
-        &mut b,
-        "document.getElementById('toast')?.textContent.includes('declined')",
+        "document.querySelector('.banner').textContent.includes(\"Cheyenne's turn\")",
     )
     .await;
     assert_eq!(
-        page.state(&mut b).await["status"],
-        "ongoing",
-        "a declined offer is no draw"
+        page.eval(
+            &mut b,
+            "[document.querySelector('.banner').textContent.includes('your turn'), !!document.querySelector('button.offer-draw')]"
+        )
+        .await,
+        json!([false, false]),
+        "hotseat says no 'your turn' and offers no draw"
     );
 
     // Resigning asks first; then the end screen; no take-back removes a move for it.

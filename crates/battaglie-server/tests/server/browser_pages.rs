@@ -349,29 +349,48 @@ async fn a_finished_game_is_analysed_with_a_graph_marks_and_the_engines_move() {
         "the unit is explained: {unit}"
     );
 
-    // The keyboard on the graph steps the board back: the engine's move is drawn.
+    // The keyboard on the graph steps the board through the game; at every ply the
+    // engine's preferred move, named and drawn, is the one the API gives for the move
+    // shown (its mover's alternative), never the opponent's reply.
     let plies = report["plies"].as_u64().unwrap();
     page.eval(&mut b, "document.querySelector('svg.eval-graph').focus()")
         .await;
-    page.key(&mut b, "ArrowLeft").await;
-    page.wait(
-        &mut b,
-        &format!(
-            "document.querySelector('svg.eval-graph').getAttribute('aria-valuenow') === '{}'",
-            plies - 1
-        ),
-    )
-    .await;
-    page.wait(
-        &mut b,
-        "document.querySelector('svg.board line.arrow.best')",
-    )
-    .await;
-    let best = report["moves"][(plies - 1) as usize]["best"]
-        .as_str()
-        .unwrap();
-    let said = page.text(&mut b, "section.analysis .engine-best").await;
-    assert!(said.contains(best), "{said} names {best}");
+    page.key(&mut b, "Home").await;
+    for ply in 0..=plies {
+        if ply > 0 {
+            page.key(&mut b, "ArrowRight").await;
+        }
+        page.wait(
+            &mut b,
+            &format!("document.querySelector('svg.eval-graph').getAttribute('aria-valuenow') === '{ply}'"),
+        )
+        .await;
+        let said = page
+            .eval(
+                &mut b,
+                "[document.querySelector('section.analysis .engine-best')?.textContent ?? null, document.querySelectorAll('svg.board line.arrow.best').length]",
+            )
+            .await;
+        let judged = ply.checked_sub(1).map(|i| &report["moves"][i as usize]);
+        match judged.and_then(|m| Some((m["best"].as_str()?, m["move"].as_str()?))) {
+            None => assert_eq!(said[0], Value::Null, "ply {ply} has no preferred move"),
+            Some((best, played)) => {
+                let text = said[0].as_str().unwrap_or_default();
+                if best == played {
+                    assert!(
+                        text.contains("the engine's choice too"),
+                        "ply {ply}: {text}"
+                    );
+                } else {
+                    assert!(text.ends_with(best), "ply {ply}: {text} names {best}");
+                }
+                assert!(
+                    said[1].as_u64().unwrap_or(0) > 0,
+                    "ply {ply}: the preferred move is drawn"
+                );
+            }
+        }
+    }
     page.key(&mut b, "Home").await;
     page.wait(
         &mut b,

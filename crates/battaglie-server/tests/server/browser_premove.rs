@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::browser::move_count;
 use crate::browser_pages::string;
 use crate::browser_support::{
-    browser, computer_game, start_server, whole_stack_move, Browser, Page,
+    browser, computer_game, move_words, start_server, whole_stack_move, Browser, Page,
 };
 
 /// Wraps the page's WebSocket so that, while `window.heldPushes` is an array, the
@@ -41,7 +41,7 @@ const RELEASE_PUSHES: &str = "(() => {
 async fn queued(page: &Page, b: &mut Browser, premove: &str) {
     let said = string(page, b, "en", "premoveQueued")
         .await
-        .replace("{move}", premove);
+        .replace("{move}", &move_words(page, b, premove).await);
     page.wait(
         b,
         &format!("document.querySelector('.premove-note:not([hidden])')?.textContent.startsWith({said:?}) && document.querySelectorAll('.hl-premove').length === 2 && document.getElementById('announcer')?.textContent === {said:?}"),

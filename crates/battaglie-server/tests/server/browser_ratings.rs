@@ -122,6 +122,43 @@ async fn after_a_rated_game_the_player_page_shows_the_rating_chart_and_game() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 
+    // The game names its players above and below the board, each linking to their
+    // page, and its end says what the game did to their ratings.
+    page.goto(&mut b, &format!("{}{invite}", server.url)).await;
+    page.wait(
+        &mut b,
+        "document.querySelectorAll('.strip a.player-name').length === 2 && document.querySelectorAll('.end .rating-change').length === 2",
+    )
+    .await;
+    let named = page
+        .eval(
+            &mut b,
+            "[...document.querySelectorAll('.strip a.player-name')].map(a => a.getAttribute('href')).sort()",
+        )
+        .await;
+    assert_eq!(named, json!(["/players/Black_Kettle", "/players/Custer"]));
+    let said = page.text(&mut b, ".end").await;
+    let seats = page
+        .eval(
+            &mut b,
+            &format!("fetch('/api/games/{id}/players').then(r => r.json())"),
+        )
+        .await;
+    for side in ["army", "indians"] {
+        let s = &seats[side];
+        let change = s["change"].as_i64().expect("a rated game's change");
+        let sign = if change >= 0 { "+" } else { "−" };
+        let line = format!(
+            "{}: rating {} ({sign}{})",
+            s["name"].as_str().unwrap(),
+            s["rating"],
+            change.abs()
+        );
+        assert!(said.contains(&line), "the end says {line:?}: {said}");
+    }
+    page.assert_accessible(&mut b, "a rated game's end, its players named")
+        .await;
+
     // Custer's page, reached from the name.
     page.goto(&mut b, &format!("{}/players/Custer", server.url))
         .await;
@@ -151,6 +188,20 @@ async fn after_a_rated_game_the_player_page_shows_the_rating_chart_and_game() {
     );
     let row = page.text(&mut b, &format!("tr[data-game='{id}']")).await;
     assert!(row.contains("Black_Kettle"), "{row}");
+    // Usable on the phone: the game's links within the screen, nothing wider than
+    // it, and the way to the rest of the site.
+    let fits = page
+        .eval(
+            &mut b,
+            &format!("[document.querySelector(\"tr[data-game='{id}'] a.analysis\").getBoundingClientRect().right <= innerWidth, \
+              document.documentElement.scrollWidth <= innerWidth, !!document.querySelector('header a.lobby-link'), !!document.querySelector('header a.rules-link')]"),
+        )
+        .await;
+    assert_eq!(
+        fits,
+        json!([true, true, true, true]),
+        "the player page at 390 px"
+    );
     page.assert_accessible(&mut b, "the player page (phone width)")
         .await;
 

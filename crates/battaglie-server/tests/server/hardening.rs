@@ -223,6 +223,26 @@ async fn static_files_are_compressed_and_revalidated_by_etag() {
     }
 }
 
+#[tokio::test]
+async fn api_answers_are_compressed_for_a_browser_that_accepts_it() {
+    let app = app_with(state().await, &HttpSettings::default());
+    let mut req = from([127, 0, 0, 1], "GET", "/api/scenarios", None);
+    req.headers_mut()
+        .insert(header::ACCEPT_ENCODING, "gzip".parse().unwrap());
+    let (status, headers, gzipped) = call(&app, req).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_ENCODING], "gzip");
+    let (_, plain_headers, plain) =
+        call(&app, from([127, 0, 0, 1], "GET", "/api/scenarios", None)).await;
+    assert!(plain_headers.get(header::CONTENT_ENCODING).is_none());
+    assert!(
+        gzipped.len() * 2 < plain.len(),
+        "{} gzipped of {}",
+        gzipped.len(),
+        plain.len()
+    );
+}
+
 /// A server on a loopback port, stopped when `stop` fires.
 async fn listen(
     state: AppState,

@@ -16,7 +16,7 @@ use battaglie_server::{app, serve_on, AppState, BusLocation, HttpSettings, Memor
 use serde_json::{json, Value};
 
 use crate::support::client::{code, Browser};
-use crate::support::{next_json, run, service, Backend, Server, Socket, TestDb, NATS_ENV};
+use crate::support::{next_json, run, service, socket, Backend, Server, Socket, TestDb, NATS_ENV};
 
 const PASSWORD: &str = "powder river 1866";
 
@@ -432,7 +432,39 @@ async fn play_anyone_pairs_matching_requests_and_no_others(s: Server) {
     );
 }
 
+async fn the_lobby_counts_the_players_at_a_board_and_offers_their_game_to_watch(s: Server) {
+    let app = &s.app;
+    let addr = crate::support::listen(s.state.clone()).await;
+    let mut guest = Browser::at("10.1.0.9");
+    let quiet = guest.send(app, "GET", "/api/lobby", None).await;
+    assert_eq!(
+        quiet.body["life"],
+        json!({"players": 0, "games": 0, "watch": []}),
+        "{}",
+        quiet.body
+    );
+    let (status, created) = crate::support::post(
+        app,
+        "/api/games",
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let path = |token: &str| format!("/api/games/{id}/ws?token={token}");
+    let _army = socket(addr, &path(created["token"].as_str().unwrap()), None).await;
+    let _indians = socket(addr, &path(created["other_token"].as_str().unwrap()), None).await;
+    // A spectator watches: no player.
+    let _watching = socket(addr, &format!("/api/games/{id}/ws"), None).await;
+    let life = guest.send(app, "GET", "/api/lobby", None).await.body["life"].clone();
+    assert_eq!(
+        life,
+        json!({"players": 2, "games": 1, "watch": [{"id": id, "battle": "washita", "url": format!("/game/{id}")}]}),
+    );
+}
+
 on_both_stores!(
+    the_lobby_counts_the_players_at_a_board_and_offers_their_game_to_watch,
     a_posted_challenge_is_listed_accepted_and_seats_both_players,
     only_the_challenger_cancels_and_nobody_accepts_their_own,
     a_direct_challenge_is_seen_accepted_and_declined_only_by_the_two,

@@ -23,6 +23,7 @@ mod browser_premove;
 mod browser_presence;
 mod browser_ratings;
 mod browser_seat_links;
+mod browser_story;
 mod chat;
 mod clocks;
 mod cluster;

@@ -113,6 +113,30 @@ async fn a_rated_games_end_changes_both_ratings_once_winner_up_loser_down(s: Ser
     assert_eq!(me.body["rating"]["rating"].as_f64().unwrap(), winner);
     assert_eq!(me.body["url"], "/players/Custer");
 
+    // The game names its players with their ratings and what it changed, for
+    // anyone who looks (its page's strips and end).
+    let seats = kettle
+        .send(app, "GET", &format!("/api/games/{id}/players"), None)
+        .await;
+    assert_eq!(seats.status, StatusCode::OK, "{}", seats.body);
+    let (won, lost) = (&seats.body["army"], &seats.body["indians"]);
+    assert_eq!(
+        (&won["kind"], &won["name"]),
+        (&json!("player"), &json!("Custer"))
+    );
+    assert_eq!(lost["name"], "Black_Kettle");
+    assert_eq!(won["rating"].as_f64().unwrap(), winner.round());
+    assert!(
+        won["change"].as_i64().unwrap() > 0 && lost["change"].as_i64().unwrap() < 0,
+        "{}",
+        seats.body
+    );
+    let me = custer.me(app).await;
+    assert_eq!(
+        me.body["games"][0]["opponent"], "Black_Kettle",
+        "My games names the opponent"
+    );
+
     // Ended once: a second resignation is refused and changes nothing.
     let (status, _) = resign(app, &id, &indians).await;
     assert_eq!(status, StatusCode::CONFLICT);

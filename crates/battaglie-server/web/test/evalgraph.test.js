@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { armyChances, graphPoints, plyAt, marks, percent, preferredAt } from "../evalgraph.js";
+import { judgedText } from "../analysis.js";
 
 /** @param {number} ply @param {"army"|"indians"} side @param {number} before @param {number} after @param {string|null} [cls] */
 const judged = (ply, side, before, after, cls = null) => ({
@@ -62,9 +63,15 @@ test("a per cent is 0 or 100 only when the result is forced", () => {
   assert.equal(percent(0.517), 52);
 });
 
-test("the engine's preferred move at a position is the one judged before the next move", () => {
+test("the engine's preferred move at a position is the mover's alternative to the move that led there, not the reply", () => {
   const moves = [judged(1, "army", 0.5, 0.5), judged(2, "indians", 0.5, 0.5)];
-  assert.deepEqual(preferredAt(moves, 0), { best: "b1", line: ["b1", "r1"] });
-  assert.deepEqual(preferredAt(moves, 1)?.best, "b2");
-  assert.equal(preferredAt(moves, 2), null, "after the last move nothing was searched");
+  assert.equal(preferredAt(moves, 0), null, "the start follows no move");
+  assert.deepEqual(preferredAt(moves, 1), { best: "b1", line: ["b1", "r1"], played: "m1", side: "army" });
+  assert.deepEqual(preferredAt(moves, 2)?.best, "b2");
+  assert.equal(preferredAt(moves, 3), null, "no move 3 was judged");
+});
+
+test("a marked move's label gives its mover's chances, which fall as its mark says", () => {
+  const m = { ...judged(5, "indians", 0.3, 0.24, "inaccuracy"), loss: 55 };
+  assert.equal(judgedText(m, (s) => ({ army: "Army", indians: "Cheyenne" })[s]), "m5 (inaccuracy): Cheyenne keeps a 24% winning chance, where the engine's move kept 30% (a loss of 0.6 Foot)");
 });

@@ -62,7 +62,7 @@ test("a move is announced with its mover and each side's losses, and sounds the 
     eliminated: { army: { F: 2, M: 0, V: 0 }, indians: { ...none } },
   });
   const news = moveNews(before, next, sideName);
-  assert.equal(news.text, "Cheyenne: k7:Mxj7. Army lost 2 pieces.");
+  assert.equal(news.text, "Cheyenne: 1 Mounted from k7 to j7 (attack). Army lost 2 pieces.");
   assert.equal(news.sound, "yourTurn");
   assert.ok(news.mine);
 });
@@ -70,7 +70,7 @@ test("a move is announced with its mover and each side's losses, and sounds the 
 test("a move that leaves the opponent to move sounds as a move, or an elimination", () => {
   const before = state({ ply: 0 });
   const quiet = state({ to_move: "indians", thinking: true, ply: 1, plies: [{ side: "army" }], last_move: "@7:MMM-a7" });
-  assert.deepEqual(moveNews(before, quiet, sideName), { text: "Army: @7:MMM-a7.", sound: "move", mine: false });
+  assert.deepEqual(moveNews(before, quiet, sideName), { text: "Army: 3 Mounted from @7 to a7.", sound: "move", mine: false });
   const taking = { ...quiet, eliminated: { army: { ...none }, indians: { F: 1, M: 0, V: 0 } } };
   assert.equal(moveNews(before, taking, sideName).sound, "elimination");
 });

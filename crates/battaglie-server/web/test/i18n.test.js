@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { STRINGS, LANGUAGES, pickLanguage } from "../i18n.js";
 import { RULES } from "../rules.js";
 import { SUMMARIES, HISTORIES } from "../notes.js";
+import { SIDE_NAMES } from "../sides.js";
 
 const here = new URL("..", import.meta.url);
 const scenarioDir = new URL("../../battaglie-rules/scenarios/", here);
@@ -77,6 +78,16 @@ test("the rules for players exist in every language, section by section", () => 
 test("every built-in battle's summary is translated", () => {
   const ids = scenarios.map((s) => /^id = "([^"]+)"/m.exec(s)?.[1]);
   for (const code of Object.keys(LANGUAGES).filter((c) => c !== "en")) for (const id of ids) assert.ok(SUMMARIES[code]?.[id], `${code} lacks the summary of ${id}`);
+});
+
+test("every built-in battle's side names are translated", () => {
+  for (const s of scenarios) {
+    const id = /^id = "([^"]+)"/m.exec(s)?.[1] ?? "";
+    for (const code of Object.keys(LANGUAGES).filter((c) => c !== "en")) {
+      const names = SIDE_NAMES[code]?.[id];
+      assert.ok(names?.army && names?.indians, `${code} lacks the side names of ${id}`);
+    }
+  }
 });
 
 test("every built-in battle's history is translated, paragraph by paragraph", () => {

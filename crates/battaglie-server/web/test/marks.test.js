@@ -57,8 +57,9 @@ test("a selection is not shown when the reader may not move", () => {
   assert.equal(m.stacks.get("c3"), C3);
 });
 
-test("the engine's preferred move is an arrow, unless a move is being built", () => {
-  const judged = [{ best: "a1:F-a2", line: [] }, { best: "c3:F-c4,Mxd3", line: [] }];
+test("the engine's preferred move is an arrow for the move shown, unless a move is being built", () => {
+  // Shown: the position after move 1; the arrow is what the engine preferred to move 1.
+  const judged = [{ best: "c3:F-c4,Mxd3", line: [], move: "a1:F-a2", side: "army" }, { best: "a1:F-a2", line: [] }];
   const m = boardMarks({ ...base, judged });
   assert.deepEqual(m.arrows.filter((a) => a.kind === "best"), [{ from: "c3", to: "c4", kind: "best" }, { from: "c3", to: "d3", kind: "best" }]);
   const building = boardMarks({ ...base, judged, sel: select("c3", C3), moving: { legal: LEGAL, side: "army", premove: false } });

@@ -1,7 +1,7 @@
 // The move builder: what a click, a drag or a key does to a move being built.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { select, assign, decide, targets, staying, unassigned, setChosen, cycleChosen, chooseAll, sources } from "../moves.js";
+import { select, assign, decide, targets, staying, unassigned, setChosen, stepChosen, chooseAll, sources } from "../moves.js";
 
 /** A legal move as the server writes it: its notation and where its pieces arrive. */
 const move = (notation, ...groups) => ({ notation, groups: groups.map(([to, F, M, V]) => ({ to, F, M, V })) });
@@ -76,14 +76,19 @@ test("a destination no legal move has leaves the move unfinished", () => {
   assert.deepEqual(decide(select("c3", STACK), legal), { action: "continue" });
 });
 
-test("F, M and V cycle the chosen pieces of a kind; A chooses all that is left", () => {
-  let sel = select("c3", { F: 2, M: 0, V: 0 });
-  sel = cycleChosen(sel, "F");
+test("F, M and V take one piece of a kind off the next square's share, Shift puts one back; A chooses all that is left", () => {
+  let sel = select("c3", { F: 2, M: 1, V: 0 });
+  sel = stepChosen(sel, "F");
+  assert.deepEqual(sel.choose, { F: 1, M: 1, V: 0 }, "one press takes one Foot off, not two");
+  sel = stepChosen(sel, "F");
   assert.equal(sel.choose.F, 0);
-  sel = cycleChosen(sel, "F");
+  sel = stepChosen(sel, "F");
+  assert.equal(sel.choose.F, 2, "below none comes round to all");
+  sel = stepChosen(sel, "F", 1);
+  assert.equal(sel.choose.F, 0, "above all comes round to none");
+  sel = stepChosen(sel, "F", 1);
   assert.equal(sel.choose.F, 1);
-  sel = cycleChosen(cycleChosen(sel, "M"), "F");
-  assert.deepEqual(sel.choose, { F: 2, M: 0, V: 0 });
-  assert.deepEqual(chooseAll(setChosen(sel, "F", 0)).choose, { F: 2, M: 0, V: 0 });
+  assert.deepEqual(stepChosen(sel, "V").choose, sel.choose, "a kind the stack lacks stays at none");
+  assert.deepEqual(chooseAll(setChosen(sel, "F", 0)).choose, { F: 2, M: 1, V: 0 });
   assert.equal(setChosen(sel, "F", 9).choose.F, 2);
 });

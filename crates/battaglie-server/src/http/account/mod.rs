@@ -73,6 +73,8 @@ async fn account(
                 "scenario": s.game.scenario,
                 "mode": s.game.mode.word(),
                 "seat": s.side,
+                "opponent": s.opponent,
+                "level": s.game.computer_level,
                 "token": token,
                 "result": s.game.result,
                 "reason": s.game.reason,

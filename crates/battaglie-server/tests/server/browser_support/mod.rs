@@ -65,6 +65,9 @@ pub struct Browser {
     _profile: tempfile::TempDir,
     ws: Socket,
     next_id: u64,
+    /// The requests DevTools holds (`Fetch.requestPaused`), by session and id:
+    /// a server that does not answer (see [`Page::hold_requests`]).
+    held: Vec<(String, String)>,
 }
 
 impl Drop for Browser {
@@ -120,6 +123,7 @@ impl Browser {
             _profile: profile,
             ws,
             next_id: 0,
+            held: Vec::new(),
         }
     }
 
@@ -161,7 +165,14 @@ impl Browser {
                 }
                 return Ok(v["result"].clone());
             }
-            // An event: not waited for.
+            if v["method"] == "Fetch.requestPaused" {
+                if let (Some(s), Some(r)) =
+                    (v["sessionId"].as_str(), v["params"]["requestId"].as_str())
+                {
+                    self.held.push((s.to_string(), r.to_string()));
+                }
+            }
+            // Any other event: not waited for.
         }
     }
 
@@ -197,6 +208,11 @@ pub struct Page {
 }
 
 impl Page {
+    /// The DevTools session of this page, for calls the helpers here do not make.
+    pub fn session(&self) -> &str {
+        &self.session
+    }
+
     pub async fn viewport(&self, b: &mut Browser, width: u32, height: u32) {
         let mobile = width < 600;
         b.call(
@@ -205,6 +221,52 @@ impl Page {
             json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
         )
         .await;
+    }
+
+    /// Holds every request whose URL matches `pattern` (`*/moves*`) unanswered,
+    /// as a server that stalls would, until [`Page::fail_held`].
+    pub async fn hold_requests(&self, b: &mut Browser, pattern: &str) {
+        b.call(
+            Some(&self.session),
+            "Fetch.enable",
+            json!({"patterns": [{"urlPattern": pattern, "requestStage": "Request"}]}),
+        )
+        .await;
+    }
+
+    /// How many requests of this page DevTools holds now.
+    pub async fn held(&self, b: &mut Browser) -> usize {
+        // A round trip, so that the events sent before it are read.
+        b.call(
+            Some(&self.session),
+            "Runtime.evaluate",
+            json!({"expression": "0"}),
+        )
+        .await;
+        b.held.iter().filter(|(s, _)| *s == self.session).count()
+    }
+
+    /// Fails the held requests (a connection lost) and stops holding new ones.
+    pub async fn fail_held(&self, b: &mut Browser) {
+        let mine: Vec<String> = b
+            .held
+            .iter()
+            .filter(|(s, _)| *s == self.session)
+            .map(|(_, r)| r.clone())
+            .collect();
+        b.held.retain(|(s, _)| *s != self.session);
+        for id in mine {
+            // A request the page gave up on is gone already: no matter.
+            let _ = b
+                .try_call(
+                    Some(&self.session),
+                    "Fetch.failRequest",
+                    json!({"requestId": id, "errorReason": "ConnectionClosed"}),
+                )
+                .await;
+        }
+        b.call(Some(&self.session), "Fetch.disable", json!({}))
+            .await;
     }
 
     /// The system asks for less motion (`prefers-reduced-motion: reduce`).
@@ -612,6 +674,19 @@ pub async fn call(page: &Page, b: &mut Browser, method: &str, path: &str, body: 
         ),
     )
     .await
+}
+
+/// A move as the page says it to players (`web/words.js`): "2 Foot from l4 to k4".
+pub async fn move_words(page: &Page, b: &mut Browser, notation: &str) -> String {
+    let v = page
+        .eval(
+            b,
+            &format!("import('/words.js').then(m => m.moveText({notation:?}))"),
+        )
+        .await;
+    v.as_str()
+        .unwrap_or_else(|| panic!("no words for {notation}"))
+        .to_string()
 }
 
 /// A Washita game against the computer at level 1, the reader the Army,
