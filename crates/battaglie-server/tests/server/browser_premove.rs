@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::browser::move_count;
 use crate::browser_pages::string;
 use crate::browser_support::{
-    browser, computer_game, move_words, start_server, whole_stack_move, Browser, Page,
+    browser, computer_game_at, move_words, start_server, whole_stack_move, Browser, Page,
 };
 
 /// Wraps the page's WebSocket so that, while `window.heldPushes` is an array, the
@@ -74,7 +74,9 @@ async fn a_premove_queued_while_the_computer_thinks_is_played_when_it_has_moved(
     let mut b = Browser::launch(&binary).await;
     let page = b.page(1366, 768).await;
     page.goto(&mut b, &format!("{}/", server.url)).await;
-    let play = computer_game(&page, &mut b).await;
+    // Level 8 thinks for a while: the answer to the first move cannot carry its reply,
+    // which level 1 can find before that answer leaves a loaded machine.
+    let play = computer_game_at(&page, &mut b, 8).await;
     // The game opened the way the browser's history does, with the socket held back.
     page.eval(&mut b, HOLD_PUSHES).await;
     page.eval(

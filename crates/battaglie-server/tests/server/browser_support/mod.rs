@@ -692,12 +692,17 @@ pub async fn move_words(page: &Page, b: &mut Browser, notation: &str) -> String 
 /// A Washita game against the computer at level 1, the reader the Army,
 /// created from `page`: its play URL (path and token).
 pub async fn computer_game(page: &Page, b: &mut Browser) -> String {
+    computer_game_at(page, b, 1).await
+}
+
+/// As [`computer_game`], against the computer at `level`.
+pub async fn computer_game_at(page: &Page, b: &mut Browser, level: u8) -> String {
     let game = call(
         page,
         b,
         "POST",
         "/api/games",
-        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
+        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": level}),
     )
     .await;
     assert_eq!(game["status"], 201, "{game}");
