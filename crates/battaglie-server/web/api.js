@@ -1,12 +1,15 @@
 // @ts-check
 // Talking to the server's HTTP API (docs/api.md).
 
+/** @typedef {import("./types/ErrorCode").ErrorCode} ErrorCode */
+
 /** An answer that is not a success, or no answer at all (`status` 0). */
 export class ApiError extends Error {
   /**
    * @param {number} status
    * @param {string} message the server's message (English)
-   * @param {string} [code] what the error is (docs/api.md), for saying it in the reader's language
+   * @param {ErrorCode["code"] | ""} [code] what the error is (docs/api.md, generated
+   *   from the server's type), for saying it in the reader's language
    * @param {Record<string, string | number>} [params] the values its sentence names
    */
   constructor(status, message, code = "", params = {}) {

@@ -49,7 +49,7 @@ export const MAX_EMAIL = 254;
  *
  * @typedef {object} Refusal what is wrong, as the server would say it
  * @property {"email" | "webhook_url"} field the control to fix
- * @property {string} code the API's error code
+ * @property {import("./types/ErrorCode").ErrorCode["code"]} code the API's error code
  * @property {Record<string, string>} params
  */
 

@@ -7,8 +7,11 @@ use battaglie_rules::{BfenError, MoveError, PlayError};
 
 use crate::store::StoreError;
 
-/// What a seat holder tried to do, for the messages that say who may do it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a seat holder tried to do, for the messages that say who may do it (its
+/// name in the API: `undo`, `resign`, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(rename = "SeatAction")]
 pub enum Action {
     /// Taking back a move.
     Undo,

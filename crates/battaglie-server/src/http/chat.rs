@@ -125,10 +125,10 @@ impl From<MuteFailure> for Error {
         match e {
             MuteFailure::Chat(c) => c.into(),
             MuteFailure::Mute(m @ MuteError::Author(_)) => Error::unprocessable(m.to_string())
-                .code(
-                    ErrorCode::BadField,
-                    json!({ "field": "author", "detail": m.to_string() }),
-                ),
+                .code(ErrorCode::BadField {
+                    field: "author".into(),
+                    detail: m.to_string(),
+                }),
             MuteFailure::Store(s) => Error::internal(s),
         }
     }
@@ -148,31 +148,30 @@ impl From<ChatError> for Error {
     fn from(e: ChatError) -> Error {
         use ChatError as E;
         use ErrorCode as C;
-        let (status, code, params) = match &e {
-            E::OnlyOnline => (StatusCode::FORBIDDEN, C::ChatOnlyOnline, json!({})),
-            E::PlayersOnly => (StatusCode::FORBIDDEN, C::ChatPlayersOnly, json!({})),
-            E::SpectatorsOnly => (StatusCode::FORBIDDEN, C::ChatSpectatorsOnly, json!({})),
-            E::NeedsAccount => (StatusCode::UNAUTHORIZED, C::ChatNeedsAccount, json!({})),
+        let (status, code) = match &e {
+            E::OnlyOnline => (StatusCode::FORBIDDEN, C::ChatOnlyOnline {}),
+            E::PlayersOnly => (StatusCode::FORBIDDEN, C::ChatPlayersOnly {}),
+            E::SpectatorsOnly => (StatusCode::FORBIDDEN, C::ChatSpectatorsOnly {}),
+            E::NeedsAccount => (StatusCode::UNAUTHORIZED, C::ChatNeedsAccount {}),
             E::Message(m) => match m {
-                MessageError::Empty => (StatusCode::UNPROCESSABLE_ENTITY, C::ChatEmpty, json!({})),
+                MessageError::Empty => (StatusCode::UNPROCESSABLE_ENTITY, C::ChatEmpty {}),
                 MessageError::TooLong(chars) => (
                     StatusCode::UNPROCESSABLE_ENTITY,
-                    C::ChatTooLong,
-                    json!({ "chars": chars, "limit": crate::chat::MAX_MESSAGE }),
+                    C::ChatTooLong {
+                        chars: *chars,
+                        limit: crate::chat::MAX_MESSAGE,
+                    },
                 ),
-                MessageError::Control => (
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    C::ChatControlChar,
-                    json!({}),
-                ),
-                MessageError::Room => (StatusCode::FORBIDDEN, C::ChatPlayersOnly, json!({})),
+                MessageError::Control => (StatusCode::UNPROCESSABLE_ENTITY, C::ChatControlChar {}),
+                MessageError::Room => (StatusCode::FORBIDDEN, C::ChatPlayersOnly {}),
                 MessageError::Rate(wait) => (
                     StatusCode::TOO_MANY_REQUESTS,
-                    C::RateLimited,
-                    json!({ "seconds": wait.as_secs().max(1) + u64::from(wait.subsec_millis() > 0) }),
+                    C::RateLimited {
+                        seconds: wait.as_secs().max(1) + u64::from(wait.subsec_millis() > 0),
+                    },
                 ),
             },
         };
-        Error::new(status, e.to_string()).code(code, params)
+        Error::new(status, e.to_string()).code(code)
     }
 }

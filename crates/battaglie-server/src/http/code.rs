@@ -1,494 +1,577 @@
 //! What an error is, for a client that says it in its own words: every error body and
 //! WebSocket error carries one of these codes beside the English message, with the
-//! parameters the sentence needs (docs/api.md lists both).
+//! parameters the sentence needs (docs/api.md lists both). The page's declaration of
+//! the type is generated from this enum (`web/types/ErrorCode.ts`), and its sentences
+//! are checked against it (the tests below).
 
-/// The kinds of error the API answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::game::Action;
+
+/// The kinds of error the API answers, each with the parameters of its sentence:
+/// serialised as `"code": "snake_case_name", "params": {...}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, strum::IntoStaticStr, strum::VariantNames)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum ErrorCode {
-    /// 400 without a more specific code.
-    BadRequest,
+    /// 400 without a more specific code (`detail`: a bad query string).
+    BadRequest {
+        /// What was wrong, in English.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        detail: Option<String>,
+    },
     /// 401 without a more specific code.
-    Unauthorized,
+    Unauthorized {},
     /// 403 without a more specific code.
-    Forbidden,
+    Forbidden {},
     /// 404 without a more specific code.
-    NotFound,
+    NotFound {},
     /// 409 without a more specific code.
-    Conflict,
-    /// 413: the body is over the limit (`limit`, bytes).
-    BodyTooLarge,
+    Conflict {},
+    /// 413: the body is over the limit.
+    BodyTooLarge {
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// 422 without a more specific code.
-    Unprocessable,
-    /// 429: too many requests (`seconds` to wait).
-    RateLimited,
+    Unprocessable {},
+    /// 429: too many requests.
+    RateLimited {
+        /// How long to wait.
+        seconds: u64,
+    },
     /// 500: a fault of the server.
-    Internal,
+    Internal {},
     /// The body is empty.
-    EmptyBody,
-    /// The body is not JSON (`detail`).
-    BadJson,
-    /// 415: a change sent without `Content-Type: application/json` (`given`).
-    JsonRequired,
+    EmptyBody {},
+    /// The body is not JSON.
+    BadJson {
+        /// Where and why, in English.
+        detail: String,
+    },
+    /// 415: a change sent without `Content-Type: application/json`.
+    JsonRequired {
+        /// The content type sent (empty: none).
+        given: String,
+    },
     /// 403: a change from another site's page.
-    CrossOrigin,
-    /// A JSON field is wrong (`field`, `detail`).
-    BadField,
-    /// No endpoint at this path (`path`).
-    NoEndpoint,
-    /// The id is not a game id (`id`).
-    BadGameId,
-    /// No game with this id (`id`).
-    GameNotFound,
-    /// No built-in scenario with this id (`id`, `known`).
-    UnknownScenario,
-    /// A level outside 1..=8 (`level`).
-    LevelOutOfRange,
+    CrossOrigin {},
+    /// A JSON field is wrong.
+    BadField {
+        /// The field's path.
+        field: String,
+        /// Why, in English.
+        detail: String,
+    },
+    /// A word field with an unknown value.
+    BadChoice {
+        /// The field.
+        field: String,
+        /// The value sent.
+        value: String,
+        /// The values it may take, comma-separated.
+        allowed: String,
+    },
+    /// No endpoint at this path.
+    NoEndpoint {
+        /// The path asked for.
+        path: String,
+    },
+    /// The id is not a game id.
+    BadGameId {
+        /// The id sent.
+        id: String,
+    },
+    /// No game with this id.
+    GameNotFound {
+        /// The id sent.
+        id: String,
+    },
+    /// No built-in scenario with this id.
+    UnknownScenario {
+        /// The id sent.
+        id: String,
+        /// The built-in ids, comma-separated (on creation and import).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        known: Option<String>,
+    },
+    /// A level outside 1..=8.
+    LevelOutOfRange {
+        /// The level sent.
+        level: i64,
+    },
     /// A level for a game without a computer.
-    LevelWithoutComputer,
-    /// A record that does not read or replay (`detail`).
-    BadRecord,
+    LevelWithoutComputer {},
+    /// A record that does not read or replay.
+    BadRecord {
+        /// Where and why, in English.
+        detail: String,
+    },
     /// A token that opens no seat of this game.
-    WrongToken,
-    /// A spectator tried to move (`side`: the name of the side to move).
-    MoveNeedsToken,
-    /// A spectator tried to undo, resign or draw (`action`: `undo`, `resign`, `draw`).
-    NeedsToken,
-    /// The other side's turn (`side`).
-    NotYourTurn,
-    /// The computer's turn (`side`).
-    ComputersTurn,
-    /// The game has ended (`outcome`, in English).
-    GameOver,
-    /// The text is not a move (`move`, `detail`).
-    BadMove,
-    /// A pass while another move exists (`move`).
-    MovePassWithMovesLeft,
-    /// A square off the map (`move`, `square`, `width`, `height`).
-    MoveOffMap,
-    /// The source is empty (`move`, `square`).
-    MoveEmptySource,
-    /// The source holds the enemy's pieces (`move`, `square`).
-    MoveNotYourStack,
-    /// A step with no square there (`move`, `square`).
-    MoveNoSquareThere,
-    /// A step into a staging square (`move`, `square`).
-    MoveIntoStaging,
-    /// Staged pieces stepping anywhere but east (`move`, `to`, `east`).
-    MoveStagingStepsEast,
-    /// A destination not next to the source (`move`, `from`, `to`).
-    MoveNotAdjacent,
-    /// A kind onto terrain it may not enter (`move`, `to`, `kind`, `terrain`, `enter`).
-    MoveTerrain,
-    /// An attack that cannot eliminate every defender (`move`, `to`, `group`, `defenders`).
-    MoveCannotEliminate,
-    /// A stack over the limit (`move`, `to`, `arriving`, `here`, `limit`).
-    MoveStackLimit,
-    /// A move that moves nothing (`move`).
-    MoveNoPieceMoved,
-    /// More pieces taken than the source holds (`move`, `from`, `kind`, `has`, `takes`).
-    MoveNotEnoughPieces,
-    /// A packed move whose eliminations do not match (`move`).
-    MoveEliminationsMismatch,
+    WrongToken {},
+    /// A spectator tried to move.
+    MoveNeedsToken {
+        /// The name of the side to move.
+        side: String,
+    },
+    /// A spectator tried another action.
+    NeedsToken {
+        /// What was tried.
+        action: Action,
+    },
+    /// The other side's turn.
+    NotYourTurn {
+        /// The name of the side to move.
+        side: String,
+    },
+    /// The computer's turn.
+    ComputersTurn {
+        /// The name of the side the computer plays.
+        side: String,
+    },
+    /// The game has ended.
+    GameOver {
+        /// How, in English.
+        outcome: String,
+    },
+    /// The text is not a move.
+    BadMove {
+        /// Why, in English.
+        detail: String,
+    },
+    /// A pass while another move exists.
+    MovePassWithMovesLeft {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+    },
+    /// A square off the map.
+    MoveOffMap {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The square.
+        square: String,
+        /// The map's files.
+        width: u8,
+        /// The map's ranks.
+        height: u8,
+    },
+    /// The source is empty.
+    MoveEmptySource {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The source.
+        square: String,
+    },
+    /// The source holds the enemy's pieces.
+    MoveNotYourStack {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The source.
+        square: String,
+    },
+    /// A step with no square there.
+    MoveNoSquareThere {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The square stepped from.
+        square: String,
+    },
+    /// A step into a staging square.
+    MoveIntoStaging {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The staging square.
+        square: String,
+    },
+    /// Staged pieces stepping anywhere but east.
+    MoveStagingStepsEast {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// Where they stepped.
+        to: String,
+        /// The one square they may step to.
+        east: String,
+    },
+    /// A destination not next to the source.
+    MoveNotAdjacent {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The source.
+        from: String,
+        /// The destination.
+        to: String,
+    },
+    /// A kind onto terrain it may not enter.
+    MoveTerrain {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The destination.
+        to: String,
+        /// The kind's letter.
+        kind: String,
+        /// The terrain's name in the scenario.
+        terrain: String,
+        /// The letters of the kinds that may enter it.
+        enter: String,
+    },
+    /// An attack that cannot eliminate every defender.
+    MoveCannotEliminate {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The square attacked.
+        to: String,
+        /// The attackers' letters.
+        group: String,
+        /// The defenders' letters.
+        defenders: String,
+    },
+    /// A stack over the limit.
+    MoveStackLimit {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The destination.
+        to: String,
+        /// Pieces arriving.
+        arriving: u8,
+        /// Pieces already there.
+        here: u8,
+        /// The most a square holds.
+        limit: u8,
+    },
+    /// A move that moves nothing.
+    MoveNoPieceMoved {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+    },
+    /// More pieces than the source holds.
+    MoveNotEnoughPieces {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+        /// The source.
+        from: String,
+        /// The kind's letter.
+        kind: String,
+        /// How many it holds.
+        has: u8,
+        /// How many the move takes.
+        takes: u32,
+    },
+    /// A packed move's eliminations do not match.
+    MoveEliminationsMismatch {
+        /// The move sent.
+        #[serde(rename = "move")]
+        #[ts(rename = "move")]
+        mv: String,
+    },
     /// Online games have no undo.
-    NoUndoOnline,
+    NoUndoOnline {},
     /// No move of the asker's to take back.
-    NothingToUndo,
+    NothingToUndo {},
     /// No draw offer to answer.
-    NoDrawOffer,
+    NoDrawOffer {},
     /// Take-back requests are for online games.
-    TakebackOnlyOnline,
+    TakebackOnlyOnline {},
     /// No take-back request to answer or withdraw.
-    NoTakebackRequest,
-    /// The computer declines a draw.
-    ComputerDeclinesDraw,
+    NoTakebackRequest {},
+    /// The computer thinks it is ahead.
+    ComputerDeclinesDraw {},
     /// Another request changed the game first.
-    Superseded,
-    /// An unknown value of a word field (`field`, `value`, `allowed`).
-    BadChoice,
-    /// A WebSocket message that is not text.
-    NotText,
-    /// A GIF's range outside the game (`from`, `until`, `plies`).
-    GifRange,
-    /// A GIF's range that ends before it starts (`from`, `until`).
-    GifBackwards,
+    Superseded {},
+    /// A binary WebSocket message.
+    NotText {},
+    /// A GIF's range outside the game.
+    GifRange {
+        /// The first ply asked for.
+        from: usize,
+        /// The last ply asked for.
+        until: usize,
+        /// The game's plies.
+        plies: usize,
+    },
+    /// A GIF's range that ends before it starts.
+    GifBackwards {
+        /// The first ply asked for.
+        from: usize,
+        /// The last ply asked for.
+        until: usize,
+    },
+    /// A GIF's range over the most frames.
+    GifTooLong {
+        /// The most positions a GIF shows.
+        max: usize,
+        /// The positions asked for.
+        plies: usize,
+    },
     /// Chat in a game that is not online.
-    ChatOnlyOnline,
+    ChatOnlyOnline {},
     /// A chat message empty once trimmed.
-    ChatEmpty,
-    /// A chat message over the limit (`chars`, `limit`).
-    ChatTooLong,
-    /// A chat message with a control character (`at`).
-    ChatControlChar,
+    ChatEmpty {},
+    /// A chat message over the limit.
+    ChatTooLong {
+        /// Its characters.
+        chars: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A chat message with a control character other than a line break.
+    ChatControlChar {},
     /// Someone not a player writing in the players' room.
-    ChatPlayersOnly,
+    ChatPlayersOnly {},
     /// A player in the spectators' room during the game.
-    ChatSpectatorsOnly,
+    ChatSpectatorsOnly {},
     /// A spectator without an account writing in the spectators' room.
-    ChatNeedsAccount,
+    ChatNeedsAccount {},
     /// A rematch of a game that is not online.
-    RematchOnlyOnline,
-    /// A rematch before the game ended.
-    RematchNotOver,
-    /// No rematch offer to accept, decline or cancel.
-    RematchNoOffer,
-    /// The rematch was agreed already (`game`: the new game).
-    RematchAgreed,
-    /// A GIF's range over the most frames (`max`, `plies`).
-    GifTooLong,
-    /// A name under the shortest (`name`, `min`).
-    NameTooShort,
-    /// A name over the longest (`name`, `max`).
-    NameTooLong,
-    /// A character a name may not hold (`char`, `at`).
-    NameCharacter,
-    /// A name that does not start with a letter (`char`).
-    NameStart,
-    /// A `_` or `-` out of place in a name (`at`).
-    NameSeparator,
-    /// A name nobody may take (`name`).
-    NameReserved,
-    /// A name another account has (`name`).
-    NameTaken,
-    /// A password under the shortest (`min`).
-    PasswordTooShort,
-    /// A password over the longest (`max`).
-    PasswordTooLong,
-    /// A password that is the name.
-    PasswordSameAsName,
-    /// Wrong name or password (one answer for both).
-    LoginInvalid,
-    /// The current password, given to change or delete the account, is wrong.
-    WrongPassword,
+    RematchOnlyOnline {},
+    /// A rematch offered before the game ended.
+    RematchNotOver {},
+    /// No rematch offer to answer or cancel.
+    RematchNoOffer {},
+    /// The rematch was agreed already.
+    RematchAgreed {
+        /// The new game's id.
+        game: String,
+    },
+    /// A name under the shortest.
+    NameTooShort {
+        /// The name sent.
+        name: String,
+        /// The fewest characters.
+        min: usize,
+    },
+    /// A name over the longest.
+    NameTooLong {
+        /// The name sent.
+        name: String,
+        /// The most characters.
+        max: usize,
+    },
+    /// A character a name may not hold.
+    NameCharacter {
+        /// The character.
+        #[serde(rename = "char")]
+        #[ts(rename = "char")]
+        ch: String,
+        /// Its place, from 1.
+        at: usize,
+    },
+    /// A name that does not start with a letter.
+    NameStart {
+        /// Its first character.
+        #[serde(rename = "char")]
+        #[ts(rename = "char")]
+        ch: String,
+    },
+    /// `_` or `-` twice in a row or at the end.
+    NameSeparator {
+        /// Its place, from 1.
+        at: usize,
+    },
+    /// A name nobody may take.
+    NameReserved {
+        /// The name sent.
+        name: String,
+    },
+    /// Another account has the name.
+    NameTaken {
+        /// The name sent.
+        name: String,
+    },
+    /// A password under the shortest.
+    PasswordTooShort {
+        /// The fewest characters.
+        min: usize,
+    },
+    /// A password over the longest.
+    PasswordTooLong {
+        /// The most characters.
+        max: usize,
+    },
+    /// The password is the name.
+    PasswordSameAsName {},
+    /// Wrong name or password: one answer for both.
+    LoginInvalid {},
+    /// The current password given is wrong.
+    WrongPassword {},
     /// No open session.
-    NotSignedIn,
-    /// A change made with the session cookie without its CSRF token.
-    CsrfToken,
-    /// More guest games to claim than allowed (`max`, `given`).
-    TooManyClaims,
-    /// No analysis of the game at its move count was started (`id`, `plies`).
-    AnalysisNotStarted,
-    /// 409: an analysis asked for a game still being played (`id`).
-    GameInProgress,
-    /// A seat of a rated game played by a guest: sign in and take the seat.
-    RatedSeatNeedsAccount,
-    /// A rated game made, or its seat taken, without signing in.
-    RatedNeedsAccount,
-    /// A rated game that is not online between two players (`mode`).
-    RatedNotOnline,
+    NotSignedIn {},
+    /// A change with the session cookie lacks its CSRF token.
+    CsrfToken {},
+    /// Too many guest games to claim at once.
+    TooManyClaims {
+        /// The most.
+        max: usize,
+        /// How many were sent.
+        given: usize,
+    },
+    /// No analysis of the game at its move count was asked for.
+    AnalysisNotStarted {
+        /// The game.
+        id: String,
+        /// Its move count.
+        plies: usize,
+    },
+    /// An analysis asked for a game still being played.
+    GameInProgress {
+        /// The game.
+        id: String,
+    },
+    /// A seat of a rated game played by a guest.
+    RatedSeatNeedsAccount {},
+    /// Something rated done without an account.
+    RatedNeedsAccount {},
+    /// A rated game that is not online between two players.
+    RatedNotOnline {
+        /// The mode asked for.
+        mode: String,
+    },
     /// Both seats of a rated game would be one account's.
-    RatedSameAccount,
-    /// The seat of the rated game is another account's.
-    RatedSeatTaken,
-    /// No player of this name (`name`), or a deleted account.
-    PlayerNotFound,
-    /// A time control that does not read or is out of range (`detail`).
-    BadClock,
-    /// A clock asked for a game that is not online.
-    ClockOnlineOnly,
-    /// The live flag of `side` fell: the move came too late, the game is over on time.
-    OutOfTime,
-    /// A claim in a game without a running clock or without an opponent.
-    NothingToClaim,
-    /// A claim before the opponent's time or absence allows it (`seconds` to wait).
-    ClaimTooEarly,
+    RatedSameAccount {},
+    /// The seat is another account's.
+    RatedSeatTaken {},
+    /// No player of this name.
+    PlayerNotFound {
+        /// The name asked for.
+        name: String,
+    },
+    /// A time control that does not read or is out of range.
+    BadClock {
+        /// Why, in English.
+        detail: String,
+    },
+    /// A clock asked for a hotseat or computer game.
+    ClockOnlineOnly {},
+    /// The side's flag fell before the move.
+    OutOfTime {
+        /// The side's word (`army`, `indians`).
+        side: String,
+    },
+    /// A claim in a game without a running clock.
+    NothingToClaim {},
+    /// A claim before the opponent's time or absence ran out.
+    ClaimTooEarly {
+        /// How long to go.
+        seconds: u64,
+    },
     /// A live claim while the opponent is connected.
-    ClaimOpponentPresent,
+    ClaimOpponentPresent {},
     /// A correspondence claim on the claimant's own turn.
-    ClaimYourTurn,
-    /// No challenge with this id (`id`).
-    ChallengeNotFound,
+    ClaimYourTurn {},
+    /// No challenge with this id.
+    ChallengeNotFound {
+        /// The id sent.
+        id: String,
+    },
     /// A direct challenge to oneself.
-    ChallengeYourself,
+    ChallengeYourself {},
     /// Accepting one's own challenge.
-    OwnChallenge,
+    OwnChallenge {},
     /// Accepting or declining a direct challenge to another player.
-    NotAddressee,
-    /// A challenge that has lapsed.
-    ChallengeExpired,
-    /// A challenge another player accepted first.
-    ChallengeTaken,
-    /// A challenge that was cancelled or declined.
-    ChallengeClosed,
-    /// 409: the account has as many challenges open as it may (`max`).
-    TooManyChallenges,
+    NotAddressee {},
+    /// The challenge has lapsed.
+    ChallengeExpired {},
+    /// Another player accepted the challenge first.
+    ChallengeTaken {},
+    /// The challenge was cancelled or declined.
+    ChallengeClosed {},
+    /// The account has as many challenges open as it may.
+    TooManyChallenges {
+        /// The most.
+        max: usize,
+    },
     /// Cancelling another player's challenge.
-    NotYourChallenge,
-    /// A notification e-mail address that does not read (`email`).
-    EmailInvalid,
-    /// A webhook URL the server does not call (`url`).
-    WebhookUrlInvalid,
-    /// Mail turned on without an address, or a webhook without a URL (`channel`).
-    ChannelWithoutAddress,
-    /// An unsubscribe link that is not one the server made (or was changed).
-    UnsubscribeInvalid,
-    /// A confirmation link not made for the account's current address.
-    EmailConfirmInvalid,
-    /// A confirmation link past its lifetime.
-    EmailConfirmExpired,
-    /// A confirmation mail asked for again too soon (`wait`, seconds).
-    EmailConfirmTooSoon,
-    /// No unconfirmed address to send a confirmation to.
-    EmailConfirmNothing,
+    NotYourChallenge {},
+    /// A notification e-mail address that does not read.
+    EmailInvalid {
+        /// The address sent.
+        email: String,
+    },
+    /// A webhook URL the server will not call.
+    WebhookUrlInvalid {
+        /// The URL sent.
+        url: String,
+    },
+    /// A channel turned on without its address.
+    ChannelWithoutAddress {
+        /// The channel.
+        channel: String,
+    },
+    /// An unsubscribe link the server did not make.
+    UnsubscribeInvalid {},
+    /// A confirmation link the server did not make for the current address.
+    EmailConfirmInvalid {},
+    /// A confirmation link older than its life.
+    EmailConfirmExpired {},
+    /// A confirmation mail asked for too soon after the last.
+    EmailConfirmTooSoon {
+        /// Seconds to wait.
+        wait: u64,
+    },
+    /// Sending a confirmation without an unconfirmed address.
+    EmailConfirmNothing {},
 }
 
 impl ErrorCode {
-    /// Every code, for the tests that check each is documented and translated.
-    pub const ALL: [ErrorCode; 112] = {
-        use ErrorCode as C;
-        [
-            C::BadRequest,
-            C::Unauthorized,
-            C::Forbidden,
-            C::NotFound,
-            C::Conflict,
-            C::BodyTooLarge,
-            C::Unprocessable,
-            C::RateLimited,
-            C::Internal,
-            C::EmptyBody,
-            C::BadJson,
-            C::JsonRequired,
-            C::CrossOrigin,
-            C::BadField,
-            C::NoEndpoint,
-            C::BadGameId,
-            C::GameNotFound,
-            C::UnknownScenario,
-            C::LevelOutOfRange,
-            C::LevelWithoutComputer,
-            C::BadRecord,
-            C::WrongToken,
-            C::MoveNeedsToken,
-            C::NeedsToken,
-            C::NotYourTurn,
-            C::ComputersTurn,
-            C::GameOver,
-            C::BadMove,
-            C::MovePassWithMovesLeft,
-            C::MoveOffMap,
-            C::MoveEmptySource,
-            C::MoveNotYourStack,
-            C::MoveNoSquareThere,
-            C::MoveIntoStaging,
-            C::MoveStagingStepsEast,
-            C::MoveNotAdjacent,
-            C::MoveTerrain,
-            C::MoveCannotEliminate,
-            C::MoveStackLimit,
-            C::MoveNoPieceMoved,
-            C::MoveNotEnoughPieces,
-            C::MoveEliminationsMismatch,
-            C::NoUndoOnline,
-            C::NothingToUndo,
-            C::NoDrawOffer,
-            C::TakebackOnlyOnline,
-            C::NoTakebackRequest,
-            C::ComputerDeclinesDraw,
-            C::Superseded,
-            C::BadChoice,
-            C::NotText,
-            C::GifRange,
-            C::GifBackwards,
-            C::ChatOnlyOnline,
-            C::ChatEmpty,
-            C::ChatTooLong,
-            C::ChatControlChar,
-            C::ChatPlayersOnly,
-            C::ChatSpectatorsOnly,
-            C::ChatNeedsAccount,
-            C::RematchOnlyOnline,
-            C::RematchNotOver,
-            C::RematchNoOffer,
-            C::RematchAgreed,
-            C::GifTooLong,
-            C::NameTooShort,
-            C::NameTooLong,
-            C::NameCharacter,
-            C::NameStart,
-            C::NameSeparator,
-            C::NameReserved,
-            C::NameTaken,
-            C::PasswordTooShort,
-            C::PasswordTooLong,
-            C::PasswordSameAsName,
-            C::LoginInvalid,
-            C::WrongPassword,
-            C::NotSignedIn,
-            C::CsrfToken,
-            C::TooManyClaims,
-            C::AnalysisNotStarted,
-            C::GameInProgress,
-            C::RatedSeatNeedsAccount,
-            C::RatedNeedsAccount,
-            C::RatedNotOnline,
-            C::RatedSameAccount,
-            C::RatedSeatTaken,
-            C::PlayerNotFound,
-            C::BadClock,
-            C::ClockOnlineOnly,
-            C::OutOfTime,
-            C::NothingToClaim,
-            C::ClaimTooEarly,
-            C::ClaimOpponentPresent,
-            C::ClaimYourTurn,
-            C::ChallengeNotFound,
-            C::ChallengeYourself,
-            C::OwnChallenge,
-            C::NotAddressee,
-            C::ChallengeExpired,
-            C::ChallengeTaken,
-            C::ChallengeClosed,
-            C::TooManyChallenges,
-            C::NotYourChallenge,
-            C::EmailInvalid,
-            C::WebhookUrlInvalid,
-            C::ChannelWithoutAddress,
-            C::UnsubscribeInvalid,
-            C::EmailConfirmInvalid,
-            C::EmailConfirmExpired,
-            C::EmailConfirmTooSoon,
-            C::EmailConfirmNothing,
-        ]
-    };
-
-    /// The code as the API writes it (`snake_case`).
-    pub const fn as_str(self) -> &'static str {
-        use ErrorCode as C;
-        match self {
-            C::BadRequest => "bad_request",
-            C::Unauthorized => "unauthorized",
-            C::Forbidden => "forbidden",
-            C::NotFound => "not_found",
-            C::Conflict => "conflict",
-            C::BodyTooLarge => "body_too_large",
-            C::Unprocessable => "unprocessable",
-            C::RateLimited => "rate_limited",
-            C::Internal => "internal",
-            C::EmptyBody => "empty_body",
-            C::BadJson => "bad_json",
-            C::JsonRequired => "json_required",
-            C::CrossOrigin => "cross_origin",
-            C::BadField => "bad_field",
-            C::NoEndpoint => "no_endpoint",
-            C::BadGameId => "bad_game_id",
-            C::GameNotFound => "game_not_found",
-            C::UnknownScenario => "unknown_scenario",
-            C::LevelOutOfRange => "level_out_of_range",
-            C::LevelWithoutComputer => "level_without_computer",
-            C::BadRecord => "bad_record",
-            C::WrongToken => "wrong_token",
-            C::MoveNeedsToken => "move_needs_token",
-            C::NeedsToken => "needs_token",
-            C::NotYourTurn => "not_your_turn",
-            C::ComputersTurn => "computers_turn",
-            C::GameOver => "game_over",
-            C::BadMove => "bad_move",
-            C::MovePassWithMovesLeft => "move_pass_with_moves_left",
-            C::MoveOffMap => "move_off_map",
-            C::MoveEmptySource => "move_empty_source",
-            C::MoveNotYourStack => "move_not_your_stack",
-            C::MoveNoSquareThere => "move_no_square_there",
-            C::MoveIntoStaging => "move_into_staging",
-            C::MoveStagingStepsEast => "move_staging_steps_east",
-            C::MoveNotAdjacent => "move_not_adjacent",
-            C::MoveTerrain => "move_terrain",
-            C::MoveCannotEliminate => "move_cannot_eliminate",
-            C::MoveStackLimit => "move_stack_limit",
-            C::MoveNoPieceMoved => "move_no_piece_moved",
-            C::MoveNotEnoughPieces => "move_not_enough_pieces",
-            C::MoveEliminationsMismatch => "move_eliminations_mismatch",
-            C::NoUndoOnline => "no_undo_online",
-            C::NothingToUndo => "nothing_to_undo",
-            C::NoDrawOffer => "no_draw_offer",
-            C::TakebackOnlyOnline => "takeback_only_online",
-            C::NoTakebackRequest => "no_takeback_request",
-            C::ComputerDeclinesDraw => "computer_declines_draw",
-            C::Superseded => "superseded",
-            C::BadChoice => "bad_choice",
-            C::NotText => "not_text",
-            C::GifRange => "gif_range",
-            C::GifBackwards => "gif_backwards",
-            C::ChatOnlyOnline => "chat_only_online",
-            C::ChatEmpty => "chat_empty",
-            C::ChatTooLong => "chat_too_long",
-            C::ChatControlChar => "chat_control_char",
-            C::ChatPlayersOnly => "chat_players_only",
-            C::ChatSpectatorsOnly => "chat_spectators_only",
-            C::ChatNeedsAccount => "chat_needs_account",
-            C::RematchOnlyOnline => "rematch_only_online",
-            C::RematchNotOver => "rematch_not_over",
-            C::RematchNoOffer => "rematch_no_offer",
-            C::RematchAgreed => "rematch_agreed",
-            C::GifTooLong => "gif_too_long",
-            C::NameTooShort => "name_too_short",
-            C::NameTooLong => "name_too_long",
-            C::NameCharacter => "name_character",
-            C::NameStart => "name_start",
-            C::NameSeparator => "name_separator",
-            C::NameReserved => "name_reserved",
-            C::NameTaken => "name_taken",
-            C::PasswordTooShort => "password_too_short",
-            C::PasswordTooLong => "password_too_long",
-            C::PasswordSameAsName => "password_same_as_name",
-            C::LoginInvalid => "login_invalid",
-            C::WrongPassword => "wrong_password",
-            C::NotSignedIn => "not_signed_in",
-            C::CsrfToken => "csrf_token",
-            C::TooManyClaims => "too_many_claims",
-            C::AnalysisNotStarted => "analysis_not_started",
-            C::GameInProgress => "game_in_progress",
-            C::RatedSeatNeedsAccount => "rated_seat_needs_account",
-            C::RatedNeedsAccount => "rated_needs_account",
-            C::RatedNotOnline => "rated_not_online",
-            C::RatedSameAccount => "rated_same_account",
-            C::RatedSeatTaken => "rated_seat_taken",
-            C::PlayerNotFound => "player_not_found",
-            C::BadClock => "bad_clock",
-            C::ClockOnlineOnly => "clock_online_only",
-            C::OutOfTime => "out_of_time",
-            C::NothingToClaim => "nothing_to_claim",
-            C::ClaimTooEarly => "claim_too_early",
-            C::ClaimOpponentPresent => "claim_opponent_present",
-            C::ClaimYourTurn => "claim_your_turn",
-            C::ChallengeNotFound => "challenge_not_found",
-            C::ChallengeYourself => "challenge_yourself",
-            C::OwnChallenge => "own_challenge",
-            C::NotAddressee => "not_addressee",
-            C::ChallengeExpired => "challenge_expired",
-            C::ChallengeTaken => "challenge_taken",
-            C::ChallengeClosed => "challenge_closed",
-            C::TooManyChallenges => "too_many_challenges",
-            C::NotYourChallenge => "not_your_challenge",
-            C::EmailInvalid => "email_invalid",
-            C::WebhookUrlInvalid => "webhook_url_invalid",
-            C::ChannelWithoutAddress => "channel_without_address",
-            C::UnsubscribeInvalid => "unsubscribe_invalid",
-            C::EmailConfirmInvalid => "email_confirm_invalid",
-            C::EmailConfirmExpired => "email_confirm_expired",
-            C::EmailConfirmTooSoon => "email_confirm_too_soon",
-            C::EmailConfirmNothing => "email_confirm_nothing",
-        }
+    /// The code's name, as sent (`"move_off_map"`).
+    pub fn name(&self) -> &'static str {
+        self.into()
     }
 
     /// The code of an error without a more specific one, by its status.
     pub fn of_status(status: axum::http::StatusCode) -> ErrorCode {
         use axum::http::StatusCode as S;
         match status {
-            S::BAD_REQUEST => ErrorCode::BadRequest,
-            S::UNAUTHORIZED => ErrorCode::Unauthorized,
-            S::FORBIDDEN => ErrorCode::Forbidden,
-            S::NOT_FOUND => ErrorCode::NotFound,
-            S::CONFLICT => ErrorCode::Conflict,
-            S::PAYLOAD_TOO_LARGE => ErrorCode::BodyTooLarge,
-            S::TOO_MANY_REQUESTS => ErrorCode::RateLimited,
-            s if s.is_server_error() => ErrorCode::Internal,
-            _ => ErrorCode::Unprocessable,
+            S::BAD_REQUEST => ErrorCode::BadRequest { detail: None },
+            S::UNAUTHORIZED => ErrorCode::Unauthorized {},
+            S::FORBIDDEN => ErrorCode::Forbidden {},
+            S::NOT_FOUND => ErrorCode::NotFound {},
+            S::CONFLICT => ErrorCode::Conflict {},
+            S::PAYLOAD_TOO_LARGE => ErrorCode::BodyTooLarge {
+                limit: super::BODY_LIMIT,
+            },
+            S::TOO_MANY_REQUESTS => ErrorCode::RateLimited { seconds: 1 },
+            s if s.is_server_error() => ErrorCode::Internal {},
+            _ => ErrorCode::Unprocessable {},
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use strum::VariantNames;
+    use ts_rs::{Config, TS};
+
     use super::ErrorCode;
 
     const API: &str = include_str!("../../../../docs/api.md");
@@ -499,17 +582,61 @@ mod tests {
         ("de", include_str!("../../web/lang-de.js")),
     ];
 
+    /// Each code's parameters, read from the TypeScript declaration the page is
+    /// checked against (`{ "code": "x", "params": { a: string, b?: number, } }`).
+    fn declared_params() -> BTreeMap<String, BTreeSet<String>> {
+        let mut decl = ErrorCode::decl(&Config::new().with_large_int("number"));
+        while let Some(start) = decl.find("/**") {
+            let end = decl[start..].find("*/").expect("a comment ends") + start + 2;
+            decl.replace_range(start..end, "");
+        }
+        let mut out = BTreeMap::new();
+        for arm in decl.split("{ \"code\": \"").skip(1) {
+            let (code, rest) = arm
+                .split_once('"')
+                .expect("a code's name ends with a quote");
+            let params = rest
+                .split_once("\"params\": {")
+                .map(|(_, p)| p.split_once('}').map_or(p, |(fields, _)| fields))
+                .unwrap_or("");
+            let names = params
+                .split(',')
+                .filter_map(|f| f.split_once(':'))
+                .map(|(name, _)| {
+                    name.trim()
+                        .trim_end_matches('?')
+                        .trim_matches('"')
+                        .to_owned()
+                })
+                .collect();
+            out.insert(code.to_owned(), names);
+        }
+        out
+    }
+
+    /// The `{name}` placeholders of the page's sentence for `code` in one language.
+    fn placeholders(table: &str, code: &str) -> Option<BTreeSet<String>> {
+        let key = format!("  err_{code}: ");
+        let line = table.lines().find(|l| l.starts_with(&key))?;
+        Some(
+            line.split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}'))
+                .map(|(name, _)| name.to_owned())
+                .collect(),
+        )
+    }
+
     #[test]
     fn every_error_code_is_documented_and_said_in_every_language() {
-        for code in ErrorCode::ALL {
-            let code = code.as_str();
+        for code in ErrorCode::VARIANTS {
             assert!(
                 API.contains(&format!("| `{code}` |")),
                 "docs/api.md lacks the code {code}"
             );
             for (lang, table) in LANGUAGES {
                 assert!(
-                    table.contains(&format!("  err_{code}: ")),
+                    placeholders(table, code).is_some(),
                     "lang-{lang}.js has no string for the error code {code}"
                 );
             }
@@ -517,10 +644,56 @@ mod tests {
     }
 
     #[test]
-    fn error_codes_are_distinct() {
-        let mut seen = std::collections::HashSet::new();
-        for code in ErrorCode::ALL {
-            assert!(seen.insert(code.as_str()), "{} twice", code.as_str());
+    fn the_pages_sentence_for_each_code_names_only_that_codes_parameters() {
+        let declared = declared_params();
+        assert_eq!(
+            declared.keys().collect::<BTreeSet<_>>(),
+            ErrorCode::VARIANTS
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<BTreeSet<_>>()
+                .iter()
+                .collect(),
+            "the TypeScript declaration lists every code"
+        );
+        assert_eq!(
+            declared["move_terrain"],
+            ["move", "to", "kind", "terrain", "enter"]
+                .map(String::from)
+                .into()
+        );
+        for (code, params) in &declared {
+            for (lang, table) in LANGUAGES {
+                let said = placeholders(table, code).unwrap_or_default();
+                let unknown: Vec<_> = said.difference(params).collect();
+                assert!(
+                    unknown.is_empty(),
+                    "lang-{lang}.js says err_{code} with {unknown:?}, which the code does not carry (it carries {params:?})"
+                );
+            }
         }
+    }
+
+    #[test]
+    fn an_error_is_sent_as_its_code_and_its_parameters() {
+        let code = ErrorCode::MoveStackLimit {
+            mv: "a1:FF-a2".into(),
+            to: "a2".into(),
+            arriving: 2,
+            here: 3,
+            limit: 4,
+        };
+        assert_eq!(code.name(), "move_stack_limit");
+        assert_eq!(
+            serde_json::to_value(&code).unwrap(),
+            serde_json::json!({
+                "code": "move_stack_limit",
+                "params": { "move": "a1:FF-a2", "to": "a2", "arriving": 2, "here": 3, "limit": 4 }
+            })
+        );
+        assert_eq!(
+            serde_json::to_value(ErrorCode::Superseded {}).unwrap(),
+            serde_json::json!({ "code": "superseded", "params": {} })
+        );
     }
 }

@@ -6,24 +6,35 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::value::RawValue;
 
 use super::code::ErrorCode;
 use super::move_refusal::move_refusal;
-use crate::game::{Action, AnalysisError, GameError};
+use crate::game::{AnalysisError, GameError};
 
 /// An API error: answers `{"error": "...", "code": "...", "params": {...}}` with its
 /// status code.
 #[derive(Debug)]
 pub struct Error {
     status: StatusCode,
-    code: ErrorCode,
-    params: Value,
+    /// Boxed: its largest variants would make every `Result<_, Error>` large.
+    code: Box<ErrorCode>,
     message: String,
     internal: Option<String>,
     /// The game's current state, sent with refusals of a game action (409).
-    state: Option<serde_json::Value>,
+    state: Option<Box<RawValue>>,
+}
+
+/// An error's body as sent: the message, the code and its parameters, and the game's
+/// state beside a refused game action.
+#[derive(Serialize)]
+pub struct ErrorBody<'a> {
+    error: &'a str,
+    #[serde(flatten)]
+    code: &'a ErrorCode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<&'a RawValue>,
 }
 
 impl Error {
@@ -32,8 +43,7 @@ impl Error {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Error {
         Error {
             status,
-            code: ErrorCode::of_status(status),
-            params: json!({}),
+            code: Box::new(ErrorCode::of_status(status)),
             message: message.into(),
             internal: None,
             state: None,
@@ -78,35 +88,34 @@ impl Error {
             Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
             None => String::new(),
         };
-        Error::new(status, format!("{field}: {value:?} is not {list}")).code(
-            ErrorCode::BadChoice,
-            json!({ "field": field, "value": value, "allowed": allowed.join(", ") }),
-        )
+        Error::new(status, format!("{field}: {value:?} is not {list}")).code(ErrorCode::BadChoice {
+            field: field.into(),
+            value: value.into(),
+            allowed: allowed.join(", "),
+        })
     }
 
     /// 500: a fault of the server; `cause` is logged, the client reads only "internal error".
     pub fn internal(cause: impl std::fmt::Display) -> Error {
         Error {
             status: StatusCode::INTERNAL_SERVER_ERROR,
-            code: ErrorCode::Internal,
-            params: json!({}),
+            code: Box::new(ErrorCode::Internal {}),
             message: "internal server error".into(),
             internal: Some(cause.to_string()),
             state: None,
         }
     }
 
-    /// The same error with a specific code and the parameters of its sentence (an
-    /// object: the page fills its translation with them).
-    pub fn code(mut self, code: ErrorCode, params: Value) -> Error {
-        self.code = code;
-        self.params = params;
+    /// The same error with a specific code, carrying the parameters of its sentence
+    /// (the page fills its translation with them).
+    pub fn code(mut self, code: ErrorCode) -> Error {
+        *self.code = code;
         self
     }
 
     /// The same error, answering `state` (the game's state JSON) beside the message.
     pub fn with_state(mut self, state: &str) -> Error {
-        self.state = serde_json::from_str(state).ok();
+        self.state = RawValue::from_string(state.to_owned()).ok();
         self
     }
 
@@ -120,9 +129,13 @@ impl Error {
         &self.message
     }
 
-    /// The body's fields other than the state: `error`, `code`, `params`.
-    pub fn body(&self) -> Value {
-        json!({ "error": self.message, "code": self.code.as_str(), "params": self.params })
+    /// The body as sent: the message, the code, its parameters and any state.
+    pub fn body(&self) -> ErrorBody<'_> {
+        ErrorBody {
+            error: &self.message,
+            code: &self.code,
+            state: self.state.as_deref(),
+        }
     }
 }
 
@@ -139,15 +152,9 @@ impl IntoResponse for Error {
         } else {
             tracing::debug!(status = self.status.as_u16(), message = %self.message, "request refused");
         }
-        let mut body = self.body();
-        if let Some(state) = self.state {
-            body["state"] = state;
-        }
-        let mut res = (self.status, Json(body)).into_response();
+        let mut res = (self.status, Json(self.body())).into_response();
         // A throttle's wait (its `seconds` parameter) is also said as `Retry-After`.
-        if let (ErrorCode::RateLimited, Some(seconds)) =
-            (self.code, self.params["seconds"].as_u64())
-        {
+        if let ErrorCode::RateLimited { seconds } = *self.code {
             res.headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
@@ -164,7 +171,7 @@ impl From<battaglie_community::Throttled> for Error {
             .as_secs_f64()
             .ceil() as u64;
         Error::new(StatusCode::TOO_MANY_REQUESTS, t.to_string())
-            .code(ErrorCode::RateLimited, json!({ "seconds": seconds }))
+            .code(ErrorCode::RateLimited { seconds })
     }
 }
 
@@ -204,8 +211,8 @@ impl From<GameError> for Error {
             | G::Store(_)
             | G::Random(_) => return Error::internal(e),
         };
-        let (code, params) = game_refusal(&e);
-        Error::new(status, e.to_string()).code(code, params)
+        let code = game_refusal(&e);
+        Error::new(status, e.to_string()).code(code)
     }
 }
 
@@ -214,91 +221,107 @@ impl From<AnalysisError> for Error {
         match e {
             AnalysisError::Game(e) => e.into(),
             AnalysisError::NotStarted { ref id, plies } => {
-                let params = json!({ "id": id, "plies": plies });
-                Error::not_found(e.to_string()).code(ErrorCode::AnalysisNotStarted, params)
+                let code = ErrorCode::AnalysisNotStarted {
+                    id: id.clone(),
+                    plies,
+                };
+                Error::not_found(e.to_string()).code(code)
             }
             AnalysisError::InProgress { ref id } => {
-                let params = json!({ "id": id });
-                Error::new(StatusCode::CONFLICT, e.to_string())
-                    .code(ErrorCode::GameInProgress, params)
+                let code = ErrorCode::GameInProgress { id: id.clone() };
+                Error::new(StatusCode::CONFLICT, e.to_string()).code(code)
             }
             AnalysisError::Store(_) | AnalysisError::Stored { .. } => Error::internal(e),
         }
     }
 }
 
-/// The code and parameters of a refusal of the game layer.
-fn game_refusal(e: &GameError) -> (ErrorCode, Value) {
+/// The code and parameters of a refusal of the game layer (`internal` for a fault of
+/// the server, which `From<GameError>` answers before asking).
+fn game_refusal(e: &GameError) -> ErrorCode {
     use ErrorCode as C;
     use GameError as G;
     match e {
-        G::BadId(id) => (C::BadGameId, json!({ "id": id })),
-        G::NotFound(id) => (C::GameNotFound, json!({ "id": id })),
+        G::BadId(id) => C::BadGameId { id: id.clone() },
+        G::NotFound(id) => C::GameNotFound { id: id.clone() },
         G::UnknownScenario { id, known } | G::UnknownRecordScenario { id, known } => {
-            (C::UnknownScenario, json!({ "id": id, "known": known }))
+            C::UnknownScenario {
+                id: id.clone(),
+                known: Some(known.clone()),
+            }
         }
-        G::LevelOutOfRange(level) => (C::LevelOutOfRange, json!({ "level": level })),
-        G::LevelWithoutComputer => (C::LevelWithoutComputer, json!({})),
-        G::Record(r) => (C::BadRecord, json!({ "detail": r.to_string() })),
-        G::WrongToken => (C::WrongToken, json!({})),
-        G::MoveNeedsToken { to_move } => (C::MoveNeedsToken, json!({ "side": to_move })),
-        G::NeedsToken(action) => {
-            let action = match action {
-                Action::Undo => "undo",
-                Action::Resign => "resign",
-                Action::Draw => "draw",
-                Action::Takeback => "takeback",
-                Action::Claim => "claim",
-                Action::Rematch => "rematch",
-            };
-            (C::NeedsToken, json!({ "action": action }))
-        }
-        G::NotYourTurn { to_move } => (C::NotYourTurn, json!({ "side": to_move })),
-        G::ComputersTurn { to_move } => (C::ComputersTurn, json!({ "side": to_move })),
-        G::GameOver { outcome } => (C::GameOver, json!({ "outcome": outcome })),
+        G::LevelOutOfRange(level) => C::LevelOutOfRange { level: *level },
+        G::LevelWithoutComputer => C::LevelWithoutComputer {},
+        G::Record(r) => C::BadRecord {
+            detail: r.to_string(),
+        },
+        G::WrongToken => C::WrongToken {},
+        G::MoveNeedsToken { to_move } => C::MoveNeedsToken {
+            side: to_move.clone(),
+        },
+        G::NeedsToken(action) => C::NeedsToken { action: *action },
+        G::NotYourTurn { to_move } => C::NotYourTurn {
+            side: to_move.clone(),
+        },
+        G::ComputersTurn { to_move } => C::ComputersTurn {
+            side: to_move.clone(),
+        },
+        G::GameOver { outcome } => C::GameOver {
+            outcome: outcome.clone(),
+        },
         G::IllegalMove(m) => move_refusal(m),
-        G::NoUndoOnline => (C::NoUndoOnline, json!({})),
-        G::NothingToUndo => (C::NothingToUndo, json!({})),
-        G::NoDrawOffer => (C::NoDrawOffer, json!({})),
-        G::TakebackOnlyOnline => (C::TakebackOnlyOnline, json!({})),
-        G::NoTakebackRequest => (C::NoTakebackRequest, json!({})),
-        G::ComputerDeclinesDraw => (C::ComputerDeclinesDraw, json!({})),
-        G::Superseded => (C::Superseded, json!({})),
-        G::RatedSeatNeedsAccount => (C::RatedSeatNeedsAccount, json!({})),
-        G::BadClock(e) => (C::BadClock, json!({ "detail": e.to_string() })),
-        G::ClockOnlineOnly => (C::ClockOnlineOnly, json!({})),
+        G::NoUndoOnline => C::NoUndoOnline {},
+        G::NothingToUndo => C::NothingToUndo {},
+        G::NoDrawOffer => C::NoDrawOffer {},
+        G::TakebackOnlyOnline => C::TakebackOnlyOnline {},
+        G::NoTakebackRequest => C::NoTakebackRequest {},
+        G::ComputerDeclinesDraw => C::ComputerDeclinesDraw {},
+        G::Superseded => C::Superseded {},
+        G::RatedSeatNeedsAccount => C::RatedSeatNeedsAccount {},
+        G::BadClock(e) => C::BadClock {
+            detail: e.to_string(),
+        },
+        G::ClockOnlineOnly => C::ClockOnlineOnly {},
         G::Clock(e) => clock_refusal(e),
         G::Claim(e) => claim_refusal(e),
-        G::NothingToClaim => (C::NothingToClaim, json!({})),
-        _ => (C::Internal, json!({})),
+        G::NothingToClaim => C::NothingToClaim {},
+        G::StoredScenario { .. }
+        | G::StoredStart { .. }
+        | G::StoredMove { .. }
+        | G::ComputerMove { .. }
+        | G::Store(_)
+        | G::Random(_) => C::Internal {},
     }
 }
 
 /// The code of a move the clock refused.
-fn clock_refusal(e: &battaglie_community::ClockError) -> (ErrorCode, Value) {
+fn clock_refusal(e: &battaglie_community::ClockError) -> ErrorCode {
     use battaglie_community::ClockError as K;
     match e {
-        K::OutOfTime { side, .. } => (ErrorCode::OutOfTime, json!({ "side": side.word() })),
-        K::NotYourTurn { to_move, .. } => {
-            (ErrorCode::NotYourTurn, json!({ "side": to_move.word() }))
-        }
-        K::AlreadyStarted | K::NotRunning | K::NotPaused => (ErrorCode::Conflict, json!({})),
+        K::OutOfTime { side, .. } => ErrorCode::OutOfTime {
+            side: side.word().into(),
+        },
+        K::NotYourTurn { to_move, .. } => ErrorCode::NotYourTurn {
+            side: to_move.word().into(),
+        },
+        K::AlreadyStarted | K::NotRunning | K::NotPaused => ErrorCode::Conflict {},
     }
 }
 
 /// The code of a refused claim, with the seconds to wait when it is too early.
-fn claim_refusal(e: &battaglie_community::ClaimError) -> (ErrorCode, Value) {
+fn claim_refusal(e: &battaglie_community::ClaimError) -> ErrorCode {
     use battaglie_community::ClaimError as K;
     let seconds = |d: &std::time::Duration| d.as_secs() + u64::from(d.subsec_nanos() > 0);
     match e {
-        K::NotRunning => (ErrorCode::NothingToClaim, json!({})),
-        K::FlagFell(side) => (ErrorCode::OutOfTime, json!({ "side": side.word() })),
-        K::OpponentPresent => (ErrorCode::ClaimOpponentPresent, json!({})),
-        K::TooSoon { wait } | K::InTime { left: wait } => (
-            ErrorCode::ClaimTooEarly,
-            json!({ "seconds": seconds(wait) }),
-        ),
-        K::YourTurn => (ErrorCode::ClaimYourTurn, json!({})),
+        K::NotRunning => ErrorCode::NothingToClaim {},
+        K::FlagFell(side) => ErrorCode::OutOfTime {
+            side: side.word().into(),
+        },
+        K::OpponentPresent => ErrorCode::ClaimOpponentPresent {},
+        K::TooSoon { wait } | K::InTime { left: wait } => ErrorCode::ClaimTooEarly {
+            seconds: seconds(wait),
+        },
+        K::YourTurn => ErrorCode::ClaimYourTurn {},
     }
 }
 
@@ -311,7 +334,7 @@ impl From<BytesRejection> for Error {
                 status,
                 format!("the request body is larger than the limit of {limit} bytes"),
             )
-            .code(ErrorCode::BodyTooLarge, json!({ "limit": limit }))
+            .code(ErrorCode::BodyTooLarge { limit })
         } else {
             Error::new(
                 status,
@@ -324,8 +347,9 @@ impl From<BytesRejection> for Error {
 impl From<QueryRejection> for Error {
     fn from(r: QueryRejection) -> Error {
         let detail = r.body_text();
-        Error::bad_request(format!("query string: {detail}"))
-            .code(ErrorCode::BadRequest, json!({ "detail": detail }))
+        Error::bad_request(format!("query string: {detail}")).code(ErrorCode::BadRequest {
+            detail: Some(detail),
+        })
     }
 }
 

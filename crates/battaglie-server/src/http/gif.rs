@@ -9,7 +9,6 @@ use axum::Router;
 use battaglie_image::{game_gif, GifError};
 use battaglie_rules::Scenario;
 use serde::Deserialize;
-use serde_json::json;
 
 use super::limits::Limiters;
 use super::{Error, ErrorCode, QueryParams};
@@ -50,25 +49,21 @@ async fn gif(
     let until = q.until.unwrap_or(plies);
     if from > until {
         return Err(
-            Error::unprocessable(GifError::Backwards { from, until }.to_string()).code(
-                ErrorCode::GifBackwards,
-                json!({ "from": from, "until": until }),
-            ),
+            Error::unprocessable(GifError::Backwards { from, until }.to_string())
+                .code(ErrorCode::GifBackwards { from, until }),
         );
     }
     if until > plies {
         return Err(
-            Error::unprocessable(GifError::Range { from, until, plies }.to_string()).code(
-                ErrorCode::GifRange,
-                json!({ "from": from, "until": until, "plies": plies }),
-            ),
+            Error::unprocessable(GifError::Range { from, until, plies }.to_string())
+                .code(ErrorCode::GifRange { from, until, plies }),
         );
     }
     if until - from + 1 > MAX_FRAMES {
         return Err(Error::unprocessable(format!(
             "plies {from}..{until}: a GIF shows at most {MAX_FRAMES} positions; choose a range with `from` and `until`"
         ))
-        .code(ErrorCode::GifTooLong, json!({ "max": MAX_FRAMES, "plies": plies })));
+        .code(ErrorCode::GifTooLong { max: MAX_FRAMES, plies }));
     }
     let bytes = tokio::task::spawn_blocking(move || game_gif(&game, Some(from..=until)))
         .await?

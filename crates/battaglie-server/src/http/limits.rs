@@ -263,10 +263,9 @@ fn refusal(e: GovernorError) -> axum::response::Response {
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
                 format!("too many requests from your address: wait {wait_time} s"),
             )
-            .code(
-                super::ErrorCode::RateLimited,
-                serde_json::json!({ "seconds": wait_time.max(1) }),
-            )
+            .code(super::ErrorCode::RateLimited {
+                seconds: wait_time.max(1),
+            })
             .into_response();
             res.headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, wait_time.max(1).into());

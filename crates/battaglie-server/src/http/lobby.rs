@@ -42,57 +42,46 @@ impl From<LobbyError> for Error {
             L::Throttled(t) => return t.into(),
             e => e,
         };
-        let (status, code, params) = match &e {
+        let (status, code) = match &e {
             L::NotFound(id) => (
                 StatusCode::NOT_FOUND,
-                C::ChallengeNotFound,
-                json!({ "id": id }),
+                C::ChallengeNotFound { id: id.clone() },
             ),
             L::UnknownPlayer(name) => (
                 StatusCode::NOT_FOUND,
-                C::PlayerNotFound,
-                json!({ "name": name }),
+                C::PlayerNotFound { name: name.clone() },
             ),
             L::Control(c) | L::Challenge(ChallengeError::Control(c)) => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                C::BadClock,
-                json!({ "detail": c.to_string() }),
+                C::BadClock {
+                    detail: c.to_string(),
+                },
             ),
-            L::Challenge(ChallengeError::Yourself) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                C::ChallengeYourself,
-                json!({}),
-            ),
+            L::Challenge(ChallengeError::Yourself) => {
+                (StatusCode::UNPROCESSABLE_ENTITY, C::ChallengeYourself {})
+            }
             L::Challenge(ChallengeError::RatedNeedsAccount)
             | L::Accept(AcceptError::RatedNeedsAccount)
-            | L::Seek(_) => (StatusCode::UNAUTHORIZED, C::RatedNeedsAccount, json!({})),
+            | L::Seek(_) => (StatusCode::UNAUTHORIZED, C::RatedNeedsAccount {}),
             L::Challenge(ChallengeError::RatedCustomBattle(b)) => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                C::UnknownScenario,
-                json!({ "id": b, "known": "" }),
+                C::UnknownScenario {
+                    id: b.clone(),
+                    known: None,
+                },
             ),
-            L::Accept(AcceptError::OwnChallenge) => {
-                (StatusCode::CONFLICT, C::OwnChallenge, json!({}))
-            }
+            L::Accept(AcceptError::OwnChallenge) => (StatusCode::CONFLICT, C::OwnChallenge {}),
             L::Accept(AcceptError::NotAddressee) | L::Withdraw(WithdrawError::NotAddressee) => {
-                (StatusCode::FORBIDDEN, C::NotAddressee, json!({}))
+                (StatusCode::FORBIDDEN, C::NotAddressee {})
             }
-            L::Accept(AcceptError::Expired) => {
-                (StatusCode::CONFLICT, C::ChallengeExpired, json!({}))
-            }
-            L::Taken => (StatusCode::CONFLICT, C::ChallengeTaken, json!({})),
-            L::Closed => (StatusCode::CONFLICT, C::ChallengeClosed, json!({})),
-            L::Withdraw(WithdrawError::NotYours) => {
-                (StatusCode::FORBIDDEN, C::NotYourChallenge, json!({}))
-            }
-            L::TooManyOpen { max } => (
-                StatusCode::CONFLICT,
-                C::TooManyChallenges,
-                json!({ "max": max }),
-            ),
+            L::Accept(AcceptError::Expired) => (StatusCode::CONFLICT, C::ChallengeExpired {}),
+            L::Taken => (StatusCode::CONFLICT, C::ChallengeTaken {}),
+            L::Closed => (StatusCode::CONFLICT, C::ChallengeClosed {}),
+            L::Withdraw(WithdrawError::NotYours) => (StatusCode::FORBIDDEN, C::NotYourChallenge {}),
+            L::TooManyOpen { max } => (StatusCode::CONFLICT, C::TooManyChallenges { max: *max }),
             L::Game(_) | L::Store(_) | L::Random(_) | L::Throttled(_) => return Error::internal(e),
         };
-        Error::new(status, e.to_string()).code(code, params)
+        Error::new(status, e.to_string()).code(code)
     }
 }
 

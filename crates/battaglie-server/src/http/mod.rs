@@ -147,8 +147,9 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
 /// (The original URI: inside the `/api` nest, the plain one has lost its prefix.)
 async fn api_not_found(axum::extract::OriginalUri(uri): axum::extract::OriginalUri) -> Error {
     let path = uri.path();
-    Error::not_found(format!("no API endpoint {path}"))
-        .code(ErrorCode::NoEndpoint, serde_json::json!({ "path": path }))
+    Error::not_found(format!("no API endpoint {path}")).code(ErrorCode::NoEndpoint {
+        path: path.to_owned(),
+    })
 }
 
 /// A JSON request body: syntax errors answer 400, wrong fields or types 422, an
@@ -169,7 +170,7 @@ pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> 
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(
             Error::bad_request("the request body is empty: a JSON object is expected")
-                .code(ErrorCode::EmptyBody, serde_json::json!({})),
+                .code(ErrorCode::EmptyBody {}),
         );
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
@@ -178,8 +179,9 @@ pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> 
         let inner = e.into_inner();
         if !inner.is_data() {
             Error::bad_request(format!("JSON body is not valid JSON: {inner}")).code(
-                ErrorCode::BadJson,
-                serde_json::json!({ "detail": inner.to_string() }),
+                ErrorCode::BadJson {
+                    detail: inner.to_string(),
+                },
             )
         } else {
             let message = if path == "." {
@@ -187,17 +189,16 @@ pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> 
             } else {
                 format!("JSON body: {path}: {inner}")
             };
-            Error::unprocessable(message).code(
-                ErrorCode::BadField,
-                serde_json::json!({ "field": path, "detail": inner.to_string() }),
-            )
+            Error::unprocessable(message).code(ErrorCode::BadField {
+                field: path,
+                detail: inner.to_string(),
+            })
         }
     })?;
     de.end().map_err(|e| {
-        Error::bad_request(format!("JSON body is not valid JSON: {e}")).code(
-            ErrorCode::BadJson,
-            serde_json::json!({ "detail": e.to_string() }),
-        )
+        Error::bad_request(format!("JSON body is not valid JSON: {e}")).code(ErrorCode::BadJson {
+            detail: e.to_string(),
+        })
     })?;
     Ok(value)
 }

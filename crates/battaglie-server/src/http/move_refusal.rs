@@ -2,99 +2,113 @@
 //! say which rule it breaks in the reader's language.
 
 use battaglie_rules::{IllegalMoveError, MoveError};
-use serde_json::{json, Value};
 
 use super::code::ErrorCode;
 
 /// The code and parameters of a move the rules refuse.
-pub(super) fn move_refusal(e: &MoveError) -> (ErrorCode, Value) {
+pub(super) fn move_refusal(e: &MoveError) -> ErrorCode {
     match e {
-        MoveError::Parse(p) => (ErrorCode::BadMove, json!({ "detail": p.to_string() })),
-        MoveError::GameOver(outcome) => (
-            ErrorCode::GameOver,
-            json!({ "outcome": outcome.to_string() }),
-        ),
-        MoveError::Illegal { text, reason } => {
-            let (code, mut params) = rule(reason);
-            params["move"] = json!(text);
-            (code, params)
-        }
+        MoveError::Parse(p) => ErrorCode::BadMove {
+            detail: p.to_string(),
+        },
+        MoveError::GameOver(outcome) => ErrorCode::GameOver {
+            outcome: outcome.to_string(),
+        },
+        MoveError::Illegal { text, reason } => rule(text.clone(), reason),
     }
 }
 
-fn rule(reason: &IllegalMoveError) -> (ErrorCode, Value) {
+/// The code of the rule `mv` breaks, with the squares, kinds and counts it names.
+fn rule(mv: String, reason: &IllegalMoveError) -> ErrorCode {
     use ErrorCode as C;
     use IllegalMoveError as I;
     match reason {
-        I::PassWithMovesLeft => (C::MovePassWithMovesLeft, json!({})),
+        I::PassWithMovesLeft => C::MovePassWithMovesLeft { mv },
         I::OffMap {
             square,
             width,
             height,
-        } => (
-            C::MoveOffMap,
-            json!({ "square": square.to_string(), "width": width, "height": height }),
-        ),
-        I::EmptySource(square) => (C::MoveEmptySource, json!({ "square": square.to_string() })),
-        I::NotYourStack { square, .. } => {
-            (C::MoveNotYourStack, json!({ "square": square.to_string() }))
-        }
-        I::NoSquareThere(square) => (
-            C::MoveNoSquareThere,
-            json!({ "square": square.to_string() }),
-        ),
-        I::IntoStaging(square) => (C::MoveIntoStaging, json!({ "square": square.to_string() })),
-        I::StagingStepsEast { to, east } => (
-            C::MoveStagingStepsEast,
-            json!({ "to": to.to_string(), "east": east.to_string() }),
-        ),
-        I::NotAdjacent { from, to } => (
-            C::MoveNotAdjacent,
-            json!({ "from": from.to_string(), "to": to.to_string() }),
-        ),
+        } => C::MoveOffMap {
+            mv,
+            square: square.to_string(),
+            width: *width,
+            height: *height,
+        },
+        I::EmptySource(square) => C::MoveEmptySource {
+            mv,
+            square: square.to_string(),
+        },
+        I::NotYourStack { square, .. } => C::MoveNotYourStack {
+            mv,
+            square: square.to_string(),
+        },
+        I::NoSquareThere(square) => C::MoveNoSquareThere {
+            mv,
+            square: square.to_string(),
+        },
+        I::IntoStaging(square) => C::MoveIntoStaging {
+            mv,
+            square: square.to_string(),
+        },
+        I::StagingStepsEast { to, east } => C::MoveStagingStepsEast {
+            mv,
+            to: to.to_string(),
+            east: east.to_string(),
+        },
+        I::NotAdjacent { from, to } => C::MoveNotAdjacent {
+            mv,
+            from: from.to_string(),
+            to: to.to_string(),
+        },
         I::Terrain {
             to,
             kind,
             terrain,
             enter,
-        } => (
-            C::MoveTerrain,
-            json!({
-                "to": to.to_string(),
-                "kind": kind.char().to_string(),
-                "terrain": terrain,
-                "enter": enter.to_string(),
-            }),
-        ),
+        } => C::MoveTerrain {
+            mv,
+            to: to.to_string(),
+            kind: kind.char().to_string(),
+            terrain: terrain.clone(),
+            enter: enter.to_string(),
+        },
         I::CannotEliminate {
             to,
             group,
             defenders,
             ..
-        } => (
-            C::MoveCannotEliminate,
-            json!({ "to": to.to_string(), "group": group.to_string(), "defenders": defenders.to_string() }),
-        ),
+        } => C::MoveCannotEliminate {
+            mv,
+            to: to.to_string(),
+            group: group.to_string(),
+            defenders: defenders.to_string(),
+        },
         I::StackLimit {
             to,
             arriving,
             here,
             limit,
-        } => (
-            C::MoveStackLimit,
-            json!({ "to": to.to_string(), "arriving": arriving, "here": here, "limit": limit }),
-        ),
-        I::NoPieceMoved => (C::MoveNoPieceMoved, json!({})),
+        } => C::MoveStackLimit {
+            mv,
+            to: to.to_string(),
+            arriving: *arriving,
+            here: *here,
+            limit: *limit,
+        },
+        I::NoPieceMoved => C::MoveNoPieceMoved { mv },
         I::NotEnoughPieces {
             from,
             kind,
             has,
             takes,
-        } => (
-            C::MoveNotEnoughPieces,
-            json!({ "from": from.to_string(), "kind": kind.char().to_string(), "has": has, "takes": takes }),
-        ),
-        I::EliminationsMismatch => (C::MoveEliminationsMismatch, json!({})),
+        } => C::MoveNotEnoughPieces {
+            mv,
+            from: from.to_string(),
+            kind: kind.char().to_string(),
+            has: *has,
+            takes: *takes,
+        },
+        I::EliminationsMismatch => C::MoveEliminationsMismatch { mv },
     }
 }
 
@@ -155,12 +169,8 @@ mod tests {
     #[test]
     fn a_refused_moves_code_is_move_and_the_rules_own_name_for_the_rule() {
         for reason in every_rule() {
-            let (code, _) = rule(&reason);
-            assert_eq!(
-                code.as_str(),
-                format!("move_{}", reason.rule()),
-                "{reason:?}"
-            );
+            let code = rule("a1:F-a2".into(), &reason);
+            assert_eq!(code.name(), format!("move_{}", reason.rule()), "{reason:?}");
         }
     }
 }

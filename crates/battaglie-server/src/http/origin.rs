@@ -76,10 +76,9 @@ fn json_body(headers: &HeaderMap, has_body: bool, text: bool) -> Result<(), Erro
                 other.unwrap_or("without a Content-Type")
             ),
         )
-        .code(
-            ErrorCode::JsonRequired,
-            serde_json::json!({ "given": other.unwrap_or("") }),
-        )),
+        .code(ErrorCode::JsonRequired {
+            given: other.unwrap_or("").into(),
+        })),
     }
 }
 
@@ -102,7 +101,7 @@ fn same_origin(headers: &HeaderMap, origins: &Origins) -> Result<(), Error> {
             StatusCode::FORBIDDEN,
             "a request that changes something must come from this site's own pages",
         )
-        .code(ErrorCode::CrossOrigin, serde_json::json!({})))
+        .code(ErrorCode::CrossOrigin {}))
     }
 }
 

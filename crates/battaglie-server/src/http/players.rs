@@ -210,19 +210,19 @@ impl From<RatingsError> for Error {
     fn from(e: RatingsError) -> Error {
         use ErrorCode as C;
         use RatingsError as R;
-        let (status, code, params) = match &e {
-            R::NeedsAccount => (StatusCode::UNAUTHORIZED, C::RatedNeedsAccount, json!({})),
+        let (status, code) = match &e {
+            R::NeedsAccount => (StatusCode::UNAUTHORIZED, C::RatedNeedsAccount {}),
             R::NotOnline { mode } => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                C::RatedNotOnline,
-                json!({ "mode": mode }),
+                C::RatedNotOnline {
+                    mode: (*mode).into(),
+                },
             ),
-            R::SameAccount => (StatusCode::CONFLICT, C::RatedSameAccount, json!({})),
-            R::SeatTaken => (StatusCode::CONFLICT, C::RatedSeatTaken, json!({})),
+            R::SameAccount => (StatusCode::CONFLICT, C::RatedSameAccount {}),
+            R::SeatTaken => (StatusCode::CONFLICT, C::RatedSeatTaken {}),
             R::PlayerNotFound(name) => (
                 StatusCode::NOT_FOUND,
-                C::PlayerNotFound,
-                json!({ "name": name }),
+                C::PlayerNotFound { name: name.clone() },
             ),
             R::Game(_) | R::Store(_) => {
                 return match e {
@@ -231,6 +231,6 @@ impl From<RatingsError> for Error {
                 }
             }
         };
-        Error::new(status, e.to_string()).code(code, params)
+        Error::new(status, e.to_string()).code(code)
     }
 }

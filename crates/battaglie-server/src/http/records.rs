@@ -35,7 +35,7 @@ pub(super) fn record_text(
         return Err(Error::bad_request(
             "the request body is empty: send a game record (JSON or text form)",
         )
-        .code(ErrorCode::EmptyBody, serde_json::json!({})));
+        .code(ErrorCode::EmptyBody {}));
     }
     Ok(text)
 }

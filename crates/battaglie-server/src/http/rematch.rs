@@ -83,18 +83,17 @@ impl From<RematchError> for Error {
     fn from(e: RematchError) -> Error {
         use ErrorCode as C;
         use RematchError as E;
-        let (status, code, params) = match e {
+        let (status, code) = match e {
             E::Game(g) => return g.into(),
             E::Store(s) => return Error::internal(s),
-            E::OnlyOnline => (StatusCode::FORBIDDEN, C::RematchOnlyOnline, json!({})),
-            E::NotOver => (StatusCode::CONFLICT, C::RematchNotOver, json!({})),
-            E::NoOffer => (StatusCode::CONFLICT, C::RematchNoOffer, json!({})),
+            E::OnlyOnline => (StatusCode::FORBIDDEN, C::RematchOnlyOnline {}),
+            E::NotOver => (StatusCode::CONFLICT, C::RematchNotOver {}),
+            E::NoOffer => (StatusCode::CONFLICT, C::RematchNoOffer {}),
             E::Agreed(ref game) => (
                 StatusCode::CONFLICT,
-                C::RematchAgreed,
-                json!({ "game": game }),
+                C::RematchAgreed { game: game.clone() },
             ),
         };
-        Error::new(status, e.to_string()).code(code, params)
+        Error::new(status, e.to_string()).code(code)
     }
 }

@@ -157,7 +157,9 @@ async fn one(Path(id): Path<String>) -> Result<Json<ScenarioView>, Error> {
     Scenario::builtin(&id)
         .map(|s| Json(view(&s)))
         .ok_or_else(|| {
-            Error::not_found(format!("no scenario {id:?}"))
-                .code(ErrorCode::UnknownScenario, serde_json::json!({ "id": id }))
+            Error::not_found(format!("no scenario {id:?}")).code(ErrorCode::UnknownScenario {
+                id: id.to_owned(),
+                known: None,
+            })
         })
 }

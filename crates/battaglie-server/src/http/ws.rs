@@ -108,7 +108,7 @@ async fn upgrade(
             StatusCode::TOO_MANY_REQUESTS,
             format!("too many games open at once from your address: the most is {most}"),
         )
-        .code(ErrorCode::RateLimited, serde_json::json!({ "seconds": 5 })));
+        .code(ErrorCode::RateLimited { seconds: 5 }));
     };
     let live = state.game_to_read(&id).await?;
     let token = q.token.or_else(|| protocol_token(&headers));
@@ -279,7 +279,7 @@ async fn serve(
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
                         let not_text = Error::unprocessable("messages are JSON text")
-                            .code(ErrorCode::NotText, serde_json::json!({}));
+                            .code(ErrorCode::NotText {});
                         let reply = error_message(&not_text);
                         if send(&mut socket, reply).await.is_err() { break; }
                         continue;
@@ -417,11 +417,23 @@ async fn handle(
     }
 }
 
+/// An error on a socket: the API's error body with its type and status.
+#[derive(serde::Serialize)]
+struct SocketError<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    status: u16,
+    #[serde(flatten)]
+    body: super::error::ErrorBody<'a>,
+}
+
 fn error_message(e: &Error) -> String {
-    let mut body = e.body();
-    body["type"] = "error".into();
-    body["status"] = e.status().as_u16().into();
-    body.to_string()
+    let message = SocketError {
+        kind: "error",
+        status: e.status().as_u16(),
+        body: e.body(),
+    };
+    serde_json::to_string(&message).expect("an error message serialises")
 }
 
 /// Close code 1009: a message over [`WS_MESSAGE_LIMIT`].

@@ -12,6 +12,7 @@ use ts_rs::{Config, TypeVisitor, TS};
 use super::{Replay, SeatsView};
 use crate::game::snapshot::Snapshot;
 use crate::http::scenarios::ScenarioView;
+use crate::http::ErrorCode;
 
 /// Every declaration by file name, the roots' and those of the types they use.
 fn generated() -> BTreeMap<PathBuf, String> {
@@ -25,6 +26,7 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<ScenarioView>();
     files.visit::<Replay>();
     files.visit::<SeatsView>();
+    files.visit::<ErrorCode>();
     files.out
 }
 

@@ -28,18 +28,17 @@ const RECENT: i64 = 20;
 impl From<PrefsError> for Error {
     fn from(e: PrefsError) -> Error {
         let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
-        let (code, params) = match &e {
-            PrefsError::Email(email) => (ErrorCode::EmailInvalid, json!({ "email": email })),
-            PrefsError::WebhookUrl { url, .. } => {
-                (ErrorCode::WebhookUrlInvalid, json!({ "url": url }))
-            }
-            PrefsError::NoAddress(channel) => (
-                ErrorCode::ChannelWithoutAddress,
-                json!({ "channel": channel }),
-            ),
+        let code = match &e {
+            PrefsError::Email(email) => ErrorCode::EmailInvalid {
+                email: email.clone(),
+            },
+            PrefsError::WebhookUrl { url, .. } => ErrorCode::WebhookUrlInvalid { url: url.clone() },
+            PrefsError::NoAddress(channel) => ErrorCode::ChannelWithoutAddress {
+                channel: (*channel).into(),
+            },
             PrefsError::Secret(_) | PrefsError::Store(_) => return Error::internal(e),
         };
-        Error::new(unprocessable, e.to_string()).code(code, params)
+        Error::new(unprocessable, e.to_string()).code(code)
     }
 }
 
@@ -47,7 +46,7 @@ impl From<UnsubscribeError> for Error {
     fn from(e: UnsubscribeError) -> Error {
         match e {
             UnsubscribeError::Invalid => {
-                Error::bad_request(e.to_string()).code(ErrorCode::UnsubscribeInvalid, json!({}))
+                Error::bad_request(e.to_string()).code(ErrorCode::UnsubscribeInvalid {})
             }
             UnsubscribeError::Secret(_) | UnsubscribeError::Store(_) => Error::internal(e),
         }
@@ -56,32 +55,25 @@ impl From<UnsubscribeError> for Error {
 
 impl From<EmailConfirmError> for Error {
     fn from(e: EmailConfirmError) -> Error {
-        let (status, code, params) = match &e {
-            EmailConfirmError::Invalid => (
-                StatusCode::BAD_REQUEST,
-                ErrorCode::EmailConfirmInvalid,
-                json!({}),
-            ),
-            EmailConfirmError::Expired => (
-                StatusCode::BAD_REQUEST,
-                ErrorCode::EmailConfirmExpired,
-                json!({}),
-            ),
+        let (status, code) = match &e {
+            EmailConfirmError::Invalid => {
+                (StatusCode::BAD_REQUEST, ErrorCode::EmailConfirmInvalid {})
+            }
+            EmailConfirmError::Expired => {
+                (StatusCode::BAD_REQUEST, ErrorCode::EmailConfirmExpired {})
+            }
             EmailConfirmError::TooSoon(wait) => (
                 StatusCode::TOO_MANY_REQUESTS,
-                ErrorCode::EmailConfirmTooSoon,
-                json!({ "wait": wait.as_secs().max(1) }),
+                ErrorCode::EmailConfirmTooSoon {
+                    wait: wait.as_secs().max(1),
+                },
             ),
-            EmailConfirmError::Nothing => (
-                StatusCode::CONFLICT,
-                ErrorCode::EmailConfirmNothing,
-                json!({}),
-            ),
+            EmailConfirmError::Nothing => (StatusCode::CONFLICT, ErrorCode::EmailConfirmNothing {}),
             EmailConfirmError::Secret(_) | EmailConfirmError::Store(_) => {
                 return Error::internal(e)
             }
         };
-        Error::new(status, e.to_string()).code(code, params)
+        Error::new(status, e.to_string()).code(code)
     }
 }
 
