@@ -29,6 +29,7 @@ function words(params) {
     if (list.length) out[k] = list.join(", ");
   }
   if (typeof out.terrain === "string" && has(`terrain_${out.terrain}`)) out.terrain = t(`terrain_${out.terrain}`);
+  if (out.side === "army" || out.side === "indians") out.side = t(out.side);
   return out;
 }
 

@@ -8,7 +8,6 @@ use battaglie_rules::{Game, Side};
 use super::live_game::{LiveGame, LiveState};
 use super::policy::{self, DrawAction, DrawDecision};
 use super::rebuild::replay;
-use super::snapshot::result_words;
 use super::takeback::{takeback_decision, TakebackAction, TakebackDecision};
 use super::{AppState, GameError, Seat};
 use crate::store::StoreError;
@@ -63,7 +62,7 @@ impl AppState {
         st: &mut LiveState,
         mv: &battaglie_rules::Move,
     ) -> Result<(), GameError> {
-        let ended = result_words(&st.game);
+        let ended = st.game.outcome();
         let now = self.now_secs();
         let turn = self.turn_after(live, &st.game);
         let clock = match self.time_move(st) {
@@ -289,7 +288,7 @@ impl AppState {
                 &live.row.id,
                 st.revision,
                 None,
-                offer.map(Side::word),
+                offer,
                 (now, self.now().0),
                 st.clock.as_ref(),
             )
@@ -325,7 +324,7 @@ impl AppState {
             .set_status(
                 &live.row.id,
                 st.revision,
-                result_words(&next),
+                next.outcome(),
                 None,
                 (now, self.now().0),
                 clock.as_ref(),

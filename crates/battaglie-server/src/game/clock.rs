@@ -76,9 +76,7 @@ impl AppState {
         };
         let mut next = st.game.clone();
         next.end_by_clock(ending.winner(), reason)
-            .map_err(|over| GameError::GameOver {
-                outcome: over.0.to_string(),
-            })?;
+            .map_err(|over| GameError::GameOver { outcome: over.0 })?;
         self.settle(live, st, next).await
     }
 
@@ -157,9 +155,7 @@ impl AppState {
             Seat::Both => return Err(GameError::NothingToClaim),
         };
         if let Some(outcome) = st.game.outcome() {
-            return Err(GameError::GameOver {
-                outcome: outcome.to_string(),
-            });
+            return Err(GameError::GameOver { outcome });
         }
         let clock = st.clock.as_ref().ok_or(GameError::NothingToClaim)?;
         let opponent = self.presence_of_seat(live, !claimant).await?;

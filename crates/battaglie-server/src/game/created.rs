@@ -10,7 +10,6 @@ use serde::Serialize;
 use super::live_game::LiveGame;
 use super::rebuild::rebuild;
 use super::registry::builtin_scenario;
-use super::snapshot::result_words;
 use super::{AppState, GameError};
 use crate::ids;
 use crate::store::{GameRow, Mode};
@@ -97,15 +96,14 @@ impl AppState {
             id: ids::game_id()?,
             scenario: scenario.id().to_string(),
             mode,
-            computer_side: computer.map(|(s, _)| s.word().to_string()),
+            computer_side: computer.map(|(s, _)| s),
             computer_level: computer.map(|(_, l)| l),
             army_token,
             indians_token,
             start: None,
             draw_offer: None,
             takeback_offer: None,
-            result: None,
-            reason: None,
+            outcome: None,
             created_at: now,
             updated_at: now,
             revision: 0,
@@ -134,7 +132,6 @@ impl AppState {
         let game = record.replay(&scenario)?;
         let token = ids::token()?;
         let now = self.now_secs();
-        let ended = result_words(&game);
         let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
         let row = GameRow {
             id: ids::game_id()?,
@@ -147,8 +144,7 @@ impl AppState {
             start: record.start.clone(),
             draw_offer: None,
             takeback_offer: None,
-            result: ended.map(|e| e.0.to_string()),
-            reason: ended.map(|e| e.1.to_string()),
+            outcome: game.outcome(),
             created_at: now,
             updated_at: now,
             revision: 0,

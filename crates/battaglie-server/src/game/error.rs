@@ -3,7 +3,7 @@
 
 use battaglie_community::{ClaimError, ClockError, TimeControlError};
 use battaglie_rules::record::RecordError;
-use battaglie_rules::{BfenError, MoveError, PlayError};
+use battaglie_rules::{BfenError, DrawReason, MoveError, Outcome, PlayError, Side};
 
 use crate::store::StoreError;
 
@@ -78,31 +78,31 @@ pub enum GameError {
     #[error("token: this is not a seat token of this game")]
     WrongToken,
     /// A spectator tried to move.
-    #[error("token: moving needs the seat token of the side to move ({to_move})")]
+    #[error("token: moving needs the seat token of the side to move ({})", side_name(*to_move))]
     MoveNeedsToken {
-        /// The name of the side to move.
-        to_move: String,
+        /// The side to move.
+        to_move: Side,
     },
     /// A spectator tried to undo, resign or draw.
     #[error("{0} needs a seat token (`token`)")]
     NeedsToken(Action),
     /// The other seat's turn.
-    #[error("token: it is the turn of {to_move}, and this token is the other side's seat")]
+    #[error("token: it is the turn of {}, and this token is the other side's seat", side_name(*to_move))]
     NotYourTurn {
-        /// The name of the side to move.
-        to_move: String,
+        /// The side to move.
+        to_move: Side,
     },
     /// The computer is to move.
-    #[error("it is the computer's turn ({to_move}): wait for its move")]
+    #[error("it is the computer's turn ({}): wait for its move", side_name(*to_move))]
     ComputersTurn {
-        /// The name of the side the computer plays.
-        to_move: String,
+        /// The side the computer plays.
+        to_move: Side,
     },
     /// The game has ended.
-    #[error("the game is over ({outcome})")]
+    #[error("the game is over ({})", outcome_phrase(*outcome))]
     GameOver {
-        /// How it ended, in words ("Army won", "drawn by agreement").
-        outcome: String,
+        /// How it ended.
+        outcome: Outcome,
     },
     /// The move does not read, or breaks a rule (the rules crate's reason).
     #[error("move: {0}")]
@@ -188,6 +188,24 @@ pub enum GameError {
     /// The operating system's random generator failed.
     #[error("random generator: {0}")]
     Random(#[from] getrandom::Error),
+}
+
+/// A side in the API's English messages.
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Army => "the Army",
+        Side::Indians => "the Indians",
+    }
+}
+
+/// "the Army won by elimination", "drawn by agreement": how a game ended, in the
+/// API's English messages.
+fn outcome_phrase(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win(side, reason) => format!("{} won by {}", side_name(side), reason.word()),
+        Outcome::Draw(DrawReason::Agreement) => "drawn by agreement".into(),
+        Outcome::Draw(reason) => format!("drawn by {}", reason.word()),
+    }
 }
 
 impl From<StoreError> for GameError {

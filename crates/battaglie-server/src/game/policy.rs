@@ -3,7 +3,7 @@
 //! locks: the registry applies what these decide.
 
 use battaglie_ai::{evaluate, Sport};
-use battaglie_rules::{DrawReason, Game, Outcome, Position, Side};
+use battaglie_rules::{Game, Position, Side};
 use battaglie_tablebase::Tablebase;
 
 use super::{Action, GameError, Seat};
@@ -29,21 +29,9 @@ pub enum DrawDecision {
     Offer(Option<Side>),
 }
 
-/// "Army won", "drawn by agreement": how a finished game ended, in the scenario's words.
-pub fn outcome_phrase(game: &Game, outcome: Outcome) -> String {
-    let scenario = game.start().scenario();
-    match outcome {
-        Outcome::Win(side, _) => format!("{} won", scenario.side_name(side)),
-        Outcome::Draw(DrawReason::Agreement) => "drawn by agreement".into(),
-        Outcome::Draw(reason) => format!("drawn by {}", reason.word()),
-    }
-}
-
 pub(super) fn not_over(game: &Game) -> Result<(), GameError> {
     match game.outcome() {
-        Some(outcome) => Err(GameError::GameOver {
-            outcome: outcome_phrase(game, outcome),
-        }),
+        Some(outcome) => Err(GameError::GameOver { outcome }),
         None => Ok(()),
     }
 }
@@ -55,12 +43,11 @@ pub(super) fn not_over(game: &Game) -> Result<(), GameError> {
 pub fn may_move(computer: Option<Side>, seat: Seat, game: &Game) -> Result<(), GameError> {
     not_over(game)?;
     let to_move = game.position().side_to_move();
-    let name = || game.start().scenario().side_name(to_move).to_string();
     match seat {
-        Seat::Spectator => Err(GameError::MoveNeedsToken { to_move: name() }),
+        Seat::Spectator => Err(GameError::MoveNeedsToken { to_move }),
         s if s.plays(to_move) => Ok(()),
-        _ if computer == Some(to_move) => Err(GameError::ComputersTurn { to_move: name() }),
-        _ => Err(GameError::NotYourTurn { to_move: name() }),
+        _ if computer == Some(to_move) => Err(GameError::ComputersTurn { to_move }),
+        _ => Err(GameError::NotYourTurn { to_move }),
     }
 }
 

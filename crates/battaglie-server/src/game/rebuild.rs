@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use battaglie_community::Clock;
-use battaglie_rules::{ClockReason, Game, Position, Scenario, Side};
+use battaglie_rules::{
+    ClockReason, DrawReason, Game, Outcome, Position, Scenario, Side, WinReason,
+};
 
 use super::live_game::LiveGame;
 use super::GameError;
@@ -19,10 +21,7 @@ pub(super) fn rebuild(
     time: Arc<dyn Clock>,
 ) -> Result<LiveGame, GameError> {
     let (game, draw_offer) = replay(&row, moves)?;
-    let computer = match (&row.computer_side, row.computer_level) {
-        (Some(side), Some(level)) => side.parse::<Side>().ok().map(|s| (s, level)),
-        _ => None,
-    };
+    let computer = row.computer_side.zip(row.computer_level);
     Ok(LiveGame::new(row, computer, game, draw_offer, time))
 }
 
@@ -53,24 +52,30 @@ pub(super) fn replay(row: &GameRow, moves: &[String]) -> Result<(Game, Option<Si
             source: Box::new(source),
         })?;
     }
-    match (row.result.as_deref(), row.reason.as_deref()) {
-        (Some(winner @ ("army" | "indians")), Some("resignation")) => {
-            let winner: Side = winner.parse().unwrap_or(Side::Army);
+    // The ends the moves do not make themselves: the interfaces' and the clocks'.
+    // (Those the rules decide, an elimination or a quiet draw, the replay made.)
+    match row.outcome {
+        Some(Outcome::Win(winner, WinReason::Resignation)) => {
             let _ = game.resign(!winner);
         }
-        (Some("draw"), Some("agreement")) => {
+        Some(Outcome::Draw(DrawReason::Agreement)) => {
             let _ = game.agree_draw();
         }
-        (Some(result), Some(reason @ ("time" | "abandoned"))) => {
-            let reason = if reason == "time" {
-                ClockReason::Time
-            } else {
-                ClockReason::Abandoned
-            };
-            let _ = game.end_by_clock(result.parse::<Side>().ok(), reason);
+        Some(Outcome::Win(winner, WinReason::Time)) => {
+            let _ = game.end_by_clock(Some(winner), ClockReason::Time);
         }
-        _ => {}
+        Some(Outcome::Draw(DrawReason::Time)) => {
+            let _ = game.end_by_clock(None, ClockReason::Time);
+        }
+        Some(Outcome::Win(winner, WinReason::Abandoned)) => {
+            let _ = game.end_by_clock(Some(winner), ClockReason::Abandoned);
+        }
+        Some(Outcome::Draw(DrawReason::Abandoned)) => {
+            let _ = game.end_by_clock(None, ClockReason::Abandoned);
+        }
+        Some(Outcome::Win(_, WinReason::Elimination))
+        | Some(Outcome::Draw(DrawReason::Deadlock | DrawReason::Repetition | DrawReason::Quiet))
+        | None => {}
     }
-    let draw_offer = row.draw_offer.as_deref().and_then(|s| s.parse().ok());
-    Ok((game, draw_offer))
+    Ok((game, row.draw_offer))
 }

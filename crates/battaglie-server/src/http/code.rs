@@ -8,6 +8,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::game::Action;
+use crate::view::SideWord;
 
 /// The kinds of error the API answers, each with the parameters of its sentence:
 /// serialised as `"code": "snake_case_name", "params": {...}`.
@@ -114,8 +115,8 @@ pub enum ErrorCode {
     WrongToken {},
     /// A spectator tried to move.
     MoveNeedsToken {
-        /// The name of the side to move.
-        side: String,
+        /// The side to move.
+        side: SideWord,
     },
     /// A spectator tried another action.
     NeedsToken {
@@ -124,18 +125,22 @@ pub enum ErrorCode {
     },
     /// The other side's turn.
     NotYourTurn {
-        /// The name of the side to move.
-        side: String,
+        /// The side to move.
+        side: SideWord,
     },
     /// The computer's turn.
     ComputersTurn {
-        /// The name of the side the computer plays.
-        side: String,
+        /// The side the computer plays.
+        side: SideWord,
     },
     /// The game has ended.
     GameOver {
-        /// How, in English.
-        outcome: String,
+        /// Who won: `army`, `indians` or `draw`.
+        #[ts(type = "\"army\" | \"indians\" | \"draw\"")]
+        result: &'static str,
+        /// Why (the record's reason word: `elimination`, `resignation`, `time`,
+        /// `abandoned`, `deadlock`, `repetition`, `quiet` or `agreement`).
+        reason: &'static str,
     },
     /// The text is not a move.
     BadMove {
@@ -472,8 +477,8 @@ pub enum ErrorCode {
     ClockOnlineOnly {},
     /// The side's flag fell before the move.
     OutOfTime {
-        /// The side's word (`army`, `indians`).
-        side: String,
+        /// The side whose time ran out.
+        side: SideWord,
     },
     /// A claim in a game without a running clock.
     NothingToClaim {},

@@ -257,17 +257,18 @@ fn game_refusal(e: &GameError) -> ErrorCode {
         },
         G::WrongToken => C::WrongToken {},
         G::MoveNeedsToken { to_move } => C::MoveNeedsToken {
-            side: to_move.clone(),
+            side: (*to_move).into(),
         },
         G::NeedsToken(action) => C::NeedsToken { action: *action },
         G::NotYourTurn { to_move } => C::NotYourTurn {
-            side: to_move.clone(),
+            side: (*to_move).into(),
         },
         G::ComputersTurn { to_move } => C::ComputersTurn {
-            side: to_move.clone(),
+            side: (*to_move).into(),
         },
         G::GameOver { outcome } => C::GameOver {
-            outcome: outcome.clone(),
+            result: outcome.result_word(),
+            reason: outcome.reason_word(),
         },
         G::IllegalMove(m) => move_refusal(m),
         G::NoUndoOnline => C::NoUndoOnline {},
@@ -299,10 +300,10 @@ fn clock_refusal(e: &battaglie_community::ClockError) -> ErrorCode {
     use battaglie_community::ClockError as K;
     match e {
         K::OutOfTime { side, .. } => ErrorCode::OutOfTime {
-            side: side.word().into(),
+            side: (*side).into(),
         },
         K::NotYourTurn { to_move, .. } => ErrorCode::NotYourTurn {
-            side: to_move.word().into(),
+            side: (*to_move).into(),
         },
         K::AlreadyStarted | K::NotRunning | K::NotPaused => ErrorCode::Conflict {},
     }
@@ -315,7 +316,7 @@ fn claim_refusal(e: &battaglie_community::ClaimError) -> ErrorCode {
     match e {
         K::NotRunning => ErrorCode::NothingToClaim {},
         K::FlagFell(side) => ErrorCode::OutOfTime {
-            side: side.word().into(),
+            side: (*side).into(),
         },
         K::OpponentPresent => ErrorCode::ClaimOpponentPresent {},
         K::TooSoon { wait } | K::InTime { left: wait } => ErrorCode::ClaimTooEarly {

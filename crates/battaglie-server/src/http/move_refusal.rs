@@ -12,7 +12,8 @@ pub(super) fn move_refusal(e: &MoveError) -> ErrorCode {
             detail: p.to_string(),
         },
         MoveError::GameOver(outcome) => ErrorCode::GameOver {
-            outcome: outcome.to_string(),
+            result: outcome.result_word(),
+            reason: outcome.reason_word(),
         },
         MoveError::Illegal { text, reason } => rule(text.clone(), reason),
     }

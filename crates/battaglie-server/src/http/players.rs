@@ -133,10 +133,10 @@ async fn games(
 
 fn game_json(r: &PlayerGameRow) -> Value {
     let g = &r.game;
-    let score = g.result.as_deref().map(|res| match res {
-        "draw" => "draw",
-        res if res == r.side => "win",
-        _ => "loss",
+    let score = g.outcome.map(|o| match o.winner() {
+        None => "draw",
+        Some(winner) if winner.word() == r.side => "win",
+        Some(_) => "loss",
     });
     let opponent = match (&g.computer_level, &r.opponent) {
         (Some(level), _) => json!({ "kind": "computer", "level": level }),
@@ -153,8 +153,8 @@ fn game_json(r: &PlayerGameRow) -> Value {
         "side": r.side,
         "opponent": opponent,
         "result": score,
-        "outcome": g.result,
-        "reason": g.reason,
+        "outcome": g.outcome.map(|o| o.result_word()),
+        "reason": g.outcome.map(|o| o.reason_word()),
         "rated": r.rated,
         "rating_change": r.change.map(|(before, after)| json!({
             "before": before.round(),

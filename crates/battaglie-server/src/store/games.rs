@@ -2,6 +2,7 @@
 //! the rest of the store reads games from.
 
 use battaglie_community::GameClock;
+use battaglie_rules::{Outcome, Side};
 use sqlx::Row;
 
 use super::batch::{Ending, NewGame, NewMove};
@@ -48,8 +49,8 @@ pub struct GameRow {
     pub scenario: String,
     /// How the game is played.
     pub mode: Mode,
-    /// The side the computer plays (`army` or `indians`), computer games only.
-    pub computer_side: Option<String>,
+    /// The side the computer plays, computer games only.
+    pub computer_side: Option<Side>,
     /// The computer's level 1..=8, computer games only.
     pub computer_level: Option<u8>,
     /// The secret of the Army's seat (the same as the Indians' in hotseat games).
@@ -59,13 +60,12 @@ pub struct GameRow {
     /// The start position in BFEN when it is not the scenario's (imported records).
     pub start: Option<String>,
     /// The side that offered a draw, if an offer stands.
-    pub draw_offer: Option<String>,
+    pub draw_offer: Option<Side>,
     /// The side that asked to take back its last move, if that request stands.
     pub takeback_offer: Option<String>,
-    /// `army`, `indians` or `draw` once the game is over.
-    pub result: Option<String>,
-    /// Why it ended (`elimination`, `resignation`, `agreement`, ...).
-    pub reason: Option<String>,
+    /// How it ended, once it is over (stored as the record's result and reason
+    /// words, `army` and `elimination`...).
+    pub outcome: Option<Outcome>,
     /// Unix seconds.
     pub created_at: i64,
     /// Unix seconds.
@@ -74,6 +74,15 @@ pub struct GameRow {
     pub revision: i64,
     /// The game's clock, if it is played with one.
     pub clock: Option<GameClock>,
+}
+
+/// The stored columns of an outcome: its result and reason words.
+pub(crate) fn outcome_columns(
+    outcome: Option<Outcome>,
+) -> (Option<&'static str>, Option<&'static str>) {
+    outcome.map_or((None, None), |o| {
+        (Some(o.result_word()), Some(o.reason_word()))
+    })
 }
 
 /// The stored columns of a clock: its JSON, and the deadline of a live clock
@@ -110,14 +119,14 @@ impl Store {
             .bind(&game.id)
             .bind(&game.scenario)
             .bind(game.mode.word())
-            .bind(&game.computer_side)
+            .bind(game.computer_side.map(Side::word))
             .bind(game.computer_level.map(i64::from))
             .bind(&game.army_token)
             .bind(&game.indians_token)
             .bind(&game.start)
-            .bind(&game.draw_offer)
-            .bind(&game.result)
-            .bind(&game.reason)
+            .bind(game.draw_offer.map(Side::word))
+            .bind(outcome_columns(game.outcome).0)
+            .bind(outcome_columns(game.outcome).1)
             .bind(game.created_at)
             .bind(game.updated_at)
             .bind(game.revision)
@@ -154,7 +163,7 @@ impl Store {
         id: &str,
         revision: i64,
         (ply, mv): (usize, &str),
-        ended: Option<(&str, &str)>,
+        ended: Option<Outcome>,
         (now, at, game_clock): (i64, i64, Option<&GameClock>),
         turn: ComputerTurn<'_>,
     ) -> Result<i64, StoreError> {
@@ -173,10 +182,11 @@ impl Store {
                 now,
                 clock,
                 flag_at,
-                result: ended.map(|e| e.0.to_string()),
-                reason: ended.map(|e| e.1.to_string()),
+                result: outcome_columns(ended).0,
+                reason: outcome_columns(ended).1,
             };
-            let ending = ended.map(|_| Ending {
+            let ending = ended.map(|outcome| Ending {
+                outcome,
                 at,
                 clock: game_clock.cloned(),
             });
@@ -188,8 +198,8 @@ impl Store {
                 "UPDATE games SET draw_offer = NULL, result = $1, reason = $2, updated_at = $3, \
                  revision = revision + 1, clock = $6, flag_at = $7 WHERE id = $4 AND revision = $5",
             )
-            .bind(ended.map(|e| e.0))
-            .bind(ended.map(|e| e.1))
+            .bind(outcome_columns(ended).0)
+            .bind(outcome_columns(ended).1)
             .bind(now)
             .bind(id)
             .bind(revision)
@@ -223,8 +233,8 @@ impl Store {
                 }
             }
             // A rated game's end is rated in the transaction that stores it.
-            if let Some((result, _)) = ended {
-                ratings::rate_ended!(tx, id, result, at);
+            if let Some(outcome) = ended {
+                ratings::rate_ended!(tx, id, outcome.winner(), at);
             }
             notices::enqueue_game!(tx, id, ended, game_clock, at);
             tx.commit().await?;
@@ -268,7 +278,7 @@ impl Store {
         Ok(revision + 1)
     }
 
-    /// Sets the result (`army`/`indians`/`draw` and a reason), the draw offer and
+    /// Sets the outcome, the draw offer and
     /// the clock, if the game is still at `revision` and unfinished (a game ends
     /// once: of two nodes seeing a flag fall, one stores it). An end's notices are
     /// queued in the same transaction, timed `at` (milliseconds, the server's
@@ -280,8 +290,8 @@ impl Store {
         &self,
         id: &str,
         revision: i64,
-        ended: Option<(&str, &str)>,
-        draw_offer: Option<&str>,
+        ended: Option<Outcome>,
+        draw_offer: Option<Side>,
         (now, at): (i64, i64),
         game_clock: Option<&GameClock>,
     ) -> Result<i64, StoreError> {
@@ -293,9 +303,9 @@ impl Store {
                  revision = revision + 1, clock = $7, flag_at = $8 \
                  WHERE id = $5 AND revision = $6 AND result IS NULL",
             )
-            .bind(ended.map(|e| e.0))
-            .bind(ended.map(|e| e.1))
-            .bind(draw_offer)
+            .bind(outcome_columns(ended).0)
+            .bind(outcome_columns(ended).1)
+            .bind(draw_offer.map(Side::word))
             .bind(now)
             .bind(id)
             .bind(revision)
@@ -309,8 +319,8 @@ impl Store {
             }
             // The one other place a result is stored (with `append_move`): a rated
             // game's end is rated in the same transaction.
-            if let Some((result, _)) = ended {
-                ratings::rate_ended!(tx, id, result, at);
+            if let Some(outcome) = ended {
+                ratings::rate_ended!(tx, id, outcome.winner(), at);
                 notices::enqueue_game!(tx, id, ended, game_clock, at);
             }
             tx.commit().await?;
@@ -434,21 +444,47 @@ where
     let mode = Mode::from_word(&mode).ok_or_else(|| {
         sqlx::Error::Decode(format!("unknown game mode {mode:?} in the database").into())
     })?;
+    let side = |column: &'static str| -> Result<Option<Side>, StoreError> {
+        let word: Option<String> = row.try_get(column)?;
+        word.map(|w| {
+            w.parse().map_err(|_| {
+                sqlx::Error::Decode(format!("{column}: {w:?} is not a side").into()).into()
+            })
+        })
+        .transpose()
+    };
+    let result: Option<String> = row.try_get("result")?;
+    let reason: Option<String> = row.try_get("reason")?;
+    let outcome = match (result, reason) {
+        (None, None) => None,
+        (Some(result), Some(reason)) => {
+            Some(Outcome::from_words(&result, &reason).ok_or_else(|| {
+                sqlx::Error::Decode(
+                    format!("the result {result:?} ({reason:?}) is not an outcome").into(),
+                )
+            })?)
+        }
+        (result, reason) => {
+            return Err(sqlx::Error::Decode(
+                format!("a result {result:?} without its reason {reason:?}, or the reverse").into(),
+            )
+            .into())
+        }
+    };
     Ok(GameRow {
         id: row.try_get("id")?,
         scenario: row.try_get("scenario")?,
         mode,
-        computer_side: row.try_get("computer_side")?,
+        computer_side: side("computer_side")?,
         computer_level: row
             .try_get::<Option<i64>, _>("computer_level")?
             .and_then(|l| u8::try_from(l).ok()),
         army_token: row.try_get("army_token")?,
         indians_token: row.try_get("indians_token")?,
         start: row.try_get("start")?,
-        draw_offer: row.try_get("draw_offer")?,
+        draw_offer: side("draw_offer")?,
         takeback_offer: takeback_offer(row)?,
-        result: row.try_get("result")?,
-        reason: row.try_get("reason")?,
+        outcome,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         revision: row.try_get("revision")?,

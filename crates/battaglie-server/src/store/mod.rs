@@ -18,7 +18,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::SqlitePool;
 
 use batch::Batcher;
-use games::{clock_columns, game_row};
+use games::{clock_columns, game_row, outcome_columns};
 
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;

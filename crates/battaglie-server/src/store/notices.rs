@@ -174,13 +174,13 @@ pub(super) fn event_word_and_link(event: &Event) -> (&'static str, String) {
 }
 
 /// The result of a game in words, for the notice (`the Army won (elimination)`).
-pub(super) fn result_in_words(result: &str, reason: &str) -> String {
-    let what = match result {
-        "army" => "the Army won",
-        "indians" => "the Indians won",
-        _ => "a draw",
+pub(super) fn result_in_words(outcome: battaglie_rules::Outcome) -> String {
+    let what = match outcome.winner() {
+        Some(battaglie_rules::Side::Army) => "the Army won",
+        Some(battaglie_rules::Side::Indians) => "the Indians won",
+        None => "a draw",
     };
-    format!("{what} ({reason})")
+    format!("{what} ({})", outcome.reason_word())
 }
 
 /// Writes the outbox rows `$event` (a `&Event`) causes at `$at` (milliseconds,
@@ -246,13 +246,13 @@ macro_rules! enqueue {
     }};
 }
 
-/// Writes the notices of a game's change in `$tx`: its end (`$ended`, the
-/// result and reason words) to both players, else, in a correspondence game
+/// Writes the notices of a game's change in `$tx`: its end (`$ended`, an
+/// `Option<Outcome>`) to both players, else, in a correspondence game
 /// (`$clock`), the turn to the player whose time now runs.
 macro_rules! enqueue_game {
     ($tx:ident, $id:expr, $ended:expr, $clock:expr, $at:expr) => {{
         let id: &str = $id;
-        let ended: Option<(&str, &str)> = $ended;
+        let ended: Option<battaglie_rules::Outcome> = $ended;
         let clock: Option<&battaglie_community::GameClock> = $clock;
         let correspondence = clock.is_some_and(|c| !c.control().is_live());
         if ended.is_some() || correspondence {
@@ -282,7 +282,7 @@ macro_rules! enqueue_game {
             }
             let game = battaglie_community::GameId(id.to_string());
             let event = match (ended, clock) {
-                (Some((result, reason)), _) => match (army, indians) {
+                (Some(outcome), _) => match (army, indians) {
                     (Some(a), Some(i)) if a.0 != i.0 => {
                         Some(battaglie_community::Event::GameEnded {
                             game,
@@ -291,7 +291,7 @@ macro_rules! enqueue_game {
                                 battaglie_community::PlayerId(i.0),
                             ],
                             correspondence,
-                            result: $crate::store::notices::result_in_words(result, reason),
+                            result: $crate::store::notices::result_in_words(outcome),
                             battle,
                         })
                     }

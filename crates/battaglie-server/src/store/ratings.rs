@@ -8,12 +8,12 @@ use sqlx::Row;
 
 use super::{Pools, Store, StoreError};
 
-/// Rates the game `$id` inside the transaction `$tx` that stores its result
-/// `$result` (`army`, `indians` or `draw`) at `$now` (milliseconds), if it was
+/// Rates the game `$id` inside the transaction `$tx` that stores its end, won by
+/// `$winner` (an `Option<Side>`: `None` a draw) at `$now` (milliseconds), if it was
 /// created rated and is not rated yet. Written as a macro because its body runs
 /// on either database's transaction (see `on_write!`).
 macro_rules! rate_ended {
-    ($tx:ident, $id:expr, $result:expr, $now:expr) => {{
+    ($tx:ident, $id:expr, $winner:expr, $now:expr) => {{
         let marked = sqlx::query(
             "UPDATE rated_games SET rated_at = $1 WHERE game_id = $2 AND rated_at IS NULL",
         )
@@ -69,7 +69,7 @@ macro_rules! rate_ended {
                         before.push($crate::store::ratings::rating_row(&row)?);
                     }
                     let change =
-                        $crate::store::ratings::RatedEnd::of(&before[0], &before[1], $result, $now);
+                        $crate::store::ratings::RatedEnd::of(&before[0], &before[1], $winner, $now);
                     for (i, side) in ["army", "indians"].into_iter().enumerate() {
                         let (after, score) = change.of_side(i);
                         sqlx::query(
@@ -151,12 +151,18 @@ pub(crate) struct RatedEnd {
 }
 
 impl RatedEnd {
-    /// The ratings of the Army's and the Indians' players after `result`.
-    pub(crate) fn of(army: &RatingRow, indians: &RatingRow, result: &str, now: i64) -> RatedEnd {
-        let score = match result {
-            "army" => Score::Win,
-            "indians" => Score::Loss,
-            _ => Score::Draw,
+    /// The ratings of the Army's and the Indians' players after a game `winner`
+    /// won (`None`: a draw).
+    pub(crate) fn of(
+        army: &RatingRow,
+        indians: &RatingRow,
+        winner: Option<battaglie_rules::Side>,
+        now: i64,
+    ) -> RatedEnd {
+        let score = match winner {
+            Some(battaglie_rules::Side::Army) => Score::Win,
+            Some(battaglie_rules::Side::Indians) => Score::Loss,
+            None => Score::Draw,
         };
         let (a, b) = rate_game(&army.rating, &indians.rating, score, Timestamp(now));
         RatedEnd {

@@ -5,6 +5,7 @@
 
 use axum::http::StatusCode;
 use axum::Router;
+use battaglie_rules::{Outcome, Side, WinReason};
 use serde_json::{json, Value};
 
 use crate::support::client::{code, Browser};
@@ -221,7 +222,7 @@ async fn a_rated_game_the_second_node_also_sees_ending_is_rated_once(s: Server) 
         .set_status(
             &id,
             revision,
-            Some(("indians", "resignation")),
+            Some(Outcome::Win(Side::Indians, WinReason::Resignation)),
             None,
             (1, 1),
             None,

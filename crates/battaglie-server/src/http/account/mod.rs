@@ -76,8 +76,8 @@ async fn account(
                 "opponent": s.opponent,
                 "level": s.game.computer_level,
                 "token": token,
-                "result": s.game.result,
-                "reason": s.game.reason,
+                "result": s.game.outcome.map(|o| o.result_word()),
+                "reason": s.game.outcome.map(|o| o.reason_word()),
                 "updated_at": s.game.updated_at,
                 "url": format!("/game/{}", s.game.id),
             })

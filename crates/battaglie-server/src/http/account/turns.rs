@@ -25,7 +25,7 @@ pub(super) async fn turns(
     let seats = state.accounts().seats(state.store(), &session.user).await?;
     let mut games = Vec::new();
     for seat in seats {
-        if seat.game.result.is_some() || !matches!(seat.side.as_str(), "army" | "indians") {
+        if seat.game.outcome.is_some() || !matches!(seat.side.as_str(), "army" | "indians") {
             continue;
         }
         let live = state.game(&seat.game.id).await?;

@@ -1,9 +1,10 @@
 //! New games of a batch, stored by one statement.
 
+use battaglie_rules::Side;
 use sqlx::SqliteConnection;
 
 use super::json_array;
-use crate::store::{clock_columns, GameRow, StoreError};
+use crate::store::{clock_columns, outcome_columns, GameRow, StoreError};
 
 /// The columns of a new game without moves.
 #[derive(Debug, serde::Serialize)]
@@ -11,14 +12,14 @@ pub(in crate::store) struct NewGame {
     id: String,
     scenario: String,
     mode: &'static str,
-    computer_side: Option<String>,
+    computer_side: Option<&'static str>,
     computer_level: Option<u8>,
     army_token: Option<String>,
     indians_token: Option<String>,
     start: Option<String>,
-    draw_offer: Option<String>,
-    result: Option<String>,
-    reason: Option<String>,
+    draw_offer: Option<&'static str>,
+    result: Option<&'static str>,
+    reason: Option<&'static str>,
     created_at: i64,
     updated_at: i64,
     revision: i64,
@@ -33,14 +34,14 @@ impl From<&GameRow> for NewGame {
             id: game.id.clone(),
             scenario: game.scenario.clone(),
             mode: game.mode.word(),
-            computer_side: game.computer_side.clone(),
+            computer_side: game.computer_side.map(Side::word),
             computer_level: game.computer_level,
             army_token: game.army_token.clone(),
             indians_token: game.indians_token.clone(),
             start: game.start.clone(),
-            draw_offer: game.draw_offer.clone(),
-            result: game.result.clone(),
-            reason: game.reason.clone(),
+            draw_offer: game.draw_offer.map(Side::word),
+            result: outcome_columns(game.outcome).0,
+            reason: outcome_columns(game.outcome).1,
             created_at: game.created_at,
             updated_at: game.updated_at,
             revision: game.revision,

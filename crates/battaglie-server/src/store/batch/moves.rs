@@ -59,15 +59,18 @@ pub(in crate::store) struct NewMove {
     pub clock: Option<String>,
     /// The deadline of a live clock that runs.
     pub flag_at: Option<i64>,
-    /// `army`, `indians` or `draw` when the move ends the game.
-    pub result: Option<String>,
-    /// Why it ended.
-    pub reason: Option<String>,
+    /// The outcome's result word (`army`, `indians` or `draw`) when the move ends
+    /// the game.
+    pub result: Option<&'static str>,
+    /// Its reason word.
+    pub reason: Option<&'static str>,
 }
 
 /// What the end of a game needs besides its columns: its rating and notices.
 #[derive(Debug)]
 pub(in crate::store) struct Ending {
+    /// How the game ended.
+    pub outcome: battaglie_rules::Outcome,
     /// The server's clock (milliseconds).
     pub at: i64,
     /// The game's clock.
@@ -122,12 +125,9 @@ async fn follow_ends(
         if !to_follow.contains(&mv.id) {
             continue;
         }
-        let (Some(result), Some(reason)) = (&mv.result, &mv.reason) else {
-            continue;
-        };
         let (id, at) = (mv.id.as_str(), ending.at);
-        ratings::rate_ended!(tx, id, result.as_str(), at);
-        let ended = Some((result.as_str(), reason.as_str()));
+        ratings::rate_ended!(tx, id, ending.outcome.winner(), at);
+        let ended = Some(ending.outcome);
         notices::enqueue_game!(tx, id, ended, ending.clock.as_ref(), at);
     }
     Ok(())

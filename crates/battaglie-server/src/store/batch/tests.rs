@@ -1,5 +1,7 @@
 //! The batch writer's answers: what each write says, and what is stored.
 
+use battaglie_rules::{Outcome, Side, WinReason};
+
 use crate::store::{ComputerTurn, GameRow, Mode, SocketStamp, Store, StoreError};
 
 fn row(id: &str) -> GameRow {
@@ -14,8 +16,7 @@ fn row(id: &str) -> GameRow {
         start: None,
         draw_offer: None,
         takeback_offer: None,
-        result: None,
-        reason: None,
+        outcome: None,
         created_at: 0,
         updated_at: 0,
         revision: 0,
@@ -154,7 +155,7 @@ async fn a_game_ended_in_a_batch_keeps_its_result_and_the_others_go_on() {
             "won",
             0,
             (1, "last move"),
-            Some(("army", "elimination")),
+            Some(Outcome::Win(Side::Army, WinReason::Elimination)),
             (5, 5000, None),
             ComputerTurn::Untouched,
         ),
@@ -163,16 +164,12 @@ async fn a_game_ended_in_a_batch_keeps_its_result_and_the_others_go_on() {
     assert_eq!((won.unwrap(), going.unwrap()), (1, 1));
     let (game, moves) = store.load("won").await.unwrap().unwrap();
     assert_eq!(
-        (
-            game.result.as_deref(),
-            game.reason.as_deref(),
-            game.updated_at
-        ),
-        (Some("army"), Some("elimination"), 5)
+        (game.outcome, game.updated_at),
+        (Some(Outcome::Win(Side::Army, WinReason::Elimination)), 5)
     );
     assert_eq!(moves, ["last move"]);
     let (game, _) = store.load("going").await.unwrap().unwrap();
-    assert_eq!(game.result, None);
+    assert_eq!(game.outcome, None);
 }
 
 #[tokio::test]
