@@ -2,7 +2,7 @@
 //!
 //! Modules: `errors` (one exception class per error kind), `scenario`, `game`
 //! (moves, outcomes, positions, games), `engine` (search, analysis), `action` (the
-//! fixed action space), `factored` (moves chosen in steps), `observation` (the observation tensor), `env` (one
+//! fixed action space), `ints` (the Python ints of action numbers), `factored` (moves chosen in steps), `observation` (the observation tensor), `env` (one
 //! environment in Rust), `py_env` (the Python env classes), `matches` (the match crate's
 //! games and table, for the cluster).
 #![deny(missing_docs)]
@@ -13,6 +13,7 @@ mod env;
 mod errors;
 mod factored;
 mod game;
+mod ints;
 mod matches;
 mod observation;
 mod py_env;

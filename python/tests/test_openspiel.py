@@ -129,3 +129,22 @@ def test_in_the_factored_game_the_mover_keeps_the_turn_until_its_move_is_played(
     assert state.current_player() == 1 and len(state.history()) >= 2
     with pytest.raises(b.ActionError):
         state.apply_action(104 if 104 not in state.legal_actions() else 0)
+
+
+def test_the_legal_actions_name_the_legal_moves_ascending_through_whole_games(repo):
+    """Whole random games of the three battles and of a scenario with another stack
+    limit, a ply of each in turn (the order of a stack's moves is remembered from one
+    position, and one scenario, to the next): the actions are the legal moves'."""
+    import random
+
+    text = (repo / "crates/battaglie-rules/tests/conformance/c-rules.toml").read_text()
+    games = [b.Game(battle) for battle in b.BATTLES] + [b.Game(b.Scenario.from_toml(text, "c-rules.toml"))]
+    rng = random.Random(5)
+    plies = 0
+    while not all(g.is_over for g in games):
+        for game in (g for g in games if not g.is_over):
+            actions = game.legal_actions()
+            assert actions == sorted(game.action_of(m) for m in game.legal_moves()), game.bfen
+            game.play_action(rng.choice(actions))
+            plies += 1
+    assert plies > 100
