@@ -12,11 +12,16 @@ The parameter ``quiet_limit`` replaces the battle's
 rollouts end a good part of their games in a win, where with 100 they all draw.
 The parameter ``factored=True`` makes each action one step of a move, the source
 square and then each piece's direction or "stay" (105 actions for the 12x8 battles;
-``FactoredState``). ``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run
-in Rust.
+``FactoredState``). The parameter ``shaping`` (``material`` or ``chance``, weighed by
+``shaping_weight``, 1 by default) adds the envs' shaped reward to every move
+(``battaglie_washita(shaping=chance,shaping_weight=0.5)``): the game then gives
+``rewards()`` at every move and its ``returns()`` are their sums, the result's +1 or -1
+included. ``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run in Rust.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pyspiel
@@ -32,7 +37,7 @@ def _short_name(battle: str) -> str:
     return "battaglie_" + battle.replace("-", "_")
 
 
-def _game_type(scenario: _core.Scenario) -> pyspiel.GameType:
+def _game_type(scenario: _core.Scenario, rewards: bool = False) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=_short_name(scenario.id),
         long_name=f"battaglie: {scenario.name} ({scenario.date})",
@@ -40,28 +45,48 @@ def _game_type(scenario: _core.Scenario) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS if rewards else pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=2,
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"quiet_limit": scenario.quiet_limit, "factored": False},
+        parameter_specification={
+            "quiet_limit": scenario.quiet_limit,
+            "factored": False,
+            "shaping": "none",
+            "shaping_weight": 1.0,
+        },
     )
 
 
-def _game_info(scenario: _core.Scenario, factored: bool) -> pyspiel.GameInfo:
+def _shaping(params: dict) -> tuple[str, float] | None:
+    """The shaping of the game's parameters, as the envs take it (``None`` for none)."""
+    kind, weight = params.get("shaping", "none"), float(params.get("shaping_weight", 1.0))
+    if kind == "none":
+        return None
+    if kind not in ("material", "chance"):
+        raise ValueError(f"shaping: expected none, material or chance, got {kind!r}")
+    if not math.isfinite(weight):
+        raise ValueError(f"shaping_weight must be a finite number, got {weight}")
+    return (kind, weight)
+
+
+def _game_info(scenario: _core.Scenario, factored: bool, shaping: tuple[str, float] | None) -> pyspiel.GameInfo:
     pieces = sum(scenario.forces("army")) + sum(scenario.forces("indians"))
     # Without an elimination the quiet limit ends the game; each elimination removes a piece.
     plies = pieces * (scenario.quiet_limit + 1)
     sizes = scenario.factored_sizes
+    # The shaped rewards add up to the weight times the change of the lead in pieces
+    # over the pieces at the start (at most 2), or of the winning chance (at most 1).
+    bound = 1.0 if shaping is None else 1.0 + abs(shaping[1]) * (2.0 if shaping[0] == "material" else 1.0)
     return pyspiel.GameInfo(
         num_distinct_actions=sizes[0] if factored else scenario.num_actions,
         max_chance_outcomes=0,
         num_players=2,
-        min_utility=-1.0,
-        max_utility=1.0,
+        min_utility=-bound,
+        max_utility=bound,
         utility_sum=0.0,
         # Factored, a move is one step per choice: the square, then one per piece.
         max_game_length=plies * len(sizes) if factored else plies,
@@ -76,8 +101,9 @@ class BattaglieGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = params or {}
-        info = _game_info(self._with_limit(params), bool(params.get("factored", False)))
-        super().__init__(_game_type(self.battle), info, params)
+        shaping = _shaping(params)
+        info = _game_info(self._with_limit(params), bool(params.get("factored", False)), shaping)
+        super().__init__(_game_type(self.battle, shaping is not None), info, params)
 
     def _with_limit(self, params: dict[str, int]) -> _core.Scenario:
         limit = int(params.get("quiet_limit", self.battle.quiet_limit))
@@ -98,6 +124,11 @@ class BattaglieGame(pyspiel.Game):
     def factored(self) -> bool:
         """Whether the actions are the factored steps (``docs/python.md``)."""
         return bool(self.get_parameters().get("factored", False))
+
+    @property
+    def shaping(self) -> tuple[str, float] | None:
+        """The shaped reward of the parameters (``("chance", 0.5)``), ``None`` for none."""
+        return _shaping(self.get_parameters())
 
     def new_initial_state(self):
         return FactoredState(self) if self.factored else BattaglieState(self)
@@ -122,6 +153,10 @@ class BattaglieState(pyspiel.State):
     def __init__(self, game: BattaglieGame):
         super().__init__(game)
         self.battaglie = _core.Game(game.scenario)
+        self._shaping = game.shaping
+        # With shaping, the last move's rewards and their sums, the Army's then the Indians'.
+        self._rewards = [0.0, 0.0]
+        self._returns = [0.0, 0.0]
 
     def current_player(self) -> int:
         return self.battaglie.player_number
@@ -143,7 +178,24 @@ class BattaglieState(pyspiel.State):
         return self.battaglie.observation().ravel()
 
     def _apply_action(self, action):
+        self._play(action)
+
+    def _play(self, action: int) -> None:
+        """Plays an action of the full space; with shaping, rewards the move."""
+        if self._shaping is None:
+            self.battaglie.play_action(action)
+            return
+        before = self.battaglie.shaped_value(self._shaping)
         self.battaglie.play_action(action)
+        army = self._result()[0] + self.battaglie.shaped_value(self._shaping) - before
+        self._rewards = [army, -army]
+        self._returns = [self._returns[0] + army, self._returns[1] - army]
+
+    def _result(self) -> list[float]:
+        outcome = self.battaglie.outcome
+        if outcome is None or outcome.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if outcome.winner == "army" else [-1.0, 1.0]
 
     def _action_to_string(self, player, action):
         return str(self.battaglie.move_of(action))
@@ -151,11 +203,15 @@ class BattaglieState(pyspiel.State):
     def is_terminal(self):
         return self.battaglie.is_over
 
+    def rewards(self):
+        if self._shaping is None:
+            return self._result()
+        return list(self._rewards)
+
     def returns(self):
-        outcome = self.battaglie.outcome
-        if outcome is None or outcome.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if outcome.winner == "army" else [-1.0, 1.0]
+        if self._shaping is None:
+            return self._result()
+        return list(self._returns)
 
     def __str__(self):
         return self.battaglie.bfen
@@ -196,9 +252,11 @@ class FactoredState(BattaglieState):
         except _core.ActionError:
             self.prefix.pop()
             raise
-        if move is not None:
+        if move is None:
+            self._rewards = [0.0, 0.0]
+        else:
             self.prefix = []
-            self.battaglie.play_action(move)
+            self._play(move)
 
     def _action_to_string(self, player, action):
         if not self.prefix:

@@ -82,6 +82,18 @@ impl Table {
         }
     }
 
+    /// The rows of an env's legal moves now, by ascending action.
+    pub fn of_env(env: &crate::env::Env) -> Table {
+        let mut legal: Vec<(u64, &Move)> = env
+            .actions()
+            .iter()
+            .copied()
+            .zip(env.legal_moves())
+            .collect();
+        legal.sort_unstable_by_key(|&(a, _)| a);
+        Table::new(&env.battle().space, env.position(), legal.into_iter())
+    }
+
     fn rows(&self) -> impl Iterator<Item = (&[i64], u64)> {
         self.rows
             .chunks_exact(self.width)

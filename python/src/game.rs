@@ -550,6 +550,18 @@ impl PyGame {
         });
         (PyOutcome { inner: p.outcome }, p.plies)
     }
+    /// The measure a `shaping` (as the envs take it: a weight of the material,
+    /// `material`, `chance`, or a pair such as `("chance", 0.5)`) gives the current
+    /// position for `side`, times its weight: the shaped rewards of the envs and of the
+    /// OpenSpiel games are its changes over a step.
+    #[pyo3(signature = (shaping, side = "army"))]
+    fn shaped_value(&self, shaping: crate::py_env::ShapingArg, side: &str) -> PyResult<f32> {
+        let side = scenario::side(side)?;
+        let game = &self.inner;
+        Ok(shaping
+            .0
+            .value(game.start(), game.position(), game.outcome(), side))
+    }
     /// The legal actions (numbers in the battle's action space), ascending.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         crate::ints::list(py, self.legal()?.iter().map(|&(a, _)| a))
