@@ -256,3 +256,30 @@ def test_the_type_stubs_cover_every_public_name_of_the_core():
     public = {name for name in dir(b._core) if not name.startswith("_")}
     assert public - stubbed == set()
     assert stubbed - public == set()
+
+
+def test_every_public_class_method_and_attribute_of_the_core_has_a_docstring():
+    import inspect
+
+    missing = []
+    for name, cls in inspect.getmembers(b._core, inspect.isclass):
+        if name.startswith("_") or issubclass(cls, BaseException):
+            continue
+        for attr, value in vars(cls).items():
+            if not attr.startswith("_") and not (getattr(value, "__doc__", None) or "").strip():
+                missing.append(f"{name}.{attr}")
+    assert missing == []
+
+
+def test_a_scenarios_forces_are_a_tuple_of_foot_mounted_and_vehicles_as_the_stub_says():
+    import ast
+    from pathlib import Path
+
+    stub = (Path(b.__file__).parent / "_core.pyi").read_text()
+    forces = next(
+        node for node in ast.walk(ast.parse(stub)) if isinstance(node, ast.FunctionDef) and node.name == "forces"
+    )
+    assert ast.unparse(forces.returns) == "tuple[int, int, int]"
+    for battle in b.BATTLES:
+        army = b.Scenario(battle).forces("army")
+        assert type(army) is tuple and len(army) == 3 and all(type(n) is int for n in army)

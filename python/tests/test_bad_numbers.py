@@ -37,14 +37,21 @@ def test_a_negative_or_huge_count_or_seed_is_a_value_error(call):
         call(b.Game("washita"))
 
 
-def test_a_vector_env_too_large_for_memory_is_a_memory_error(tmp_path):
-    # In a child process under an address-space limit: 20,000 games' masks need 3.8 GB.
-    script = """
+@pytest.mark.parametrize(
+    "make",
+    [
+        'b.VectorEnv("washita", 20000)',  # 20,000 games' masks need 3.8 GB
+        'b.FactoredVectorEnv("washita", 500000)',  # 500,000 games' boards need 2.5 GB
+    ],
+)
+def test_a_vector_env_too_large_for_memory_is_a_memory_error(tmp_path, make):
+    # In a child process under an address-space limit of 2 GB.
+    script = f"""
 import resource
 resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 import battaglie as b
 try:
-    b.VectorEnv("washita", 20000)
+    {make}
 except MemoryError as e:
     print("MemoryError", e)
 """
