@@ -22,6 +22,7 @@ included. ``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run in
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -61,7 +62,7 @@ def _game_type(scenario: _core.Scenario, rewards: bool = False) -> pyspiel.GameT
     )
 
 
-def _shaping(params: dict) -> tuple[str, float] | None:
+def _shaping(params: dict[str, Any]) -> tuple[str, float] | None:
     """The shaping of the game's parameters, as the envs take it (``None`` for none)."""
     kind, weight = params.get("shaping", "none"), float(params.get("shaping_weight", 1.0))
     if kind == "none":
@@ -99,13 +100,13 @@ class BattaglieGame(pyspiel.Game):
     battle: _core.Scenario
     """The built-in battle of the class."""
 
-    def __init__(self, params=None):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
         shaping = _shaping(params)
         info = _game_info(self._with_limit(params), bool(params.get("factored", False)), shaping)
         super().__init__(_game_type(self.battle, shaping is not None), info, params)
 
-    def _with_limit(self, params: dict[str, int]) -> _core.Scenario:
+    def _with_limit(self, params: dict[str, Any]) -> _core.Scenario:
         limit = int(params.get("quiet_limit", self.battle.quiet_limit))
         if limit == self.battle.quiet_limit:
             return self.battle
@@ -130,10 +131,10 @@ class BattaglieGame(pyspiel.Game):
         """The shaped reward of the parameters (``("chance", 0.5)``), ``None`` for none."""
         return _shaping(self.get_parameters())
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> BattaglieState:
         return FactoredState(self) if self.factored else BattaglieState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None):
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Any:
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return BoardObserver(self.scenario, params, self.factored)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
@@ -150,7 +151,7 @@ class BattaglieState(pyspiel.State):
     Python are answered in Rust directly (the mask and the tensor as numpy arrays,
     int8 and float32), without OpenSpiel's round trip through C++ and a Python list."""
 
-    def __init__(self, game: BattaglieGame):
+    def __init__(self, game: BattaglieGame) -> None:
         super().__init__(game)
         self.battaglie = _core.Game(game.scenario)
         self._shaping = game.shaping
@@ -161,7 +162,7 @@ class BattaglieState(pyspiel.State):
     def current_player(self) -> int:
         return self.battaglie.player_number
 
-    def _legal_actions(self, player):
+    def _legal_actions(self, player: int) -> list[int]:
         return self.battaglie.legal_actions()
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -177,7 +178,7 @@ class BattaglieState(pyspiel.State):
     def observation_tensor(self, player: int | None = None) -> np.ndarray:
         return self.battaglie.observation().ravel()
 
-    def _apply_action(self, action):
+    def _apply_action(self, action: int) -> None:
         self._play(action)
 
     def _play(self, action: int) -> None:
@@ -197,23 +198,23 @@ class BattaglieState(pyspiel.State):
             return [0.0, 0.0]
         return [1.0, -1.0] if outcome.winner == "army" else [-1.0, 1.0]
 
-    def _action_to_string(self, player, action):
+    def _action_to_string(self, player: int, action: int) -> str:
         return str(self.battaglie.move_of(action))
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return self.battaglie.is_over
 
-    def rewards(self):
+    def rewards(self) -> list[float]:
         if self._shaping is None:
             return self._result()
         return list(self._rewards)
 
-    def returns(self):
+    def returns(self) -> list[float]:
         if self._shaping is None:
             return self._result()
         return list(self._returns)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.battaglie.bfen
 
 
@@ -223,17 +224,21 @@ class FactoredState(BattaglieState):
     3 S, 4 W); the player to move keeps the turn until only one legal move begins with
     its steps, which is then played. The legal steps come from the Rust core."""
 
-    def __init__(self, game: BattaglieGame):
+    def __init__(self, game: BattaglieGame) -> None:
         super().__init__(game)
         self.prefix: list[int] = []
 
-    def _legal_actions(self, player):
-        return self.battaglie.factored_choices(self.prefix).tolist()
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._choices()
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         if player is not None and player != self.current_player():
             return []
-        return self.battaglie.factored_choices(self.prefix).tolist()
+        return self._choices()
+
+    def _choices(self) -> list[int]:
+        choices: list[int] = self.battaglie.factored_choices(self.prefix).tolist()
+        return choices
 
     def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
         mask = np.zeros(self.get_game().num_distinct_actions(), np.int8)
@@ -245,7 +250,7 @@ class FactoredState(BattaglieState):
     def observation_tensor(self, player: int | None = None) -> np.ndarray:
         return _factored_tensor(self)
 
-    def _apply_action(self, action):
+    def _apply_action(self, action: int) -> None:
         self.prefix.append(int(action))
         try:
             move = self.battaglie.factored_action(self.prefix)
@@ -258,7 +263,7 @@ class FactoredState(BattaglieState):
             self.prefix = []
             self._play(move)
 
-    def _action_to_string(self, player, action):
+    def _action_to_string(self, player: int, action: int) -> str:
         if not self.prefix:
             return "pass" if action == self.battaglie.scenario.factored_sizes[0] - 1 else f"square {action}"
         return ("stay", "north", "east", "south", "west")[action]
@@ -281,7 +286,7 @@ class BoardObserver:
     """The observation planes (``tensor``, ``dict["observation"]``) and the BFEN as
     string; for the factored game also the steps chosen (``source``, ``directions``)."""
 
-    def __init__(self, scenario: _core.Scenario, params, factored: bool = False):
+    def __init__(self, scenario: _core.Scenario, params: dict[str, Any] | None, factored: bool = False) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         shape = (_core.OBSERVATION_PLANES, scenario.height, scenario.width + 1)
@@ -309,13 +314,13 @@ class PlayoutEvaluator(mcts.Evaluator):
     games are played in Rust (``Game.random_playout``): uniform priors, the mean result
     of ``n_rollouts`` seeded random games."""
 
-    def __init__(self, n_rollouts: int = 1, seed: int = 0):
+    def __init__(self, n_rollouts: int = 1, seed: int = 0) -> None:
         if n_rollouts < 1:
             raise ValueError(f"n_rollouts must be at least 1, got {n_rollouts}")
         self.n_rollouts = n_rollouts
         self._seed = seed
 
-    def evaluate(self, state):
+    def evaluate(self, state: BattaglieState) -> np.ndarray:
         if state.is_terminal():
             return np.array(state.returns())
         total = np.zeros(2)
@@ -328,7 +333,7 @@ class PlayoutEvaluator(mcts.Evaluator):
                 total += (-1.0, 1.0)
         return total / self.n_rollouts
 
-    def prior(self, state):
+    def prior(self, state: BattaglieState) -> list[tuple[int, float]]:
         actions = state.legal_actions(state.current_player())
         return [(a, 1.0 / len(actions)) for a in actions]
 
