@@ -9,7 +9,7 @@ from battaglie.gym import FactoredBattaglieEnv
 
 
 @pytest.mark.parametrize("opponent", ["random", "self"])
-def test_the_factored_vector_env_plays_the_factored_gymnasium_envs_games(opponent):
+def test_the_factored_vector_env_plays_the_factored_gymnasium_envs_games(opponent: str) -> None:
     n, seed = 3, 7
     vec = b.FactoredVectorEnv("washita", n, opponent=opponent, seed=seed, quiet_limit=12, shaping="material")
     envs = [FactoredBattaglieEnv("washita", opponent=opponent, quiet_limit=12, shaping="material") for _ in range(n)]
@@ -35,7 +35,7 @@ def test_the_factored_vector_env_plays_the_factored_gymnasium_envs_games(opponen
     assert ended > 0, "no game ended: the resets went untested"
 
 
-def test_a_factored_choice_steps_towards_the_move_and_the_move_is_played_at_the_last():
+def test_a_factored_choice_steps_towards_the_move_and_the_move_is_played_at_the_last() -> None:
     vec = b.FactoredVectorEnv("washita", 1, seed=3)
     game = vec.game(0)
     row = game.factored_row(game.legal_actions()[5])
@@ -49,7 +49,7 @@ def test_a_factored_choice_steps_towards_the_move_and_the_move_is_played_at_the_
     assert vec.game(0).moves[0] == game.move_of(game.legal_actions()[5])
 
 
-def test_an_illegal_factored_choice_forfeits_or_raises():
+def test_an_illegal_factored_choice_forfeits_or_raises() -> None:
     vec = b.FactoredVectorEnv("washita", 2, seed=1)
     legal, offsets = vec.legal_action_indices()
     illegal = next(c for c in range(vec.num_choices) if c not in legal[offsets[0] : offsets[1]])
@@ -61,7 +61,7 @@ def test_an_illegal_factored_choice_forfeits_or_raises():
     assert strict.choices(0) == [] and len(strict.game(0)) == 0
 
 
-def test_factored_vector_env_arguments_are_checked():
+def test_factored_vector_env_arguments_are_checked() -> None:
     vec = b.FactoredVectorEnv("washita", 2)
     with pytest.raises(ValueError, match="one per env"):
         vec.step(np.zeros(3, np.int64))
@@ -75,7 +75,7 @@ def test_factored_vector_env_arguments_are_checked():
         vec.game(2)
 
 
-def test_the_factored_vector_envs_buffers_are_read_only():
+def test_the_factored_vector_envs_buffers_are_read_only() -> None:
     vec = b.FactoredVectorEnv("washita", 2)
     obs, masks = vec.reset(seed=0)
     for array in (*obs.values(), masks, *vec.step(vec.sample_actions())[2:]):
@@ -83,7 +83,7 @@ def test_the_factored_vector_envs_buffers_are_read_only():
             array.flat[0] = 1
 
 
-def test_sampled_factored_choices_are_legal():
+def test_sampled_factored_choices_are_legal() -> None:
     vec = b.FactoredVectorEnv("fetterman", 8, seed=2)
     masks = vec.reset()[1]
     for _ in range(40):

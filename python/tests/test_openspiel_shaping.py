@@ -2,6 +2,7 @@
 returns that add the rewards up, the result included."""
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 bo = pytest.importorskip("battaglie.openspiel")
 
 
-def play(name: str, seed: int):
+def play(name: str, seed: int) -> tuple[Any, list[list[float]]]:
     """A random game of the named OpenSpiel game: the state and each action's rewards."""
     state = pyspiel.load_game(name).new_initial_state()
     rng = random.Random(seed)
@@ -22,7 +23,7 @@ def play(name: str, seed: int):
     return state, rewards
 
 
-def test_a_material_shaped_game_pays_the_lead_won_and_its_returns_add_the_result():
+def test_a_material_shaped_game_pays_the_lead_won_and_its_returns_add_the_result() -> None:
     state, rewards = play("battaglie_washita(quiet_limit=1000,shaping=material,shaping_weight=2.0)", 3)
     start, end = state.battaglie.start, state.battaglie.position
     pieces = start.piece_count("army") + start.piece_count("indians")
@@ -34,7 +35,7 @@ def test_a_material_shaped_game_pays_the_lead_won_and_its_returns_add_the_result
     assert sum(r[0] != 0 for r in rewards[:-1]) > 0, "no elimination paid during the game"
 
 
-def test_openspiels_chance_rewards_are_the_pettingzoo_envs_for_the_same_moves():
+def test_openspiels_chance_rewards_are_the_pettingzoo_envs_for_the_same_moves() -> None:
     pettingzoo = pytest.importorskip("battaglie.pettingzoo")
     state, rewards = play("battaglie_fetterman(shaping=chance,shaping_weight=0.5)", 4)
     env = pettingzoo.raw_env(battle="fetterman", shaping=("chance", 0.5))
@@ -49,7 +50,7 @@ def test_openspiels_chance_rewards_are_the_pettingzoo_envs_for_the_same_moves():
     assert any(r[0] != 0 for r in rewards)
 
 
-def test_a_shaped_factored_game_pays_only_the_step_that_plays_the_move():
+def test_a_shaped_factored_game_pays_only_the_step_that_plays_the_move() -> None:
     state, rewards = play("battaglie_washita(factored=True,shaping=chance)", 5)
     moves = len(state.battaglie)
     assert len(rewards) > moves, "every move took one step"
@@ -57,7 +58,7 @@ def test_a_shaped_factored_game_pays_only_the_step_that_plays_the_move():
     assert state.returns() == pytest.approx([sum(r[0] for r in rewards), sum(r[1] for r in rewards)])
 
 
-def test_shaped_games_pass_openspiels_random_simulation_test_and_declare_their_bounds():
+def test_shaped_games_pass_openspiels_random_simulation_test_and_declare_their_bounds() -> None:
     game = pyspiel.load_game("battaglie_apache_pass(shaping=material,shaping_weight=0.5)")
     assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
     assert (game.min_utility(), game.max_utility()) == (-2.0, 2.0)
@@ -66,14 +67,14 @@ def test_shaped_games_pass_openspiels_random_simulation_test_and_declare_their_b
     assert plain.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
 
 
-def test_an_unknown_shaping_or_a_weight_that_is_no_number_is_refused_naming_it():
+def test_an_unknown_shaping_or_a_weight_that_is_no_number_is_refused_naming_it() -> None:
     with pytest.raises(ValueError, match="none, material or chance, got 'gold'"):
         pyspiel.load_game("battaglie_washita(shaping=gold)")
     with pytest.raises(ValueError, match="finite"):
         pyspiel.load_game("battaglie_washita", {"shaping": "chance", "shaping_weight": float("inf")})
 
 
-def test_the_shaped_value_is_the_rewards_measure():
+def test_the_shaped_value_is_the_rewards_measure() -> None:
     game = b.Game("washita")
     start = game.position
     army, indians = start.piece_count("army"), start.piece_count("indians")
