@@ -4,11 +4,12 @@
 
 Rows: full random games in Rust (plies/s, one core); the vector env (env steps/s with
 observation and mask, one thread and all cores, against a random opponent and in
-self-play); the same battle as an OpenSpiel game driven from Python, and with the
-observation tensor and the legal-action mask asked for at every ply, with the full
-actions and with the factored ones (plies are moves, however many steps each took); two built-in C++
-OpenSpiel games (chess, breakthrough) driven the same way, and a game written in Python
-that does nothing (what OpenSpiel's calls into a Python state cost); with --ray, a small cluster
+self-play) and the factored vector env (a step is one choice of a move); the same
+battle as an OpenSpiel game driven from Python, and with the observation tensor and the
+legal-action mask asked for at every ply, with the full actions and with the factored
+ones (plies are moves, however many steps each took); two built-in C++ OpenSpiel games
+(chess, breakthrough) driven the same way, and a game written in Python that does
+nothing (what OpenSpiel's calls into a Python state cost); with --ray, a small cluster
 match on 1 and 2 local workers (games/s).
 
 Each row is measured once per round, the rounds one after the other, so that a busy
@@ -50,8 +51,11 @@ def random_plies(battle: str, seconds: float) -> Rate:
     return timed(seconds, lambda: game.random_playout(next(seed))[1])
 
 
-def env_steps(battle: str, seconds: float, opponent: str, threads: int | None, n: int = 256) -> Rate:
-    env = b.VectorEnv(battle, n, opponent=opponent, seed=1, threads=threads)
+def env_steps(
+    battle: str, seconds: float, opponent: str, threads: int | None, n: int = 256, factored: bool = False
+) -> Rate:
+    make = b.FactoredVectorEnv if factored else b.VectorEnv
+    env = make(battle, n, opponent=opponent, seed=1, threads=threads)
     env.reset()
 
     def step() -> int:
@@ -172,6 +176,10 @@ def main() -> None:
         ("env steps/s, VectorEnv x256 vs random (1 thread)", lambda: env_steps(battle, s, "random", 1)),
         ("env steps/s, VectorEnv x256 self-play (1 thread)", lambda: env_steps(battle, s, "self", 1)),
         (f"env steps/s, VectorEnv x256 self-play ({os.cpu_count()} threads)", lambda: env_steps(battle, s, "self", None)),
+        (
+            "env steps/s, FactoredVectorEnv x256 vs random (1 thread; a step is one choice)",
+            lambda: env_steps(battle, s, "random", 1, factored=True),
+        ),
         (f"plies/s, OpenSpiel battaglie_{battle.replace('-', '_')} from Python", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}", s)),
         (REFERENCE, lambda: openspiel_plies("chess", s)),
         (f"plies/s with observation and mask, OpenSpiel battaglie_{battle.replace('-', '_')}", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}", s, True)),

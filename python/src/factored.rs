@@ -122,7 +122,10 @@ impl Table {
 
     /// The rows that begin with `prefix`, with their actions.
     fn matching<'a>(&'a self, prefix: &'a [i64]) -> impl Iterator<Item = (&'a [i64], u64)> {
-        self.rows().filter(move |(row, _)| row.starts_with(prefix))
+        // Compared element by element: `starts_with` calls `memcmp` for these few
+        // numbers (18% of a factored vector env's step in a profile).
+        self.rows()
+            .filter(move |(row, _)| row.iter().zip(prefix).all(|(a, b)| a == b))
     }
 
     /// The mask of the step after `prefix`: which choices some legal move goes on with.
