@@ -81,3 +81,19 @@ def test_the_shaped_value_is_the_rewards_measure() -> None:
     assert game.shaped_value("material") == pytest.approx((army - indians) / (army + indians))
     assert game.shaped_value(("chance", 2.0), "indians") == pytest.approx(2.0 * game.shaped_value("chance", "indians"))
     assert game.shaped_value("chance") + game.shaped_value("chance", "indians") == pytest.approx(1.0)
+
+
+def test_a_shaped_states_clone_and_unpickled_copy_keep_its_returns_and_go_their_own_way() -> None:
+    import pickle
+
+    state = pyspiel.load_game("battaglie_washita(shaping=chance)").new_initial_state()
+    rng = random.Random(2)
+    for _ in range(7):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.returns() != [0.0, 0.0]
+    for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
+        assert copy.returns() == pytest.approx(state.returns())
+        assert copy.rewards() == pytest.approx(state.rewards())
+        before = state.returns()
+        copy.apply_action(copy.legal_actions()[0])
+        assert state.returns() == before and len(copy.history()) == len(state.history()) + 1
