@@ -1,7 +1,7 @@
 """battaglie: the 1977 Atlantic Old-West wargames, with the rules and the engine in Rust.
 
 The core (``Scenario``, ``Position``, ``Game``, ``Move``, ``Outcome``, ``search``,
-``analyze``, ``VectorEnv``) needs only numpy. The standard interfaces load their
+``analyze``, ``VectorEnv``, ``FactoredVectorEnv``) needs only numpy. The standard interfaces load their
 library when imported:
 
 * ``battaglie.gym`` -- a Gymnasium env against a built-in opponent (``BattaglieEnv``);
@@ -23,6 +23,7 @@ from ._core import (
     BattaglieError,
     BfenError,
     BfenParseError,
+    FactoredVectorEnv,
     Game,
     GameOverError,
     IllegalMoveError,
@@ -53,6 +54,7 @@ __all__ = [
     "BattaglieError",
     "BfenError",
     "BfenParseError",
+    "FactoredVectorEnv",
     "Game",
     "GameOverError",
     "IllegalMoveError",

@@ -16,7 +16,8 @@ import datetime
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from . import _core
 
@@ -30,7 +31,7 @@ __all__ = ["main", "play_match"]
 _JOB_FIELDS = ("index", "battle", "opening", "a_is_army", "seed")
 
 
-def _play(job: dict, a: str, b: str, date: str) -> dict:
+def _play(job: dict[str, Any], a: str, b: str, date: str) -> dict[str, Any]:
     """One game, as a Ray task (the engine releases the GIL while it thinks)."""
     game = _core.play_match_game(_core.MatchJob(**job), a, b, date)
     return {name: getattr(game, name) for name in _RESULT_FIELDS}
@@ -57,9 +58,9 @@ def play_match(
     battle: str = "all",
     openings: int = 0,
     seed: int = 1,
-    out=None,
-    progress=None,
-) -> tuple[list[dict], str]:
+    out: TextIO | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[dict[str, Any]], str]:
     """Plays the match as Ray tasks on the connected cluster; writes each record (a JSON
     line) to ``out`` in game order; returns the games and the report."""
     import ray
@@ -70,7 +71,7 @@ def play_match(
     pending = {
         play.remote({f: getattr(job, f) for f in _JOB_FIELDS}, a, b, date): job.index for job in jobs
     }
-    done: dict[int, dict] = {}
+    done: dict[int, dict[str, Any]] = {}
     next_index = 0
     while pending:
         ready, _ = ray.wait(list(pending), num_returns=1)
@@ -89,7 +90,7 @@ def play_match(
     return results, report
 
 
-def _core_result(fields: dict) -> _core.MatchGame:
+def _core_result(fields: dict[str, Any]) -> _core.MatchGame:
     return _core.MatchGame(**fields)
 
 

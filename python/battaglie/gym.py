@@ -9,7 +9,7 @@ action forfeits the game (reward -1, ``info["forfeit"]``) unless ``illegal="rais
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsInt, cast
 
 import gymnasium
 import numpy as np
@@ -22,7 +22,14 @@ from ._render import check_render_mode, render
 __all__ = ["BattaglieEnv", "FactoredBattaglieEnv"]
 
 
-class BattaglieEnv(gymnasium.Env):
+Observation = dict[str, np.ndarray]
+"""An observation: the board, the mask, and for the factored env the choices made."""
+
+Step = tuple[Observation, float, bool, bool, dict[str, Any]]
+"""What ``step`` returns: observation, reward, terminated, truncated, info."""
+
+
+class BattaglieEnv(gymnasium.Env[dict[str, Any], SupportsInt]):
     """One battle against a built-in opponent.
 
     Args:
@@ -87,7 +94,9 @@ class BattaglieEnv(gymnasium.Env):
     def _obs(self) -> dict[str, np.ndarray]:
         return {"observation": self._env.observation(), "action_mask": self._env.action_mask()}
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is None and not self._seeded:
             seed = int(self.np_random.integers(2**63))
@@ -95,7 +104,7 @@ class BattaglieEnv(gymnasium.Env):
         self._env.reset(seed)
         return self._obs(), {"side_to_move": self._env.side_to_move}
 
-    def step(self, action):
+    def step(self, action: SupportsInt) -> Step:
         reward, terminated, forfeit = self._env.step(int(action))
         info: dict[str, Any] = {"side_to_move": self._env.side_to_move}
         if forfeit:
@@ -112,7 +121,7 @@ class BattaglieEnv(gymnasium.Env):
         """The legal actions as a sparse int64 array, ascending (the mask's ones)."""
         return self._env.legal_action_indices()
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
         return render(self._env, self.render_mode)
 
 
@@ -131,18 +140,20 @@ class FactoredBattaglieEnv(BattaglieEnv):
         super().__init__(*args, **kwargs)
         self._chooser = Chooser(self._env)
         self.observation_space = spaces.Dict(
-            {"observation": self.observation_space["observation"], **self._chooser.spaces()}
+            {"observation": cast(spaces.Dict, self.observation_space)["observation"], **self._chooser.spaces()}
         )
         self.action_space = spaces.Discrete(self._chooser.num_choices)
 
     def _obs(self) -> dict[str, np.ndarray]:
         return self._chooser.observation()
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         self._chooser.prefix = []
         return super().reset(seed=seed, options=options)
 
-    def step(self, action):
+    def step(self, action: SupportsInt) -> Step:
         try:
             chosen = self._chooser.choose(int(action))
         except _core.ActionError:
@@ -163,15 +174,15 @@ class FactoredBattaglieEnv(BattaglieEnv):
         return self._chooser.choices()
 
 
-gymnasium.register(id="battaglie/Washita-v0", entry_point=BattaglieEnv, kwargs={"battle": "washita"})
-gymnasium.register(id="battaglie/Fetterman-v0", entry_point=BattaglieEnv, kwargs={"battle": "fetterman"})
-gymnasium.register(id="battaglie/ApachePass-v0", entry_point=BattaglieEnv, kwargs={"battle": "apache-pass"})
+gymnasium.register(id="battaglie/Washita-v0", entry_point="battaglie.gym:BattaglieEnv", kwargs={"battle": "washita"})
+gymnasium.register(id="battaglie/Fetterman-v0", entry_point="battaglie.gym:BattaglieEnv", kwargs={"battle": "fetterman"})
+gymnasium.register(id="battaglie/ApachePass-v0", entry_point="battaglie.gym:BattaglieEnv", kwargs={"battle": "apache-pass"})
 gymnasium.register(
-    id="battaglie/WashitaFactored-v0", entry_point=FactoredBattaglieEnv, kwargs={"battle": "washita"}
+    id="battaglie/WashitaFactored-v0", entry_point="battaglie.gym:FactoredBattaglieEnv", kwargs={"battle": "washita"}
 )
 gymnasium.register(
-    id="battaglie/FettermanFactored-v0", entry_point=FactoredBattaglieEnv, kwargs={"battle": "fetterman"}
+    id="battaglie/FettermanFactored-v0", entry_point="battaglie.gym:FactoredBattaglieEnv", kwargs={"battle": "fetterman"}
 )
 gymnasium.register(
-    id="battaglie/ApachePassFactored-v0", entry_point=FactoredBattaglieEnv, kwargs={"battle": "apache-pass"}
+    id="battaglie/ApachePassFactored-v0", entry_point="battaglie.gym:FactoredBattaglieEnv", kwargs={"battle": "apache-pass"}
 )

@@ -12,11 +12,17 @@ The parameter ``quiet_limit`` replaces the battle's
 rollouts end a good part of their games in a win, where with 100 they all draw.
 The parameter ``factored=True`` makes each action one step of a move, the source
 square and then each piece's direction or "stay" (105 actions for the 12x8 battles;
-``FactoredState``). ``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run
-in Rust.
+``FactoredState``). The parameter ``shaping`` (``material`` or ``chance``, weighed by
+``shaping_weight``, 1 by default) adds the envs' shaped reward to every move
+(``battaglie_washita(shaping=chance,shaping_weight=0.5)``): the game then gives
+``rewards()`` at every move and its ``returns()`` are their sums, the result's +1 or -1
+included. ``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run in Rust.
 """
 
 from __future__ import annotations
+
+import math
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -32,7 +38,7 @@ def _short_name(battle: str) -> str:
     return "battaglie_" + battle.replace("-", "_")
 
 
-def _game_type(scenario: _core.Scenario) -> pyspiel.GameType:
+def _game_type(scenario: _core.Scenario, rewards: bool = False) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=_short_name(scenario.id),
         long_name=f"battaglie: {scenario.name} ({scenario.date})",
@@ -40,28 +46,48 @@ def _game_type(scenario: _core.Scenario) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS if rewards else pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=2,
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"quiet_limit": scenario.quiet_limit, "factored": False},
+        parameter_specification={
+            "quiet_limit": scenario.quiet_limit,
+            "factored": False,
+            "shaping": "none",
+            "shaping_weight": 1.0,
+        },
     )
 
 
-def _game_info(scenario: _core.Scenario, factored: bool) -> pyspiel.GameInfo:
+def _shaping(params: dict[str, Any]) -> tuple[str, float] | None:
+    """The shaping of the game's parameters, as the envs take it (``None`` for none)."""
+    kind, weight = params.get("shaping", "none"), float(params.get("shaping_weight", 1.0))
+    if kind == "none":
+        return None
+    if kind not in ("material", "chance"):
+        raise ValueError(f"shaping: expected none, material or chance, got {kind!r}")
+    if not math.isfinite(weight):
+        raise ValueError(f"shaping_weight must be a finite number, got {weight}")
+    return (kind, weight)
+
+
+def _game_info(scenario: _core.Scenario, factored: bool, shaping: tuple[str, float] | None) -> pyspiel.GameInfo:
     pieces = sum(scenario.forces("army")) + sum(scenario.forces("indians"))
     # Without an elimination the quiet limit ends the game; each elimination removes a piece.
     plies = pieces * (scenario.quiet_limit + 1)
     sizes = scenario.factored_sizes
+    # The shaped rewards add up to the weight times the change of the lead in pieces
+    # over the pieces at the start (at most 2), or of the winning chance (at most 1).
+    bound = 1.0 if shaping is None else 1.0 + abs(shaping[1]) * (2.0 if shaping[0] == "material" else 1.0)
     return pyspiel.GameInfo(
         num_distinct_actions=sizes[0] if factored else scenario.num_actions,
         max_chance_outcomes=0,
         num_players=2,
-        min_utility=-1.0,
-        max_utility=1.0,
+        min_utility=-bound,
+        max_utility=bound,
         utility_sum=0.0,
         # Factored, a move is one step per choice: the square, then one per piece.
         max_game_length=plies * len(sizes) if factored else plies,
@@ -74,12 +100,13 @@ class BattaglieGame(pyspiel.Game):
     battle: _core.Scenario
     """The built-in battle of the class."""
 
-    def __init__(self, params=None):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
-        info = _game_info(self._with_limit(params), bool(params.get("factored", False)))
-        super().__init__(_game_type(self.battle), info, params)
+        shaping = _shaping(params)
+        info = _game_info(self._with_limit(params), bool(params.get("factored", False)), shaping)
+        super().__init__(_game_type(self.battle, shaping is not None), info, params)
 
-    def _with_limit(self, params: dict[str, int]) -> _core.Scenario:
+    def _with_limit(self, params: dict[str, Any]) -> _core.Scenario:
         limit = int(params.get("quiet_limit", self.battle.quiet_limit))
         if limit == self.battle.quiet_limit:
             return self.battle
@@ -99,10 +126,15 @@ class BattaglieGame(pyspiel.Game):
         """Whether the actions are the factored steps (``docs/python.md``)."""
         return bool(self.get_parameters().get("factored", False))
 
-    def new_initial_state(self):
+    @property
+    def shaping(self) -> tuple[str, float] | None:
+        """The shaped reward of the parameters (``("chance", 0.5)``), ``None`` for none."""
+        return _shaping(self.get_parameters())
+
+    def new_initial_state(self) -> BattaglieState:
         return FactoredState(self) if self.factored else BattaglieState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None):
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Any:
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return BoardObserver(self.scenario, params, self.factored)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
@@ -119,14 +151,18 @@ class BattaglieState(pyspiel.State):
     Python are answered in Rust directly (the mask and the tensor as numpy arrays,
     int8 and float32), without OpenSpiel's round trip through C++ and a Python list."""
 
-    def __init__(self, game: BattaglieGame):
+    def __init__(self, game: BattaglieGame) -> None:
         super().__init__(game)
         self.battaglie = _core.Game(game.scenario)
+        self._shaping = game.shaping
+        # With shaping, the last move's rewards and their sums, the Army's then the Indians'.
+        self._rewards = [0.0, 0.0]
+        self._returns = [0.0, 0.0]
 
     def current_player(self) -> int:
         return self.battaglie.player_number
 
-    def _legal_actions(self, player):
+    def _legal_actions(self, player: int) -> list[int]:
         return self.battaglie.legal_actions()
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -142,22 +178,43 @@ class BattaglieState(pyspiel.State):
     def observation_tensor(self, player: int | None = None) -> np.ndarray:
         return self.battaglie.observation().ravel()
 
-    def _apply_action(self, action):
+    def _apply_action(self, action: int) -> None:
+        self._play(action)
+
+    def _play(self, action: int) -> None:
+        """Plays an action of the full space; with shaping, rewards the move."""
+        if self._shaping is None:
+            self.battaglie.play_action(action)
+            return
+        before = self.battaglie.shaped_value(self._shaping)
         self.battaglie.play_action(action)
+        army = self._result()[0] + self.battaglie.shaped_value(self._shaping) - before
+        self._rewards = [army, -army]
+        self._returns = [self._returns[0] + army, self._returns[1] - army]
 
-    def _action_to_string(self, player, action):
-        return str(self.battaglie.move_of(action))
-
-    def is_terminal(self):
-        return self.battaglie.is_over
-
-    def returns(self):
+    def _result(self) -> list[float]:
         outcome = self.battaglie.outcome
         if outcome is None or outcome.winner is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if outcome.winner == "army" else [-1.0, 1.0]
 
-    def __str__(self):
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self.battaglie.move_of(action))
+
+    def is_terminal(self) -> bool:
+        return self.battaglie.is_over
+
+    def rewards(self) -> list[float]:
+        if self._shaping is None:
+            return self._result()
+        return list(self._rewards)
+
+    def returns(self) -> list[float]:
+        if self._shaping is None:
+            return self._result()
+        return list(self._returns)
+
+    def __str__(self) -> str:
         return self.battaglie.bfen
 
 
@@ -167,17 +224,21 @@ class FactoredState(BattaglieState):
     3 S, 4 W); the player to move keeps the turn until only one legal move begins with
     its steps, which is then played. The legal steps come from the Rust core."""
 
-    def __init__(self, game: BattaglieGame):
+    def __init__(self, game: BattaglieGame) -> None:
         super().__init__(game)
         self.prefix: list[int] = []
 
-    def _legal_actions(self, player):
-        return self.battaglie.factored_choices(self.prefix).tolist()
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._choices()
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         if player is not None and player != self.current_player():
             return []
-        return self.battaglie.factored_choices(self.prefix).tolist()
+        return self._choices()
+
+    def _choices(self) -> list[int]:
+        choices: list[int] = self.battaglie.factored_choices(self.prefix).tolist()
+        return choices
 
     def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
         mask = np.zeros(self.get_game().num_distinct_actions(), np.int8)
@@ -189,18 +250,20 @@ class FactoredState(BattaglieState):
     def observation_tensor(self, player: int | None = None) -> np.ndarray:
         return _factored_tensor(self)
 
-    def _apply_action(self, action):
+    def _apply_action(self, action: int) -> None:
         self.prefix.append(int(action))
         try:
             move = self.battaglie.factored_action(self.prefix)
         except _core.ActionError:
             self.prefix.pop()
             raise
-        if move is not None:
+        if move is None:
+            self._rewards = [0.0, 0.0]
+        else:
             self.prefix = []
-            self.battaglie.play_action(move)
+            self._play(move)
 
-    def _action_to_string(self, player, action):
+    def _action_to_string(self, player: int, action: int) -> str:
         if not self.prefix:
             return "pass" if action == self.battaglie.scenario.factored_sizes[0] - 1 else f"square {action}"
         return ("stay", "north", "east", "south", "west")[action]
@@ -223,7 +286,7 @@ class BoardObserver:
     """The observation planes (``tensor``, ``dict["observation"]``) and the BFEN as
     string; for the factored game also the steps chosen (``source``, ``directions``)."""
 
-    def __init__(self, scenario: _core.Scenario, params, factored: bool = False):
+    def __init__(self, scenario: _core.Scenario, params: dict[str, Any] | None, factored: bool = False) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         shape = (_core.OBSERVATION_PLANES, scenario.height, scenario.width + 1)
@@ -251,13 +314,13 @@ class PlayoutEvaluator(mcts.Evaluator):
     games are played in Rust (``Game.random_playout``): uniform priors, the mean result
     of ``n_rollouts`` seeded random games."""
 
-    def __init__(self, n_rollouts: int = 1, seed: int = 0):
+    def __init__(self, n_rollouts: int = 1, seed: int = 0) -> None:
         if n_rollouts < 1:
             raise ValueError(f"n_rollouts must be at least 1, got {n_rollouts}")
         self.n_rollouts = n_rollouts
         self._seed = seed
 
-    def evaluate(self, state):
+    def evaluate(self, state: BattaglieState) -> np.ndarray:
         if state.is_terminal():
             return np.array(state.returns())
         total = np.zeros(2)
@@ -270,7 +333,7 @@ class PlayoutEvaluator(mcts.Evaluator):
                 total += (-1.0, 1.0)
         return total / self.n_rollouts
 
-    def prior(self, state):
+    def prior(self, state: BattaglieState) -> list[tuple[int, float]]:
         actions = state.legal_actions(state.current_player())
         return [(a, 1.0 / len(actions)) for a in actions]
 

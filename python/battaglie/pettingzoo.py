@@ -10,6 +10,8 @@ game with reward -1 for its author.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -22,12 +24,12 @@ from ._render import check_render_mode, render
 __all__ = ["env", "factored_env", "factored_raw_env", "raw_env"]
 
 
-def env(**kwargs) -> AECEnv:
+def env(**kwargs: Any) -> AECEnv:
     """The wrapped env (illegal moves end the game, actions checked, order enforced)."""
     return _wrapped(raw_env(**kwargs))
 
 
-def factored_env(**kwargs) -> AECEnv:
+def factored_env(**kwargs: Any) -> AECEnv:
     """The wrapped env with the factored actions (``factored_raw_env``)."""
     return _wrapped(factored_raw_env(**kwargs))
 
@@ -81,20 +83,20 @@ class raw_env(AECEnv):
 
     def _reset_state(self) -> None:
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards: dict[str, float] = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards: dict[str, float] = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._core.side_to_move
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
         if agent == self.agent_selection and not self.terminations[agent]:
             mask = self._core.action_mask()
         else:
@@ -108,16 +110,16 @@ class raw_env(AECEnv):
             return self._core.legal_action_indices()
         return np.zeros(0, np.int64)
 
-    def reset(self, seed: int | None = None, options=None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._core.reset(seed)
         self._reset_state()
 
-    def step(self, action) -> None:
+    def step(self, action: int) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0
+        self._cumulative_rewards[agent] = 0.0
         self._play(int(action))
 
     def _play(self, action: int) -> None:
@@ -136,7 +138,7 @@ class raw_env(AECEnv):
             self.agent_selection = self._core.side_to_move
         self._accumulate_rewards()
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
         return render(self._core, self.render_mode)
 
     def close(self) -> None:
@@ -152,7 +154,7 @@ class factored_raw_env(raw_env):
 
     metadata = {**raw_env.metadata, "name": "battaglie_factored_v0"}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._chooser = Chooser(self._core)
         board = self.observation_spaces["army"]["observation"]
@@ -161,7 +163,7 @@ class factored_raw_env(raw_env):
             a: spaces.Dict({"observation": board, **self._chooser.spaces()}) for a in self.possible_agents
         }
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._chooser.observation(agent == self.agent_selection and not self.terminations[agent])
 
     def legal_actions(self, agent: str) -> np.ndarray:
@@ -170,19 +172,19 @@ class factored_raw_env(raw_env):
             return self._chooser.choices()
         return np.zeros(0, np.int64)
 
-    def reset(self, seed: int | None = None, options=None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._chooser.prefix = []
         super().reset(seed, options)
 
-    def step(self, action) -> None:
+    def step(self, action: int) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0
+        self._cumulative_rewards[agent] = 0.0
         chosen = self._chooser.choose(int(action))
         if chosen is None:
-            self.rewards = {a: 0 for a in self.agents}
+            self.rewards = {a: 0.0 for a in self.agents}
             self._accumulate_rewards()
         else:
             self._play(chosen)

@@ -4,11 +4,12 @@
 
 Rows: full random games in Rust (plies/s, one core); the vector env (env steps/s with
 observation and mask, one thread and all cores, against a random opponent and in
-self-play); the same battle as an OpenSpiel game driven from Python, and with the
-observation tensor and the legal-action mask asked for at every ply, with the full
-actions and with the factored ones (plies are moves, however many steps each took); two built-in C++
-OpenSpiel games (chess, breakthrough) driven the same way, and a game written in Python
-that does nothing (what OpenSpiel's calls into a Python state cost); with --ray, a small cluster
+self-play) and the factored vector env (a step is one choice of a move); the same
+battle as an OpenSpiel game driven from Python, and with the observation tensor and the
+legal-action mask asked for at every ply, with the full actions and with the factored
+ones (plies are moves, however many steps each took); two built-in C++ OpenSpiel games
+(chess, breakthrough) driven the same way, and a game written in Python that does
+nothing (what OpenSpiel's calls into a Python state cost); with --ray, a small cluster
 match on 1 and 2 local workers (games/s).
 
 Each row is measured once per round, the rounds one after the other, so that a busy
@@ -25,11 +26,17 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 import battaglie as b
 
 
-def timed(seconds: float, step) -> tuple[float, float]:
+Rate = tuple[float, float]
+"""A count per second of wall-clock time and per second of the process's CPU time."""
+
+
+def timed(seconds: float, step: Callable[[], int]) -> Rate:
     """Calls ``step()`` (returning a count) for about ``seconds``: counts per second
     of wall-clock time and of the process's CPU time."""
     count, start, cpu = 0, time.perf_counter(), time.process_time()
@@ -38,14 +45,17 @@ def timed(seconds: float, step) -> tuple[float, float]:
     return count / elapsed, count / max(time.process_time() - cpu, 1e-9)
 
 
-def random_plies(battle: str, seconds: float) -> float:
+def random_plies(battle: str, seconds: float) -> Rate:
     game = b.Game(battle)
     seed = iter(range(10**9))
     return timed(seconds, lambda: game.random_playout(next(seed))[1])
 
 
-def env_steps(battle: str, seconds: float, opponent: str, threads: int | None, n: int = 256) -> float:
-    env = b.VectorEnv(battle, n, opponent=opponent, seed=1, threads=threads)
+def env_steps(
+    battle: str, seconds: float, opponent: str, threads: int | None, n: int = 256, factored: bool = False
+) -> Rate:
+    make = b.FactoredVectorEnv if factored else b.VectorEnv
+    env = make(battle, n, opponent=opponent, seed=1, threads=threads)
     env.reset()
 
     def step() -> int:
@@ -55,7 +65,7 @@ def env_steps(battle: str, seconds: float, opponent: str, threads: int | None, n
     return timed(seconds, step)
 
 
-def openspiel_plies(name: str, seconds: float, observe: bool = False) -> float:
+def openspiel_plies(name: str, seconds: float, observe: bool = False) -> Rate:
     import pyspiel
 
     if name.startswith("battaglie_"):
@@ -79,7 +89,7 @@ def openspiel_plies(name: str, seconds: float, observe: bool = False) -> float:
     return timed(seconds, playout)
 
 
-def null_game():
+def null_game() -> Any:
     """An OpenSpiel game written in Python that does nothing: two players pass 100
     times. Driven as the battle is, it measures what the wrapper alone costs a ply
     (OpenSpiel calling into a Python state), the floor of any game written in Python."""
@@ -103,43 +113,43 @@ def null_game():
     actions = [0, 1]
 
     class State(pyspiel.State):
-        def __init__(self, game):
+        def __init__(self, game: Any) -> None:
             super().__init__(game)
             self.plies = 0
 
-        def current_player(self):
+        def current_player(self) -> int:
             return int(pyspiel.PlayerId.TERMINAL) if self.plies >= 100 else self.plies % 2
 
-        def _legal_actions(self, player):
+        def _legal_actions(self, player: int) -> list[int]:
             return actions
 
-        def legal_actions(self, player=None):
+        def legal_actions(self, player: int | None = None) -> list[int]:
             return actions
 
-        def _apply_action(self, action):
+        def _apply_action(self, action: int) -> None:
             self.plies += 1
 
-        def is_terminal(self):
+        def is_terminal(self) -> bool:
             return self.plies >= 100
 
-        def returns(self):
+        def returns(self) -> list[float]:
             return [0.0, 0.0]
 
-        def __str__(self):
+        def __str__(self) -> str:
             return str(self.plies)
 
     class Game(pyspiel.Game):
-        def __init__(self, params=None):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
             super().__init__(game_type, info, params or {})
 
-        def new_initial_state(self):
+        def new_initial_state(self) -> State:
             return State(self)
 
     pyspiel.register_game(game_type, Game)
     return pyspiel.load_game(name)
 
 
-def ray_games(workers: int) -> tuple[float, float]:
+def ray_games(workers: int) -> Rate:
     import subprocess
     import sys
 
@@ -161,11 +171,15 @@ def main() -> None:
     parser.add_argument("--ray", action="store_true", help="also time a cluster match on 1 and 2 workers")
     args = parser.parse_args()
     s, battle = args.seconds, args.battle
-    rows = [
+    rows: list[tuple[str, Callable[[], Rate]]] = [
         ("random plies/s, full random games in Rust (1 core)", lambda: random_plies(battle, s)),
         ("env steps/s, VectorEnv x256 vs random (1 thread)", lambda: env_steps(battle, s, "random", 1)),
         ("env steps/s, VectorEnv x256 self-play (1 thread)", lambda: env_steps(battle, s, "self", 1)),
         (f"env steps/s, VectorEnv x256 self-play ({os.cpu_count()} threads)", lambda: env_steps(battle, s, "self", None)),
+        (
+            "env steps/s, FactoredVectorEnv x256 vs random (1 thread; a step is one choice)",
+            lambda: env_steps(battle, s, "random", 1, factored=True),
+        ),
         (f"plies/s, OpenSpiel battaglie_{battle.replace('-', '_')} from Python", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}", s)),
         (REFERENCE, lambda: openspiel_plies("chess", s)),
         (f"plies/s with observation and mask, OpenSpiel battaglie_{battle.replace('-', '_')}", lambda: openspiel_plies(f"battaglie_{battle.replace('-', '_')}", s, True)),

@@ -22,11 +22,16 @@ import argparse
 import csv
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 import battaglie as b
 from battaglie.gym import FactoredBattaglieEnv
+
+Trace = tuple[str, int, np.ndarray, np.ndarray]
+"""One choice as the update needs it: the step, the piece kind, the legal choices, the
+gradient of the choice's log-probability."""
 
 #: Row and column steps of the directions (north is the next rank, east the next file).
 STEPS = {1: (1, 0), 2: (0, 1), 3: (-1, 0), 4: (0, -1)}
@@ -72,7 +77,7 @@ class Features:
         mine = planes[self.mine].sum(axis=0).ravel() > 0
         return float(1.0 - near[mine].min() / FAR) if mine.any() else 0.0
 
-    def square(self, patches, near, r: int, c: int, source: int) -> np.ndarray:
+    def square(self, patches: np.ndarray, near: np.ndarray, r: int, c: int, source: int) -> np.ndarray:
         """One choice's features: the patch of the square it names, its distance to the
         enemy, the change of that distance from the source, and a constant."""
         if not (0 <= r < self.h and 0 <= c < self.w):
@@ -80,20 +85,20 @@ class Features:
         s = r * self.w + c
         return np.concatenate([patches[s], [near[s] / FAR, (near[s] - near[source]) / 4.0, 1.0]])
 
-    def sources(self, planes, mask) -> np.ndarray:
+    def sources(self, planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
         patches, near = self.board(planes)
         out = np.zeros((len(mask), self.size), np.float32)
         for s in np.flatnonzero(mask):
             if s < self.h * self.w:
-                out[s] = self.square(patches, near, s // self.w, s % self.w, s)
+                out[s] = self.square(patches, near, int(s) // self.w, int(s) % self.w, int(s))
         return out
 
-    def kind(self, planes, source: int, piece: int) -> int:
+    def kind(self, planes: np.ndarray, source: int, piece: int) -> int:
         """The kind (0 Foot, 1 Mounted, 2 Vehicle) of the `piece`-th piece of the stack."""
         counts = np.rint(planes[self.mine].reshape(3, -1)[:, source] * self.limit).astype(int)
         return int(np.searchsorted(np.cumsum(counts), piece, side="right"))
 
-    def directions(self, planes, source: int) -> np.ndarray:
+    def directions(self, planes: np.ndarray, source: int) -> np.ndarray:
         patches, near = self.board(planes)
         r, c = divmod(source, self.w)
         out = np.zeros((5, self.size), np.float32)
@@ -107,7 +112,7 @@ class Policy:
     """Linear scores: one weight vector for the squares, one per piece kind and
     direction for the directions; Adam on REINFORCE's gradient."""
 
-    def __init__(self, size: int, seed: int, lr: float):
+    def __init__(self, size: int, seed: int, lr: float) -> None:
         rng = np.random.default_rng(seed)
         self.w = {"source": rng.normal(0, 0.01, size), "direction": rng.normal(0, 0.01, (3, 5, size))}
         self.m = {k: np.zeros_like(v) for k, v in self.w.items()}
@@ -118,7 +123,9 @@ class Policy:
     def weights(self, step: str, kind: int) -> np.ndarray:
         return self.w["source"] if step == "source" else self.w["direction"][kind]
 
-    def choose(self, step: str, kind: int, feats: np.ndarray, mask: np.ndarray, rng, greedy=False):
+    def choose(
+        self, step: str, kind: int, feats: np.ndarray, mask: np.ndarray, rng: np.random.Generator, greedy: bool = False
+    ) -> tuple[int, Trace]:
         legal = np.flatnonzero(mask)
         w = self.weights(step, kind)
         logits = feats[legal] @ w.T if step == "source" else np.einsum("ij,ij->i", feats[legal], w[legal])
@@ -129,7 +136,7 @@ class Policy:
         grad[i] += feats[legal][i]
         return int(legal[i]), (step, kind, legal, grad)
 
-    def update(self, traces, advantages) -> None:
+    def update(self, traces: list[Trace], advantages: np.ndarray) -> None:
         g = {k: np.zeros_like(v) for k, v in self.w.items()}
         for (step, kind, legal, grad), adv in zip(traces, advantages):
             if step == "source":
@@ -145,15 +152,18 @@ class Policy:
             self.w[k] += self.lr * m / (np.sqrt(v) + 1e-8)
 
 
-def play(env, feats: Features, policy: Policy, rng, seed: int, greedy=False):
+def play(
+    env: FactoredBattaglieEnv, feats: Features, policy: Policy, rng: np.random.Generator, seed: int, greedy: bool = False
+) -> tuple[list[Trace], list[float], bool, float]:
     """One game: (traces, rewards per step, whether it ended ahead, the agent's points)."""
     obs, _ = env.reset(seed=seed)
-    traces, rewards = [], []
+    traces: list[Trace] = []
+    rewards: list[float] = []
     side = env.core.agent
     start = lead(env.core.game(), side)
     closing = feats.closing(obs["observation"])
     while True:
-        prefix = env.unwrapped._chooser.prefix
+        prefix = env._chooser.prefix
         planes = obs["observation"]
         if not prefix:
             choice, trace = policy.choose("source", 0, feats.sources(planes, obs["action_mask"]), obs["action_mask"], rng, greedy)
@@ -169,6 +179,7 @@ def play(env, feats: Features, policy: Policy, rng, seed: int, greedy=False):
         if terminated or truncated:
             break
     outcome = env.core.outcome
+    assert outcome is not None, "the game is over"
     won = outcome.winner == side
     ahead = won or (outcome.winner is None and lead(env.core.game(), side) > start)
     return traces, rewards, ahead, outcome.points(side)
@@ -179,7 +190,9 @@ def lead(game: b.Game, side: str) -> int:
     return game.position.piece_count(side) - game.position.piece_count(other)
 
 
-def evaluate(args, policy, feats, opponent: str, games: int, seed: int) -> tuple[float, float]:
+def evaluate(
+    args: argparse.Namespace, policy: Policy, feats: Features, opponent: str, games: int, seed: int
+) -> tuple[float, float]:
     env = FactoredBattaglieEnv(args.battle, opponent=opponent, side=args.side)
     rng = np.random.default_rng(seed)
     results = [play(env, feats, policy, rng, seed + i, greedy=False)[2:] for i in range(games)]
@@ -206,7 +219,7 @@ def main() -> None:
     policy = Policy(feats.size, args.seed, args.lr)
     env = FactoredBattaglieEnv(args.battle, opponent="random", side=args.side, shaping=1.0)
     rng = np.random.default_rng(args.seed)
-    curve = []
+    curve: list[tuple[float, int, float, float]] = []
     began = time.perf_counter()
 
     def checkpoint(trained: float, games: int) -> None:
@@ -237,7 +250,7 @@ def main() -> None:
     checkpoint(trained, games)
     print(f"{(time.perf_counter() - began) / 60:.1f} minutes of wall-clock time in all, evaluations included")
 
-    np.savez(args.out / "policy.npz", **policy.w)
+    np.savez(args.out / "policy.npz", source=policy.w["source"], direction=policy.w["direction"])
     with open(args.out / "curve.csv", "w", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(["minutes", "games", "ahead_vs_random", "points_vs_level1_of_20"])
@@ -257,7 +270,7 @@ def discounted(rewards: np.ndarray, gamma: float) -> np.ndarray:
     return out
 
 
-def plot(curve, path: Path) -> None:
+def plot(curve: list[tuple[float, int, float, float]], path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")

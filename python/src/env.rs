@@ -45,6 +45,46 @@ pub enum Shaping {
     Chance(f32),
 }
 
+impl Shaping {
+    /// The measure of `pos` (of a game from `start`, ended with `outcome` if over) for
+    /// `side`, times the weight: the rewards of the shaping are its changes.
+    pub fn value(
+        self,
+        start: &Position,
+        pos: &Position,
+        outcome: Option<Outcome>,
+        side: Side,
+    ) -> f32 {
+        match self {
+            Shaping::Material(w) | Shaping::Chance(w) if w == 0.0 => 0.0,
+            Shaping::Material(w) => {
+                let start = start.piece_count(Side::Army) + start.piece_count(Side::Indians);
+                let lead = i64::from(pos.piece_count(side)) - i64::from(pos.piece_count(!side));
+                w * lead as f32 / start.max(1) as f32
+            }
+            Shaping::Chance(w) => {
+                let chance = match outcome {
+                    Some(o) => match o.winner() {
+                        Some(winner) if winner == side => 1.0,
+                        Some(_) => 0.0,
+                        None => 0.5,
+                    },
+                    None => {
+                        let eval = battaglie_ai::evaluate(pos);
+                        let eval = if pos.side_to_move() == side {
+                            eval
+                        } else {
+                            -eval
+                        };
+                        battaglie_ai::win_chance(pos.scenario(), side, Score::Value(eval))
+                    }
+                };
+                w * chance as f32
+            }
+        }
+    }
+}
+
 /// The scenario-wide parts shared by every copy of an env.
 #[derive(Debug)]
 pub struct Battle {
@@ -280,35 +320,8 @@ impl Env {
 
     /// The shaping's measure of the position for `side`, times its weight.
     fn shaped(&self, side: Side) -> f32 {
-        let p = self.position();
-        match self.shaping {
-            Shaping::Material(w) | Shaping::Chance(w) if w == 0.0 => 0.0,
-            Shaping::Material(w) => {
-                let start = self.battle.start.piece_count(Side::Army)
-                    + self.battle.start.piece_count(Side::Indians);
-                let lead = i64::from(p.piece_count(side)) - i64::from(p.piece_count(!side));
-                w * lead as f32 / start.max(1) as f32
-            }
-            Shaping::Chance(w) => {
-                let chance = match self.outcome {
-                    Some(o) => match o.winner() {
-                        Some(winner) if winner == side => 1.0,
-                        Some(_) => 0.0,
-                        None => 0.5,
-                    },
-                    None => {
-                        let eval = battaglie_ai::evaluate(p);
-                        let eval = if p.side_to_move() == side {
-                            eval
-                        } else {
-                            -eval
-                        };
-                        battaglie_ai::win_chance(&self.battle.scenario, side, Score::Value(eval))
-                    }
-                };
-                w * chance as f32
-            }
-        }
+        self.shaping
+            .value(&self.battle.start, self.position(), self.outcome, side)
     }
 
     /// Lets the opponent play until the agent is to move, then lists the agent's

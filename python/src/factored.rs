@@ -82,6 +82,18 @@ impl Table {
         }
     }
 
+    /// The rows of an env's legal moves now, by ascending action.
+    pub fn of_env(env: &crate::env::Env) -> Table {
+        let mut legal: Vec<(u64, &Move)> = env
+            .actions()
+            .iter()
+            .copied()
+            .zip(env.legal_moves())
+            .collect();
+        legal.sort_unstable_by_key(|&(a, _)| a);
+        Table::new(&env.battle().space, env.position(), legal.into_iter())
+    }
+
     fn rows(&self) -> impl Iterator<Item = (&[i64], u64)> {
         self.rows
             .chunks_exact(self.width)
@@ -110,7 +122,10 @@ impl Table {
 
     /// The rows that begin with `prefix`, with their actions.
     fn matching<'a>(&'a self, prefix: &'a [i64]) -> impl Iterator<Item = (&'a [i64], u64)> {
-        self.rows().filter(move |(row, _)| row.starts_with(prefix))
+        // Compared element by element: `starts_with` calls `memcmp` for these few
+        // numbers (18% of a factored vector env's step in a profile).
+        self.rows()
+            .filter(move |(row, _)| row.iter().zip(prefix).all(|(a, b)| a == b))
     }
 
     /// The mask of the step after `prefix`: which choices some legal move goes on with.

@@ -9,6 +9,7 @@ use battaglie_rules::{
 use numpy::PyArrayMethods;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 use crate::errors::{Action, ActionError, GameOverError, PyResultExt, Seed};
 use crate::factored::{self, Prefix};
@@ -296,7 +297,7 @@ pub struct PyGame {
     pub inner: Game,
     /// The legal moves by action, ascending, once asked for in this position: OpenSpiel
     /// lists the actions and then plays one, and that should not list them twice.
-    legal: OnceLock<Arc<[(u64, Move)]>>,
+    legal: OnceLock<Vec<(u64, Move)>>,
     /// The factored rows of those moves, once asked for: the steps of one move (the
     /// OpenSpiel factored game, the factored envs) read them at every step.
     factored: OnceLock<Arc<factored::Table>>,
@@ -314,19 +315,24 @@ impl From<Game> for PyGame {
 
 impl PyGame {
     /// The legal moves by action, ascending (listed once per position).
-    fn legal(&self) -> PyResult<Arc<[(u64, Move)]>> {
+    fn legal(&self) -> PyResult<&[(u64, Move)]> {
         if let Some(legal) = self.legal.get() {
-            return Ok(Arc::clone(legal));
+            return Ok(legal);
+        }
+        thread_local! {
+            /// The moves listed last, a buffer kept for the next position's.
+            static MOVES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
         }
         let space = scenario::space(self.inner.start().scenario())?;
-        let mut legal: Vec<(u64, Move)> = self
-            .inner
-            .legal_moves()
-            .into_iter()
-            .map(|m| (space.encode(&m), m))
-            .collect();
-        legal.sort_unstable_by_key(|&(a, _)| a);
-        Ok(Arc::clone(self.legal.get_or_init(|| legal.into())))
+        let legal = MOVES.with_borrow_mut(|moves| {
+            moves.clear();
+            if !self.inner.is_over() {
+                // The same moves as `Game::legal_moves`, each stack's from the rules' cache.
+                self.inner.position().legal_moves_cached(moves);
+            }
+            space.encode_sorted(moves)
+        });
+        Ok(self.legal.get_or_init(|| legal))
     }
 
     /// The legal moves as factored rows (made once per position).
@@ -544,9 +550,21 @@ impl PyGame {
         });
         (PyOutcome { inner: p.outcome }, p.plies)
     }
+    /// The measure a `shaping` (as the envs take it: a weight of the material,
+    /// `material`, `chance`, or a pair such as `("chance", 0.5)`) gives the current
+    /// position for `side`, times its weight: the shaped rewards of the envs and of the
+    /// OpenSpiel games are its changes over a step.
+    #[pyo3(signature = (shaping, side = "army"))]
+    fn shaped_value(&self, shaping: crate::py_env::ShapingArg, side: &str) -> PyResult<f32> {
+        let side = scenario::side(side)?;
+        let game = &self.inner;
+        Ok(shaping
+            .0
+            .value(game.start(), game.position(), game.outcome(), side))
+    }
     /// The legal actions (numbers in the battle's action space), ascending.
-    fn legal_actions(&self) -> PyResult<Vec<u64>> {
-        Ok(self.legal()?.iter().map(|&(a, _)| a).collect())
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        crate::ints::list(py, self.legal()?.iter().map(|&(a, _)| a))
     }
     /// The action number of a move (a `Move` or its notation) legal now.
     fn action_of(&self, mv: &Bound<'_, PyAny>) -> PyResult<u64> {

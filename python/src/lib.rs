@@ -2,7 +2,7 @@
 //!
 //! Modules: `errors` (one exception class per error kind), `scenario`, `game`
 //! (moves, outcomes, positions, games), `engine` (search, analysis), `action` (the
-//! fixed action space), `factored` (moves chosen in steps), `observation` (the observation tensor), `env` (one
+//! fixed action space), `ints` (the Python ints of action numbers), `factored` (moves chosen in steps), `factored_vector` (the vector env on them), `observation` (the observation tensor), `env` (one
 //! environment in Rust), `py_env` (the Python env classes), `matches` (the match crate's
 //! games and table, for the cluster).
 #![deny(missing_docs)]
@@ -12,7 +12,9 @@ mod engine;
 mod env;
 mod errors;
 mod factored;
+mod factored_vector;
 mod game;
+mod ints;
 mod matches;
 mod observation;
 mod py_env;
@@ -34,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(engine::analyze, m)?)?;
     m.add_class::<py_env::PyEnv>()?;
     m.add_class::<py_env::PyVectorEnv>()?;
+    m.add_class::<factored_vector::PyFactoredVectorEnv>()?;
     m.add_class::<matches::PyJob>()?;
     m.add_class::<matches::PyGameResult>()?;
     m.add_function(wrap_pyfunction!(matches::match_jobs, m)?)?;

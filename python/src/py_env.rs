@@ -17,7 +17,7 @@ use crate::scenario::{self, PyScenario};
 
 /// The opponent a spec names: `random`, `self` (self-play) or engine limits as
 /// `battaglie match` writes them (`level:3`, `nodes:2000,seed:1`).
-fn opponent(spec: &str) -> PyResult<Opponent> {
+pub(crate) fn opponent(spec: &str) -> PyResult<Opponent> {
     match spec.trim() {
         "random" => Ok(Opponent::Random),
         "self" => Ok(Opponent::SelfPlay),
@@ -25,7 +25,7 @@ fn opponent(spec: &str) -> PyResult<Opponent> {
     }
 }
 
-fn illegal(word: &str) -> PyResult<Illegal> {
+pub(crate) fn illegal(word: &str) -> PyResult<Illegal> {
     match word {
         "forfeit" => Ok(Illegal::Forfeit),
         "raise" => Ok(Illegal::Raise),
@@ -35,7 +35,7 @@ fn illegal(word: &str) -> PyResult<Illegal> {
     }
 }
 
-fn battle(
+pub(crate) fn battle(
     scenario: &Bound<'_, PyAny>,
     bfen: Option<&str>,
     quiet_limit: Option<u32>,
@@ -101,7 +101,7 @@ fn sorted_actions(env: &Env) -> Vec<i64> {
     actions
 }
 
-fn step_error(e: StepError) -> PyErr {
+pub(crate) fn step_error(e: StepError) -> PyErr {
     match e {
         StepError::Over => GameOverError::new_err("the game is over: call reset() first"),
         StepError::Illegal(a) => ActionError::new_err(format!("action {a} is not legal now")),
@@ -340,15 +340,7 @@ impl PyEnv {
 impl PyEnv {
     /// The legal moves now as factored rows, by ascending action.
     fn factored(&self) -> factored::Table {
-        let env = &self.env;
-        let mut legal: Vec<(u64, &Move)> = env
-            .actions()
-            .iter()
-            .copied()
-            .zip(env.legal_moves())
-            .collect();
-        legal.sort_unstable_by_key(|&(a, _)| a);
-        factored::Table::new(&env.battle().space, env.position(), legal.into_iter())
+        factored::Table::of_env(&self.env)
     }
 }
 
@@ -357,7 +349,7 @@ type Observed<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>);
 
 /// A read-only view of one of the env's buffers: a write to what `step` returned would
 /// otherwise corrupt the next steps without a word.
-fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let view = array.call_method0("view")?;
     view.getattr("flags")?.setattr("writeable", false)?;
     Ok(view)
@@ -365,7 +357,10 @@ fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
 
 /// A zeroed buffer of `dims`, or `MemoryError` when it cannot be had (a large
 /// `num_envs` under a memory limit), naming its size.
-fn buffer<T: numpy::Element + Default + Clone>(what: &str, dims: &[usize]) -> PyResult<Vec<T>> {
+pub(crate) fn buffer<T: numpy::Element + Default + Clone>(
+    what: &str,
+    dims: &[usize],
+) -> PyResult<Vec<T>> {
     let len = dims
         .iter()
         .try_fold(1usize, |a, &d| a.checked_mul(d))

@@ -3,13 +3,14 @@
 import json
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 import battaglie as b
 
 
-def test_the_three_battles_are_built_in_with_their_12x8_maps():
+def test_the_three_battles_are_built_in_with_their_12x8_maps() -> None:
     ids = [s.id for s in b.Scenario.builtins()]
     assert sorted(ids) == ["apache-pass", "fetterman", "washita"]
     s = b.Scenario("washita")
@@ -20,7 +21,7 @@ def test_the_three_battles_are_built_in_with_their_12x8_maps():
     assert s.terrain("@3") is None
 
 
-def test_perft_matches_the_reference_counts(repo):
+def test_perft_matches_the_reference_counts(repo: Path) -> None:
     rows = [
         line.split(" ; ")
         for line in (repo / "crates/battaglie-rules/tests/perft/battles.txt").read_text().splitlines()
@@ -37,7 +38,7 @@ def test_perft_matches_the_reference_counts(repo):
     assert checked >= 6
 
 
-def test_play_and_undo_restore_the_position_and_the_move_list():
+def test_play_and_undo_restore_the_position_and_the_move_list() -> None:
     g = b.Game("washita")
     start = g.bfen
     first = g.legal_moves()[0]
@@ -50,7 +51,7 @@ def test_play_and_undo_restore_the_position_and_the_move_list():
     assert g.bfen == start
 
 
-def test_a_copied_game_goes_its_own_way():
+def test_a_copied_game_goes_its_own_way() -> None:
     g = b.Game("fetterman")
     h = g.copy()
     h.play(h.legal_moves()[0])
@@ -60,7 +61,7 @@ def test_a_copied_game_goes_its_own_way():
     assert copy.deepcopy(h).bfen == h.bfen
 
 
-def test_bfen_round_trips_and_bad_bfen_names_the_fault():
+def test_bfen_round_trips_and_bad_bfen_names_the_fault() -> None:
     g = b.Game("apache-pass")
     g.play(g.legal_moves()[3])
     p = b.Position("apache-pass", g.bfen)
@@ -72,7 +73,7 @@ def test_bfen_round_trips_and_bad_bfen_names_the_fault():
     assert issubclass(b.SetupError, b.BfenError) and issubclass(b.BfenParseError, b.BfenError)
 
 
-def test_errors_have_one_class_per_kind():
+def test_errors_have_one_class_per_kind() -> None:
     g = b.Game("washita")
     with pytest.raises(b.MoveParseError, match="no `:`"):
         g.play("c3")
@@ -94,11 +95,11 @@ def test_errors_have_one_class_per_kind():
         assert issubclass(cls, b.BattaglieError) and issubclass(cls, ValueError)
 
 
-def test_bad_python_arguments_say_what_was_expected():
+def test_bad_python_arguments_say_what_was_expected() -> None:
     with pytest.raises(TypeError, match="expected a Scenario or a built-in id"):
-        b.Game(42)
+        b.Game(42)  # type: ignore[arg-type]  # the wrong type is the test
     with pytest.raises(TypeError, match="expected a Move or its notation"):
-        b.Game("washita").play(3.5)
+        b.Game("washita").play(3.5)  # type: ignore[arg-type]  # the wrong type is the test
     with pytest.raises(ValueError, match="level must be 1 to 8"):
         b.search(b.Game("washita"), level=9)
     with pytest.raises(ValueError, match="movetime"):
@@ -107,18 +108,20 @@ def test_bad_python_arguments_say_what_was_expected():
         b.Game("washita").move_of(10**9)
 
 
-def test_outcomes_carry_their_reason():
+def test_outcomes_carry_their_reason() -> None:
     g = b.Game("washita")
     g.agree_draw()
+    assert g.outcome is not None
     assert (g.outcome.result, g.outcome.reason, g.outcome.winner) == ("draw", "agreement", None)
     g = b.Game("washita")
     g.resign("indians")
+    assert g.outcome is not None
     assert (g.outcome.result, g.outcome.reason, g.outcome.points("army")) == ("army", "resignation", 1.0)
     outcome, plies = b.Game("washita").random_playout(seed=4)
     assert plies > 0 and outcome.reason in {"elimination", "deadlock", "repetition", "quiet"}
 
 
-def test_records_in_both_forms_replay_to_the_same_game():
+def test_records_in_both_forms_replay_to_the_same_game() -> None:
     g = b.Game("fetterman")
     for _ in range(7):
         g.play(g.legal_moves()[-1])
@@ -134,7 +137,7 @@ def test_records_in_both_forms_replay_to_the_same_game():
         g.record("pgn")
 
 
-def test_games_pickle_through_their_record():
+def test_games_pickle_through_their_record() -> None:
     import pickle
 
     g = b.Game("washita")
@@ -142,7 +145,7 @@ def test_games_pickle_through_their_record():
     assert pickle.loads(pickle.dumps(g)).bfen == g.bfen
 
 
-def test_actions_name_each_legal_move_once_and_back():
+def test_actions_name_each_legal_move_once_and_back() -> None:
     for battle in b.BATTLES:
         g = b.Game(battle)
         for _ in range(12):
@@ -154,18 +157,19 @@ def test_actions_name_each_legal_move_once_and_back():
             g.play_action(actions[len(actions) // 2])
 
 
-def documented_action(scenario, mv) -> int:
+def documented_action(scenario: b.Scenario, mv: b.Move) -> int:
     """The action number of docs/python.md, computed from the move's notation."""
     from math import comb
 
     limit, columns = scenario.stack_limit, scenario.width + 1
     per_square = comb(12 + limit, 12)
     if mv.is_pass:
-        return scenario.height * columns * per_square
+        return int(scenario.height * columns * per_square)
 
     def place(sq: str) -> tuple[int, int]:  # (rank, column), column 0 the staging square
         return int(sq[1:]) - 1, 0 if sq[0] == "@" else ord(sq[0]) - ord("a") + 1
 
+    assert mv.source is not None
     rank, col = place(mv.source)
     counts = [0] * 12  # F, M, V x N, E, S, W
     for to, pieces, _ in mv.groups:
@@ -179,10 +183,10 @@ def documented_action(scenario, mv) -> int:
         rest = 12 - i - 1
         index += sum(comb(rest + left - v, rest) for v in range(c))
         left -= c
-    return (rank * columns + col) * per_square + index
+    return int((rank * columns + col) * per_square + index)
 
 
-def test_action_numbers_are_the_documented_square_and_lexicographic_rank():
+def test_action_numbers_are_the_documented_square_and_lexicographic_rank() -> None:
     import random
 
     rng = random.Random(3)
@@ -197,7 +201,7 @@ def test_action_numbers_are_the_documented_square_and_lexicographic_rank():
             g.play(rng.choice(moves))
 
 
-def test_search_returns_a_legal_move_with_its_line():
+def test_search_returns_a_legal_move_with_its_line() -> None:
     g = b.Game("washita")
     r = b.search(g, nodes=3000)
     assert r.move in g.legal_moves()
@@ -211,7 +215,7 @@ def test_search_returns_a_legal_move_with_its_line():
         b.search(over, level=1)
 
 
-def test_analyze_judges_every_move_of_a_record():
+def test_analyze_judges_every_move_of_a_record() -> None:
     g = b.Game("washita")
     for _ in range(4):
         g.play(b.search(g, depth=1).move)
@@ -224,11 +228,11 @@ def test_analyze_judges_every_move_of_a_record():
     assert all(0.0 <= line["win_chance_before"] <= 1.0 for line in lines)
 
 
-def test_long_calls_let_other_python_threads_run():
+def test_long_calls_let_other_python_threads_run() -> None:
     ticks = []
     stop = threading.Event()
 
-    def count():
+    def count() -> None:
         while not stop.is_set():
             ticks.append(1)
             time.sleep(0.001)
@@ -243,16 +247,41 @@ def test_long_calls_let_other_python_threads_run():
     assert during > 5, "the counting thread was blocked: perft held the GIL"
 
 
-def test_the_type_stubs_cover_every_public_name_of_the_core():
+def test_the_type_stubs_cover_every_public_name_of_the_core() -> None:
     import ast
     from pathlib import Path
 
     stub = ast.parse((Path(b.__file__).parent / "_core.pyi").read_text())
-    stubbed = {
-        node.name if hasattr(node, "name") else node.target.id
-        for node in stub.body
-        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AnnAssign))
+    stubbed = {node.name for node in stub.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))} | {
+        node.target.id for node in stub.body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }
     public = {name for name in dir(b._core) if not name.startswith("_")}
     assert public - stubbed == set()
     assert stubbed - public == set()
+
+
+def test_every_public_class_method_and_attribute_of_the_core_has_a_docstring() -> None:
+    import inspect
+
+    missing = []
+    for name, cls in inspect.getmembers(b._core, inspect.isclass):
+        if name.startswith("_") or issubclass(cls, BaseException):
+            continue
+        for attr, value in vars(cls).items():
+            if not attr.startswith("_") and not (getattr(value, "__doc__", None) or "").strip():
+                missing.append(f"{name}.{attr}")
+    assert missing == []
+
+
+def test_a_scenarios_forces_are_a_tuple_of_foot_mounted_and_vehicles_as_the_stub_says() -> None:
+    import ast
+    from pathlib import Path
+
+    stub = (Path(b.__file__).parent / "_core.pyi").read_text()
+    forces = next(
+        node for node in ast.walk(ast.parse(stub)) if isinstance(node, ast.FunctionDef) and node.name == "forces"
+    )
+    assert forces.returns is not None and ast.unparse(forces.returns) == "tuple[int, int, int]"
+    for battle in b.BATTLES:
+        army = b.Scenario(battle).forces("army")
+        assert type(army) is tuple and len(army) == 3 and all(type(n) is int for n in army)

@@ -3,6 +3,8 @@ MemoryError), never OverflowError or a PanicException."""
 
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +12,7 @@ import battaglie as b
 from battaglie import _core
 
 
-def test_a_negative_action_is_an_action_error():
+def test_a_negative_action_is_an_action_error() -> None:
     game = b.Game("washita")
     with pytest.raises(b.ActionError, match="action -5 is outside"):
         game.play_action(-5)
@@ -32,19 +34,26 @@ def test_a_negative_action_is_an_action_error():
         lambda g: b.VectorEnv("washita", 2, seed=-1),
     ],
 )
-def test_a_negative_or_huge_count_or_seed_is_a_value_error(call):
+def test_a_negative_or_huge_count_or_seed_is_a_value_error(call: Callable[[b.Game], object]) -> None:
     with pytest.raises(ValueError, match="must be 0 to 2\\*\\*64 - 1"):
         call(b.Game("washita"))
 
 
-def test_a_vector_env_too_large_for_memory_is_a_memory_error(tmp_path):
-    # In a child process under an address-space limit: 20,000 games' masks need 3.8 GB.
-    script = """
+@pytest.mark.parametrize(
+    "make",
+    [
+        'b.VectorEnv("washita", 20000)',  # 20,000 games' masks need 3.8 GB
+        'b.FactoredVectorEnv("washita", 500000)',  # 500,000 games' boards need 2.5 GB
+    ],
+)
+def test_a_vector_env_too_large_for_memory_is_a_memory_error(tmp_path: Path, make: str) -> None:
+    # In a child process under an address-space limit of 2 GB.
+    script = f"""
 import resource
 resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 import battaglie as b
 try:
-    b.VectorEnv("washita", 20000)
+    {make}
 except MemoryError as e:
     print("MemoryError", e)
 """
@@ -56,7 +65,7 @@ except MemoryError as e:
     assert "fewer envs" in out.stdout
 
 
-def test_time_ms_is_the_whole_searchs_time():
+def test_time_ms_is_the_whole_searchs_time() -> None:
     import time
 
     game = b.Game("washita")

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,8 @@ ARGS = ["--a", A, "--b", B, "--games", "4", "--openings", "3", "--seed", "9", "-
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 # Loopback only, and a token of the tests' own for Ray's authentication.
@@ -35,7 +37,7 @@ RAY_ENV = {
 
 
 @pytest.fixture(scope="module")
-def ray_head(tmp_path_factory):
+def ray_head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A Ray head on loopback, started for these tests and stopped after them."""
     ray = shutil.which("ray", path=os.path.dirname(sys.executable)) or shutil.which("ray")
     assert ray, "the ray command is missing: pip install ray"
@@ -77,7 +79,7 @@ def _cluster_match(address: str, out: Path) -> str:
     return run.stdout
 
 
-def test_match_jobs_seed_and_swap_sides_as_battaglie_match():
+def test_match_jobs_seed_and_swap_sides_as_battaglie_match() -> None:
     jobs = _core.match_jobs(A, B, 4, "all", 2, 9)
     assert [j.a_is_army for j in jobs] == [True, False, True, False]
     assert [j.battle for j in jobs] == ["apache-pass", "apache-pass", "fetterman", "fetterman"]
@@ -87,7 +89,7 @@ def test_match_jobs_seed_and_swap_sides_as_battaglie_match():
         _core.match_jobs("engine:prog", B, 2)
 
 
-def test_a_cluster_match_plays_the_games_of_battaglie_match(ray_head, tmp_path, repo):
+def test_a_cluster_match_plays_the_games_of_battaglie_match(ray_head: str, tmp_path: Path, repo: Path) -> None:
     out = tmp_path / "cluster.jsonl"
     report = _cluster_match(ray_head, out)
     records = [json.loads(line) for line in out.read_text().splitlines()]
@@ -104,5 +106,7 @@ def test_a_cluster_match_plays_the_games_of_battaglie_match(ray_head, tmp_path, 
     assert run.returncode == 0, run.stderr[-3000:]
     assert out.read_text() == theirs.read_text()
     # The same table, line for line, up to the records' path and the timing.
-    table = lambda text: [l for l in text.splitlines() if not l.startswith(("records:", "games/s:"))]
+    def table(text: str) -> list[str]:
+        return [line for line in text.splitlines() if not line.startswith(("records:", "games/s:"))]
+
     assert table(report) == table(run.stdout)

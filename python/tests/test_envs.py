@@ -8,7 +8,7 @@ from battaglie import _core
 
 
 @pytest.mark.parametrize("battle", ["washita", "fetterman", "apache-pass"])
-def test_gymnasium_check_env_passes(battle):
+def test_gymnasium_check_env_passes(battle: str) -> None:
     from gymnasium.utils.env_checker import check_env
 
     from battaglie.gym import BattaglieEnv
@@ -17,7 +17,7 @@ def test_gymnasium_check_env_passes(battle):
 
 
 @pytest.mark.parametrize("opponent", ["level:1", "self", "nodes:200,seed:2"])
-def test_gymnasium_check_env_passes_against_each_opponent_kind(opponent):
+def test_gymnasium_check_env_passes_against_each_opponent_kind(opponent: str) -> None:
     from gymnasium.utils.env_checker import check_env
 
     from battaglie.gym import BattaglieEnv
@@ -25,7 +25,7 @@ def test_gymnasium_check_env_passes_against_each_opponent_kind(opponent):
     check_env(BattaglieEnv("washita", opponent=opponent, side="indians"), skip_render_check=True)
 
 
-def test_a_gymnasium_episode_ends_with_the_games_result():
+def test_a_gymnasium_episode_ends_with_the_games_result() -> None:
     import gymnasium
 
     import battaglie.gym  # noqa: F401  (registers the envs)
@@ -37,14 +37,14 @@ def test_a_gymnasium_episode_ends_with_the_games_result():
     while not done:
         action = rng.choice(np.flatnonzero(obs["action_mask"]))
         obs, reward, terminated, truncated, info = env.step(action)
-        total += reward
+        total += float(reward)
         done = terminated or truncated
         steps += 1
     assert "outcome" in info and total in (-1.0, 0.0, 1.0)
     assert steps > 10
 
 
-def test_an_illegal_action_forfeits_or_raises():
+def test_an_illegal_action_forfeits_or_raises() -> None:
     from battaglie.gym import BattaglieEnv
 
     env = BattaglieEnv("washita")
@@ -59,7 +59,7 @@ def test_an_illegal_action_forfeits_or_raises():
         strict.step(illegal)
 
 
-def test_pettingzoo_api_test_passes():
+def test_pettingzoo_api_test_passes() -> None:
     from pettingzoo.test import api_test
 
     from battaglie.pettingzoo import env
@@ -67,7 +67,7 @@ def test_pettingzoo_api_test_passes():
     api_test(env(battle="fetterman"), num_cycles=300)
 
 
-def test_pettingzoo_game_gives_opposite_rewards_at_the_end():
+def test_pettingzoo_game_gives_opposite_rewards_at_the_end() -> None:
     from battaglie.pettingzoo import env
 
     e = env(battle="washita")
@@ -83,7 +83,7 @@ def test_pettingzoo_game_gives_opposite_rewards_at_the_end():
 
 
 @pytest.mark.parametrize("opponent", ["random", "self"])
-def test_the_vector_env_plays_the_scalar_envs_games(opponent):
+def test_the_vector_env_plays_the_scalar_envs_games(opponent: str) -> None:
     n, seed, steps = 4, 11, 400
     vec = b.VectorEnv("washita", n, opponent=opponent, seed=seed, threads=2)
     scalars = [_core.Env("washita", opponent=opponent, seed=seed + i) for i in range(n)]
@@ -106,19 +106,19 @@ def test_the_vector_env_plays_the_scalar_envs_games(opponent):
     assert ended > 0, "no game ended: the auto-reset was not compared"
 
 
-def test_vector_env_arguments_are_checked():
+def test_vector_env_arguments_are_checked() -> None:
     with pytest.raises(ValueError, match="num_envs"):
         b.VectorEnv("washita", 0)
     v = b.VectorEnv("washita", 2, threads=1)
     with pytest.raises(ValueError, match="expected 2 actions"):
         v.step(np.zeros(3, dtype=np.int64))
     with pytest.raises(TypeError, match="int64"):
-        v.step([1, 2])
+        v.step([1, 2])  # type: ignore[arg-type]  # the wrong type is the test
     with pytest.raises(b.SpecError):
         b.VectorEnv("washita", 2, opponent="level:12")
 
 
-def test_sampled_actions_are_legal():
+def test_sampled_actions_are_legal() -> None:
     v = b.VectorEnv("fetterman", 8, seed=2, threads=1)
     obs, mask = v.reset()
     for _ in range(50):

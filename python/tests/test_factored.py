@@ -3,6 +3,8 @@ direction or "stay", with a mask per step; the Gymnasium and PettingZoo envs on 
 
 import copy
 import pickle
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,7 +15,7 @@ from battaglie import _core
 BATTLES = ["washita", "fetterman", "apache-pass"]
 
 
-def positions(battle: str, plies: int, seed: int):
+def positions(battle: str, plies: int, seed: int) -> Iterator[b.Game]:
     """The game after each of `plies` random moves (fewer when it ends first)."""
     game = b.Game(battle)
     rng = np.random.default_rng(seed)
@@ -24,7 +26,7 @@ def positions(battle: str, plies: int, seed: int):
         game.play_action(int(rng.choice(game.legal_action_indices())))
 
 
-def test_the_steps_are_the_squares_and_the_pass_then_five_directions_per_piece_a_stack_holds():
+def test_the_steps_are_the_squares_and_the_pass_then_five_directions_per_piece_a_stack_holds() -> None:
     for battle in BATTLES:
         s = b.Scenario(battle)
         squares = s.height * (s.width + 1)
@@ -33,7 +35,7 @@ def test_the_steps_are_the_squares_and_the_pass_then_five_directions_per_piece_a
 
 
 @pytest.mark.parametrize("battle", BATTLES)
-def test_every_legal_move_is_one_factored_row_and_back(battle):
+def test_every_legal_move_is_one_factored_row_and_back(battle: str) -> None:
     for game in positions(battle, 60, seed=1):
         actions = game.legal_action_indices()
         rows = game.factored_actions()
@@ -45,7 +47,7 @@ def test_every_legal_move_is_one_factored_row_and_back(battle):
 
 
 @pytest.mark.parametrize("battle", BATTLES)
-def test_each_steps_mask_holds_the_choices_some_legal_move_goes_on_with(battle):
+def test_each_steps_mask_holds_the_choices_some_legal_move_goes_on_with(battle: str) -> None:
     for game in positions(battle, 40, seed=2):
         rows = [tuple(int(x) for x in r) for r in game.factored_actions()]
         prefix: list[int] = []
@@ -61,7 +63,7 @@ def test_each_steps_mask_holds_the_choices_some_legal_move_goes_on_with(battle):
             prefix.append(max(going_on))
 
 
-def test_pieces_in_staging_may_only_step_east():
+def test_pieces_in_staging_may_only_step_east() -> None:
     game = b.Game("washita")
     width = game.scenario.width + 1  # squares per rank, the staging square first
     staged = [int(s) for s in game.factored_choices() if s % width == 0]
@@ -71,7 +73,7 @@ def test_pieces_in_staging_may_only_step_east():
         assert (north, east, south, west) == (0, 1, 0, 0), square
 
 
-def test_a_factored_prefix_out_of_range_or_leading_nowhere_is_an_action_error():
+def test_a_factored_prefix_out_of_range_or_leading_nowhere_is_an_action_error() -> None:
     game = b.Game("washita")
     for bad in ([105], [-1], [2**70], [0, 5], [0, 0, 0, 0, 0, 0]):
         with pytest.raises(b.ActionError):
@@ -80,12 +82,12 @@ def test_a_factored_prefix_out_of_range_or_leading_nowhere_is_an_action_error():
     with pytest.raises(b.ActionError, match="no legal move begins"):
         game.factored_action([empty])
     with pytest.raises(TypeError, match="sequence of integers"):
-        game.factored_mask("a1")
+        game.factored_mask("a1")  # type: ignore[arg-type]  # the wrong type is the test
     with pytest.raises(b.ActionError, match="not legal"):
         game.factored_row(0)
 
 
-def test_the_core_envs_factored_rows_are_its_games():
+def test_the_core_envs_factored_rows_are_its_games() -> None:
     env = _core.Env("fetterman", seed=4, opponent="random")
     rng = np.random.default_rng(4)
     for _ in range(20):
@@ -98,7 +100,7 @@ def test_the_core_envs_factored_rows_are_its_games():
 
 
 @pytest.mark.parametrize("battle", BATTLES)
-def test_gymnasium_check_env_passes_on_the_factored_env(battle):
+def test_gymnasium_check_env_passes_on_the_factored_env(battle: str) -> None:
     from gymnasium.utils.env_checker import check_env
 
     from battaglie.gym import FactoredBattaglieEnv
@@ -106,7 +108,7 @@ def test_gymnasium_check_env_passes_on_the_factored_env(battle):
     check_env(FactoredBattaglieEnv(battle), skip_render_check=True)
 
 
-def play_factored(env, seed: int, limit: int):
+def play_factored(env: Any, seed: int, limit: int) -> tuple[int, int, float, dict[str, Any]]:
     """Plays masked random choices: (steps, moves, total reward, last info)."""
     obs, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
@@ -125,7 +127,7 @@ def play_factored(env, seed: int, limit: int):
     return steps, moves, total, info
 
 
-def test_a_factored_episode_plays_whole_moves_and_ends_with_the_result():
+def test_a_factored_episode_plays_whole_moves_and_ends_with_the_result() -> None:
     from battaglie.gym import FactoredBattaglieEnv
 
     env = FactoredBattaglieEnv("apache-pass")
@@ -135,14 +137,14 @@ def test_a_factored_episode_plays_whole_moves_and_ends_with_the_result():
     assert moves > 10 and steps > moves
 
 
-def test_the_factored_env_registered_with_gymnasium_and_its_illegal_choice_forfeits():
+def test_the_factored_env_registered_with_gymnasium_and_its_illegal_choice_forfeits() -> None:
     import gymnasium
 
     import battaglie.gym  # noqa: F401  (registers the envs)
 
     env = gymnasium.make("battaglie/WashitaFactored-v0")
     obs, _ = env.reset(seed=0)
-    assert env.action_space.n == 105 and obs["action_mask"].shape == (105,)
+    assert env.action_space == gymnasium.spaces.Discrete(105) and obs["action_mask"].shape == (105,)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info.get("forfeit")) == (-1.0, True, True)
@@ -152,7 +154,7 @@ def test_the_factored_env_registered_with_gymnasium_and_its_illegal_choice_forfe
         strict.step(illegal)
 
 
-def test_the_factored_env_shows_the_choices_made_so_far():
+def test_the_factored_env_shows_the_choices_made_so_far() -> None:
     from battaglie.gym import FactoredBattaglieEnv
 
     env = FactoredBattaglieEnv("washita")
@@ -172,7 +174,7 @@ def test_the_factored_env_shows_the_choices_made_so_far():
         assert obs["directions"][0, direction] == 1.0
 
 
-def test_the_factored_env_pickles_and_deep_copies_mid_move():
+def test_the_factored_env_pickles_and_deep_copies_mid_move() -> None:
     from battaglie.gym import FactoredBattaglieEnv
 
     env = FactoredBattaglieEnv("washita")
@@ -184,7 +186,7 @@ def test_the_factored_env_pickles_and_deep_copies_mid_move():
         assert play_factored_from(twin, 7) == expected
 
 
-def play_factored_from(env, seed: int) -> list:
+def play_factored_from(env: Any, seed: int) -> list[Any]:
     rng = np.random.default_rng(seed)
     seen = []
     for _ in range(30):
@@ -196,7 +198,7 @@ def play_factored_from(env, seed: int) -> list:
     return seen
 
 
-def test_pettingzoo_api_and_seed_tests_pass_on_the_factored_env():
+def test_pettingzoo_api_and_seed_tests_pass_on_the_factored_env() -> None:
     from pettingzoo.test import api_test, seed_test
 
     from battaglie.pettingzoo import factored_env
@@ -205,7 +207,7 @@ def test_pettingzoo_api_and_seed_tests_pass_on_the_factored_env():
     seed_test(lambda: factored_env(battle="fetterman"), num_cycles=50)
 
 
-def test_the_factored_pettingzoo_agent_keeps_the_turn_until_its_move_is_played():
+def test_the_factored_pettingzoo_agent_keeps_the_turn_until_its_move_is_played() -> None:
     from battaglie.pettingzoo import factored_raw_env
 
     env = factored_raw_env("washita")

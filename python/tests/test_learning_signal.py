@@ -11,12 +11,12 @@ import battaglie as b
 from battaglie import _core
 
 
-def results(scenario: b.Scenario, games: int) -> collections.Counter:
+def results(scenario: b.Scenario, games: int) -> collections.Counter[str]:
     game = b.Game(scenario)
     return collections.Counter(game.random_playout(seed)[0].result for seed in range(games))
 
 
-def test_random_games_all_draw_at_the_1977_limit_and_some_are_won_with_1000():
+def test_random_games_all_draw_at_the_1977_limit_and_some_are_won_with_1000() -> None:
     washita = b.Scenario("washita")
     assert results(washita, 30) == {"draw": 30}
     longer = washita.with_quiet_limit(1000)
@@ -25,12 +25,12 @@ def test_random_games_all_draw_at_the_1977_limit_and_some_are_won_with_1000():
     assert won["army"] + won["indians"] > 0, won
 
 
-def test_a_quiet_limit_out_of_range_is_a_scenario_error():
+def test_a_quiet_limit_out_of_range_is_a_scenario_error() -> None:
     with pytest.raises(b.ScenarioError, match="quiet_limit"):
         b.Scenario("fetterman").with_quiet_limit(0)
 
 
-def test_envs_take_the_quiet_limit_and_their_copies_keep_it():
+def test_envs_take_the_quiet_limit_and_their_copies_keep_it() -> None:
     from battaglie.gym import BattaglieEnv
     from battaglie.pettingzoo import raw_env
 
@@ -42,7 +42,7 @@ def test_envs_take_the_quiet_limit_and_their_copies_keep_it():
     assert raw_env("washita", quiet_limit=900)._core.scenario.quiet_limit == 900
 
 
-def test_openspiel_random_rollouts_see_decided_games_with_a_longer_quiet_limit():
+def test_openspiel_random_rollouts_see_decided_games_with_a_longer_quiet_limit() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from open_spiel.python.algorithms import mcts
 
@@ -60,7 +60,7 @@ def test_openspiel_random_rollouts_see_decided_games_with_a_longer_quiet_limit()
     assert {float(evaluator.evaluate(short)[0]) for _ in range(5)} == {0.0}
 
 
-def test_a_material_reward_pays_each_elimination_during_the_game():
+def test_a_material_reward_pays_each_elimination_during_the_game() -> None:
     env = _core.Env("washita", opponent="random", seed=3, quiet_limit=1000, shaping=1.0)
     start = sum(env.scenario.forces("army")) + sum(env.scenario.forces("indians"))
     rng = np.random.default_rng(0)
@@ -88,12 +88,12 @@ def test_a_material_reward_pays_each_elimination_during_the_game():
             plain.reset()
 
 
-def test_a_shaping_weight_that_is_not_a_number_is_a_value_error():
+def test_a_shaping_weight_that_is_not_a_number_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="shaping"):
         _core.Env("washita", shaping=float("nan"))
 
 
-def shaped_game(shaping, seed: int) -> tuple[list[float], float]:
+def shaped_game(shaping: float | str | tuple[str, float], seed: int) -> tuple[list[float], float]:
     """One game of random moves against the random player, Washita with a quiet limit
     of 300: (every step's reward, the result's +1 / -1 / 0)."""
     env = _core.Env("washita", opponent="random", seed=seed, quiet_limit=300, shaping=shaping)
@@ -103,12 +103,13 @@ def shaped_game(shaping, seed: int) -> tuple[list[float], float]:
         reward, terminated, _ = env.step(int(rng.choice(env.legal_action_indices())))
         rewards.append(reward)
         if terminated:
+            assert env.outcome is not None
             winner = env.outcome.winner
             return rewards, 0.0 if winner is None else (1.0 if winner == "army" else -1.0)
     raise AssertionError("no game ended in 20,000 steps")
 
 
-def test_the_winning_chance_reward_moves_during_the_game_and_adds_up_to_the_change_of_chance():
+def test_the_winning_chance_reward_moves_during_the_game_and_adds_up_to_the_change_of_chance() -> None:
     for seed in range(3):
         rewards, result = shaped_game("chance", seed)
         shaped = sum(rewards) - result
@@ -123,7 +124,7 @@ def test_the_winning_chance_reward_moves_during_the_game_and_adds_up_to_the_chan
     assert len(chances) == 1, chances
 
 
-def test_a_weighted_chance_reward_scales_and_material_keeps_its_number_form():
+def test_a_weighted_chance_reward_scales_and_material_keeps_its_number_form() -> None:
     plain, result = shaped_game("chance", 4)
     half, _ = shaped_game(("chance", 0.5), 4)
     assert np.allclose(np.array(half[:-1]) * 2, plain[:-1], atol=1e-6)
@@ -131,17 +132,17 @@ def test_a_weighted_chance_reward_scales_and_material_keeps_its_number_form():
     with pytest.raises(ValueError, match="material. or .chance"):
         _core.Env("washita", shaping="luck")
     with pytest.raises(TypeError, match="shaping"):
-        _core.Env("washita", shaping=[1])
+        _core.Env("washita", shaping=[1])  # type: ignore[arg-type]  # the wrong type is the test
 
 
-def test_the_shaping_kind_survives_pickling():
+def test_the_shaping_kind_survives_pickling() -> None:
     env = _core.Env("washita", quiet_limit=300, shaping=("chance", 0.25))
     copy = pickle.loads(pickle.dumps(env))
     action = int(env.legal_action_indices()[0])
     assert copy.step(action) == env.step(action)
 
 
-def test_openspiel_mcts_with_random_rollouts_sees_decided_games_with_a_longer_quiet_limit():
+def test_openspiel_mcts_with_random_rollouts_sees_decided_games_with_a_longer_quiet_limit() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from open_spiel.python.algorithms import mcts
 

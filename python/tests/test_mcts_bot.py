@@ -1,6 +1,5 @@
 """scripts/mcts-bot.py: OpenSpiel's MCTS with a material evaluator, as a protocol engine."""
 
-import importlib.util
 import math
 import os
 import subprocess
@@ -12,6 +11,7 @@ import pytest
 from open_spiel.python.algorithms import mcts
 
 import battaglie as b
+from conftest import load_module
 
 REPO = Path(__file__).resolve().parents[2]
 BOT = REPO / "scripts" / "mcts-bot.py"
@@ -22,14 +22,7 @@ MOUNTED_V_FOOT = "|12/|12/|12/|12/|12/|12/|10M1/|11f I 37 30"
 FOOT_V_MOUNTED = "|12/|12/|12/|12/|12/|12/|10m1/|11F A 37 30"
 
 
-def _load_bot():
-    spec = importlib.util.spec_from_file_location("mcts_bot", BOT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bot = _load_bot()
+bot = load_module("mcts_bot", BOT)
 
 
 def _cli() -> str:
@@ -41,7 +34,7 @@ def _cli() -> str:
     return cli
 
 
-def _converse(commands, *args):
+def _converse(commands: list[str], *args: str) -> list[list[str]]:
     """Runs the bot on `commands` (a `quit` is added): its answers, split at each
     final line (`ok` or `error ...`)."""
     run = subprocess.run(
@@ -49,7 +42,8 @@ def _converse(commands, *args):
         input="\n".join([*commands, "quit"]) + "\n", capture_output=True, text=True, timeout=300,
     )
     assert run.returncode == 0, run.stderr[-3000:]
-    answers, current = [], []
+    answers: list[list[str]] = []
+    current: list[str] = []
     for line in run.stdout.splitlines():
         current.append(line)
         if line == "ok" or line.startswith("error "):
@@ -59,14 +53,14 @@ def _converse(commands, *args):
     return answers
 
 
-def test_material_counts_each_sides_starting_forces_at_the_engines_piece_values():
+def test_material_counts_each_sides_starting_forces_at_the_engines_piece_values() -> None:
     for scenario in b.Scenario.builtins():
         expected = tuple(int(np.dot(scenario.forces(side), VALUES)) for side in ("army", "indians"))
         assert bot.material(b.Game(scenario)) == expected
     assert bot.material(b.Game("washita")) == (3950, 5200)
 
 
-def test_the_material_evaluator_favours_the_side_with_more_material():
+def test_the_material_evaluator_favours_the_side_with_more_material() -> None:
     evaluator = bot.MaterialEvaluator(scale=1000)
     assert isinstance(evaluator, mcts.Evaluator)
     _, army_ahead = bot.rebuild("washita", MOUNTED_V_FOOT, [])
@@ -80,13 +74,13 @@ def test_the_material_evaluator_favours_the_side_with_more_material():
     assert all(p == pytest.approx(1 / len(priors)) for _, p in priors)
 
 
-def test_the_material_evaluator_gives_a_finished_game_its_exact_result():
+def test_the_material_evaluator_gives_a_finished_game_its_exact_result() -> None:
     _, state = bot.rebuild("washita", MOUNTED_V_FOOT, ["l1:F-k1", "k2:Mxk1"])
     assert state.is_terminal()
     assert list(bot.MaterialEvaluator().evaluate(state)) == [1.0, -1.0]
 
 
-def test_the_bot_answers_go_with_a_legal_move_through_the_protocol():
+def test_the_bot_answers_go_with_a_legal_move_through_the_protocol() -> None:
     opening = "@2:FFM-a2 l7:F-l6,M-l8 @6:FFM-a6 l6:F-l5,FFM-l7"
     answers = _converse(
         ["scenario fetterman", f"position startpos moves {opening}", "go movetime 100", "legal"],
@@ -98,7 +92,7 @@ def test_the_bot_answers_go_with_a_legal_move_through_the_protocol():
     assert best.removeprefix("bestmove ") in answers[3][:-1]
 
 
-def test_the_bot_plays_from_a_bfen_and_takes_the_winning_elimination():
+def test_the_bot_plays_from_a_bfen_and_takes_the_winning_elimination() -> None:
     # The Army to move with its Mounted beside the last Cheyenne: eliminating it wins.
     answers = _converse(
         ["scenario washita", f"position bfen {MOUNTED_V_FOOT} moves l1:F-k1", "go", "status"],
@@ -108,7 +102,7 @@ def test_the_bot_plays_from_a_bfen_and_takes_the_winning_elimination():
     assert answers[3] == ["ongoing", "ok"]
 
 
-def test_the_bot_refuses_a_scenario_file_and_a_finished_game():
+def test_the_bot_refuses_a_scenario_file_and_a_finished_game() -> None:
     answers = _converse(
         ["scenario my-battle.toml", "scenario washita", f"position bfen {MOUNTED_V_FOOT} moves l1:F-k1 k2:Mxk1", "go"],
         "--simulations", "20",
@@ -126,12 +120,12 @@ def test_the_bot_refuses_a_scenario_file_and_a_finished_game():
         (["--seed", "x"], "argument --seed: needs a whole number, got 'x'"),
     ],
 )
-def test_bad_arguments_are_refused_with_a_message(args, message):
+def test_bad_arguments_are_refused_with_a_message(args: list[str], message: str) -> None:
     run = subprocess.run([sys.executable, str(BOT), *args], input="", capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and message in run.stderr
 
 
-def test_a_missing_inner_engine_is_named():
+def test_a_missing_inner_engine_is_named() -> None:
     run = subprocess.run(
         [sys.executable, str(BOT), "--program", "/nonexistent/battaglie"],
         input="", capture_output=True, text=True, timeout=60,

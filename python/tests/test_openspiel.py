@@ -1,5 +1,7 @@
 """The battles as OpenSpiel games: OpenSpiel's own tests and algorithms on them."""
 
+from pathlib import Path
+
 import numpy as np
 import pyspiel
 import pytest
@@ -9,7 +11,7 @@ import battaglie as b
 import battaglie.openspiel as bo
 
 
-def test_each_battle_is_registered_with_pyspiel():
+def test_each_battle_is_registered_with_pyspiel() -> None:
     names = {g.short_name for g in pyspiel.registered_games()}
     assert {"battaglie_washita", "battaglie_fetterman", "battaglie_apache_pass"} <= names
     game = pyspiel.load_game("battaglie_apache_pass")
@@ -19,11 +21,11 @@ def test_each_battle_is_registered_with_pyspiel():
 
 
 @pytest.mark.parametrize("battle", ["washita", "fetterman", "apache-pass"])
-def test_openspiel_random_simulation_test_passes_with_serialisation(battle):
+def test_openspiel_random_simulation_test_passes_with_serialisation(battle: str) -> None:
     pyspiel.random_sim_test(bo.load(battle), num_sims=2, serialize=True, verbose=False)
 
 
-def test_states_observe_clone_serialise_and_score():
+def test_states_observe_clone_serialise_and_score() -> None:
     game = bo.load("washita")
     state = game.new_initial_state()
     for _ in range(5):
@@ -41,7 +43,7 @@ def test_states_observe_clone_serialise_and_score():
     assert sum(state.returns()) == 0
 
 
-def test_openspiels_mcts_bot_plays_a_whole_battle_against_level_8():
+def test_openspiels_mcts_bot_plays_a_whole_battle_against_level_8() -> None:
     game = bo.load("washita")
     bot = mcts.MCTSBot(
         game,
@@ -63,7 +65,7 @@ def test_openspiels_mcts_bot_plays_a_whole_battle_against_level_8():
     assert state.returns() == ([0.0, 0.0] if outcome.winner is None else [1.0, -1.0] if outcome.winner == "army" else [-1.0, 1.0])
 
 
-def test_mcts_with_rollouts_in_rust_picks_legal_moves():
+def test_mcts_with_rollouts_in_rust_picks_legal_moves() -> None:
     game = bo.load("fetterman")
     bot = mcts.MCTSBot(game, 2.0, 20, bo.PlayoutEvaluator(n_rollouts=1, seed=3))
     state = game.new_initial_state()
@@ -73,7 +75,7 @@ def test_mcts_with_rollouts_in_rust_picks_legal_moves():
         state.apply_action(action)
 
 
-def test_legal_actions_mask_and_observation_come_from_rust_as_numpy_and_agree_with_openspiel():
+def test_legal_actions_mask_and_observation_come_from_rust_as_numpy_and_agree_with_openspiel() -> None:
     game = pyspiel.load_game("battaglie_fetterman")
     state = game.new_initial_state()
     observer = game.make_py_observer()
@@ -93,7 +95,7 @@ def test_legal_actions_mask_and_observation_come_from_rust_as_numpy_and_agree_wi
         state.apply_action(state.legal_actions()[ply % len(state.legal_actions())])
 
 
-def test_an_action_played_after_listing_is_the_move_the_list_named():
+def test_an_action_played_after_listing_is_the_move_the_list_named() -> None:
     game = b.Game("washita")
     for i in range(30):
         actions = game.legal_actions()
@@ -106,7 +108,7 @@ def test_an_action_played_after_listing_is_the_move_the_list_named():
     assert game.legal_actions() == sorted(game.action_of(m) for m in game.legal_moves())
 
 
-def test_the_factored_game_passes_openspiels_random_simulation_test_and_pickles():
+def test_the_factored_game_passes_openspiels_random_simulation_test_and_pickles() -> None:
     import pickle
 
     game = pyspiel.load_game("battaglie_fetterman(factored=True)")
@@ -116,7 +118,7 @@ def test_the_factored_game_passes_openspiels_random_simulation_test_and_pickles(
     assert isinstance(pickle.loads(pickle.dumps(game)).new_initial_state(), bo.FactoredState)
 
 
-def test_in_the_factored_game_the_mover_keeps_the_turn_until_its_move_is_played():
+def test_in_the_factored_game_the_mover_keeps_the_turn_until_its_move_is_played() -> None:
     state = pyspiel.load_game("battaglie_washita(factored=True)").new_initial_state()
     square = next(s for s in state.legal_actions() if state.battaglie.factored_action([s]) is None)
     state.apply_action(square)
@@ -129,3 +131,22 @@ def test_in_the_factored_game_the_mover_keeps_the_turn_until_its_move_is_played(
     assert state.current_player() == 1 and len(state.history()) >= 2
     with pytest.raises(b.ActionError):
         state.apply_action(104 if 104 not in state.legal_actions() else 0)
+
+
+def test_the_legal_actions_name_the_legal_moves_ascending_through_whole_games(repo: Path) -> None:
+    """Whole random games of the three battles and of a scenario with another stack
+    limit, a ply of each in turn (the order of a stack's moves is remembered from one
+    position, and one scenario, to the next): the actions are the legal moves'."""
+    import random
+
+    text = (repo / "crates/battaglie-rules/tests/conformance/c-rules.toml").read_text()
+    games = [b.Game(battle) for battle in b.BATTLES] + [b.Game(b.Scenario.from_toml(text, "c-rules.toml"))]
+    rng = random.Random(5)
+    plies = 0
+    while not all(g.is_over for g in games):
+        for game in (g for g in games if not g.is_over):
+            actions = game.legal_actions()
+            assert actions == sorted(game.action_of(m) for m in game.legal_moves()), game.bfen
+            game.play_action(rng.choice(actions))
+            plies += 1
+    assert plies > 100

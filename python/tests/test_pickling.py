@@ -3,6 +3,8 @@ and deep-copies to an equal object, custom scenarios included."""
 
 import copy
 import pickle
+from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import pytest
@@ -11,25 +13,28 @@ import battaglie as b
 from battaglie import _core
 
 
-def roundtrips(obj):
+T = TypeVar("T")
+
+
+def roundtrips(obj: T) -> list[T]:
     """The object through pickle and through deepcopy."""
     return [pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj)]
 
 
 @pytest.fixture
-def custom(repo) -> b.Scenario:
+def custom(repo: Path) -> b.Scenario:
     text = (repo / "crates/battaglie-rules/tests/conformance/c-small.toml").read_text()
     return b.Scenario.from_toml(text, "c-small.toml")
 
 
-def test_a_custom_scenario_unpickles_from_its_text(custom):
+def test_a_custom_scenario_unpickles_from_its_text(custom: b.Scenario) -> None:
     for back in roundtrips(custom):
         assert back.id == "c-small"
         assert back.start_bfen == custom.start_bfen
         assert back.quiet_limit == custom.quiet_limit
 
 
-def test_a_game_of_a_custom_scenario_unpickles_with_its_moves(custom):
+def test_a_game_of_a_custom_scenario_unpickles_with_its_moves(custom: b.Scenario) -> None:
     game = b.Game(custom)
     for _ in range(3):
         game.play(game.legal_moves()[0])
@@ -39,31 +44,31 @@ def test_a_game_of_a_custom_scenario_unpickles_with_its_moves(custom):
         assert back.bfen == game.bfen
 
 
-def test_moves_outcomes_positions_and_search_results_pickle():
+def test_moves_outcomes_positions_and_search_results_pickle() -> None:
     game = b.Game("washita")
     mv = game.play(game.legal_moves()[5])
     position = game.position
     result = b.search(game, nodes=300)
     game.resign("army")
-    for back in roundtrips(mv):
-        assert back == mv and str(back) == str(mv)
-    for back in roundtrips(game.outcome):
-        assert back == game.outcome
-    for back in roundtrips(position):
-        assert back == position and back.bfen == position.bfen
-    for back in roundtrips(result):
-        assert str(back.move) == str(result.move)
-        assert (back.score, back.mate, back.depth, back.nodes, back.time_ms) == (
+    for moved in roundtrips(mv):
+        assert moved == mv and str(moved) == str(mv)
+    for outcome in roundtrips(game.outcome):
+        assert outcome == game.outcome
+    for placed in roundtrips(position):
+        assert placed == position and placed.bfen == position.bfen
+    for found in roundtrips(result):
+        assert str(found.move) == str(result.move)
+        assert (found.score, found.mate, found.depth, found.nodes, found.time_ms) == (
             result.score,
             result.mate,
             result.depth,
             result.nodes,
             result.time_ms,
         )
-        assert [str(m) for m in back.pv] == [str(m) for m in result.pv]
+        assert [str(m) for m in found.pv] == [str(m) for m in result.pv]
 
 
-def test_an_env_copy_plays_on_exactly_as_the_original():
+def test_an_env_copy_plays_on_exactly_as_the_original() -> None:
     env = _core.Env("fetterman", opponent="random", seed=4)
     for _ in range(5):
         env.step(env.legal_actions()[0])
@@ -76,7 +81,7 @@ def test_an_env_copy_plays_on_exactly_as_the_original():
             assert a.game().bfen == c.game().bfen
 
 
-def test_the_gymnasium_env_pickles_and_deep_copies_mid_game():
+def test_the_gymnasium_env_pickles_and_deep_copies_mid_game() -> None:
     from battaglie.gym import BattaglieEnv
 
     env = BattaglieEnv("washita")
@@ -87,7 +92,7 @@ def test_the_gymnasium_env_pickles_and_deep_copies_mid_game():
         assert back.core.plies == env.core.plies
 
 
-def test_the_pettingzoo_env_pickles_and_deep_copies_mid_game():
+def test_the_pettingzoo_env_pickles_and_deep_copies_mid_game() -> None:
     from battaglie.pettingzoo import raw_env
 
     env = raw_env("apache-pass")
@@ -98,7 +103,7 @@ def test_the_pettingzoo_env_pickles_and_deep_copies_mid_game():
         assert np.array_equal(back.observe("indians")["action_mask"], env.observe("indians")["action_mask"])
 
 
-def test_openspiel_games_and_states_pickle_as_openspiels_own_test_does():
+def test_openspiel_games_and_states_pickle_as_openspiels_own_test_does() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     import battaglie.openspiel  # noqa: F401  (registers the games)
 

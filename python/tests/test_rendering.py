@@ -7,7 +7,7 @@ import pytest
 import battaglie as b
 
 
-def test_pettingzoo_render_test_passes_every_mode():
+def test_pettingzoo_render_test_passes_every_mode() -> None:
     from pettingzoo.test import render_test
 
     from battaglie.pettingzoo import raw_env
@@ -15,7 +15,7 @@ def test_pettingzoo_render_test_passes_every_mode():
     render_test(lambda render_mode=None: raw_env("washita", render_mode=render_mode))
 
 
-def test_gymnasium_rgb_array_is_the_board_picture_and_human_prints(capsys):
+def test_gymnasium_rgb_array_is_the_board_picture_and_human_prints(capsys: pytest.CaptureFixture[str]) -> None:
     from gymnasium.utils.env_checker import check_env
 
     from battaglie.gym import BattaglieEnv
@@ -23,6 +23,7 @@ def test_gymnasium_rgb_array_is_the_board_picture_and_human_prints(capsys):
     env = BattaglieEnv("fetterman", render_mode="rgb_array")
     env.reset(seed=0)
     picture = env.render()
+    assert isinstance(picture, np.ndarray)
     assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
     # Drawn, not blank: the paper, the terrain and the pieces are several colours.
     assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 4
@@ -33,7 +34,7 @@ def test_gymnasium_rgb_array_is_the_board_picture_and_human_prints(capsys):
     assert "army to move" in capsys.readouterr().out
 
 
-def test_a_game_picture_marks_the_last_move():
+def test_a_game_picture_marks_the_last_move() -> None:
     game = b.Game("washita")
     before = game.rgb_array()
     game.play(game.legal_moves()[0])
@@ -41,7 +42,7 @@ def test_a_game_picture_marks_the_last_move():
     assert not np.array_equal(game.rgb_array(), before)
 
 
-def test_vector_env_buffers_are_read_only():
+def test_vector_env_buffers_are_read_only() -> None:
     env = b.VectorEnv("washita", 2, seed=0)
     obs, mask = env.reset()
     out = env.step(env.sample_actions())

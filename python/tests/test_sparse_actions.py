@@ -7,7 +7,7 @@ import battaglie as b
 from battaglie import _core
 
 
-def test_a_games_indices_are_the_ones_of_its_mask():
+def test_a_games_indices_are_the_ones_of_its_mask() -> None:
     game = b.Game("apache-pass")
     for i in range(10):
         indices = game.legal_action_indices()
@@ -17,7 +17,7 @@ def test_a_games_indices_are_the_ones_of_its_mask():
         game.play_action(int(indices[(3 * i) % len(indices)]))
 
 
-def test_the_envs_indices_are_the_ones_of_their_masks():
+def test_the_envs_indices_are_the_ones_of_their_masks() -> None:
     from battaglie.gym import BattaglieEnv
     from battaglie.pettingzoo import raw_env
 
@@ -32,7 +32,7 @@ def test_the_envs_indices_are_the_ones_of_their_masks():
     assert len(pz.legal_actions("indians")) == 0
 
 
-def test_the_vector_envs_indices_are_each_games_mask_ones():
+def test_the_vector_envs_indices_are_each_games_mask_ones() -> None:
     env = b.VectorEnv("washita", 3, opponent="self", seed=5)
     env.reset()
     for _ in range(4):

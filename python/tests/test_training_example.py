@@ -1,25 +1,23 @@
 """examples/train_factored.py: a smoke run of its pieces (the training itself is
 measured in docs/notebook/python-training.md, not here)."""
 
-import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
 import battaglie as b
 from battaglie.gym import FactoredBattaglieEnv
+from conftest import load_module
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_factored.py"
 
 
-def _load():
-    spec = importlib.util.spec_from_file_location("train_factored", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _load() -> ModuleType:
+    return load_module("train_factored", EXAMPLE)
 
 
-def test_the_training_example_plays_whole_games_and_updates_its_policy():
+def test_the_training_example_plays_whole_games_and_updates_its_policy() -> None:
     t = _load()
     feats = t.Features(b.Scenario("washita"), "army")
     policy = t.Policy(feats.size, seed=0, lr=0.01)
@@ -34,6 +32,6 @@ def test_the_training_example_plays_whole_games_and_updates_its_policy():
     assert any(not np.array_equal(before[k], policy.w[k]) for k in before)
 
 
-def test_the_discounted_return_pays_a_reward_to_the_steps_before_it():
+def test_the_discounted_return_pays_a_reward_to_the_steps_before_it() -> None:
     t = _load()
     assert np.allclose(t.discounted(np.array([0.0, 0.0, 1.0]), 0.5), [0.25, 0.5, 1.0])
