@@ -17,8 +17,9 @@ use crate::bus::Noted;
 use crate::ids;
 use crate::store::{GameRow, Mode, RematchRow, StoreError};
 
-/// What a rematch request does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a rematch request does (named by its word: `offer`, `accept`, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "lowercase")]
 pub enum RematchAction {
     /// Offers a rematch (accepts the other side's standing offer).
     Offer,
@@ -32,17 +33,11 @@ pub enum RematchAction {
 
 impl RematchAction {
     /// The words of the actions.
-    pub const WORDS: [&'static str; 4] = ["offer", "accept", "decline", "cancel"];
+    pub const WORDS: &'static [&'static str] = <Self as strum::VariantNames>::VARIANTS;
 
     /// The action named `word`.
     pub fn from_word(word: &str) -> Option<RematchAction> {
-        match word {
-            "offer" => Some(RematchAction::Offer),
-            "accept" => Some(RematchAction::Accept),
-            "decline" => Some(RematchAction::Decline),
-            "cancel" => Some(RematchAction::Cancel),
-            _ => None,
-        }
+        word.parse().ok()
     }
 }
 

@@ -9,8 +9,9 @@ use super::policy::{not_over, sides_before_each_move};
 use super::{Action, GameError, Seat};
 use crate::store::Mode;
 
-/// What a take-back request asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a take-back request asks (named by its word: `offer`, `accept`, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "lowercase")]
 pub enum TakebackAction {
     /// Ask to take back one's last move (accepts the opponent's standing request).
     Offer,
@@ -24,17 +25,11 @@ pub enum TakebackAction {
 
 impl TakebackAction {
     /// The words a request names its action by, the default first.
-    pub const WORDS: [&'static str; 4] = ["offer", "accept", "decline", "withdraw"];
+    pub const WORDS: &'static [&'static str] = <Self as strum::VariantNames>::VARIANTS;
 
     /// The action named `word` (`None`: an offer).
     pub fn from_word(word: Option<&str>) -> Option<TakebackAction> {
-        Some(match word.unwrap_or("offer") {
-            "offer" => TakebackAction::Offer,
-            "accept" => TakebackAction::Accept,
-            "decline" => TakebackAction::Decline,
-            "withdraw" => TakebackAction::Withdraw,
-            _ => return None,
-        })
+        word.unwrap_or("offer").parse().ok()
     }
 }
 

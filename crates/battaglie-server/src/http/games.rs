@@ -284,7 +284,7 @@ pub(super) fn takeback_action(word: Option<&str>) -> Result<TakebackAction, Erro
             StatusCode::UNPROCESSABLE_ENTITY,
             "action",
             word.unwrap_or_default(),
-            &TakebackAction::WORDS,
+            TakebackAction::WORDS,
         )
     })
 }

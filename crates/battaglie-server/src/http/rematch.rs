@@ -39,7 +39,7 @@ async fn rematch(
             StatusCode::UNPROCESSABLE_ENTITY,
             "action",
             &req.action,
-            &RematchAction::WORDS,
+            RematchAction::WORDS,
         )
     })?;
     let live = state.game(&id).await?;

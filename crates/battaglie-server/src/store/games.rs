@@ -8,8 +8,12 @@ use sqlx::Row;
 use super::batch::{Ending, NewGame, NewMove};
 use super::{claims, notices, ratings, ComputerTurn, Pools, Store, StoreError};
 
-/// How a game is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a game is played (its word in the API and the database: `computer`,
+/// `hotseat`, `online`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum Mode {
     /// A human against the computer.
     Computer,
@@ -22,21 +26,12 @@ pub enum Mode {
 impl Mode {
     /// The word used by the API and the database.
     pub fn word(self) -> &'static str {
-        match self {
-            Mode::Computer => "computer",
-            Mode::Hotseat => "hotseat",
-            Mode::Online => "online",
-        }
+        self.into()
     }
 
     /// Reads [`Mode::word`].
     pub fn from_word(word: &str) -> Option<Mode> {
-        match word {
-            "computer" => Some(Mode::Computer),
-            "hotseat" => Some(Mode::Hotseat),
-            "online" => Some(Mode::Online),
-            _ => None,
-        }
+        word.parse().ok()
     }
 }
 
