@@ -26,8 +26,8 @@ use std::net::SocketAddr;
 
 pub use bus::{Bus, BusError, BusLocation, ParseBusError};
 pub use game::{
-    AnalysisError, AnalysisReport, AppState, Cluster, Created, DrawAction, GameError, LiveGame,
-    MemoryLimits, Seat, Urls, ANALYSIS_NODES,
+    AnalysisError, AnalysisReport, AppState, BudgetTooSmall, Cluster, Created, DrawAction,
+    GameError, LiveGame, MemoryLimits, Seat, Urls, ANALYSIS_NODES,
 };
 pub use http::{
     app, app_with, metrics_router, BadProxy, Connections, Error, HttpSettings, Proxies, Quota,
@@ -71,6 +71,9 @@ pub enum ServeError {
     /// The bus to the other nodes could not be reached.
     #[error(transparent)]
     Bus(#[from] BusError),
+    /// The memory budget cannot hold a node.
+    #[error(transparent)]
+    Budget(#[from] BudgetTooSmall),
     /// The address could not be bound, or the server failed.
     #[error("{context}: {source}")]
     Io {
@@ -168,7 +171,25 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
             })?;
         }
     }
-    let store = Store::connect_synced(&config.db, config.full_sync).await?;
+    config.memory.check()?;
+    if let Some(games) = config.memory.games_held() {
+        let fewer = usize::try_from(games).is_ok_and(|g| g < config.memory.max_games);
+        tracing::info!(
+            "the memory budget holds about {games} games in play{}, the database's cache \
+             taking {} MiB of it",
+            if fewer {
+                " (fewer than --max-games)"
+            } else {
+                ""
+            },
+            config.memory.writer_cache_kib() / 1024
+        );
+    }
+    let tuning = store::SqliteTuning {
+        full_sync: config.full_sync,
+        writer_cache_kib: config.memory.writer_cache_kib(),
+    };
+    let store = Store::connect_tuned(&config.db, tuning).await?;
     if let Some(problems) = store.quick_check().await? {
         store.close().await;
         return Err(ServeError::Damaged {

@@ -8,6 +8,7 @@ use battaglie_rules::{Game, Side};
 use super::live_game::{LiveGame, LiveState};
 use super::policy::{self, DrawAction, DrawDecision};
 use super::rebuild::replay;
+use super::snapshot::SharedState;
 use super::takeback::{takeback_decision, TakebackAction, TakebackDecision};
 use super::{AppState, GameError, Seat};
 use crate::store::StoreError;
@@ -21,13 +22,17 @@ impl AppState {
     /// A wrong or missing token, not this seat's turn, the game over, an illegal move;
     /// [`GameError::Superseded`] instead when the move is refused and the game is no
     /// longer at version `held` (a move raced it: the mover could not have known).
+    ///
+    /// Returns the state right after the move, for a reader holding `held`:
+    /// built before the game is let go, so that the computer's reply, which may
+    /// follow at once, never rides on the answer to the move (the sockets tell it).
     pub async fn play(
         &self,
         live: &Arc<LiveGame>,
         token: Option<&str>,
         text: &str,
         held: Option<u64>,
-    ) -> Result<(), GameError> {
+    ) -> Result<SharedState, GameError> {
         let asked = std::time::Instant::now();
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
@@ -49,10 +54,11 @@ impl AppState {
             }
         };
         self.store_move(live, &mut st, &mv).await?;
+        let answer = live.state_for(&mut st, held);
         drop(st);
         self.inner.metrics.move_stored(asked.elapsed());
         self.schedule_computer(live).await;
-        Ok(())
+        Ok(answer)
     }
 
     /// Stores the move just played in `st.game` (taking it back if that fails).

@@ -10,7 +10,7 @@ use battaglie_rules::{Game, Move, Side};
 use tokio::sync::broadcast;
 
 use super::presence::PresenceView;
-use super::snapshot::{clock_now, snapshot, with_seat, Changing, StateText};
+use super::snapshot::{snapshot, with_seat, Changing, SharedState, StateParts};
 use super::{GameError, Seat};
 use crate::ids;
 use crate::store::{ChatRow, GameRow, RematchRow};
@@ -39,7 +39,7 @@ pub struct LiveGame {
     /// The first position in BFEN, for every state JSON.
     start: String,
     pub(super) state: tokio::sync::Mutex<LiveState>,
-    tx: broadcast::Sender<StateText>,
+    tx: broadcast::Sender<SharedState>,
     /// What the game's sockets are told besides its states (stored on any node).
     told: broadcast::Sender<Told>,
     /// When a request last asked for this game (milliseconds since 1970).
@@ -93,12 +93,12 @@ pub(super) struct LiveState {
     pub offered_at: Option<usize>,
     /// The game's clock, if it has one (as stored with the last change).
     pub clock: Option<GameClock>,
-    /// The state JSON (see `docs/api.md`), whole; built when first asked for
+    /// The state (see `docs/api.md`), whole; built when first asked for
     /// after a change (most changes reach their readers only as changes).
-    pub snapshot: Option<StateText>,
+    pub snapshot: Option<SharedState>,
     /// The last change as pushed to the sockets (only its new plies), and the
     /// version it applies to; `None` before the first change.
-    pub change: Option<(u64, StateText)>,
+    pub change: Option<(u64, SharedState)>,
     /// The moves of `snapshot`, to find how many plies the next change keeps.
     pub shown: Vec<Move>,
 }
@@ -207,15 +207,20 @@ impl LiveGame {
     /// holds it, see `docs/api.md`).
     pub async fn view(&self, seat: Seat, since: Option<u64>) -> String {
         let mut st = self.state.lock().await;
-        let snapshot = match &st.change {
-            Some((base, change)) if since == Some(*base) => self.clocked(&st, change),
-            _ => self.fresh(&mut st),
-        };
-        with_seat(&snapshot, seat, false)
+        with_seat(&self.state_for(&mut st, since), seat, false)
+    }
+
+    /// The state of `st` for a reader who holds version `since`: only the last
+    /// change when it applies to that version, else whole.
+    pub(super) fn state_for(&self, st: &mut LiveState, since: Option<u64>) -> SharedState {
+        match &st.change {
+            Some((base, change)) if since == Some(*base) => self.clocked(st, change),
+            _ => self.fresh(st),
+        }
     }
 
     /// The state JSON (its clock read now) and a receiver of every later change.
-    pub async fn subscribe(&self) -> (StateText, broadcast::Receiver<StateText>) {
+    pub async fn subscribe(&self) -> (SharedState, broadcast::Receiver<SharedState>) {
         let mut st = self.state.lock().await;
         (self.fresh(&mut st), self.tx.subscribe())
     }
@@ -239,11 +244,11 @@ impl LiveGame {
 
     /// The whole snapshot of `st` (built now if no reader asked for it since
     /// the last change), its clock's figures taken now when a clock runs.
-    fn fresh(&self, st: &mut LiveState) -> StateText {
+    fn fresh(&self, st: &mut LiveState) -> SharedState {
         let whole = match &st.snapshot {
             Some(whole) => whole.clone(),
             None => {
-                let whole: StateText = self.build(st, None, self.time.now()).into();
+                let whole: SharedState = self.build(st, None, self.time.now()).into();
                 st.snapshot = Some(whole.clone());
                 whole
             }
@@ -253,7 +258,7 @@ impl LiveGame {
 
     /// The state JSON of `st` at its version: whole, or as the change from
     /// `base` (a version and how many of its plies this one keeps).
-    fn build(&self, st: &LiveState, base: Option<(u64, usize)>, now: Timestamp) -> String {
+    fn build(&self, st: &LiveState, base: Option<(u64, usize)>, now: Timestamp) -> StateParts {
         snapshot(
             &self.row,
             self.computer,
@@ -273,11 +278,9 @@ impl LiveGame {
     }
 
     /// `snapshot` (of `st`), its clock's figures taken now when a clock runs.
-    fn clocked(&self, st: &LiveState, snapshot: &StateText) -> StateText {
+    fn clocked(&self, st: &LiveState, snapshot: &SharedState) -> SharedState {
         match &st.clock {
-            Some(c) if c.deadline().is_some() => {
-                clock_now(snapshot, Some(c), self.time.now()).into()
-            }
+            Some(c) if c.deadline().is_some() => snapshot.clock_at(c, self.time.now()).into(),
             _ => snapshot.clone(),
         }
     }
@@ -322,7 +325,7 @@ impl LiveGame {
         st.shown.extend(st.game.moves().skip(kept).copied());
         st.version = (st.version + 1).max(ids::wall_millis());
         self.over.store(st.game.is_over(), Ordering::Relaxed);
-        let change: StateText = self.build(st, Some((base, kept)), now).into();
+        let change: SharedState = self.build(st, Some((base, kept)), now).into();
         st.snapshot = None;
         st.change = Some((base, change.clone()));
         // No receiver is not an error: nobody is watching.

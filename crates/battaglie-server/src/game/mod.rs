@@ -5,6 +5,7 @@
 
 mod actions;
 mod analysis;
+mod budget;
 mod chat;
 mod claim;
 mod clock;
@@ -24,6 +25,7 @@ pub(crate) mod snapshot;
 mod takeback;
 
 pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
+pub use budget::BudgetTooSmall;
 pub use chat::{ChatFailure, MuteFailure};
 pub use created::{Created, Urls};
 pub use error::{Action, GameError};
@@ -34,5 +36,5 @@ pub(crate) use registry::builtin_scenario;
 pub use registry::{AppState, Cluster, MemoryLimits};
 pub use rematch::{RematchAction, RematchError};
 pub use seat::Seat;
-pub use snapshot::{with_seat, with_seat_on_turn, StateText};
+pub use snapshot::{with_seat, with_seat_on_turn, SharedState, StateParts};
 pub use takeback::TakebackAction;

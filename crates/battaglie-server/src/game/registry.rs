@@ -78,8 +78,9 @@ pub struct MemoryLimits {
     /// At most this many games stay in memory: past it, idle ones leave at once,
     /// finished games first, then the least recently used.
     pub max_games: usize,
-    /// The process's resident memory (MiB) past which games leave memory the same
-    /// way, as many as bring it back under (checked every second; Linux only).
+    /// A budget for the process's resident memory (MiB): past nine tenths of it
+    /// games leave memory the same way, as many as bring it back under (checked
+    /// every second; Linux only). See `budget.rs` for what it must hold.
     pub memory_mib: Option<u64>,
 }
 
@@ -308,28 +309,32 @@ impl AppState {
     }
 
     /// With a [`MemoryLimits::memory_mib`] budget, looks at the resident memory
-    /// every second until shutdown: over the budget, as many games leave as it
-    /// is over by (judged from the memory per game now), and a tenth more.
+    /// every second until shutdown: past nine tenths of the budget, as many
+    /// games leave as it is over by (judged from the memory per game now), and
+    /// a tenth more. Not at the budget itself: the memory of games that leave
+    /// is kept by the allocator for the next ones rather than given back, so
+    /// the resident memory settles where the games start to leave, plus what
+    /// grows in a second.
     pub fn spawn_memory_watch(&self) {
         let Some(budget) = self.inner.memory.memory_mib else {
             return;
         };
-        let budget = budget.saturating_mul(1 << 20);
+        let line = budget.saturating_mul(1 << 20) / 10 * 9;
         self.spawn_every(Duration::from_secs(1), move |state| async move {
             let Some(resident) = resident_bytes() else {
                 return;
             };
-            if resident <= budget {
+            if resident <= line {
                 return;
             }
             let held = state.games_in_memory();
             // u128: bytes times games does not overflow.
-            let keep = u128::from(budget) * held as u128 * 9 / (u128::from(resident) * 10);
+            let keep = u128::from(line) * held as u128 * 9 / (u128::from(resident) * 10);
             let gone = state.shrink_to(usize::try_from(keep).unwrap_or(held));
             tracing::debug!(
                 games = gone,
                 resident,
-                budget,
+                line,
                 "games left memory for its budget"
             );
         });

@@ -1,28 +1,48 @@
 //! The client's view of a game: the state JSON of `docs/api.md`, built once per
-//! change and shared by every reader, with the reader's seat put in front.
+//! change as parts (the head, the legal moves, the clock, the side to move)
+//! shared by every reader, and joined per reader with its seat in front.
 //!
 //! A version is built whole (every ply, for a reader who holds nothing) or as
 //! a change (only the plies after those it shares with the version before, for
 //! the sockets that hold that version), so that a long game's messages, and
 //! the work of each move, do not grow with every move.
 
-use std::sync::LazyLock;
+use std::sync::Arc;
 
 use battaglie_community::{ClockState, GameClock, Timestamp};
-use battaglie_rules::{Game, Kind, Move, Position, Side};
-use memchr::memmem::Finder;
+use battaglie_rules::{Game, Kind, Position, Side};
 use serde::Serialize;
 use ts_rs::TS;
 
 use super::Seat;
 use crate::store::GameRow;
-use crate::view::{self, KindCounts, MovesFrom, PlyView, SideWord, Stack};
+#[cfg(test)]
+use crate::view::MovesFrom;
+use crate::view::{self, KindCounts, PlyView, SideWord, Stack};
 
 /// The state JSON of `docs/api.md`, less the reader's `you`, which [`with_seat`]
-/// puts in front (`web/types.js` declares it for the page).
+/// puts in front (`web/types.js` declares it for the page). The server never
+/// writes it whole: it writes its parts once each ([`StateParts`]) and joins
+/// them per reader; this is what serde would write, the page's declaration and
+/// the tests' measure of the join.
+#[cfg(test)]
 #[derive(Serialize, TS)]
 #[ts(rename = "State")]
 pub(crate) struct Snapshot<'a> {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    head: Head<'a>,
+    /// The legal moves by source square; empty once over.
+    legal: Vec<MovesFrom>,
+    /// The game's clock, if it has one.
+    clock: Option<ClockView>,
+}
+
+/// The fields of a state before its legal moves: everything but the moves and
+/// the clock, which are written apart (the moves are left out for a reader who
+/// cannot use them, the clock is read again for a reader who comes later).
+#[derive(Serialize, TS)]
+struct Head<'a> {
     id: &'a str,
     version: u64,
     scenario: &'a str,
@@ -60,15 +80,6 @@ pub(crate) struct Snapshot<'a> {
     eliminated: Eliminated,
     created_at: i64,
     updated_at: i64,
-    /// The legal moves by source square; empty once over.
-    // Written as `[]` and filled in by `view::write_legal` (see `fill_legal`).
-    // After the small fields, so that a reader that wants only those (the load
-    // tool, when it is not its turn) stops before the largest part.
-    #[serde(serialize_with = "no_moves")]
-    #[ts(as = "Vec<MovesFrom>")]
-    legal: (),
-    /// Last, so that the clock's figures can be rewritten for a reader who comes later.
-    clock: Option<ClockView>,
 }
 
 /// The clock as the page shows it: each side's time left at the server's `at`.
@@ -160,9 +171,15 @@ fn counts(pos: &Position, side: Side) -> [u32; 3] {
     c
 }
 
-/// The state JSON of the game (without the reader's seat): whole, or the
-/// change from `now.base` when it is given.
-pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changing<'_>) -> String {
+/// The fields of the game's state before its legal moves (`plies` are those
+/// after `now.base`'s, when it is given).
+fn head<'a>(
+    row: &'a GameRow,
+    computer: Option<(Side, u8)>,
+    now: &Changing<'a>,
+    plies_from: usize,
+    plies: &'a [PlyView],
+) -> Head<'a> {
     let game = now.game;
     let pos = game.position();
     let eliminated = |side: Side| {
@@ -170,14 +187,8 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         let now = counts(pos, side);
         KindCounts::from_array(Kind::ALL.map(|k| before[k.index()].saturating_sub(now[k.index()])))
     };
-    let played = game.moves().len();
-    let (plies_from, base_version) = match now.base {
-        Some((base, kept)) => (kept.min(played), Some(base)),
-        None => (0, None),
-    };
-    let plies = view::plies_after(game, plies_from);
     let ended = result_words(game);
-    let state = Snapshot {
+    Head {
         id: &row.id,
         version: now.version,
         scenario: pos.scenario().id(),
@@ -191,12 +202,11 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         stacks: view::stacks(pos),
         to_move: pos.side_to_move().into(),
         turn: pos.turn(),
-        ply: played,
+        ply: game.moves().len(),
         last_move: game.moves().last().map(ToString::to_string),
         plies_from,
-        base_version,
-        plies: &plies,
-        legal: (),
+        base_version: now.base.map(|(base, _)| base),
+        plies,
         status: if ended.is_some() { "over" } else { "ongoing" },
         result: ended.map(|e| e.0),
         reason: ended.map(|e| e.1),
@@ -210,65 +220,133 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         },
         created_at: row.created_at,
         updated_at: now.updated_at,
-        clock: now.clock.map(|c| clock_view(c, now.now)),
-    };
-    // Sized for a state mid-game, so that it is not copied as it grows.
-    let mut json = Vec::with_capacity(STATE_CAPACITY);
-    let mut json = match serde_json::to_writer(&mut json, &state) {
-        Ok(()) => String::from_utf8(json).unwrap_or_default(),
-        Err(e) => {
-            tracing::error!(error = %e, "cannot serialise a game state");
-            "{}".into()
-        }
-    };
-    fill_legal(&mut json, &game.legal_moves());
-    json
-}
-
-/// About the size of a state mid-game, legal moves included (16 to 26 KB
-/// in random games of washita after 70 to 90 plies).
-const STATE_CAPACITY: usize = 32 * 1024;
-
-/// The `legal` field of a state as serde writes it before [`fill_legal`].
-const NO_MOVES: &str = "\"legal\":[]";
-
-fn no_moves<S: serde::Serializer>(_: &(), s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(std::iter::empty::<()>())
-}
-
-/// Writes `moves` into the state `json` in place of its empty `legal` list.
-/// The key is found once: the text before it is keys, numbers and escaped
-/// strings, in which no unescaped `"` can stand.
-fn fill_legal(json: &mut String, moves: &[Move]) {
-    static FIND: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(NO_MOVES));
-    let Some(at) = FIND.find(json.as_bytes()) else {
-        return;
-    };
-    let tail = json.split_off(at + NO_MOVES.len() - "[]".len());
-    view::write_legal(moves, json);
-    json.push_str(&tail["[]".len()..]);
-}
-
-/// `snapshot` with its clock's figures taken at `now` rather than at the change
-/// that built it (a page that loads a game mid-turn sees the time left now).
-pub(super) fn clock_now(snapshot: &str, clock: Option<&GameClock>, now: Timestamp) -> String {
-    let (Some(clock), Some(at)) = (clock, snapshot.rfind(",\"clock\":")) else {
-        return snapshot.to_string();
-    };
-    match serde_json::to_string(&clock_view(clock, now)) {
-        Ok(view) => format!("{},\"clock\":{view}}}", &snapshot[..at]),
-        Err(_) => snapshot.to_string(),
     }
 }
 
-/// A state JSON shared by its readers. A `String` behind the `Arc`, not a
-/// `str`: an `Arc<str>` is made by copying the text (tens of kilobytes, at
-/// every change of every game), an `Arc<String>` by moving it.
-pub type StateText = std::sync::Arc<String>;
+/// How many plies a state leaves out: those of `now.base` it keeps.
+fn plies_from(now: &Changing<'_>) -> usize {
+    now.base
+        .map_or(0, |(_, kept)| kept.min(now.game.moves().len()))
+}
+
+/// The state of the game (without the reader's seat) as parts: whole, or the
+/// change from `now.base` when it is given.
+pub(super) fn snapshot(
+    row: &GameRow,
+    computer: Option<(Side, u8)>,
+    now: Changing<'_>,
+) -> StateParts {
+    let from = plies_from(&now);
+    let plies = view::plies_after(now.game, from);
+    let head = head(row, computer, &now, from, &plies);
+    let mut json = Vec::with_capacity(HEAD_CAPACITY);
+    let head = match serde_json::to_writer(&mut json, &head) {
+        Ok(()) => String::from_utf8(json).unwrap_or_default(),
+        Err(e) => {
+            tracing::error!(error = %e, "cannot serialise a game state");
+            String::new()
+        }
+    };
+    let mut legal = String::new();
+    view::write_legal(&now.game.legal_moves(), &mut legal);
+    StateParts {
+        body: Arc::new(Body {
+            head,
+            legal,
+            to_move: now.game.position().side_to_move(),
+        }),
+        clock: clock_json(now.clock, now.now),
+    }
+}
+
+/// About the size of a state's head mid-game, so that it is not copied as it
+/// grows (the stacks and, in a whole state, every ply).
+const HEAD_CAPACITY: usize = 4 * 1024;
+
+/// The `clock` field's value: the figures of `clock` at `now`, or `null`.
+fn clock_json(clock: Option<&GameClock>, now: Timestamp) -> String {
+    let view = clock.map(|c| clock_view(c, now));
+    serde_json::to_string(&view).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "cannot serialise a game clock");
+        "null".into()
+    })
+}
+
+/// A game's state (see [`Snapshot`]) as parts, each written once as JSON and
+/// joined per reader by [`with_seat`] and [`with_seat_on_turn`].
+pub struct StateParts {
+    /// What stays when the clock is read again.
+    body: Arc<Body>,
+    /// The `clock` field's value, `null` without a clock.
+    clock: String,
+}
+
+struct Body {
+    /// The fields before `legal` as serde writes them, in their braces (empty
+    /// if it could not).
+    head: String,
+    /// The `legal` field's value.
+    legal: String,
+    /// The side to move, whose seat is sent `legal` on `?legal=mine`.
+    to_move: Side,
+}
+
+impl StateParts {
+    /// The same state with its clock's figures taken at `now` rather than at
+    /// the change that built it (a page that loads a game mid-turn sees the
+    /// time left now). Only the clock is written again.
+    pub(super) fn clock_at(&self, clock: &GameClock, now: Timestamp) -> StateParts {
+        StateParts {
+            body: self.body.clone(),
+            clock: clock_json(Some(clock), now),
+        }
+    }
+
+    /// The state JSON for `seat`, with `"type":"state"` in front when it is
+    /// a socket's message, and the legal moves or `[]`.
+    fn join(&self, seat: Seat, message: bool, legal: bool) -> String {
+        let head = &self.body.head;
+        let fields = head.get(1..head.len().saturating_sub(1)).unwrap_or("");
+        let legal = if legal {
+            self.body.legal.as_str()
+        } else {
+            "[]"
+        };
+        // Sized once: a state is tens of kilobytes, copied for every reader.
+        let mut out = String::with_capacity(fields.len() + legal.len() + self.clock.len() + 64);
+        out.push('{');
+        if message {
+            out.push_str("\"type\":\"state\",");
+        }
+        out.push_str("\"you\":");
+        match seat.word() {
+            Some(w) => {
+                out.push('"');
+                out.push_str(w);
+                out.push('"');
+            }
+            None => out.push_str("null"),
+        }
+        out.push(',');
+        if !fields.is_empty() {
+            out.push_str(fields);
+            out.push(',');
+        }
+        out.push_str("\"legal\":");
+        out.push_str(legal);
+        out.push_str(",\"clock\":");
+        out.push_str(&self.clock);
+        out.push('}');
+        out
+    }
+}
+
+/// A state shared by its readers.
+pub type SharedState = Arc<StateParts>;
 
 /// The state JSON with the reader's seat put in front (and a message type for sockets).
-pub fn with_seat(snapshot: &str, seat: Seat, message: bool) -> String {
-    seat_in_front(snapshot, seat, message, true)
+pub fn with_seat(state: &StateParts, seat: Seat, message: bool) -> String {
+    state.join(seat, message, true)
 }
 
 /// The state message of a socket that asked for the legal moves only when its
@@ -276,72 +354,14 @@ pub fn with_seat(snapshot: &str, seat: Seat, message: bool) -> String {
 /// another side is to move in lists none (`"legal":[]`). The moves are half of
 /// a state or more, and a player's socket is sent every state twice as often
 /// as it can use their list.
-pub fn with_seat_on_turn(snapshot: &str, seat: Seat) -> String {
-    let ours = to_move(snapshot).is_none_or(|side| seat.plays(side));
-    seat_in_front(snapshot, seat, true, ours)
-}
-
-/// The side to move of a state JSON (the first `to_move` key is the state's own:
-/// the objects before it hold none).
-fn to_move(snapshot: &str) -> Option<Side> {
-    const KEY: &str = "\"to_move\":\"";
-    static FIND: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(KEY));
-    let at = FIND.find(snapshot.as_bytes())? + KEY.len();
-    let word = &snapshot[at..];
-    if word.starts_with("army\"") {
-        Some(Side::Army)
-    } else if word.starts_with("indians\"") {
-        Some(Side::Indians)
-    } else {
-        None
-    }
-}
-
-/// The searcher of a state's `legal` key, built once (`str::find` builds one
-/// at every call, for every socket's every state).
-static FIND_LEGAL: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(",\"legal\":"));
-
-/// [`with_seat`], with the legal moves or without them. The text between the
-/// `legal` key and the `clock` key (the last one: see [`snapshot`]) is the
-/// list; the clock holds neither key.
-fn seat_in_front(snapshot: &str, seat: Seat, message: bool, legal: bool) -> String {
-    let body = snapshot.strip_prefix('{').unwrap_or(snapshot);
-    let cut = match legal {
-        true => None,
-        false => FIND_LEGAL
-            .find(body.as_bytes())
-            .zip(body.rfind(",\"clock\":"))
-            .filter(|(from, to)| from < to),
-    };
-    // Sized once: a state is tens of kilobytes, copied for every reader.
-    let mut out = String::with_capacity(body.len() + 40);
-    out.push('{');
-    if message {
-        out.push_str("\"type\":\"state\",");
-    }
-    out.push_str("\"you\":");
-    match seat.word() {
-        Some(w) => {
-            out.push('"');
-            out.push_str(w);
-            out.push('"');
-        }
-        None => out.push_str("null"),
-    }
-    out.push(',');
-    match cut {
-        Some((from, to)) => {
-            out.push_str(&body[..from]);
-            out.push(',');
-            out.push_str(NO_MOVES);
-            out.push_str(&body[to..]);
-        }
-        None => out.push_str(body),
-    }
-    out
+pub fn with_seat_on_turn(state: &StateParts, seat: Seat) -> String {
+    state.join(seat, true, seat.plays(state.body.to_move))
 }
 
 /// `("army", "elimination")`... for a finished game: the words stored and shown.
 pub(super) fn result_words(game: &Game) -> Option<(&'static str, &'static str)> {
     game.outcome().map(|o| (o.result_word(), o.reason_word()))
 }
+
+#[cfg(test)]
+mod tests;

@@ -13,7 +13,9 @@ use serde::Deserialize;
 use super::account::{seat_token, Visitor};
 use super::limits::Limiters;
 use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
-use crate::game::{AppState, DrawAction, GameError, LiveGame, TakebackAction};
+use crate::game::{
+    with_seat, AppState, DrawAction, GameError, LiveGame, SharedState, TakebackAction,
+};
 use crate::store::Mode;
 use battaglie_community::{ClaimKind, TimeControl};
 
@@ -332,7 +334,7 @@ async fn claim(
 /// The common path of every game action: the game, the seat the request's token
 /// (or the visitor's cookie) opens, the action run to its end even if the client
 /// goes away meanwhile, and the answer.
-async fn act<F, Fut>(
+async fn act<F, Fut, T>(
     state: AppState,
     id: &str,
     visitor: &Visitor,
@@ -342,13 +344,34 @@ async fn act<F, Fut>(
 ) -> Result<Response, Error>
 where
     F: FnOnce(AppState, Arc<LiveGame>, Option<String>) -> Fut,
-    Fut: std::future::Future<Output = Result<(), GameError>> + Send + 'static,
+    Fut: std::future::Future<Output = Result<T, GameError>> + Send + 'static,
+    T: Answer + Send + 'static,
 {
     let live = state.game(id).await?;
     let token = seat_token(&state, visitor, &live, token, true).await?;
     let run = action(state, live.clone(), token.clone());
-    let done = detached(async move { Ok(run.await?) }).await;
+    let done = detached(async move { Ok(run.await?.state()) }).await;
     respond(&live, token.as_deref(), since, done).await
+}
+
+/// What an action leaves for its answer.
+trait Answer {
+    /// The state to answer with; `None`: the game's state read after the action.
+    fn state(self) -> Option<SharedState>;
+}
+
+impl Answer for () {
+    fn state(self) -> Option<SharedState> {
+        None
+    }
+}
+
+/// The state right after the action (a move: the computer's reply may follow
+/// before the answer is written).
+impl Answer for SharedState {
+    fn state(self) -> Option<SharedState> {
+        Some(self)
+    }
 }
 
 /// The answer to a game action: the new state, or the refusal; a conflict (409)
@@ -357,11 +380,12 @@ async fn respond(
     live: &LiveGame,
     token: Option<&str>,
     since: Since,
-    done: Result<(), Error>,
+    done: Result<Option<SharedState>, Error>,
 ) -> Result<Response, Error> {
     let seat = live.seat(token)?;
     match done {
-        Ok(()) => Ok(json_text(
+        Ok(Some(state)) => Ok(json_text(StatusCode::OK, with_seat(&state, seat, false))),
+        Ok(None) => Ok(json_text(
             StatusCode::OK,
             live.view(seat, since.since).await,
         )),

@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
 use super::account::Visitor;
+use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use super::{Error, ErrorCode, JsonBody};
 use crate::accounts::AccountError;
 use crate::game::AppState;
@@ -333,6 +334,8 @@ async fn upgrade(
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
     Ok(ws
         .max_message_size(super::WS_MESSAGE_LIMIT)
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(SOCKET_BUFFER)
         .on_upgrade(move |socket| run(socket, state, viewer)))
 }
 
@@ -343,6 +346,7 @@ async fn run(mut socket: WebSocket, state: AppState, viewer: Option<UserRow>) {
     let mut events = state.lobby().subscribe();
     let mut shutdown = state.shutdown_signal();
     let mut first = true;
+    let mut allowance = Allowance::new();
     loop {
         if first {
             first = false;
@@ -359,10 +363,14 @@ async fn run(mut socket: WebSocket, state: AppState, viewer: Option<UserRow>) {
         }
         tokio::select! {
             incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                Some(Ok(_)) if !allowance.take() => {
+                    close(&mut socket, CLOSE_TOO_MANY, TOO_MANY).await;
+                    return;
+                }
                 Some(Ok(Message::Text(t))) if t.as_str().contains("\"ping\"") => {
                     if send(&mut socket, &json!({ "type": "pong" })).await.is_err() { return; }
                 }
-                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
                 Some(Ok(_)) => {}
             },
             event = events.recv() => match event {

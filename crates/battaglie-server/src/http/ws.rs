@@ -14,7 +14,7 @@
 use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -26,11 +26,12 @@ use tokio::sync::broadcast::error::RecvError;
 use super::account::{TrustForwarded, Visitor};
 use super::per_address::{Held, PerAddress};
 use super::rematch::rematch_view;
-use super::ws_limits::{Allowance, CLOSE_TOO_MANY, TOO_MANY};
+use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
 use crate::chat::{may_read, room_from_word, shows};
 use crate::game::{
-    with_seat, with_seat_on_turn, AppState, DrawAction, LiveGame, Seat, StateText, Told,
+    with_seat, with_seat_on_turn, AppState, DrawAction, LiveGame, Seat, SharedState, StateParts,
+    Told,
 };
 use crate::store::{ChatRow, Mode, UserRow};
 
@@ -81,7 +82,7 @@ struct Holder {
 
 impl Holder {
     /// The message of the state `snapshot` for this socket.
-    fn state_message(&self, snapshot: &str) -> String {
+    fn state_message(&self, snapshot: &StateParts) -> String {
         match self.legal {
             LegalMoves::All => with_seat(snapshot, self.seat, true),
             LegalMoves::Mine => with_seat_on_turn(snapshot, self.seat),
@@ -160,9 +161,6 @@ fn protocol_token(headers: &HeaderMap) -> Option<String> {
         .map(str::to_string)
 }
 
-/// The read and write buffers a socket starts with, in bytes.
-const SOCKET_BUFFER: usize = 8 * 1024;
-
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ClientMessage {
@@ -210,8 +208,8 @@ async fn run(socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Ho
 
 /// What a socket listens to, from its first state on.
 struct Subscribed {
-    snapshot: StateText,
-    updates: tokio::sync::broadcast::Receiver<StateText>,
+    snapshot: SharedState,
+    updates: tokio::sync::broadcast::Receiver<SharedState>,
     told: tokio::sync::broadcast::Receiver<Told>,
 }
 
@@ -377,7 +375,10 @@ async fn handle(
     let result = detached(async move {
         let token = token.as_deref();
         match msg {
-            ClientMessage::Move { mv, since } => Ok(state.play(&live, token, &mv, since).await?),
+            // The socket is sent the new state as every other socket is.
+            ClientMessage::Move { mv, since } => {
+                Ok(state.play(&live, token, &mv, since).await.map(drop)?)
+            }
             ClientMessage::Undo => Ok(state.undo(&live, token).await?),
             ClientMessage::Resign => Ok(state.resign(&live, token).await?),
             ClientMessage::Draw { action } => {
@@ -443,14 +444,6 @@ pub const CLOSE_TOO_BIG: u16 = 1009;
 pub const CLOSE_RESTART: u16 = 1012;
 
 const TOO_BIG: &str = "message too big: the limit is 4096 bytes";
-
-async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
-    let frame = CloseFrame {
-        code,
-        reason: Utf8Bytes::from_static(reason),
-    };
-    let _ = socket.send(Message::Close(Some(frame))).await;
-}
 
 async fn send(socket: &mut WebSocket, text: String) -> Result<(), axum::Error> {
     socket.send(Message::Text(text.into())).await

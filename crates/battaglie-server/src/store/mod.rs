@@ -134,11 +134,30 @@ mod takeback;
 /// and the syncs of the log's upkeep slowed as much. At 1 KiB it is a third.
 const PAGE_SIZE: u32 = 1024;
 
-/// The writer's page cache, in KiB (a negative `cache_size`): the pages that a
+/// The writer's page cache without a memory budget, in KiB: the pages that a
 /// thousand games being played write to (each its own place in the moves' and
 /// the games' indexes) outgrow SQLite's default of 2 MiB, and each page missed
-/// is read again from the file. The readers keep the default.
-const WRITER_CACHE_KIB: &str = "-65536";
+/// is read again from the file. The readers keep the default (2 MiB each).
+pub const WRITER_CACHE_KIB: u32 = 64 * 1024;
+
+/// How a SQLite file is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SqliteTuning {
+    /// Every commit is synced to the disk before it is answered (`--sync full`).
+    pub full_sync: bool,
+    /// The writer's page cache, in KiB: it fills as the database grows, up to this.
+    pub writer_cache_kib: u32,
+}
+
+impl Default for SqliteTuning {
+    /// Normal syncs, a [`WRITER_CACHE_KIB`] cache.
+    fn default() -> SqliteTuning {
+        SqliteTuning {
+            full_sync: false,
+            writer_cache_kib: WRITER_CACHE_KIB,
+        }
+    }
+}
 
 /// How long a node waits for a PostgreSQL connection (at start, and from the pool).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -163,8 +182,20 @@ impl Store {
     /// # Errors
     /// As [`Store::connect`].
     pub async fn connect_synced(db: &Database, full_sync: bool) -> Result<Store, StoreError> {
+        let tuning = SqliteTuning {
+            full_sync,
+            ..SqliteTuning::default()
+        };
+        Store::connect_tuned(db, tuning).await
+    }
+
+    /// [`Store::connect`], a SQLite file opened as `tuning` says.
+    ///
+    /// # Errors
+    /// As [`Store::connect`].
+    pub async fn connect_tuned(db: &Database, tuning: SqliteTuning) -> Result<Store, StoreError> {
         match db {
-            Database::Sqlite(path) => Store::open_synced(path, full_sync).await,
+            Database::Sqlite(path) => Store::open_tuned(path, tuning).await,
             Database::Postgres(url) => Store::postgres(url).await,
         }
     }
@@ -200,11 +231,11 @@ impl Store {
     /// # Errors
     /// When the file cannot be opened or the migrations fail.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
-        Store::open_synced(path, false).await
+        Store::open_tuned(path, SqliteTuning::default()).await
     }
 
-    async fn open_synced(path: &Path, full_sync: bool) -> Result<Store, StoreError> {
-        let sync = if full_sync {
+    async fn open_tuned(path: &Path, tuning: SqliteTuning) -> Result<Store, StoreError> {
+        let sync = if tuning.full_sync {
             SqliteSynchronous::Full
         } else {
             SqliteSynchronous::Normal
@@ -217,13 +248,15 @@ impl Store {
             .synchronous(sync)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
-        Store::sqlite(options).await.map_err(|e| match e {
-            StoreError::Database(cause) => StoreError::Open {
-                location: Database::Sqlite(path.to_path_buf()).to_string(),
-                cause,
-            },
-            e => e,
-        })
+        Store::sqlite(options, tuning.writer_cache_kib)
+            .await
+            .map_err(|e| match e {
+                StoreError::Database(cause) => StoreError::Open {
+                    location: Database::Sqlite(path.to_path_buf()).to_string(),
+                    cause,
+                },
+                e => e,
+            })
     }
 
     /// Opens a private in-memory database (for tests and throw-away servers).
@@ -249,7 +282,7 @@ impl Store {
         })
     }
 
-    async fn sqlite(options: SqliteConnectOptions) -> Result<Store, StoreError> {
+    async fn sqlite(options: SqliteConnectOptions, cache_kib: u32) -> Result<Store, StoreError> {
         // Statement journals (a statement's undo within a transaction) in
         // memory: on disk, many a batch created and deleted a file of its own.
         let options = options
@@ -268,7 +301,8 @@ impl Store {
                 options
                     .clone()
                     .pragma("wal_autocheckpoint", "0")
-                    .pragma("cache_size", WRITER_CACHE_KIB),
+                    // Negative: in KiB rather than pages.
+                    .pragma("cache_size", format!("-{}", cache_kib.max(1))),
             )
             .await?;
         SQLITE_MIGRATOR.run(&write).await?;

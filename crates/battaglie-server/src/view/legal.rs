@@ -74,7 +74,6 @@ fn texts<S: Serializer>(values: &[Square], s: S) -> Result<S::Ok, S::Error> {
 
 /// `moves` grouped by source, each source where its first move is (the
 /// states write them with [`super::write_legal`]).
-#[cfg(test)]
 pub fn legal(moves: &[Move]) -> Vec<MovesFrom> {
     let mut out: Vec<MovesFrom> = Vec::new();
     for mv in moves {

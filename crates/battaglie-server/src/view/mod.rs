@@ -5,6 +5,9 @@
 //! `web/types/`, and a test fails when the two differ (see [`typescript`]).
 
 mod counts;
+// The legal moves' declared shape: the page's TypeScript, and the measure of
+// `legal_json`'s writer in the tests.
+#[cfg(test)]
 mod legal;
 mod legal_json;
 mod plies;
@@ -19,8 +22,7 @@ mod typescript;
 
 pub use counts::KindCounts;
 #[cfg(test)]
-pub use legal::legal;
-pub use legal::MovesFrom;
+pub use legal::{legal, MovesFrom};
 pub use legal_json::write_legal;
 pub use plies::{plies_after, PlyView};
 pub use replay::{replay, Replay};

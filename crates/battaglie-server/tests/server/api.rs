@@ -411,6 +411,44 @@ async fn computer_replies_and_undo_takes_back_both_moves(s: Server) {
     assert_eq!(status, StatusCode::CONFLICT);
 }
 
+/// The answer to a move is the game right after it, the computer's reply never
+/// in it (the reply comes on the sockets and to the next read): the page shows
+/// the player's move as played, then the computer's as it comes.
+async fn the_answer_to_a_move_against_the_computer_holds_that_move_alone(s: Server) {
+    let created = new_game(
+        &s.app,
+        json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 1}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let mut state = created["state"].clone();
+    let mut replies = 0;
+    for _ in 0..12 {
+        let ply = state["ply"].as_u64().unwrap();
+        let mv = first_legal(&state);
+        let (status, answer) = post(
+            &s.app,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": mv}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["ply"], ply + 1, "the answer to {mv}: {answer}");
+        assert_eq!(answer["last_move"], mv.as_str(), "{answer}");
+        if answer["status"] == "over" {
+            break;
+        }
+        // The computer's turn, if it is one, played out before the next move.
+        state = answer;
+        while state["to_move"] == "indians" && state["status"] == "ongoing" {
+            replies += 1;
+            state = wait_for_ply(&s.app, id, state["ply"].as_u64().unwrap() + 1).await;
+        }
+    }
+    assert!(replies > 0, "the computer never had the move");
+}
+
 async fn computer_moves_first_when_it_plays_the_army(s: Server) {
     let created = new_game(
         &s.app,
@@ -919,6 +957,7 @@ on_both_stores!(
     bad_input_answers_4xx_with_a_message,
     oversized_body_is_413,
     computer_replies_and_undo_takes_back_both_moves,
+    the_answer_to_a_move_against_the_computer_holds_that_move_alone,
     computer_moves_first_when_it_plays_the_army,
     resign_and_draws,
     records_export_and_import_round_trip,

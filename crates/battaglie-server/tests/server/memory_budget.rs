@@ -64,3 +64,33 @@ async fn a_node_over_its_game_budget_lets_finished_games_go_first_and_still_serv
         assert_eq!(st["status"] == "over", over, "{id}: {st}");
     }
 }
+
+#[tokio::test]
+async fn a_budget_too_small_for_a_node_is_refused_at_start_naming_the_least_that_holds_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("battaglie.sqlite");
+    let config = battaglie_server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        metrics_addr: None,
+        db: battaglie_server::Database::Sqlite(path.clone()),
+        full_sync: false,
+        http: HttpSettings::default(),
+        memory: MemoryLimits {
+            memory_mib: Some(50),
+            ..MemoryLimits::default()
+        },
+        bus: None,
+        lease: std::time::Duration::from_secs(10),
+        notify: battaglie_server::notify::NotifySettings::default(),
+    };
+    let refused = battaglie_server::serve(config, |_| panic!("it started")).await;
+    let message = refused.expect_err("a refusal").to_string();
+    assert!(message.contains("50 MiB is too small"), "{message}");
+    let least: u64 = message
+        .split_once("needs ")
+        .and_then(|(_, rest)| rest.split_once(" MiB or more"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no least budget named: {message}"));
+    assert!(least > 50, "{message}");
+    assert!(!path.exists(), "no database was opened");
+}

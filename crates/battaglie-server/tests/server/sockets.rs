@@ -8,6 +8,7 @@ use std::time::Duration;
 use battaglie_server::{serve_on, AppState, HttpSettings, RateLimits, Store, CLOSE_TOO_MANY};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::support::{next_message, online_game, socket};
@@ -30,13 +31,12 @@ async fn node(settings: HttpSettings) -> (SocketAddr, String) {
     (addr, id)
 }
 
-#[tokio::test]
-async fn a_socket_flooding_pings_is_closed_with_1008_and_a_reason() {
-    let (addr, id) = node(HttpSettings::default()).await;
-    let mut ws = socket(addr, &format!("/api/games/{id}/ws"), None).await;
+/// Sends 100 pings on the socket at `path` at once; how many were answered
+/// before the server closed it, and the close frame.
+async fn flood_pings(addr: SocketAddr, path: &str) -> (usize, Option<CloseFrame>) {
+    let mut ws = socket(addr, path, None).await;
     // All at once: they fit the socket's buffers, so the server reads them all.
-    let sent = 100;
-    for _ in 0..sent {
+    for _ in 0..FLOOD {
         if ws
             .send(Message::Text(r#"{"type":"ping"}"#.into()))
             .await
@@ -45,7 +45,7 @@ async fn a_socket_flooding_pings_is_closed_with_1008_and_a_reason() {
             break;
         }
     }
-    let (pongs, close) = tokio::time::timeout(PATIENCE, async {
+    tokio::time::timeout(PATIENCE, async {
         let mut pongs = 0;
         loop {
             match ws.next().await {
@@ -57,7 +57,13 @@ async fn a_socket_flooding_pings_is_closed_with_1008_and_a_reason() {
         }
     })
     .await
-    .expect("the socket is closed");
+    .expect("the socket is closed")
+}
+
+/// How many pings [`flood_pings`] sends.
+const FLOOD: usize = 100;
+
+fn assert_closed_for_too_many(pongs: usize, close: Option<CloseFrame>) {
     let frame = close.expect("a close frame with a code");
     assert_eq!(u16::from(frame.code), CLOSE_TOO_MANY);
     assert!(
@@ -65,7 +71,21 @@ async fn a_socket_flooding_pings_is_closed_with_1008_and_a_reason() {
         "{}",
         frame.reason
     );
-    assert!(pongs < sent / 2, "{pongs} pongs answered");
+    assert!(pongs < FLOOD / 2, "{pongs} pongs answered");
+}
+
+#[tokio::test]
+async fn a_socket_flooding_pings_is_closed_with_1008_and_a_reason() {
+    let (addr, id) = node(HttpSettings::default()).await;
+    let (pongs, close) = flood_pings(addr, &format!("/api/games/{id}/ws")).await;
+    assert_closed_for_too_many(pongs, close);
+}
+
+#[tokio::test]
+async fn a_lobby_socket_flooding_pings_is_closed_with_1008_and_a_reason() {
+    let (addr, _) = node(HttpSettings::default()).await;
+    let (pongs, close) = flood_pings(addr, "/api/lobby/ws").await;
+    assert_closed_for_too_many(pongs, close);
 }
 
 #[tokio::test]

@@ -9,9 +9,20 @@ import type { Stack } from "./Stack";
 
 /**
  * The state JSON of `docs/api.md`, less the reader's `you`, which [`with_seat`]
- * puts in front (`web/types.js` declares it for the page).
+ * puts in front (`web/types.js` declares it for the page). The server never
+ * writes it whole: it writes its parts once each ([`StateParts`]) and joins
+ * them per reader; this is what serde would write, the page's declaration and
+ * the tests' measure of the join.
  */
-export type State = { id: string, version: number, scenario: string, mode: "computer" | "online" | "hotseat", computer: Computer | null, 
+export type State = { 
+/**
+ * The legal moves by source square; empty once over.
+ */
+legal: Array<MovesFrom>, 
+/**
+ * The game's clock, if it has one.
+ */
+clock: Clock | null, id: string, version: number, scenario: string, mode: "computer" | "online" | "hotseat", computer: Computer | null, 
 /**
  * The current position in BFEN.
  */
@@ -41,12 +52,4 @@ plies: Array<Ply>, last_move: string | null, status: "ongoing" | "over", result:
 /**
  * Why the computer just resigned or offered a draw.
  */
-computer_says: string | null, thinking: boolean, eliminated: Eliminated, created_at: number, updated_at: number, 
-/**
- * The legal moves by source square; empty once over.
- */
-legal: Array<MovesFrom>, 
-/**
- * Last, so that the clock's figures can be rewritten for a reader who comes later.
- */
-clock: Clock | null, };
+computer_says: string | null, thinking: boolean, eliminated: Eliminated, created_at: number, updated_at: number, };
