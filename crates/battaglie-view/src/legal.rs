@@ -114,7 +114,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::view::positions::positions;
+    use crate::positions::positions;
 
     /// The move written back from its structured form, as the notation writes it.
     fn written(from: &MovesFrom, mv: &LegalMove) -> String {
