@@ -73,8 +73,7 @@ fn texts<S: Serializer>(values: &[Square], s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// `moves` grouped by source, each source where its first move is (the
-/// states write them with [`super::write_legal`]).
-#[cfg(test)]
+/// server's states write them faster with [`super::write_legal`], byte for byte the same).
 pub fn legal(moves: &[Move]) -> Vec<MovesFrom> {
     let mut out: Vec<MovesFrom> = Vec::new();
     for mv in moves {

@@ -7,6 +7,7 @@
 //! server's `web/types/`, and a test there fails when the two differ.
 
 mod counts;
+mod game;
 mod legal;
 mod legal_json;
 mod plies;
@@ -18,9 +19,8 @@ mod side;
 mod stacks;
 
 pub use counts::KindCounts;
-#[cfg(test)]
-pub use legal::legal;
-pub use legal::{Arrival, LegalMove, MovesFrom};
+pub use game::{eliminated, game_view, Eliminated, GameView};
+pub use legal::{legal, Arrival, LegalMove, MovesFrom};
 pub use legal_json::write_legal;
 pub use plies::{plies_after, PlyView};
 pub use replay::{replay, Replay};

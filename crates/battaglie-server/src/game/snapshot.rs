@@ -9,14 +9,14 @@
 use std::sync::LazyLock;
 
 use battaglie_community::{ClockState, GameClock, Timestamp};
-use battaglie_rules::{Game, Kind, Move, Position, Side};
+use battaglie_rules::{Game, Move, Side};
 use memchr::memmem::Finder;
 use serde::Serialize;
 use ts_rs::TS;
 
 use super::Seat;
 use crate::store::GameRow;
-use crate::view::{self, KindCounts, MovesFrom, PlyView, SideWord, Stack};
+use crate::view::{self, Eliminated, MovesFrom, PlyView, SideWord, Stack};
 
 /// The state JSON of `docs/api.md`, less the reader's `you`, which [`with_seat`]
 /// puts in front (`web/types.js` declares it for the page).
@@ -124,13 +124,6 @@ struct ComputerView {
     level: u8,
 }
 
-/// The pieces each side has lost.
-#[derive(Serialize, TS)]
-struct Eliminated {
-    army: KindCounts,
-    indians: KindCounts,
-}
-
 /// What changes between snapshots of one game.
 pub(super) struct Changing<'a> {
     pub game: &'a Game,
@@ -148,28 +141,11 @@ pub(super) struct Changing<'a> {
     pub now: Timestamp,
 }
 
-fn counts(pos: &Position, side: Side) -> [u32; 3] {
-    let mut c = [0u32; 3];
-    for sq in pos.squares_of(side) {
-        if let Some((_, pieces)) = pos.stack(sq) {
-            for k in Kind::ALL {
-                c[k.index()] += u32::from(pieces.count(k));
-            }
-        }
-    }
-    c
-}
-
 /// The state JSON of the game (without the reader's seat): whole, or the
 /// change from `now.base` when it is given.
 pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changing<'_>) -> String {
     let game = now.game;
     let pos = game.position();
-    let eliminated = |side: Side| {
-        let before = counts(game.start(), side);
-        let now = counts(pos, side);
-        KindCounts::from_array(Kind::ALL.map(|k| before[k.index()].saturating_sub(now[k.index()])))
-    };
     let played = game.moves().len();
     let (plies_from, base_version) = match now.base {
         Some((base, kept)) => (kept.min(played), Some(base)),
@@ -204,10 +180,7 @@ pub(super) fn snapshot(row: &GameRow, computer: Option<(Side, u8)>, now: Changin
         takeback_offer: now.takeback_offer.map(SideWord::from),
         computer_says: now.computer_says,
         thinking: computer.is_some_and(|(c, _)| ended.is_none() && pos.side_to_move() == c),
-        eliminated: Eliminated {
-            army: eliminated(Side::Army),
-            indians: eliminated(Side::Indians),
-        },
+        eliminated: view::eliminated(game),
         created_at: row.created_at,
         updated_at: now.updated_at,
         clock: now.clock.map(|c| clock_view(c, now.now)),

@@ -10,7 +10,7 @@ mod seats;
 mod typescript;
 
 pub use battaglie_view::{
-    plies_after, replay, scenario_view, stacks, write_legal, KindCounts, MovesFrom, PlyView,
-    Replay, ScenarioView, SideWord, Stack,
+    eliminated, plies_after, replay, scenario_view, stacks, write_legal, Eliminated, MovesFrom,
+    PlyView, Replay, ScenarioView, SideWord, Stack,
 };
 pub use seats::{seats_view, SeatsView};
