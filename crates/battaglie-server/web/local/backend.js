@@ -81,7 +81,8 @@ async function stored(id) {
 }
 
 /**
- * Asks the rules' worker; a refusal of the rules (an illegal move, a game over) is 409 or 422.
+ * Asks the rules' worker; a refusal of the rules (an illegal move, a record that does
+ * not replay) is 422 with the rules' words. A game over is refused before it is asked.
  * @param {string} kind
  * @param {any} request
  */
@@ -90,9 +91,14 @@ async function ask(kind, request) {
     return await rules.ask(kind, request);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    if (/over/i.test(message)) throw new Refusal(409, "conflict", message);
     throw new Refusal(422, kind === "record" ? "bad_record" : "bad_move", message, { detail: message });
   }
+}
+
+/** The battles' ids, as the server lists them in an `unknown_scenario` refusal. */
+async function battleIds() {
+  const list = /** @type {{id: string}[]} */ (await (scenarios ??= rules.ask("scenarios", {})));
+  return list.map((b) => b.id).join(", ");
 }
 
 /**
@@ -169,13 +175,9 @@ async function create(body) {
     created_at: Math.floor(now / 1000),
     updated_at: Math.floor(now / 1000),
   };
-  let answer;
-  try {
-    answer = await rules.ask("state", spec(g));
-  } catch (e) {
-    throw new Refusal(422, "unknown_scenario", e instanceof Error ? e.message : String(e), { id: g.scenario, known: "" });
-  }
-  return created(g, answer);
+  const known = await battleIds();
+  if (!known.split(", ").includes(g.scenario)) throw new Refusal(422, "unknown_scenario", `no battle is called ${JSON.stringify(g.scenario)}`, { id: g.scenario, known });
+  return created(g, await ask("state", spec(g)));
 }
 
 /**
