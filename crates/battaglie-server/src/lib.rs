@@ -18,6 +18,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod notify;
 pub mod ratings;
+pub mod site;
 pub mod store;
 mod throttle;
 mod view;
@@ -30,9 +31,9 @@ pub use game::{
     GameError, LiveGame, MemoryLimits, Seat, Urls, ANALYSIS_NODES,
 };
 pub use http::{
-    app, app_with, metrics_router, BadProxy, Connections, Error, HttpSettings, Proxies, Quota,
-    RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY, REQUEST_TIMEOUT,
-    WS_MESSAGE_LIMIT,
+    app, app_with, metrics_router, web_assets, Asset, BadProxy, Connections, Error, HttpSettings,
+    Proxies, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY,
+    REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
 pub use store::{
     Database, GameRow, Mode, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError,

@@ -40,6 +40,21 @@ export function setSeat(id, token) {
 }
 
 /**
+ * @typedef {object} LocalBackend the offline edition's server in the browser (local/backend.js)
+ * @property {(path: string, init: RequestInit) => Promise<Response>} fetch answers what the server would
+ * @property {(id: string, token: string | null, handlers: import("./socket.js").SocketHandlers) => {close: () => void}} connect follows a game as its WebSocket would
+ */
+
+/**
+ * The offline edition's backend, which local/offline.js sets before the page starts;
+ * `null` on the server's site, where requests go to the server.
+ * @returns {LocalBackend | null}
+ */
+export function localBackend() {
+  return /** @type {{battaglieBackend?: LocalBackend}} */ (globalThis).battaglieBackend ?? null;
+}
+
+/**
  * @param {string} method
  * @param {string} path
  * @param {unknown} [body] sent as JSON, or as it is with `raw`
@@ -58,7 +73,8 @@ export async function api(method, path, body, raw = false, signal = undefined) {
   }
   let res;
   try {
-    res = await fetch(path, init);
+    const local = localBackend();
+    res = await (local ? local.fetch(path, init) : fetch(path, init));
   } catch (e) {
     if (signal?.aborted) throw e;
     throw new ApiError(0, "network");

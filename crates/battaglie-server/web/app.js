@@ -72,6 +72,9 @@ async function route() {
   }
 }
 
+// The offline edition (`battaglie site`): the server's answers come from the browser.
+if (document.querySelector('meta[name="battaglie-edition"][content="offline"]')) await import("./local/offline.js");
+
 window.addEventListener("popstate", route);
 // A fault of the page is said, not swallowed.
 window.addEventListener("error", (e) => toast(`${t("pageFault")}: ${e.message}`));

@@ -5,11 +5,14 @@
 // time in order: {id, kind, ...} in, {id, heard} while it works, then {id, result} or
 // {id, error}. A search is stopped by ending the worker (engine.js does).
 
-import init, { Battle, benchPositions } from "./wasm/battaglie_wasm.js";
+import init, { Battle, benchPositions, scenariosJson } from "./wasm/battaglie_wasm.js";
 
 const ready = init({ module_or_path: new URL("./wasm/battaglie_wasm_bg.wasm", import.meta.url) });
 
-/** @typedef {{scenario: string, start?: string, moves?: string[]}} GameSpec a battle, its start (BFEN) and the moves played */
+/**
+ * @typedef {{result: string, reason: string}} Ending how the players (or a clock) ended a game the rules had not, in the state's words
+ * @typedef {{scenario: string, start?: string | null, moves?: string[], ending?: Ending | null}} GameSpec a battle, its start (BFEN), the moves played and a settled ending
+ */
 
 /**
  * The game `spec` names, its moves replayed by the rules.
@@ -17,9 +20,31 @@ const ready = init({ module_or_path: new URL("./wasm/battaglie_wasm_bg.wasm", im
  */
 function battle(spec) {
   if (spec.record !== undefined) return Battle.fromRecord(spec.record);
-  const game = new Battle(spec.scenario, spec.start);
+  const game = new Battle(spec.scenario, spec.start ?? undefined);
   for (const m of spec.moves ?? []) game.play(m);
+  if (spec.ending) game.settle(spec.ending.result, spec.ending.reason);
   return game;
+}
+
+/**
+ * The game of `request` with `change` applied to it, answered as its state's rules
+ * fields (the server's JSON), its moves and, with `names`, its records.
+ * @param {any} request
+ * @param {(game: Battle) => void} change
+ */
+function changed(request, change) {
+  const game = battle(request);
+  try {
+    change(game);
+    const names = request.names;
+    return {
+      state: JSON.parse(game.stateJson()),
+      moves: game.moves,
+      record: names ? { json: game.recordJson(names.army, names.indians, request.date), text: game.recordText(names.army, names.indians, request.date) } : null,
+    };
+  } finally {
+    game.free();
+  }
 }
 
 /** @param {import("./wasm/battaglie_wasm.js").Thought} t */
@@ -36,6 +61,37 @@ const handlers = {
     const game = battle(request);
     try {
       return { bfen: game.bfen, side: game.sideToMove, outcome: game.outcome ?? null, legal: game.legalMoves(), moves: game.moves };
+    } finally {
+      game.free();
+    }
+  },
+  /** The battles as the page describes them (the server's `GET /api/scenarios`). */
+  scenarios() {
+    return JSON.parse(scenariosJson());
+  },
+  /** A game's state (the rules' fields) and records. */
+  state(request) {
+    return changed(request, () => {});
+  },
+  /** A game after one more move, refused with the rule it breaks. */
+  play(request) {
+    return changed(request, (game) => game.play(request.move));
+  },
+  /** A game after its last `count` moves are taken back. */
+  undo(request) {
+    return changed(request, (game) => {
+      for (let i = 0; i < request.count; i++) game.undo();
+    });
+  },
+  /** A game a record holds, every move replayed and checked. */
+  record(request) {
+    return changed({ record: request.text, names: request.names }, () => {});
+  },
+  /** Every position of a game (the server's `GET /api/games/{id}/positions`). */
+  replay(request) {
+    const game = battle(request);
+    try {
+      return JSON.parse(game.replayJson());
     } finally {
       game.free();
     }

@@ -1,6 +1,9 @@
 // @ts-check
 // The game's WebSocket: states, chat messages, rematch offers and presence
-// pushed by the server, reconnecting after a drop.
+// pushed by the server, reconnecting after a drop. In the offline edition, the
+// states of the browser's own backend instead.
+
+import { localBackend } from "./api.js";
 
 /**
  * @typedef {object} SocketHandlers
@@ -20,6 +23,8 @@
  * @returns {{close: () => void}}
  */
 export function connect(id, token, handlers) {
+  const local = localBackend();
+  if (local) return local.connect(id, token, handlers);
   /** @type {WebSocket | null} */
   let socket = null;
   let closed = false;

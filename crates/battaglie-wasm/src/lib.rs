@@ -17,7 +17,8 @@ use std::time::Duration;
 use battaglie_ai::analysis::{analyze, Analysis, Ending, MoveAnalysis, Progress, Summary};
 use battaglie_ai::{report_score, Info, Limits};
 use battaglie_rules::record::Record;
-use battaglie_rules::{perft, Game, Position, Scenario};
+use battaglie_rules::{perft, ClockReason, Game, Position, Scenario, Side};
+use battaglie_view::{game_view, replay, scenario_view};
 use wasm_bindgen::prelude::*;
 
 /// The ids of the built-in battles, in the rules crate's order.
@@ -27,6 +28,14 @@ pub fn scenario_ids() -> Vec<String> {
         .iter()
         .map(|s| s.id().to_string())
         .collect()
+}
+
+/// The built-in battles as the page draws and describes them: the JSON of the
+/// server's `GET /api/scenarios`.
+#[wasm_bindgen(js_name = scenariosJson)]
+pub fn scenarios_json() -> String {
+    let views: Vec<_> = Scenario::builtins().iter().map(scenario_view).collect();
+    serde_json::to_string(&views).expect("a battle always serialises")
 }
 
 /// The scenario file (TOML) of the built-in battle `id`.
@@ -185,6 +194,43 @@ impl Battle {
     #[wasm_bindgen(getter)]
     pub fn outcome(&self) -> Option<String> {
         self.game.outcome().map(|o| o.to_string())
+    }
+
+    /// Ends the game as the players or a clock settled it, in the state's words:
+    /// `result` `army`, `indians` or `draw`, `reason` `resignation`, `agreement`,
+    /// `time` or `abandoned` (the other endings are the rules' own); refused once
+    /// the game is over.
+    pub fn settle(&mut self, result: &str, reason: &str) -> Result<(), JsError> {
+        let winner = match result {
+            "draw" => None,
+            side => Some(side.parse::<Side>().map_err(error)?),
+        };
+        let done = match (reason, winner) {
+            ("resignation", Some(w)) => self.game.resign(!w),
+            ("agreement", None) => self.game.agree_draw(),
+            ("time", w) => self.game.end_by_clock(w, ClockReason::Time),
+            ("abandoned", w) => self.game.end_by_clock(w, ClockReason::Abandoned),
+            _ => {
+                return Err(JsError::new(&format!(
+                    "{result} by {reason} is not an ending the players settle"
+                )))
+            }
+        };
+        done.map_err(error)
+    }
+
+    /// The rules' fields of the game's state, as the server's state JSON writes them
+    /// (`battaglie_view::game_view`): the offline edition adds the rest.
+    #[wasm_bindgen(js_name = stateJson)]
+    pub fn state_json(&self) -> String {
+        serde_json::to_string(&game_view(&self.game)).expect("a state always serialises")
+    }
+
+    /// Every position of the game, for replaying it: the JSON of the server's
+    /// `GET /api/games/{id}/positions`.
+    #[wasm_bindgen(js_name = replayJson)]
+    pub fn replay_json(&self) -> String {
+        serde_json::to_string(&replay(&self.game)).expect("a replay always serialises")
     }
 
     /// The positions `depth` plies ahead, counted (perft).

@@ -136,6 +136,15 @@ enum Command {
         #[command(subcommand)]
         what: DbCommand,
     },
+    /// Write the offline edition into DIR: a static site that plays in the browser
+    /// alone (against the computer or at one screen), with the network off once opened.
+    Site {
+        /// The folder to write (created if missing; it must be empty unless --force).
+        dir: std::path::PathBuf,
+        /// Write over the files of a folder that is not empty.
+        #[arg(long)]
+        force: bool,
+    },
     /// List the built-in battles: id, name, date, map size and forces.
     Scenarios,
     /// Play a battle in the terminal: against the computer or two at one keyboard.
@@ -311,6 +320,16 @@ impl Cli {
             Some(Command::Db {
                 what: DbCommand::Check { db },
             }) => crate::serve::check(db),
+            Some(Command::Site { dir, force }) => {
+                let written = battaglie_server::site::write_site(&dir, force)?;
+                crate::out::emit(&format!(
+                    "wrote the offline edition to {} ({} files, {} KiB): serve the folder from \
+                     any static web host, at the root of its address (docs/offline.md)\n",
+                    dir.display(),
+                    written.files,
+                    written.bytes / 1024
+                ))
+            }
             Some(Command::Scenarios) => crate::out::emit(&scenarios::listing()),
             Some(Command::Show {
                 scenario,

@@ -20,6 +20,31 @@ fn stdout(args: &[&str]) -> String {
 }
 
 #[test]
+fn site_writes_the_offline_edition_once_and_refuses_a_folder_with_files_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let site_arg = site.to_str().unwrap();
+    let said = stdout(&["site", site_arg]);
+    assert!(said.contains("offline edition"), "{said}");
+    for file in [
+        "index.html",
+        "sw.js",
+        "app.js",
+        "local/backend.js",
+        "wasm/battaglie_wasm_bg.wasm",
+    ] {
+        assert!(site.join(file).is_file(), "{file} is missing");
+    }
+    let again = battaglie(&["site", site_arg]);
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        !again.status.success() && err.contains("not empty") && err.contains("--force"),
+        "{err}"
+    );
+    stdout(&["site", site_arg, "--force"]);
+}
+
+#[test]
 fn scenarios_lists_the_three_battles_with_date_size_and_forces() {
     let out = stdout(&["scenarios"]);
     for (id, name, date) in [

@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use battaglie_community::{ClockState, GameClock, Timestamp};
-use battaglie_rules::{Game, Kind, Position, Side};
+use battaglie_rules::{Game, Side};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -18,7 +18,7 @@ use super::Seat;
 use crate::store::GameRow;
 #[cfg(test)]
 use crate::view::MovesFrom;
-use crate::view::{self, KindCounts, PlyView, SideWord, Stack};
+use crate::view::{self, Eliminated, PlyView, SideWord, Stack};
 
 /// The state JSON of `docs/api.md`, less the reader's `you`, which [`with_seat`]
 /// puts in front (`web/types.js` declares it for the page). The server never
@@ -135,13 +135,6 @@ struct ComputerView {
     level: u8,
 }
 
-/// The pieces each side has lost.
-#[derive(Serialize, TS)]
-struct Eliminated {
-    army: KindCounts,
-    indians: KindCounts,
-}
-
 /// What changes between snapshots of one game.
 pub(super) struct Changing<'a> {
     pub game: &'a Game,
@@ -159,18 +152,6 @@ pub(super) struct Changing<'a> {
     pub now: Timestamp,
 }
 
-fn counts(pos: &Position, side: Side) -> [u32; 3] {
-    let mut c = [0u32; 3];
-    for sq in pos.squares_of(side) {
-        if let Some((_, pieces)) = pos.stack(sq) {
-            for k in Kind::ALL {
-                c[k.index()] += u32::from(pieces.count(k));
-            }
-        }
-    }
-    c
-}
-
 /// The fields of the game's state before its legal moves (`plies` are those
 /// after `now.base`'s, when it is given).
 fn head<'a>(
@@ -182,11 +163,6 @@ fn head<'a>(
 ) -> Head<'a> {
     let game = now.game;
     let pos = game.position();
-    let eliminated = |side: Side| {
-        let before = counts(game.start(), side);
-        let now = counts(pos, side);
-        KindCounts::from_array(Kind::ALL.map(|k| before[k.index()].saturating_sub(now[k.index()])))
-    };
     let ended = result_words(game);
     Head {
         id: &row.id,
@@ -214,10 +190,7 @@ fn head<'a>(
         takeback_offer: now.takeback_offer.map(SideWord::from),
         computer_says: now.computer_says,
         thinking: computer.is_some_and(|(c, _)| ended.is_none() && pos.side_to_move() == c),
-        eliminated: Eliminated {
-            army: eliminated(Side::Army),
-            indians: eliminated(Side::Indians),
-        },
+        eliminated: view::eliminated(game),
         created_at: row.created_at,
         updated_at: now.updated_at,
     }

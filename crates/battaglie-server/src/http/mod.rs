@@ -40,6 +40,7 @@ pub use headers::CONTENT_SECURITY_POLICY;
 pub use limits::{Quota, RateLimits};
 pub use ops::metrics_router;
 pub use proxies::{BadProxy, Proxies};
+pub use web::{assets as web_assets, Asset};
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 pub use ws_limits::CLOSE_TOO_MANY;
 

@@ -1,31 +1,19 @@
-//! The rules' data as the page reads it: stacks, legal moves grouped by source,
-//! numbered plies, so that the front end parses neither BFEN nor move notation.
+//! The rules' data as the page reads it: the pure part is the `battaglie-view`
+//! crate (shared with the browser's offline edition); the players of a game,
+//! which the server's store knows, are here.
 //!
-//! Every type here derives `TS`: its TypeScript declaration is committed in
-//! `web/types/`, and a test fails when the two differ (see [`typescript`]).
+//! Every type the page reads derives `TS`: its TypeScript declaration is committed
+//! in `web/types/`, and a test fails when the two differ (see [`typescript`]).
 
-mod counts;
-// The legal moves' declared shape: the page's TypeScript, and the measure of
-// `legal_json`'s writer in the tests.
-#[cfg(test)]
-mod legal;
-mod legal_json;
-mod plies;
-#[cfg(test)]
-mod positions;
-mod replay;
 mod seats;
-mod side;
-mod stacks;
 #[cfg(test)]
 mod typescript;
 
-pub use counts::KindCounts;
+pub use battaglie_view::{
+    eliminated, plies_after, replay, scenario_view, stacks, write_legal, Eliminated, PlyView,
+    Replay, ScenarioView, SideWord, Stack,
+};
+// The legal moves' declared shape: the measure of `write_legal` in the tests.
 #[cfg(test)]
-pub use legal::{legal, MovesFrom};
-pub use legal_json::write_legal;
-pub use plies::{plies_after, PlyView};
-pub use replay::{replay, Replay};
+pub use battaglie_view::{legal, MovesFrom};
 pub use seats::{seats_view, SeatsView};
-pub use side::SideWord;
-pub use stacks::{stacks, Stack};

@@ -11,8 +11,8 @@ use ts_rs::{Config, TypeVisitor, TS};
 
 use super::{Replay, SeatsView};
 use crate::game::snapshot::Snapshot;
-use crate::http::scenarios::ScenarioView;
 use crate::http::ErrorCode;
+use crate::view::ScenarioView;
 
 /// Every declaration by file name, the roots' and those of the types they use.
 fn generated() -> BTreeMap<PathBuf, String> {

@@ -16,7 +16,7 @@ use crate::browser_support::{browser, computer_game, start_server, Browser, Page
 
 /// How the player makes every move of a battle.
 #[derive(Clone, Copy, Debug)]
-enum Hands {
+pub(crate) enum Hands {
     /// Dragging each stack onto its square.
     Drag,
     /// Arrows to the stack, Enter, arrows to the square, Enter.
@@ -25,7 +25,7 @@ enum Hands {
 
 /// The most moves of the player's a battle may take: the quiet limit ends a
 /// battle long before.
-const MOST_MOVES: usize = 1_500;
+pub(crate) const MOST_MOVES: usize = 1_500;
 
 /// The player's move in `state`: a whole stack to one square (a move with
 /// nothing to choose), one that eliminates where there is one (a newcomer takes
@@ -84,7 +84,18 @@ async fn when_the_computer_has_moved(page: &Page, b: &mut Browser) -> Value {
 
 /// Plays the Army with `hands` until the battle ends: its last state.
 async fn play_to_the_end(page: &Page, b: &mut Browser, hands: Hands) -> Value {
-    for n in 0..MOST_MOVES {
+    let end = play_moves(page, b, hands, MOST_MOVES).await;
+    assert_ne!(
+        end["status"], "ongoing",
+        "the battle did not end in {MOST_MOVES} moves"
+    );
+    end
+}
+
+/// Plays the Army with `hands`, `most` moves or until the battle ends: the state
+/// after the computer's answer to the last.
+pub(crate) async fn play_moves(page: &Page, b: &mut Browser, hands: Hands, most: usize) -> Value {
+    for n in 0..most {
         let state = when_the_computer_has_moved(page, b).await;
         if state["status"] != "ongoing" {
             return state;
@@ -129,7 +140,7 @@ async fn play_to_the_end(page: &Page, b: &mut Browser, hands: Hands) -> Value {
         )
         .await;
     }
-    panic!("the battle did not end in {MOST_MOVES} moves");
+    when_the_computer_has_moved(page, b).await
 }
 
 /// A battle of Washita River against level 1, the player's side the Army, in

@@ -18,6 +18,7 @@ mod browser_battle;
 mod browser_chat;
 mod browser_engine;
 mod browser_meet;
+mod browser_offline;
 mod browser_pages;
 mod browser_premove;
 mod browser_presence;

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use axum::http::StatusCode;
 use axum::Router;
-use battaglie_rules::{Position, Scenario, Side};
+use battaglie_rules::{Game, Position, Scenario, Side};
 use serde_json::{json, Value};
 
 use crate::support::{first_legal, legal_moves, post, run, send, send_raw, Backend, Server};
@@ -189,6 +189,35 @@ async fn the_state_at_the_start_of_a_battle_stays_small(s: Server) {
     }
 }
 
+/// The browser's offline edition builds its states from `battaglie_view::game_view`
+/// in WebAssembly: every field it writes is the server's, at the start, along a
+/// game, and once a side has resigned.
+async fn the_offline_editions_state_fields_are_the_servers(s: Server) {
+    for battle in ["washita", "fetterman", "apache-pass"] {
+        for plies in [0, 1, 9] {
+            let (id, token, mut state) = hotseat_after(&s.app, battle, plies).await;
+            let scenario = Scenario::builtin(battle).unwrap();
+            let mut game = Game::new(Position::start(&scenario));
+            for ply in state["plies"].as_array().unwrap() {
+                game.play_text(ply["notation"].as_str().unwrap()).unwrap();
+            }
+            if plies == 9 {
+                let uri = format!("/api/games/{id}/resign");
+                let (status, next) = post(&s.app, &uri, json!({ "token": token })).await;
+                assert_eq!(status, StatusCode::OK, "{next}");
+                state = next;
+                game.resign(game.position().side_to_move()).unwrap();
+            }
+            let offline = serde_json::to_value(battaglie_view::game_view(&game)).unwrap();
+            let fields = offline.as_object().unwrap();
+            assert!(fields.contains_key("legal") && fields.contains_key("plies"));
+            for (key, value) in fields {
+                assert_eq!(&state[key], value, "{battle} after {plies} plies: {key}");
+            }
+        }
+    }
+}
+
 /// About four times what the state was when it carried the legal moves as bare
 /// notation and no stacks (0.9 to 1.1 kB at the start): 2.9 to 4.2 kB now.
 const STATE_BUDGET: usize = 6 * 1024;
@@ -199,4 +228,5 @@ on_both_stores!(
     plies_number_the_moves_played,
     scenario_previews_and_replays_carry_their_stacks,
     the_state_at_the_start_of_a_battle_stays_small,
+    the_offline_editions_state_fields_are_the_servers,
 );

@@ -4,4 +4,12 @@ import type { KindCounts } from "./KindCounts";
 /**
  * The pieces each side has lost.
  */
-export type Eliminated = { army: KindCounts, indians: KindCounts, };
+export type Eliminated = { 
+/**
+ * The Army's losses.
+ */
+army: KindCounts, 
+/**
+ * The Indians' losses.
+ */
+indians: KindCounts, };

@@ -51,6 +51,23 @@ export class Battle {
      */
     recordText(army: string, indians: string, date?: string | null): string;
     /**
+     * Every position of the game, for replaying it: the JSON of the server's
+     * `GET /api/games/{id}/positions`.
+     */
+    replayJson(): string;
+    /**
+     * Ends the game as the players or a clock settled it, in the state's words:
+     * `result` `army`, `indians` or `draw`, `reason` `resignation`, `agreement`,
+     * `time` or `abandoned` (the other endings are the rules' own); refused once
+     * the game is over.
+     */
+    settle(result: string, reason: string): void;
+    /**
+     * The rules' fields of the game's state, as the server's state JSON writes them
+     * (`battaglie_view::game_view`): the offline edition adds the rest.
+     */
+    stateJson(): string;
+    /**
      * The computer's move in the current position: at `level` (1 to 8, the
      * computer opponent's levels), or within explicit bounds (`depth` plies,
      * `nodes`, `movetime_ms`); `seed` makes a level's choices reproducible.
@@ -158,6 +175,12 @@ export function scenarioIds(): string[];
  */
 export function scenarioSource(id: string): string;
 
+/**
+ * The built-in battles as the page draws and describes them: the JSON of the
+ * server's `GET /api/scenarios`.
+ */
+export function scenariosJson(): string;
+
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
 
 export interface InitOutput {
@@ -193,14 +216,18 @@ export interface InitOutput {
     readonly battle_play: (a: number, b: number, c: number) => [number, number, number, number];
     readonly battle_recordJson: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => [number, number];
     readonly battle_recordText: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => [number, number];
+    readonly battle_replayJson: (a: number) => [number, number];
     readonly battle_scenario: (a: number) => [number, number];
+    readonly battle_settle: (a: number, b: number, c: number, d: number, e: number) => [number, number];
     readonly battle_sideToMove: (a: number) => [number, number];
+    readonly battle_stateJson: (a: number) => [number, number];
     readonly battle_think: (a: number, b: number, c: number, d: number, e: number, f: number, g: bigint, h: number) => [number, number, number];
     readonly battle_undo: (a: number) => [number, number];
     readonly bench: (a: number) => number;
     readonly benchPositions: () => [number, number];
     readonly scenarioIds: () => [number, number];
     readonly scenarioSource: (a: number, b: number) => [number, number, number, number];
+    readonly scenariosJson: () => [number, number];
     readonly __wbindgen_malloc: (a: number, b: number) => number;
     readonly __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
     readonly __wbindgen_free: (a: number, b: number, c: number) => void;

@@ -264,6 +264,23 @@ export class Battle {
         }
     }
     /**
+     * Every position of the game, for replaying it: the JSON of the server's
+     * `GET /api/games/{id}/positions`.
+     * @returns {string}
+     */
+    replayJson() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.battle_replayJson(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
      * The battle's id.
      * @returns {string}
      */
@@ -280,6 +297,31 @@ export class Battle {
         }
     }
     /**
+     * Ends the game as the players or a clock settled it, in the state's words:
+     * `result` `army`, `indians` or `draw`, `reason` `resignation`, `agreement`,
+     * `time` or `abandoned` (the other endings are the rules' own); refused once
+     * the game is over.
+     * @param {string} result
+     * @param {string} reason
+     */
+    settle(result, reason) {
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = passStringToWasm0(result, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = passStringToWasm0(reason, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.battle_settle(this.__wbg_ptr, ptr0, len0, ptr1, len1);
+        if (ret[1]) {
+            throw takeFromExternrefTable0(ret[0]);
+        }
+    }
+    /**
      * The side to move: `army` or `indians`.
      * @returns {string}
      */
@@ -288,6 +330,23 @@ export class Battle {
         let deferred1_1;
         try {
             const ret = wasm.battle_sideToMove(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * The rules' fields of the game's state, as the server's state JSON writes them
+     * (`battaglie_view::game_view`): the offline edition adds the rest.
+     * @returns {string}
+     */
+    stateJson() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.battle_stateJson(this.__wbg_ptr);
             deferred1_0 = ret[0];
             deferred1_1 = ret[1];
             return getStringFromWasm0(ret[0], ret[1]);
@@ -586,6 +645,24 @@ export function scenarioSource(id) {
         return getStringFromWasm0(ptr2, len2);
     } finally {
         wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+    }
+}
+
+/**
+ * The built-in battles as the page draws and describes them: the JSON of the
+ * server's `GET /api/scenarios`.
+ * @returns {string}
+ */
+export function scenariosJson() {
+    let deferred1_0;
+    let deferred1_1;
+    try {
+        const ret = wasm.scenariosJson();
+        deferred1_0 = ret[0];
+        deferred1_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
     }
 }
 function __wbg_get_imports() {

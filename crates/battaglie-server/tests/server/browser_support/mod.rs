@@ -472,11 +472,13 @@ impl Page {
         serde_json::from_value(v).unwrap()
     }
 
-    /// The game's state as the API gives it to a spectator.
+    /// The game's state as the API gives it to a spectator (in the offline
+    /// edition, as the page's own backend gives it).
     pub async fn state(&self, b: &mut Browser) -> Value {
         self.eval(
             b,
-            "fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json())",
+            "((path) => (globalThis.battaglieBackend ? globalThis.battaglieBackend.fetch(path, {}) : fetch(path)).then(r => r.json()))\
+             ('/api/games/' + location.pathname.split('/')[2])",
         )
         .await
     }
@@ -525,7 +527,7 @@ pub struct Proxy {
 const HEARD_LIMIT: usize = 16 << 20;
 
 impl Proxy {
-    async fn start(target: std::net::SocketAddr) -> Proxy {
+    pub async fn start(target: std::net::SocketAddr) -> Proxy {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let cut = Arc::new(AtomicBool::new(false));

@@ -95,8 +95,8 @@ fn number(out: &mut String, n: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::view::legal;
-    use crate::view::positions::positions;
+    use crate::legal;
+    use crate::positions::positions;
 
     #[test]
     fn the_written_legal_moves_are_what_serde_writes_for_them() {

@@ -73,7 +73,7 @@ fn texts<S: Serializer>(values: &[Square], s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// `moves` grouped by source, each source where its first move is (the
-/// states write them with [`super::write_legal`]).
+/// server's states write them faster with [`super::write_legal`], byte for byte the same).
 pub fn legal(moves: &[Move]) -> Vec<MovesFrom> {
     let mut out: Vec<MovesFrom> = Vec::new();
     for mv in moves {
@@ -113,7 +113,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::view::positions::positions;
+    use crate::positions::positions;
 
     /// The move written back from its structured form, as the notation writes it.
     fn written(from: &MovesFrom, mv: &LegalMove) -> String {

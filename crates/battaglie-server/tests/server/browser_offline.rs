@@ -1,0 +1,210 @@
+//! The offline edition (`battaglie site`) in real headless Chromium, served by a
+//! plain static file server on the loopback: the page loads and its service worker
+//! keeps the site; the network is cut (DevTools' offline emulation, and the server
+//! gone); the page reloads from the cache; a game against level 1 started before
+//! the cut, closed mid-way, is offered back on the home page and resumed where it
+//! was, then played to its end, in the browser alone; a record imported is
+//! analysed in the page. axe-core checks the pages (see `browser.rs` for skipping
+//! without Chromium).
+
+use std::path::PathBuf;
+
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use battaglie_rules::record::Record;
+use battaglie_rules::{Game, Position, Scenario};
+use serde_json::json;
+
+use crate::browser_battle::{play_moves, Hands, MOST_MOVES};
+use crate::browser_support::{browser, Browser, Page, Proxy};
+
+/// A static host: the files of `dir` by path, 404 for anything else (as a host
+/// without the page's routes answers a game's address).
+async fn static_file(dir: PathBuf, uri: Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    if path.split('/').any(|part| part == ".." || part.is_empty()) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let file = dir.join(path);
+    let Ok(body) = tokio::fs::read(&file).await else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let kind = match file.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("svg") => "image/svg+xml",
+        Some("webmanifest") => "application/manifest+json",
+        _ => "application/octet-stream",
+    };
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// The site written into a new folder and served from the loopback, through a
+/// proxy whose network can be cut.
+async fn serve_site() -> (tempfile::TempDir, Proxy) {
+    let dir = tempfile::tempdir().unwrap();
+    battaglie_server::site::write_site(dir.path(), false).expect("the site is written");
+    let root = dir.path().to_path_buf();
+    let router = axum::Router::new().fallback(move |uri: Uri| static_file(root.clone(), uri));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (dir, Proxy::start(addr).await)
+}
+
+/// A short game of Washita River as a record in its text form.
+fn short_record() -> String {
+    let scenario = Scenario::builtin("washita").unwrap();
+    let mut game = Game::new(Position::start(&scenario));
+    for _ in 0..6 {
+        let first = game.legal_moves()[0];
+        game.play(&first);
+    }
+    Record::from_game(&game, "Custer", "Black Kettle", None).to_string()
+}
+
+/// Cuts the network: the page's requests fail (DevTools' offline emulation) and
+/// the host is gone (every connection dropped, new ones refused).
+async fn cut_the_network(page: &Page, b: &mut Browser, host: &Proxy) {
+    b.call(Some(page.session()), "Network.enable", json!({}))
+        .await;
+    b.call(
+        Some(page.session()),
+        "Network.emulateNetworkConditions",
+        json!({"offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+    )
+    .await;
+    host.cut();
+}
+
+/// Leaves the site, as closing its tab does: the page and its workers end.
+async fn close(page: &Page, b: &mut Browser) {
+    b.call(
+        Some(page.session()),
+        "Page.navigate",
+        json!({"url": "about:blank"}),
+    )
+    .await;
+    page.wait(b, "location.href === 'about:blank'").await;
+}
+
+/// The plies of the game on the page, as the move list shows them.
+async fn plies_shown(page: &Page, b: &mut Browser) -> usize {
+    page.eval(
+        b,
+        "document.querySelectorAll('table.moves button.mv').length",
+    )
+    .await
+    .as_u64()
+    .unwrap() as usize
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_offline_edition_plays_a_whole_battle_with_the_network_cut_and_resumes_a_closed_game() {
+    let binary = browser(
+        "the_offline_edition_plays_a_whole_battle_with_the_network_cut_and_resumes_a_closed_game",
+    );
+    let (_site, host) = serve_site().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1280, 900).await;
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    // The service worker has kept the site and serves the page.
+    page.wait(&mut b, "navigator.serviceWorker.controller !== null")
+        .await;
+    page.wait(&mut b, "document.querySelector('.cards button.play')")
+        .await;
+    // What needs a server is not offered.
+    let hidden = page
+        .eval(
+            &mut b,
+            "['section.account', 'header .lobby-link', '#mode option[value=online]'].map(s => { \
+             const e = document.querySelector(s); return !e || getComputedStyle(e).display === 'none'; })",
+        )
+        .await;
+    assert_eq!(
+        hidden,
+        json!([true, true, true]),
+        "the server's features are hidden"
+    );
+    page.assert_accessible(&mut b, "the offline edition's home page")
+        .await;
+
+    // A game against level 1, started from the home page as a player starts one.
+    page.eval(
+        &mut b,
+        "(() => { for (const [id, v] of [['mode', 'computer'], ['side', 'army'], ['level', '1']]) { \
+         const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); } })()",
+    )
+    .await;
+    page.click(&mut b, "article.card[data-id=\"washita\"] button.play")
+        .await;
+    page.wait(
+        &mut b,
+        "location.pathname.startsWith('/game/') && !!document.querySelector('svg.board .hit')",
+    )
+    .await;
+    let game_path = page.eval(&mut b, "location.pathname").await;
+    let game_path = game_path.as_str().unwrap().to_string();
+
+    // The network goes; the page reloads from the service worker's cache.
+    cut_the_network(&page, &mut b, &host).await;
+    b.call(Some(page.session()), "Page.reload", json!({})).await;
+    page.wait(
+        &mut b,
+        "document.readyState === 'complete' && !!document.querySelector('svg.board .hit')",
+    )
+    .await;
+
+    // Two moves of the player's, then the tab is closed mid-game.
+    let before = play_moves(&page, &mut b, Hands::Drag, 2).await;
+    let played = before["ply"].as_u64().unwrap() as usize;
+    assert!(
+        played >= 3,
+        "two moves and the computer's replies: {before}"
+    );
+    close(&page, &mut b).await;
+
+    // Back with the network still off: the home page offers the game back, and it
+    // opens where it was left.
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    let link = format!("section.recent a[href^=\"{game_path}\"]");
+    page.click(&mut b, &link).await;
+    page.wait(&mut b, "!!document.querySelector('svg.board .hit')")
+        .await;
+    page.wait(
+        &mut b,
+        &format!("document.querySelectorAll('table.moves button.mv').length >= {played}"),
+    )
+    .await;
+    assert!(plies_shown(&page, &mut b).await >= played);
+
+    // And on to the end of the battle, in the browser alone.
+    let end = play_moves(&page, &mut b, Hands::Drag, MOST_MOVES).await;
+    assert_eq!(end["status"], json!("over"), "{end}");
+    page.wait(&mut b, "!!document.getElementById('end-h')")
+        .await;
+    page.assert_accessible(&mut b, "the end of an offline battle")
+        .await;
+
+    // A record imported to be analysed: the analysis is computed in the page.
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    page.type_into(&mut b, "#record-text", &short_record())
+        .await;
+    page.click(&mut b, "form.import button[value=\"analyse\"]")
+        .await;
+    page.wait(
+        &mut b,
+        "!!(document.querySelector('section.analysis svg.eval-graph polyline') && !document.querySelector('section.analysis progress'))",
+    )
+    .await;
+    page.assert_accessible(&mut b, "the analysis of an imported record, offline")
+        .await;
+    assert!(
+        host.logged_lines().iter().all(|l| !l.contains("/api/")),
+        "no request reached a server's API"
+    );
+}
