@@ -6,7 +6,7 @@
 
 use battaglie_rules::{Kind, Move, Square};
 
-/// Appends `moves` grouped by source, as the JSON array of `MovesFrom`s (`legal.rs`):
+/// Appends `moves` grouped by source, as the JSON array of [`super::MovesFrom`]:
 /// the sources in the order they first appear, each one's moves in their order.
 pub fn write_legal(moves: &[Move], out: &mut String) {
     let mut sources: Vec<Option<Square>> = Vec::new();
