@@ -29,6 +29,7 @@ pub use game::{
     AnalysisError, AnalysisReport, AppState, Cluster, Created, DrawAction, GameError, LiveGame,
     MemoryLimits, Seat, Urls, ANALYSIS_NODES,
 };
+pub use http::web::{assets as web_assets, Asset};
 pub use http::{
     app, app_with, metrics_router, BadProxy, Connections, Error, HttpSettings, Proxies, Quota,
     RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY, REQUEST_TIMEOUT,

@@ -23,7 +23,7 @@ let teardown = () => {};
 function header() {
   const select = h(
     "select",
-    { id: "lang", onchange: (/** @type {Event} */ e) => { setLang(/** @type {HTMLSelectElement} */ (e.target).value); route(); } },
+    { id: "lang", onchange: (/** @type {Event} */ e) => { setLang(/** @type {HTMLSelectElement} */ (e.target).value).then(route); } },
     Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, lang: code, selected: code === lang() }, name)),
   );
   const mute = h(

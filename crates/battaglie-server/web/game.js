@@ -172,6 +172,9 @@ export async function gamePage(root, list, id, token) {
 
   const socket = live.listen({ chat, rematch, presence: { ...presence, show: (msg) => (presence.show(msg), strips.presence(msg)) } });
   render();
+  // From here a stack on the board takes a click: the moment the speed benchmark
+  // times (scripts/web-speed).
+  performance.mark("board-interactive");
   openFromLink(location.search, replay.show, replay.analyse);
   if (token) takeSeat(id, token);
   return () => {

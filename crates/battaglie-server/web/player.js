@@ -198,7 +198,7 @@ async function main() {
   const name = decodeURIComponent(location.pathname.replace(/^\/players\//, "").replace(/\/$/, ""));
   const select = h(
     "select",
-    { id: "lang", onchange: (/** @type {Event} */ e) => { setLang(/** @type {HTMLSelectElement} */ (e.target).value); location.reload(); } },
+    { id: "lang", onchange: (/** @type {Event} */ e) => { setLang(/** @type {HTMLSelectElement} */ (e.target).value).then(() => location.reload()); } },
     Object.entries(LANGUAGES).map(([code, label]) => h("option", { value: code, selected: code === lang() }, label)),
   );
   const header = h(
