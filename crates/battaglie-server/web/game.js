@@ -4,6 +4,7 @@
 // live game (live.js), replay and analysis (review.js), premoves (premove.js), and the
 // panels beside them.
 
+import { earlyState } from "./early.js";
 import { h, ask } from "./dom.js";
 import { api, ApiError, setSeat } from "./api.js";
 import { forgetSeat } from "./seat.js";
@@ -48,7 +49,7 @@ export async function gamePage(root, list, id, token) {
   /** @type {GameState} */
   let game;
   try {
-    game = await api("GET", statePath);
+    game = await (earlyState(id) ?? api("GET", statePath));
   } catch (e) {
     const status = e instanceof ApiError ? e.status : 0;
     const main = h("main", { id: "main", class: "fatal-page" }, h("h1", {}, status === 403 ? t("badLink") : status === 404 ? t("notFound") : t("cannotLoad")));
