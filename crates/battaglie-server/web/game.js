@@ -159,7 +159,7 @@ export async function gamePage(root, list, id, token) {
     replay.renderAnalysisPanel();
     help.hidden = !building;
     help.textContent = t(building?.premove ? "premoveHelp" : "moveHelp");
-    if (!panels.firstChild) renderSidePanels(panels, { scenario, game, id, sideName, placement: page.placement, settingsChanged });
+    if (!panels.firstChild) renderSidePanels(panels, { scenario, game, id, sideName, placement: page.placement, shownPly: page.shownPly, settingsChanged });
     if (focusKey) {
       const again = focusKey.startsWith("sq-") ? boardBox.querySelector(`[data-square="${focusKey.slice(3)}"]`) : main.querySelector(`[data-focus="${focusKey}"]`);
       if (again instanceof HTMLElement || again instanceof SVGElement) again.focus({ preventScroll: true });
