@@ -72,13 +72,14 @@ export function lang() {
  */
 export async function setLang(code) {
   if (!LOADERS[code]) return;
-  loaded[code] ??= await LOADERS[code]();
-  current = code;
+  // Remembered at once: a page left before the words arrive opens in the choice.
   try {
     localStorage.setItem(KEY, code);
   } catch {
     // Not remembered, but still switched.
   }
+  loaded[code] ??= await LOADERS[code]();
+  current = code;
   document.documentElement.lang = code;
 }
 

@@ -134,3 +134,79 @@ async fn the_bundled_engine_worker_analyses_an_imported_record_in_the_browser() 
         .collect();
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn a_bad_square_in_an_imported_record_is_said_with_the_battles_board_below_the_buttons() {
+    let binary = browser(
+        "a_bad_square_in_an_imported_record_is_said_with_the_battles_board_below_the_buttons",
+    );
+    let (_db, server) = start_bundled_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(390, 844).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    // A Washita record whose first move starts on z9, a square of no board.
+    page.eval(
+        &mut b,
+        "(async () => { const post = (p, body) => fetch(p, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)}).then(r => r.json()); \
+         const g = await post('/api/games', {scenario: 'washita', mode: 'hotseat'}); \
+         await post(`/api/games/${g.id}/moves`, {token: g.token, move: g.state.legal[0].moves[0].notation}); \
+         const record = await fetch(`/api/games/${g.id}/record?format=json`).then(r => r.json()); \
+         record.moves[0] = 'z9:F-a1'; \
+         document.getElementById('record-text').value = JSON.stringify(record); \
+         document.querySelector('form.import button[value=import]').click(); return true; })()",
+    )
+    .await;
+    page.wait(
+        &mut b,
+        "document.querySelector('form.import .form-error:not([hidden])') !== null",
+    )
+    .await;
+    let said = page.text(&mut b, "form.import .form-error").await;
+    assert!(
+        said.contains("z9") && said.contains("from a to l") && said.contains("from 1 to 8"),
+        "{said}"
+    );
+    // Both buttons stay where a tap reaches them, the message shown.
+    let reachable = page
+        .eval(
+            &mut b,
+            "[...document.querySelectorAll('form.import button')].every(bt => { bt.scrollIntoView({block: 'center'}); const r = bt.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === bt; })",
+        )
+        .await;
+    assert_eq!(
+        reachable,
+        serde_json::json!(true),
+        "a button is covered: {said}"
+    );
+    page.assert_accessible(&mut b, "an import refused, its reason below the buttons")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_lobby_with_games_in_play_has_no_accessibility_violation() {
+    let binary = browser("the_lobby_with_games_in_play_has_no_accessibility_violation");
+    let (_db, server) = start_bundled_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1366, 768).await;
+    page.record_failures(&mut b).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    // Games in play: one against the computer, one online between two guests.
+    computer_game(&page, &mut b).await;
+    page.eval(
+        &mut b,
+        "fetch('/api/games', {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({scenario: 'fetterman', mode: 'online', side: 'army'})}).then(r => r.status)",
+    )
+    .await;
+    page.goto(&mut b, &format!("{}/lobby", server.url)).await;
+    page.wait(
+        &mut b,
+        "document.querySelector('.lobby-life .life-counts') !== null",
+    )
+    .await;
+    page.assert_accessible(&mut b, "the lobby with games in play")
+        .await;
+    let failures = page.failures(&mut b).await;
+    assert!(failures.is_empty(), "{failures:#?}");
+}
