@@ -6,7 +6,7 @@
 // CSRF token that changes need comes from GET /api/account (see api.js).
 
 import { h, toast } from "./dom.js";
-import { api, setCsrf } from "./api.js";
+import { api, setCsrf, mayBeSignedIn } from "./api.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { recentGames } from "./recent.js";
@@ -44,14 +44,20 @@ function heldHere() {
 
 /** @returns {Promise<Account | null>} the signed-in account, or null */
 export async function current() {
+  if (!mayBeSignedIn()) {
+    setCsrf(null);
+    return null;
+  }
   try {
     const account = await api("GET", "/api/account");
     setCsrf(account.csrf);
     return account;
   } catch (e) {
     setCsrf(null);
-    if (/** @type {{status?: number}} */ (e).status === 401) return null;
-    throw e;
+    if (/** @type {{status?: number}} */ (e).status !== 401) throw e;
+    // The session ended (expired, or closed elsewhere): so does its hint.
+    document.cookie = "battaglie_signed_in=; Path=/; Max-Age=0; SameSite=Lax";
+    return null;
   }
 }
 

@@ -28,6 +28,15 @@ export function setCsrf(token) {
   csrf = token;
 }
 
+/**
+ * Whether a session may be open: the server keeps a readable cookie beside the
+ * (unreadable) session cookie. Without it, asking for the account could only be
+ * refused, so a reader who never signed in is never asked.
+ */
+export function mayBeSignedIn() {
+  return /(?:^|;\s*)battaglie_signed_in=1(?:;|$)/.test(globalThis.document?.cookie ?? "");
+}
+
 /** The game page's seat: its game's requests carry the token in a header, never in the URL. */
 let seat = /** @type {{prefix: string, token: string} | null} */ (null);
 

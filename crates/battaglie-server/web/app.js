@@ -2,6 +2,7 @@
 // battaglie in the browser: the header (language, sound, the rules) and the pages:
 // home, game, the lobby, the rules for players, and the page for an unknown address. Each concern lives in its own module; this one only routes.
 
+import { earlyScenarios } from "./early.js";
 import { h, toast } from "./dom.js";
 import { api } from "./api.js";
 import { t, setLang, lang, LANGUAGES } from "./i18n.js";
@@ -23,7 +24,7 @@ let teardown = () => {};
 function header() {
   const select = h(
     "select",
-    { id: "lang", onchange: (/** @type {Event} */ e) => { setLang(/** @type {HTMLSelectElement} */ (e.target).value); route(); } },
+    { id: "lang", onchange: (/** @type {Event} */ e) => { setLang(/** @type {HTMLSelectElement} */ (e.target).value).then(route); } },
     Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, lang: code, selected: code === lang() }, name)),
   );
   const mute = h(
@@ -60,7 +61,7 @@ async function route() {
   const m = /^\/game\/([^/]+)\/?$/.exec(location.pathname);
   root.replaceChildren(header());
   try {
-    if (!scenarios) scenarios = await api("GET", "/api/scenarios");
+    if (!scenarios) scenarios = await (earlyScenarios() ?? api("GET", "/api/scenarios"));
     const list = /** @type {import("./types.js").Scenario[]} */ (scenarios);
     if (location.pathname === "/rules") rulesPage(root);
     else if (location.pathname === "/lobby") teardown = await lobbyPage(root, list);

@@ -4,7 +4,7 @@
 // Nothing is shown to a guest or when no game waits.
 
 import { h } from "./dom.js";
-import { api } from "./api.js";
+import { api, mayBeSignedIn } from "./api.js";
 import { t } from "./i18n.js";
 
 /**
@@ -19,6 +19,7 @@ export function badgeText(count) {
 /** @returns {HTMLElement} the badge, hidden until the count arrives */
 export function turnBadge() {
   const badge = h("a", { href: "/#my-games", class: "turn-badge", hidden: true });
+  if (!mayBeSignedIn()) return badge;
   api("GET", "/api/account/turns").then(
     (/** @type {{count: number}} */ turns) => {
       const text = badgeText(turns.count);
@@ -27,7 +28,7 @@ export function turnBadge() {
       badge.title = text;
       badge.hidden = text === "";
     },
-    // A guest (401) or a server away: no badge, the page works without it.
+    // A session ended meanwhile, or a server away: no badge, the page works without it.
     () => {},
   );
   return badge;

@@ -4,6 +4,7 @@
 // live game (live.js), replay and analysis (review.js), premoves (premove.js), and the
 // panels beside them.
 
+import { earlyState } from "./early.js";
 import { h, ask } from "./dom.js";
 import { api, ApiError, setSeat } from "./api.js";
 import { forgetSeat } from "./seat.js";
@@ -48,7 +49,7 @@ export async function gamePage(root, list, id, token) {
   /** @type {GameState} */
   let game;
   try {
-    game = await api("GET", statePath);
+    game = await (earlyState(id) ?? api("GET", statePath));
   } catch (e) {
     const status = e instanceof ApiError ? e.status : 0;
     const main = h("main", { id: "main", class: "fatal-page" }, h("h1", {}, status === 403 ? t("badLink") : status === 404 ? t("notFound") : t("cannotLoad")));
@@ -158,7 +159,7 @@ export async function gamePage(root, list, id, token) {
     replay.renderAnalysisPanel();
     help.hidden = !building;
     help.textContent = t(building?.premove ? "premoveHelp" : "moveHelp");
-    if (!panels.firstChild) renderSidePanels(panels, { scenario, game, id, sideName, placement: page.placement, settingsChanged });
+    if (!panels.firstChild) renderSidePanels(panels, { scenario, game, id, sideName, placement: page.placement, shownPly: page.shownPly, settingsChanged });
     if (focusKey) {
       const again = focusKey.startsWith("sq-") ? boardBox.querySelector(`[data-square="${focusKey.slice(3)}"]`) : main.querySelector(`[data-focus="${focusKey}"]`);
       if (again instanceof HTMLElement || again instanceof SVGElement) again.focus({ preventScroll: true });
@@ -172,6 +173,9 @@ export async function gamePage(root, list, id, token) {
 
   const socket = live.listen({ chat, rematch, presence: { ...presence, show: (msg) => (presence.show(msg), strips.presence(msg)) } });
   render();
+  // From here a stack on the board takes a click: the moment the speed benchmark
+  // times (scripts/web-speed).
+  performance.mark("board-interactive");
   openFromLink(location.search, replay.show, replay.analyse);
   if (token) takeSeat(id, token);
   return () => {

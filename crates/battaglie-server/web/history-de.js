@@ -43,3 +43,13 @@ Im Spiel ist die Karte, wie auf den Diorama-Fotos von 1977, ein gedachtes Schlac
 
 Die digitale Ausgabe hat diese Schlacht ausgeglichen, indem der Computer auf höchster Stufe gegen sich selbst spielte. Anfangs gewann die Armee zu oft, und zwei Paare apachischer Fußtruppen bekamen je einen Reiter; mit einer neueren Bewertung griff die Armee entschlossener an, und das Paar auf l1 gab seinen Reiter wieder ab (23 Stücke: 17 Fußtruppen, 6 Reiter).`,
 };
+
+/** Each battle's summary, by scenario id. */
+export const summaries = {
+  washita:
+    "Im Morgengrauen des 27. November 1868 überfiel die 7. US-Kavallerie unter Oberstleutnant George Armstrong Custer das Winterlager des südlichen Cheyenne-Friedenshäuptlings Black Kettle am Washita River im heutigen westlichen Oklahoma. Black Kettle, seine Frau und viele seiner Leute, darunter Frauen und Kinder, wurden getötet, doch viele andere entkamen, und Krieger aus größeren Lagern flussabwärts setzten den Soldaten bald hart zu. Hier reitet die Kavallerie von Westen gegen ein Dorf aus Tipis in einer Flussschleife.",
+  fetterman:
+    "Am 21. Dezember 1866, wenige Meilen von Fort Phil Kearny im Land des Powder River, lockten Lakota-, Cheyenne- und Arapaho-Krieger eine Entsatztruppe von 81 Soldaten und Zivilisten unter Captain William J. Fetterman über den Lodge Trail Ridge und töteten sie alle. Es war der schwerste Verlust der Armee in den nördlichen Plains bis zum Little Bighorn zehn Jahre später. Hier ziehen Infanterie und Kavallerie am Fort am Westrand vorbei gegen eine größere Zahl von Kriegern zu Fuß und zu Pferd.",
+  "apache-pass":
+    "Am 15. Juli 1862 kämpften Chiricahua-Apachen unter Cochise und Mangas Coloradas gegen die Vorhut der California Column der Union unter Captain Thomas L. Roberts um die Quelle am Apache Pass im Südosten Arizonas. Die Apachen hielten die Höhen über dem Wasser, bis die zwei Gebirgshaubitzen der Kolonne sie vertrieben, und am nächsten Tag flammte der Kampf wieder auf. Hier kommt die Kolonne auf der alten Straße von Westen herauf, zwischen felsigen Höhen, an der verfallenen Poststation vorbei.",
+};

@@ -43,3 +43,13 @@ Dans le jeu, comme sur les photographies des dioramas de 1977, la carte est un c
 
 L'édition numérique a équilibré cette bataille en faisant jouer l'ordinateur contre lui-même au plus haut niveau. Au départ, l'Armée gagnait trop souvent, et deux paires de fantassins apaches ont reçu chacune un cavalier ; avec une évaluation plus récente, l'Armée est devenue plus offensive, et la paire en l1 a rendu son cavalier (23 pièces : 17 fantassins et 6 cavaliers).`,
 };
+
+/** Each battle's summary, by scenario id. */
+export const summaries = {
+  washita:
+    "À l'aube du 27 novembre 1868, le 7e de cavalerie des États-Unis, sous le lieutenant-colonel George Armstrong Custer, fondit sur le camp d'hiver du chef cheyenne du Sud Black Kettle, un homme de paix, sur la rivière Washita, dans l'actuel ouest de l'Oklahoma. Black Kettle, sa femme et beaucoup des siens, femmes et enfants compris, furent tués, mais bien d'autres s'échappèrent, et les guerriers de camps plus grands en aval pressèrent bientôt durement les soldats. Ici, la cavalerie arrive de l'ouest contre un village de tipis dans une boucle de la rivière.",
+  fetterman:
+    "Le 21 décembre 1866, à quelques milles de Fort Phil Kearny, dans le pays de la Powder River, des guerriers lakotas, cheyennes et arapahos attirèrent au-delà de Lodge Trail Ridge une colonne de secours de 81 soldats et civils commandée par le capitaine William J. Fetterman, et les tuèrent tous. Ce fut la plus lourde perte de l'Armée dans les plaines du Nord jusqu'à Little Bighorn, dix ans plus tard. Ici, infanterie et cavalerie sortent du fort sur le bord ouest face à une force plus nombreuse de guerriers à pied et à cheval.",
+  "apache-pass":
+    "Le 15 juillet 1862, les Apaches chiricahuas de Cochise et de Mangas Coloradas combattirent l'avant-garde de la California Column de l'Union, menée par le capitaine Thomas L. Roberts, pour la source d'Apache Pass, dans le sud-est de l'Arizona. Les Apaches tinrent les hauteurs au-dessus de l'eau jusqu'à ce que les deux obusiers de montagne de la colonne les en chassent, et le combat reprit le lendemain. Ici, la colonne monte par la vieille route depuis l'ouest, entre des hauteurs rocheuses, devant le relais de poste en ruine.",
+};

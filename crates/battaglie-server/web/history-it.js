@@ -43,3 +43,13 @@ Nel gioco, come nelle fotografie dei diorami del 1977, la mappa è un campo di b
 
 L'edizione digitale ha equilibrato questa battaglia facendo giocare il computer contro se stesso al livello più alto. All'inizio l'Esercito vinceva troppo spesso, e due coppie di fanti apache hanno ricevuto un cavaliere ciascuna; con una valutazione più recente l'Esercito è diventato più aggressivo, e la coppia su l1 ha restituito il suo cavaliere (23 pezzi: 17 fanti e 6 cavalieri).`,
 };
+
+/** Each battle's summary, by scenario id. */
+export const summaries = {
+  washita:
+    "All'alba del 27 novembre 1868 il 7º Cavalleria degli Stati Uniti, al comando del tenente colonnello George Armstrong Custer, piombò sul campo invernale del capo cheyenne del sud Black Kettle, uomo di pace, sul fiume Washita, nell'attuale Oklahoma occidentale. Black Kettle, sua moglie e molti della sua gente, donne e bambini compresi, furono uccisi, ma molti altri fuggirono, e i guerrieri dei campi più grandi a valle incalzarono presto i soldati. Qui la cavalleria arriva da ovest contro un villaggio di tende in un'ansa del fiume.",
+  fetterman:
+    "Il 21 dicembre 1866, a poche miglia da Fort Phil Kearny nel paese del Powder River, guerrieri lakota, cheyenne e arapaho attirarono oltre il Lodge Trail Ridge una colonna di soccorso di 81 soldati e civili al comando del capitano William J. Fetterman e li uccisero tutti. Fu la perdita più grave dell'Esercito nelle pianure del nord fino al Little Bighorn, dieci anni dopo. Qui fanteria e cavalleria escono dal forte sul bordo ovest contro una forza più numerosa di guerrieri a piedi e a cavallo.",
+  "apache-pass":
+    "Il 15 luglio 1862 gli apache chiricahua di Cochise e Mangas Coloradas combatterono l'avanguardia della California Column dell'Unione, guidata dal capitano Thomas L. Roberts, per la sorgente di Apache Pass, nel sud-est dell'Arizona. Gli apache tennero le alture sopra l'acqua finché i due obici da montagna della colonna non li scacciarono a cannonate, e lo scontro riprese il giorno dopo. Qui la colonna sale per la vecchia strada da ovest, tra alture rocciose, oltre la stazione di posta in rovina.",
+};

@@ -2,13 +2,14 @@
 // The home page: how to play (opponent, side, level), the battles (one tap starts
 // one), the optional account, recent games, importing a record.
 
-import { h, toast } from "./dom.js";
+import { h } from "./dom.js";
 import { sideNameOf } from "./sides.js";
 import { clockChooser } from "./clock.js";
 import { api } from "./api.js";
 import { gameLink } from "./seat.js";
 import { t, lang, longDate } from "./i18n.js";
 import { errorText } from "./errors.js";
+import { importErrorText } from "./importerror.js";
 import { drawBoard } from "./board.js";
 import { bySquare, KINDS } from "./squares.js";
 import { recentGames, saveRecent, forgetRecent } from "./recent.js";
@@ -114,10 +115,13 @@ export function homePage(root, list, reroute) {
     ["computer", "online", "hotseat"].map((m) => h("option", { value: m, selected: m === choice.mode }, t(`mode_${m}`))),
   );
   shown();
+  // A refusal (a clock written wrong) is said below the choices, hiding none of them.
+  const startError = formError();
   main.append(
     h("h1", {}, t("battles")),
     h("p", { class: "to-lobby" }, h("a", { href: "/lobby" }, t("lobbyFromHome"))),
     h("div", { class: "how", role: "group", "aria-label": t("newGame") }, h("label", { class: "mode" }, t("opponent"), " ", modeSelect), sideRow, levelRow, clockRow, ratedRow),
+    startError,
   );
 
   const cards = h("div", { class: "cards" });
@@ -135,7 +139,7 @@ export function homePage(root, list, reroute) {
         if (choice.mode === "computer") body.level = choice.level;
         await startGame(body);
       } catch (err) {
-        toast(errorText(err));
+        showError(startError, errorText(err));
         button.disabled = false;
       }
     };
@@ -200,6 +204,8 @@ export function homePage(root, list, reroute) {
       if (f) area.value = await f.text();
     },
   });
+  // Said below the buttons, which stay in reach to try again.
+  const importError = formError();
   main.append(
     h(
       "form",
@@ -215,7 +221,7 @@ export function homePage(root, list, reroute) {
             saveRecent({ id: created.id, token: created.token, scenario: created.state.scenario, mode: "hotseat", seat: "both", created: Date.now() });
             location.href = importedUrl(created.urls.play, analyse);
           } catch (err) {
-            toast(errorText(err));
+            showError(importError, importErrorText(err, area.value, list));
           }
         },
       },
@@ -223,7 +229,21 @@ export function homePage(root, list, reroute) {
       h("label", { for: "record-text" }, t("importHint")),
       area,
       h("div", { class: "row" }, h("label", { for: "record-file" }, t("importFile")), " ", file, " ", h("button", { type: "submit", value: "import" }, t("importButton")), " ", h("button", { type: "submit", value: "analyse" }, t("importAnalyse"))),
+      importError,
     ),
   );
 }
 
+/** A form's refusal, shown in its place when there is one. */
+function formError() {
+  return h("p", { class: "form-error", role: "alert", hidden: true });
+}
+
+/**
+ * @param {HTMLElement} box
+ * @param {string} text
+ */
+function showError(box, text) {
+  box.textContent = text;
+  box.hidden = false;
+}

@@ -2,15 +2,32 @@
 // The UI's words. `t(key, vars)` picks the current language; `{name}` in a string is
 // replaced by `vars.name`; a key with `_one`/`_other` forms is chosen by `vars.n`.
 
-import en from "./lang-en.js";
-import it from "./lang-it.js";
-import fr from "./lang-fr.js";
-import de from "./lang-de.js";
-
 /** @typedef {Record<string, string>} Strings */
+/** @typedef {{strings: Strings, histories: Record<string, string>, summaries: Record<string, string>}} Language a language's words and, but for English (the server's), the battles' notes */
 
-/** Every language, by code. English is the reference: the others have every key it has. */
-export const STRINGS = /** @type {Record<string, Strings>} */ ({ en, it, fr, de });
+/**
+ * Each language's tables, fetched only when it is chosen: a reader downloads one
+ * language, not four (each import is its own file in the bundle). Every language
+ * has every key English has (test/i18n.test.js), so none falls back on another.
+ * @type {Record<string, () => Promise<Language>>}
+ */
+const LOADERS = {
+  en: async () => ({ strings: (await import("./lang-en.js")).default, histories: {}, summaries: {} }),
+  it: async () => withNotes(await Promise.all([import("./lang-it.js"), import("./history-it.js")])),
+  fr: async () => withNotes(await Promise.all([import("./lang-fr.js"), import("./history-fr.js")])),
+  de: async () => withNotes(await Promise.all([import("./lang-de.js"), import("./history-de.js")])),
+};
+
+/**
+ * @param {[{default: Strings}, {default: Record<string, string>, summaries: Record<string, string>}]} modules
+ * @returns {Language}
+ */
+function withNotes([strings, notes]) {
+  return { strings: strings.default, histories: notes.default, summaries: notes.summaries };
+}
+
+/** The languages loaded so far, by code. @type {Record<string, Language>} */
+const loaded = {};
 
 /** The languages' own names, for the switch. */
 export const LANGUAGES = /** @type {Record<string, string>} */ ({ en: "English", it: "Italiano", fr: "Français", de: "Deutsch" });
@@ -24,7 +41,7 @@ const KEY = "battaglie.lang";
 export function pickLanguage(preferred) {
   for (const p of preferred) {
     const code = p.toLowerCase().slice(0, 2);
-    if (STRINGS[code]) return code;
+    if (LOADERS[code]) return code;
   }
   return "en";
 }
@@ -33,7 +50,7 @@ export function pickLanguage(preferred) {
 function initial() {
   try {
     const saved = globalThis.localStorage?.getItem(KEY);
-    if (saved && STRINGS[saved]) return saved;
+    if (saved && LOADERS[saved]) return saved;
   } catch {
     // Storage may be refused (private windows): the browser's language then.
   }
@@ -42,20 +59,27 @@ function initial() {
 }
 
 let current = initial();
+// Every module that reads a word waits for the reader's language here, once.
+loaded[current] = await LOADERS[current]();
 
 export function lang() {
   return current;
 }
 
-/** @param {string} code */
-export function setLang(code) {
-  if (!STRINGS[code]) return;
-  current = code;
+/**
+ * Switches to the language `code`, fetching its words first.
+ * @param {string} code
+ */
+export async function setLang(code) {
+  if (!LOADERS[code]) return;
+  // Remembered at once: a page left before the words arrive opens in the choice.
   try {
     localStorage.setItem(KEY, code);
   } catch {
     // Not remembered, but still switched.
   }
+  loaded[code] ??= await LOADERS[code]();
+  current = code;
   document.documentElement.lang = code;
 }
 
@@ -65,13 +89,13 @@ export function setLang(code) {
  * @returns {string}
  */
 export function t(key, vars = {}) {
-  const table = STRINGS[current];
+  const table = loaded[current].strings;
   let k = key;
-  if (typeof vars.n === "number" && (`${key}_one` in STRINGS.en || `${key}_other` in STRINGS.en)) {
+  if (typeof vars.n === "number" && (`${key}_one` in table || `${key}_other` in table)) {
     const form = new Intl.PluralRules(current).select(vars.n);
     k = `${key}_${form === "one" ? "one" : "other"}`;
   }
-  const text = table[k] ?? STRINGS.en[k] ?? key;
+  const text = table[k] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 
@@ -80,7 +104,13 @@ export function t(key, vars = {}) {
  * @param {string} key
  */
 export function has(key) {
-  return key in STRINGS.en;
+  return key in loaded[current].strings;
+}
+
+/** The battles' histories and summaries in the current language, by scenario id (none in English: the server's are). */
+export function languageNotes() {
+  const { histories, summaries } = loaded[current];
+  return { histories, summaries };
 }
 
 /**

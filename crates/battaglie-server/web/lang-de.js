@@ -237,6 +237,8 @@ export default {
   err_level_out_of_range: "Stufe {level} gibt es nicht: wähle 1 bis 8.",
   err_level_without_computer: "Nur Partien gegen den Computer haben eine Stufe.",
   err_bad_record: "Diese Partieaufzeichnung lässt sich nicht lesen: {detail}",
+  err_record_square: "Die Aufzeichnung nennt das Feld {square}, das die Karte von {battle} nicht hat: ihre Spalten gehen von a bis {lastFile} (und @ für die Figuren, die noch kommen), ihre Reihen von 1 bis {lastRank}.",
+  err_record_square_any: "Die Aufzeichnung nennt das Feld {square}, das nicht auf der Karte liegt: Ein Feld ist ein Spaltenbuchstabe und eine Reihenzahl, wie c4.",
   err_wrong_token: "Dieser Link öffnet keinen Platz in dieser Partie.",
   err_move_needs_token: "Du schaust zu: nur die Spieler ziehen ({side} am Zug).",
   err_needs_token: "Du schaust zu: das dürfen nur die Spieler.",

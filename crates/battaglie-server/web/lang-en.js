@@ -237,6 +237,8 @@ export default {
   err_level_out_of_range: "There is no level {level}: choose 1 to 8.",
   err_level_without_computer: "Only games against the computer have a level.",
   err_bad_record: "This game record cannot be read: {detail}",
+  err_record_square: "The record names the square {square}, which the board of {battle} does not have: its files run from a to {lastFile} (and @ for the pieces yet to arrive), its ranks from 1 to {lastRank}.",
+  err_record_square_any: "The record names the square {square}, which is not on the board: a square is a file letter and a rank number, like c4.",
   err_wrong_token: "This link does not open a seat in this game.",
   err_move_needs_token: "You are watching: only the players move ({side} to move).",
   err_needs_token: "You are watching: only the players can do that.",

@@ -237,6 +237,8 @@ export default {
   err_level_out_of_range: "Le niveau {level} n'existe pas : choisissez de 1 à 8.",
   err_level_without_computer: "Seules les parties contre l'ordinateur ont un niveau.",
   err_bad_record: "Cet enregistrement de partie est illisible : {detail}",
+  err_record_square: "La partie nomme la case {square}, que la carte de {battle} n'a pas : ses colonnes vont de a à {lastFile} (et @ pour les pièces encore à venir), ses rangées de 1 à {lastRank}.",
+  err_record_square_any: "La partie nomme la case {square}, qui n'est pas sur la carte : une case est une lettre de colonne et un numéro de rangée, comme c4.",
   err_wrong_token: "Ce lien n'ouvre aucune place dans cette partie.",
   err_move_needs_token: "Vous regardez : seuls les joueurs jouent ({side} au trait).",
   err_needs_token: "Vous regardez : seuls les joueurs peuvent le faire.",

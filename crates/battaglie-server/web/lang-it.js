@@ -237,6 +237,8 @@ export default {
   err_level_out_of_range: "Il livello {level} non esiste: scegli da 1 a 8.",
   err_level_without_computer: "Solo le partite contro il computer hanno un livello.",
   err_bad_record: "Questa partita registrata non si può leggere: {detail}",
+  err_record_square: "La partita nomina la casella {square}, che la mappa di {battle} non ha: le colonne vanno da a a {lastFile} (e @ per i pezzi ancora da arrivare), le righe da 1 a {lastRank}.",
+  err_record_square_any: "La partita nomina la casella {square}, che non è sulla mappa: una casella è una lettera di colonna e un numero di riga, come c4.",
   err_wrong_token: "Questo link non apre un posto in questa partita.",
   err_move_needs_token: "Stai guardando: muovono solo i giocatori (tocca a {side}).",
   err_needs_token: "Stai guardando: solo i giocatori possono farlo.",

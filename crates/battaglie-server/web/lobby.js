@@ -6,7 +6,8 @@
 // them, the signs of life: players online, games in play, a few to watch.
 
 import { h, toast, announce } from "./dom.js";
-import { api, setCsrf } from "./api.js";
+import { api } from "./api.js";
+import { current } from "./account.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { saveRecent } from "./recent.js";
@@ -84,12 +85,9 @@ export async function lobbyPage(root, list) {
   /** @type {string | null} */
   let me = null;
   try {
-    const account = await api("GET", "/api/account");
-    setCsrf(account.csrf);
-    me = account.name;
+    me = (await current())?.name ?? null;
   } catch (e) {
-    setCsrf(null);
-    if (/** @type {{status?: number}} */ (e).status !== 401) toast(errorText(e));
+    toast(errorText(e));
   }
   const battleName = (/** @type {string} */ id) => list.find((s) => s.id === id)?.name || id;
   const life = h("section", { class: "lobby-life", "aria-labelledby": "life-h" }, h("h2", { id: "life-h" }, t("lobbyLife")));

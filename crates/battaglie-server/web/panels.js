@@ -11,7 +11,7 @@ import { rulesSections } from "./rules.js";
 
 /**
  * @param {HTMLElement} box
- * @param {{scenario: import("./types.js").Scenario, game: import("./types.js").GameState, id: string, sideName: (s: string) => string, placement: () => Map<string, import("./squares.js").Stack>, settingsChanged: () => void}} o
+ * @param {{scenario: import("./types.js").Scenario, game: import("./types.js").GameState, id: string, sideName: (s: string) => string, placement: () => Map<string, import("./squares.js").Stack>, shownPly: () => number, settingsChanged: () => void}} o
  */
 export function renderSidePanels(box, o) {
   const { scenario, id } = o;
@@ -34,21 +34,8 @@ export function renderSidePanels(box, o) {
   const name = `${scenario.id}-${id}`;
   const svgOf = () => drawBoard(scenario, { stacks: o.placement(), compact: true });
   const svgBlob = () => new Blob([new XMLSerializer().serializeToString(svgOf())], { type: "image/svg+xml" });
-  const png = () => {
-    const svg = svgOf();
-    const [, , w, hgt] = (svg.getAttribute("viewBox") || "0 0 1 1").split(" ").map(Number);
-    const img = new Image();
-    const url = URL.createObjectURL(svgBlob());
-    img.onload = () => {
-      const canvas = document.createElement("canvas");
-      canvas.width = w * 2;
-      canvas.height = hgt * 2;
-      canvas.getContext("2d")?.drawImage(img, 0, 0, w * 2, hgt * 2);
-      URL.revokeObjectURL(url);
-      canvas.toBlob((blob) => blob && download(`${name}.png`, blob), "image/png");
-    };
-    img.src = url;
-  };
+  // The server draws the position shown in its palette: a PNG of a few kilobytes.
+  const pngHref = () => `/api/games/${encodeURIComponent(id)}/png?ply=${o.shownPly()}`;
   const base = `/api/games/${id}/record`;
   const exporter = h(
     "div",
@@ -60,7 +47,7 @@ export function renderSidePanels(box, o) {
     " · ",
     h("button", { type: "button", class: "link", onclick: () => download(`${name}.svg`, svgBlob()) }, t("exportSvg")),
     " · ",
-    h("button", { type: "button", class: "link", onclick: png }, t("exportPng")),
+    h("a", { href: pngHref(), download: `${name}.png`, class: "png", onclick: (/** @type {MouseEvent} */ e) => { /** @type {HTMLAnchorElement} */ (e.currentTarget).href = pngHref(); } }, t("exportPng")),
   );
 
   const notes = h("details", { class: "notes" }, h("summary", {}, t("notes")));

@@ -3,6 +3,7 @@
 // history as a chart (with a table for screen readers), the results by battle
 // and side, and the games with filters, each linking to its replay and analysis.
 
+import { earlyScenarios } from "./early.js";
 import { h } from "./dom.js";
 import { api } from "./api.js";
 import { t, lang, setLang, LANGUAGES } from "./i18n.js";
@@ -198,7 +199,7 @@ async function main() {
   const name = decodeURIComponent(location.pathname.replace(/^\/players\//, "").replace(/\/$/, ""));
   const select = h(
     "select",
-    { id: "lang", onchange: (/** @type {Event} */ e) => { setLang(/** @type {HTMLSelectElement} */ (e.target).value); location.reload(); } },
+    { id: "lang", onchange: (/** @type {Event} */ e) => { setLang(/** @type {HTMLSelectElement} */ (e.target).value).then(() => location.reload()); } },
     Object.entries(LANGUAGES).map(([code, label]) => h("option", { value: code, selected: code === lang() }, label)),
   );
   const header = h(
@@ -213,7 +214,7 @@ async function main() {
   const page = h("main", { id: "main", class: "player-page" });
   root.replaceChildren(header, page);
   try {
-    const [player, scenarios] = await Promise.all([api("GET", `/api/players/${encodeURIComponent(name)}`), api("GET", "/api/scenarios")]);
+    const [player, scenarios] = await Promise.all([api("GET", `/api/players/${encodeURIComponent(name)}`), earlyScenarios() ?? api("GET", "/api/scenarios")]);
     battleNames = Object.fromEntries(scenarios.map((/** @type {{id: string, name: string}} */ s) => [s.id, s.name]));
     document.title = `${player.name} · battaglie`;
     page.append(

@@ -43,8 +43,9 @@ export function importedUrl(play, analyse) {
  * @param {string} token
  */
 export async function takeSeat(id, token) {
-  // The CSRF token, for a signed-in player (a guest goes on without).
-  await current().catch(() => null);
+  // Only an account takes a seat (with its CSRF token); a guest goes on without, and
+  // a rated game's seat then refuses the guest's moves, saying why.
+  if (!(await current().catch(() => null))) return;
   try {
     await api("POST", `/api/games/${encodeURIComponent(id)}/seat`, { token });
   } catch (e) {

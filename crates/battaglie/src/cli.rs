@@ -27,6 +27,8 @@ pub struct Cli {
     command: Option<Command>,
 }
 
+// Parsed once per run: the server's many settings may make one variant large.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Run the web server: play in the browser (what runs without a subcommand).
@@ -73,6 +75,11 @@ enum Command {
             value_delimiter = ','
         )]
         allow_origins: Vec<String>,
+        /// Serve the front end's plain modules from this folder (the repository's
+        /// `crates/battaglie-server/web`), read on each request, instead of the
+        /// embedded bundle: for working on the front end.
+        #[arg(long, value_name = "DIR", env = "BATTAGLIE_WEB_DEV")]
+        web_dev: Option<std::path::PathBuf>,
         /// Seconds after which a game nobody watches or asks for leaves memory (it
         /// comes back from the database when asked for).
         #[arg(long, env = "BATTAGLIE_IDLE_SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
@@ -291,6 +298,7 @@ impl Cli {
                 no_rate_limit,
                 trust_forwarded,
                 allow_origins,
+                web_dev,
                 idle_seconds,
                 memory_mib,
                 max_games,
@@ -306,6 +314,7 @@ impl Cli {
                 rate_limit: !no_rate_limit,
                 trust_forwarded,
                 allow_origins,
+                web_dev,
                 idle_seconds,
                 memory_mib,
                 max_games,

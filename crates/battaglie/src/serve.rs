@@ -199,6 +199,8 @@ pub struct Options {
     pub trust_forwarded: Option<battaglie_server::Proxies>,
     /// Other sites whose pages may change things here.
     pub allow_origins: Vec<String>,
+    /// `--web-dev`: the front end's plain modules, served from this folder.
+    pub web_dev: Option<std::path::PathBuf>,
     /// How long an unwatched game stays in memory.
     pub idle_seconds: u64,
     /// The resident memory budget, in MiB.
@@ -224,6 +226,7 @@ impl Default for Options {
             rate_limit: true,
             trust_forwarded: None,
             allow_origins: Vec::new(),
+            web_dev: None,
             idle_seconds: 600,
             memory_mib: None,
             max_games: 100_000,
@@ -270,6 +273,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
                 ..battaglie_server::Connections::default()
             },
             origins: options.allow_origins,
+            web_dev: options.web_dev,
         },
         memory: battaglie_server::MemoryLimits {
             idle: std::time::Duration::from_secs(options.idle_seconds),

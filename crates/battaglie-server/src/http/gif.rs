@@ -1,12 +1,13 @@
-//! `GET /api/games/{id}/gif?from=N&until=M`: the game, or a range of its plies, as an
-//! animated GIF (the replay panel's download).
+//! Pictures of a game: `GET /api/games/{id}/gif?from=N&until=M`, the game or a range
+//! of its plies as an animated GIF (the replay panel's download), and `GET
+//! /api/games/{id}/png?ply=N`, one position as a small PNG (the export panel's).
 
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use battaglie_image::{game_gif, GifError};
+use battaglie_image::{game_gif, game_png, GifError};
 use battaglie_rules::Scenario;
 use serde::Deserialize;
 
@@ -18,7 +19,60 @@ use crate::game::AppState;
 pub const MAX_FRAMES: usize = 600;
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
-    Router::new().route("/games/{id}/gif", limiters.creates(get(gif)))
+    Router::new()
+        .route("/games/{id}/gif", limiters.creates(get(gif)))
+        .route("/games/{id}/png", limiters.creates(get(png)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Shown {
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+/// The position after ply `ply` (default: the last), with the move that led to it.
+async fn png(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(q): QueryParams<Shown>,
+) -> Result<Response, Error> {
+    let live = state.game_to_read(&id).await?;
+    let record = live.record().await;
+    let scenario = Scenario::builtin(&record.scenario).ok_or_else(|| {
+        Error::internal(format!(
+            "game {id}: scenario {:?} is not built in",
+            record.scenario
+        ))
+    })?;
+    let mut game = record.replay(&scenario).map_err(Error::internal)?;
+    let plies = game.moves().len();
+    let ply = q.ply.unwrap_or(plies);
+    if ply > plies {
+        let (from, until) = (ply, ply);
+        return Err(
+            Error::unprocessable(GifError::Range { from, until, plies }.to_string())
+                .code(ErrorCode::GifRange { from, until, plies }),
+        );
+    }
+    while game.moves().len() > ply {
+        game.undo();
+    }
+    let bytes = tokio::task::spawn_blocking(move || game_png(&game))
+        .await?
+        .map_err(Error::internal)?;
+    let name = format!("{}-{}-{ply}.png", record.scenario, live.id());
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/png".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
 }
 
 #[derive(Deserialize)]

@@ -20,7 +20,7 @@ mod proxies;
 mod records;
 mod rematch;
 pub(crate) mod scenarios;
-mod web;
+pub mod web;
 mod ws;
 mod ws_limits;
 
@@ -66,6 +66,9 @@ pub struct HttpSettings {
     /// Other sites (`https://host[:port]`) whose pages may change things here
     /// besides this site's own.
     pub origins: Vec<String>,
+    /// A `web/` folder whose plain modules are served instead of the embedded
+    /// bundle, read on each request (development: `--web-dev DIR`).
+    pub web_dev: Option<std::path::PathBuf>,
 }
 
 impl Default for HttpSettings {
@@ -74,6 +77,7 @@ impl Default for HttpSettings {
             rate_limits: Some(RateLimits::default()),
             connections: Connections::default(),
             origins: Vec::new(),
+            web_dev: None,
         }
     }
 }
@@ -89,6 +93,7 @@ impl HttpSettings {
                 ..Connections::default()
             },
             origins: Vec::new(),
+            web_dev: None,
         }
     }
 }
@@ -131,7 +136,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
     Router::new()
         .nest("/api", api)
         .merge(ops::router())
-        .merge(web::router())
+        .merge(web::router(settings.web_dev.clone()))
         .layer(axum::middleware::map_response(headers::add))
         .layer(axum::middleware::from_fn_with_state(
             origin::Origins::new(&settings.origins),

@@ -594,11 +594,12 @@ async fn records_export_and_import_round_trip(s: Server) {
 
 async fn web_pages_are_served(s: Server) {
     for (uri, needle) in [
-        ("/", "<html"),
-        ("/game/0123456789abcdef", "<html"),
-        ("/app.js", "import"),
-        ("/style.css", "{"),
+        ("/".to_string(), "<html"),
+        ("/game/0123456789abcdef".to_string(), "<html"),
+        (crate::support::bundled("app-", ".js"), "import"),
+        (crate::support::bundled("style-", ".css"), "{"),
     ] {
+        let uri = uri.as_str();
         let (status, body) = send_raw(&s.app, "GET", uri, None).await;
         assert_eq!(status, StatusCode::OK, "{uri}");
         assert!(body.contains(needle), "{uri}");

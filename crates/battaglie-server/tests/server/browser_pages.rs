@@ -79,7 +79,7 @@ async fn rules_histories_and_server_errors_speak_the_readers_language() {
         let headline = expected.split(':').next().unwrap().to_string();
         page.wait(
             &mut b,
-            &format!("document.getElementById('toast')?.textContent.includes({headline:?})"),
+            &format!("document.querySelector('form.import .form-error')?.textContent.includes({headline:?})"),
         )
         .await;
     }

@@ -198,7 +198,9 @@ async fn health_readiness_and_metrics_answer() {
 #[tokio::test]
 async fn static_files_are_compressed_and_revalidated_by_etag() {
     let app = app_with(state().await, &HttpSettings::default());
-    for uri in ["/", "/app.js", "/style.css"] {
+    let script = crate::support::bundled("app-", ".js");
+    let style = crate::support::bundled("style-", ".css");
+    for uri in ["/", script.as_str(), style.as_str()] {
         let mut req = from([127, 0, 0, 1], "GET", uri, None);
         req.headers_mut()
             .insert(header::ACCEPT_ENCODING, "gzip".parse().unwrap());

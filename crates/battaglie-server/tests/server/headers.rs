@@ -24,12 +24,14 @@ async fn get(app: &Router, uri: &str) -> (StatusCode, axum::http::HeaderMap, Str
 #[tokio::test]
 async fn pages_and_api_answers_forbid_framing_inline_script_and_referers() {
     let app = app(AppState::new(Store::memory().await.unwrap()));
+    let script = crate::support::bundled("app-", ".js");
+    let style = crate::support::bundled("style-", ".css");
     for uri in [
         "/",
         "/game/abcdefghijkl",
         "/players/Somebody",
-        "/app.js",
-        "/style.css",
+        script.as_str(),
+        style.as_str(),
         "/api/scenarios",
         "/api/games/abcdefghijkl",
         "/no-such-page",

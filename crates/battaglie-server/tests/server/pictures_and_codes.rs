@@ -1,4 +1,4 @@
-//! The animated GIF of a game (`GET /api/games/{id}/gif`) and the codes every error
+//! The animated GIF of a game (`GET /api/games/{id}/gif`), the PNG of a position (`/png`) and the codes every error
 //! carries for the page to translate (docs/api.md).
 
 use axum::body::Body;
@@ -96,6 +96,24 @@ async fn the_gif_of_a_game_has_a_frame_per_position_and_a_range_only_its_own() {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(frames(&part), 3);
+}
+
+#[tokio::test]
+async fn the_png_of_a_position_is_the_position_shown_and_under_200_kb() {
+    let (_db, app) = server().await;
+    let (id, _) = hotseat(&app, 5).await;
+    let (status, last) = send(&app, "GET", &format!("/api/games/{id}/png"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(last.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert!(last.len() < 200 * 1024, "{} bytes", last.len());
+    let (_, fifth) = send(&app, "GET", &format!("/api/games/{id}/png?ply=5"), None).await;
+    assert_eq!(fifth, last, "ply 5 is the last position");
+    let (status, second) = send(&app, "GET", &format!("/api/games/{id}/png?ply=2"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_ne!(second, last, "an earlier position is another picture");
+    let (status, body) = json_of(&app, "GET", &format!("/api/games/{id}/png?ply=6"), None).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["code"], "gif_range");
 }
 
 #[tokio::test]

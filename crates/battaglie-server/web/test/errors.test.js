@@ -9,18 +9,19 @@ import { errorText } from "../errors.js";
 // What `setLang` marks on the page.
 globalThis.document ??= /** @type {any} */ ({ documentElement: {} });
 
-test("an error naming a side names it in the reader's language", () => {
-  setLang("it");
+test("an error naming a side names it in the reader's language", async () => {
+  await setLang("it");
   try {
     const text = errorText(new ApiError(403, "token: it is the turn of the Army", "not_your_turn", { side: "army" }));
     assert.match(text, /Esercito/);
     assert.doesNotMatch(text, /army/);
   } finally {
-    setLang("en");
+    await setLang("en");
   }
 });
 
-test("an error the page has no sentence for falls back to the server's message", () => {
+test("an error the page has no sentence for falls back to the server's message", async () => {
+  await setLang("en");
   const text = errorText(new ApiError(418, "the server's own words", "", {}));
   assert.equal(text, "the server's own words");
 });

@@ -3,9 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { STRINGS, LANGUAGES, pickLanguage } from "../i18n.js";
+import { LANGUAGES, pickLanguage } from "../i18n.js";
+import { STRINGS, SUMMARIES, HISTORIES } from "./tables.js";
 import { RULES } from "../rules.js";
-import { SUMMARIES, HISTORIES } from "../notes.js";
 import { SIDE_NAMES } from "../sides.js";
 
 const here = new URL("..", import.meta.url);

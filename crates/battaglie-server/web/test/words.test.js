@@ -3,8 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { STRINGS } from "../i18n.js";
-import { HISTORIES, SUMMARIES } from "../notes.js";
+import { STRINGS, HISTORIES, SUMMARIES } from "./tables.js";
 import { RULES } from "../rules.js";
 import { moveText } from "../words.js";
 import { splitText } from "../chooser.js";

@@ -6,7 +6,8 @@ use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
+use axum::response::AppendHeaders;
 
 use super::super::limits::client_ip;
 use super::super::Error;
@@ -16,6 +17,12 @@ use crate::store::UserRow;
 
 /// The cookie's name.
 pub(crate) const COOKIE: &str = "battaglie_session";
+
+/// The session's companion cookie, readable by the page: it tells the page a session
+/// may be open, so that a reader who never signed in is not asked for an account
+/// (which would answer 401). It holds nothing secret ("1") and lives as long as the
+/// session cookie.
+pub(crate) const HINT: &str = "battaglie_signed_in";
 
 /// The header that carries the CSRF token.
 pub(crate) const CSRF_HEADER: &str = "x-csrf-token";
@@ -71,14 +78,40 @@ impl<S: Send + Sync> FromRequestParts<S> for Visitor {
 
 /// The value of the session cookie, if the request carries one.
 fn session_cookie(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, COOKIE)
+}
+
+/// The value of the cookie `wanted`, if the request carries it.
+fn cookie(headers: &HeaderMap, wanted: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
+        .find(|(name, _)| *name == wanted)
         .map(|(_, value)| value.trim().to_string())
+}
+
+/// For a page's request: the `Set-Cookie` that brings the hint in line with the
+/// session cookie (given to a session opened before the hint existed, dropped when
+/// the session cookie is gone), or nothing when they agree.
+pub(crate) fn signed_in_hint(headers: &HeaderMap) -> Option<HeaderValue> {
+    let session = session_cookie(headers).is_some_and(|c| !c.is_empty());
+    let hint = cookie(headers, HINT).is_some_and(|c| !c.is_empty());
+    let max_age = if session {
+        battaglie_community::SESSION_LIFETIME.as_secs()
+    } else {
+        0
+    };
+    (session != hint).then(|| hint_header(session, max_age, over_tls(headers)))
+}
+
+fn hint_header(on: bool, max_age: u64, tls: bool) -> HeaderValue {
+    let secure = if tls { "; Secure" } else { "" };
+    let value = if on { "1" } else { "" };
+    let text = format!("{HINT}={value}; Path=/; SameSite=Lax; Max-Age={max_age}{secure}");
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
 /// Whether the request reached the server over TLS: the balancer that ends TLS
@@ -149,15 +182,24 @@ impl Visitor {
             .is_ok()
     }
 
-    /// The `Set-Cookie` value that gives the browser `opened`'s session.
-    pub fn set(&self, opened: &Opened) -> HeaderValue {
+    /// The `Set-Cookie` values that give the browser `opened`'s session and its hint.
+    pub fn set(&self, opened: &Opened) -> AppendHeaders<[(HeaderName, HeaderValue); 2]> {
         let max_age = battaglie_community::SESSION_LIFETIME.as_secs();
-        self.cookie_header(opened.token.as_str(), max_age)
+        AppendHeaders([
+            (
+                header::SET_COOKIE,
+                self.cookie_header(opened.token.as_str(), max_age),
+            ),
+            (header::SET_COOKIE, hint_header(true, max_age, self.tls)),
+        ])
     }
 
-    /// The `Set-Cookie` value that drops the session cookie.
-    pub fn clear(&self) -> HeaderValue {
-        self.cookie_header("", 0)
+    /// The `Set-Cookie` values that drop the session cookie and its hint.
+    pub fn clear(&self) -> AppendHeaders<[(HeaderName, HeaderValue); 2]> {
+        AppendHeaders([
+            (header::SET_COOKIE, self.cookie_header("", 0)),
+            (header::SET_COOKIE, hint_header(false, 0, self.tls)),
+        ])
     }
 
     fn cookie_header(&self, value: &str, max_age: u64) -> HeaderValue {

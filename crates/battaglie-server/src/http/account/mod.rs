@@ -8,14 +8,14 @@ mod refusal;
 mod turns;
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-pub(crate) use cookie::{TrustForwarded, Visitor};
+pub(crate) use cookie::{signed_in_hint, TrustForwarded, Visitor};
 
 use super::{Error, JsonBody};
 use crate::accounts::{Claim, Opened, Session};
@@ -115,12 +115,7 @@ async fn signed_in(
         user: opened.user.clone(),
     };
     let body = account(state, &session, Some(claimed)).await?;
-    Ok((
-        status,
-        [(header::SET_COOKIE, visitor.set(&opened))],
-        Json(body),
-    )
-        .into_response())
+    Ok((status, visitor.set(&opened), Json(body)).into_response())
 }
 
 async fn register(
@@ -158,7 +153,7 @@ async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Respons
 async fn logout(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
     state.accounts().logout(state.store(), &session).await?;
-    Ok(([(header::SET_COOKIE, visitor.clear())], Json(json!({}))).into_response())
+    Ok((visitor.clear(), Json(json!({}))).into_response())
 }
 
 #[derive(Deserialize)]
@@ -197,7 +192,7 @@ async fn delete(
         .accounts()
         .delete(state.store(), &session, &req.password)
         .await?;
-    Ok(([(header::SET_COOKIE, visitor.clear())], Json(json!({}))).into_response())
+    Ok((visitor.clear(), Json(json!({}))).into_response())
 }
 
 #[derive(Deserialize)]

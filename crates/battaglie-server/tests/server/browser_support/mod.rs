@@ -68,6 +68,11 @@ pub struct Browser {
     /// The requests DevTools holds (`Fetch.requestPaused`), by session and id:
     /// a server that does not answer (see [`Page::hold_requests`]).
     held: Vec<(String, String)>,
+    /// The sessions whose failures are recorded ([`Page::record_failures`]), and
+    /// what failed: requests answered 4xx/5xx or not at all, console errors, uncaught
+    /// exceptions.
+    recording: Vec<String>,
+    failures: Vec<(String, String)>,
 }
 
 impl Drop for Browser {
@@ -124,6 +129,8 @@ impl Browser {
             ws,
             next_id: 0,
             held: Vec::new(),
+            recording: Vec::new(),
+            failures: Vec::new(),
         }
     }
 
@@ -172,6 +179,13 @@ impl Browser {
                     self.held.push((s.to_string(), r.to_string()));
                 }
             }
+            if let Some(s) = v["sessionId"].as_str() {
+                if self.recording.iter().any(|r| r == s) {
+                    if let Some(failure) = failure(&v) {
+                        self.failures.push((s.to_string(), failure));
+                    }
+                }
+            }
             // Any other event: not waited for.
         }
     }
@@ -200,6 +214,26 @@ impl Browser {
         let page = Page { session };
         page.viewport(self, width, height).await;
         page
+    }
+}
+
+/// What a DevTools event says failed, if it is a failure.
+fn failure(event: &Value) -> Option<String> {
+    let p = &event["params"];
+    match event["method"].as_str()? {
+        "Network.responseReceived" if p["response"]["status"].as_u64()? >= 400 => Some(format!(
+            "{} answered {}",
+            p["response"]["url"], p["response"]["status"]
+        )),
+        "Network.loadingFailed" => Some(format!("a request failed: {}", p["errorText"])),
+        "Runtime.exceptionThrown" => Some(format!("uncaught: {}", p["exceptionDetails"])),
+        "Runtime.consoleAPICalled" if p["type"] == "error" => {
+            Some(format!("console error: {}", p["args"]))
+        }
+        "Log.entryAdded" if p["entry"]["level"] == "error" => {
+            Some(format!("logged: {}", p["entry"]["text"]))
+        }
+        _ => None,
     }
 }
 
@@ -267,6 +301,26 @@ impl Page {
         }
         b.call(Some(&self.session), "Fetch.disable", json!({}))
             .await;
+    }
+
+    /// From now on, records what fails on this page: a request answered 4xx or 5xx
+    /// or not at all, a console error, an uncaught exception ([`Page::failures`]).
+    pub async fn record_failures(&self, b: &mut Browser) {
+        b.recording.push(self.session.clone());
+        for domain in ["Network.enable", "Runtime.enable", "Log.enable"] {
+            b.call(Some(&self.session), domain, json!({})).await;
+        }
+    }
+
+    /// What failed on this page since [`Page::record_failures`].
+    pub async fn failures(&self, b: &mut Browser) -> Vec<String> {
+        // A round trip, so that the events sent before it are read.
+        self.eval(b, "0").await;
+        b.failures
+            .iter()
+            .filter(|(s, _)| *s == self.session)
+            .map(|(_, f)| f.clone())
+            .collect()
     }
 
     /// The system asks for less motion (`prefers-reduced-motion: reduce`).
@@ -711,8 +765,19 @@ pub async fn computer_game_at(page: &Page, b: &mut Browser, level: u8) -> String
     game["body"]["urls"]["play"].as_str().unwrap().to_string()
 }
 
-/// The server on a temporary database, reached through a [`Proxy`].
+/// The server on a temporary database, reached through a [`Proxy`], serving the
+/// front end's plain modules (`--web-dev`), which the tests import one by one.
 pub async fn start_server() -> (tempfile::TempDir, Proxy) {
+    let web = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("web");
+    start_server_with(Some(web)).await
+}
+
+/// The server as it is shipped: the front end from its embedded bundle.
+pub async fn start_bundled_server() -> (tempfile::TempDir, Proxy) {
+    start_server_with(None).await
+}
+
+async fn start_server_with(web_dev: Option<PathBuf>) -> (tempfile::TempDir, Proxy) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -726,7 +791,10 @@ pub async fn start_server() -> (tempfile::TempDir, Proxy) {
     let addr = listener.local_addr().unwrap();
     // The page plays long games in a burst of requests; rate limits have their own
     // tests (tests/server/hardening.rs).
-    let settings = HttpSettings::unlimited();
+    let settings = HttpSettings {
+        web_dev,
+        ..HttpSettings::unlimited()
+    };
     let router = app_with(AppState::new(store), &settings);
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     (dir, Proxy::start(addr).await)

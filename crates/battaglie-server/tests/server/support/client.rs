@@ -91,13 +91,13 @@ impl Browser {
         let bytes = res.into_body().collect().await.unwrap().to_bytes();
         let body = serde_json::from_slice(&bytes)
             .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
-        if let Some(c) = &cookie {
-            let value = c
-                .strip_prefix("battaglie_session=")
-                .and_then(|c| c.split(';').next())
-                .unwrap()
-                .to_string();
-            self.cookie = (!value.is_empty()).then_some(value);
+        // (The page's hint, `battaglie_signed_in`, follows the session cookie.)
+        if let Some(value) = cookie
+            .as_deref()
+            .and_then(|c| c.strip_prefix("battaglie_session="))
+            .and_then(|c| c.split(';').next())
+        {
+            self.cookie = (!value.is_empty()).then(|| value.to_string());
         }
         if let Some(t) = body.get("csrf").and_then(Value::as_str) {
             self.csrf = Some(t.to_string());

@@ -99,6 +99,16 @@ async fn postgres_schema() -> String {
 
 /// The legal moves of a state, in the server's order: the notation of each move of
 /// its `legal` groups.
+/// The address of the bundled file whose name starts with `prefix` and ends with
+/// `ext` (`bundled("app-", ".js")` is `/app-XXXXXXXX.js`).
+pub fn bundled(prefix: &str, ext: &str) -> String {
+    battaglie_server::web_assets()
+        .iter()
+        .find(|a| a.path.starts_with(prefix) && a.path.ends_with(ext))
+        .map(|a| format!("/{}", a.path))
+        .unwrap_or_else(|| panic!("the bundle has no {prefix}*{ext}"))
+}
+
 pub fn legal_moves(state: &serde_json::Value) -> Vec<String> {
     let groups = state["legal"].as_array().expect("legal moves by source");
     groups

@@ -1,0 +1,139 @@
+//! The front end as shipped: the bundle's files, named after their content, kept
+//! by browsers for a year; the pages asked for again on each visit; and the hint
+//! that spares a reader who never signed in a refused request for an account.
+
+use axum::body::Body;
+use axum::http::{header, HeaderMap, Request, StatusCode};
+use axum::Router;
+use battaglie_server::{app, web_assets, AppState, Store};
+use http_body_util::BodyExt;
+use serde_json::json;
+use tower::ServiceExt;
+
+async fn get(app: &Router, uri: &str, cookie: Option<&str>) -> (StatusCode, HeaderMap, Vec<u8>) {
+    let mut req = Request::builder().uri(uri);
+    if let Some(c) = cookie {
+        req = req.header(header::COOKIE, c);
+    }
+    let res = app
+        .clone()
+        .oneshot(req.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let (parts, body) = res.into_parts();
+    let bytes = body.collect().await.unwrap().to_bytes().to_vec();
+    (parts.status, parts.headers, bytes)
+}
+
+fn set_cookies(headers: &HeaderMap) -> Vec<String> {
+    headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn bundled_files_are_kept_a_year_and_the_pages_are_asked_for_again() {
+    let app = app(AppState::new(Store::memory().await.unwrap()));
+    assert!(web_assets().iter().any(|a| a.path == "index.html"));
+    assert!(web_assets().iter().any(|a| a.path.ends_with(".wasm")));
+    for asset in web_assets() {
+        let uri = format!("/{}", asset.path);
+        let (status, headers, body) = get(&app, &uri, None).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert_eq!(headers[header::CONTENT_TYPE], asset.content_type, "{uri}");
+        assert!(body == asset.body, "{uri}: other bytes than the bundle's");
+        let cache = headers[header::CACHE_CONTROL].to_str().unwrap();
+        if asset.path.ends_with(".html") {
+            assert_eq!(cache, "no-cache", "{uri}");
+        } else {
+            assert_eq!(cache, "public, max-age=31536000, immutable", "{uri}");
+        }
+    }
+    // The site's addresses are the page, asked for again on each visit.
+    let index = web_assets()
+        .iter()
+        .find(|a| a.path == "index.html")
+        .unwrap();
+    for uri in ["/", "/game/abcdefghijkl", "/lobby", "/rules"] {
+        let (status, headers, body) = get(&app, uri, None).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert_eq!(headers[header::CACHE_CONTROL], "no-cache", "{uri}");
+        assert!(body == index.body, "{uri}");
+    }
+    // The plain modules are not served: only the bundle is.
+    for uri in [
+        "/app.js",
+        "/lang-de.js",
+        "/wasm/battaglie_wasm_bg.wasm",
+        "/../Cargo.toml",
+    ] {
+        assert_eq!(get(&app, uri, None).await.0, StatusCode::NOT_FOUND, "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn the_page_learns_a_session_may_be_open_only_from_its_readable_hint() {
+    let app = app(AppState::new(Store::memory().await.unwrap()));
+    // A reader who never signed in: no hint, so the page asks for no account.
+    let (_, headers, _) = get(&app, "/", None).await;
+    assert!(set_cookies(&headers).is_empty(), "{headers:?}");
+
+    // Signing in gives the session and its hint; the hint is readable by the page.
+    let mut browser = crate::support::client::Browser::at("192.0.2.7");
+    let registered = browser.register(&app, "Hinted", "a long password").await;
+    assert!(registered.cookie.is_some());
+    let req = Request::builder()
+        .method("POST")
+        .uri("/api/account/login")
+        .header("content-type", "application/json")
+        .header("x-real-ip", "192.0.2.7")
+        .body(Body::from(
+            json!({"name": "Hinted", "password": "a long password"}).to_string(),
+        ))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let cookies = set_cookies(res.headers());
+    assert!(
+        cookies
+            .iter()
+            .any(|c| c.starts_with("battaglie_session=") && c.contains("HttpOnly")),
+        "{cookies:?}"
+    );
+    let hint = cookies
+        .iter()
+        .find(|c| c.starts_with("battaglie_signed_in=1;"))
+        .unwrap_or_else(|| panic!("no hint: {cookies:?}"));
+    assert!(!hint.contains("HttpOnly"), "{hint}");
+
+    // A session opened before the hint existed gets it with the page; a hint left
+    // without its session is dropped.
+    let (_, headers, _) = get(&app, "/", Some("battaglie_session=abc")).await;
+    assert!(
+        set_cookies(&headers)
+            .iter()
+            .any(|c| c.starts_with("battaglie_signed_in=1;")),
+        "{headers:?}"
+    );
+    let (_, headers, _) = get(&app, "/players/Hinted", Some("battaglie_signed_in=1")).await;
+    assert!(
+        set_cookies(&headers)
+            .iter()
+            .any(|c| c.starts_with("battaglie_signed_in=;") && c.contains("Max-Age=0")),
+        "{headers:?}"
+    );
+    let (_, headers, _) = get(
+        &app,
+        "/",
+        Some("battaglie_session=abc; battaglie_signed_in=1"),
+    )
+    .await;
+    assert!(set_cookies(&headers).is_empty(), "{headers:?}");
+
+    // Logging out drops both.
+    let out = browser
+        .send(&app, "POST", "/api/account/logout", Some(json!({})))
+        .await;
+    assert_eq!(out.status, StatusCode::OK, "{}", out.body);
+}
