@@ -18,10 +18,14 @@ function held(promise) {
   return promise;
 }
 
-/** @type {Promise<import("./types.js").Scenario[]> | null} */
-let scenarios = held(api("GET", "/api/scenarios"));
+// The offline edition answers in the browser, once its backend is set (app.js):
+// nothing to ask before.
+const offline = document.querySelector('meta[name="battaglie-edition"][content="offline"]') !== null;
 
-const onGame = /^\/game\/([^/]+)\/?$/.exec(location.pathname);
+/** @type {Promise<import("./types.js").Scenario[]> | null} */
+let scenarios = offline ? null : held(api("GET", "/api/scenarios"));
+
+const onGame = offline ? null : /^\/game\/([^/]+)\/?$/.exec(location.pathname);
 /** @type {{id: string, state: Promise<import("./types.js").GameState>} | null} */
 let game = null;
 if (onGame) {
