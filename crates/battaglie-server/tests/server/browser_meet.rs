@@ -123,6 +123,11 @@ async fn strangers_meet_in_the_lobby_of_two_nodes_and_a_flag_fall_rates_them() {
         mover
             .click(&mut b, &format!("[data-square=\"{from}\"]"))
             .await;
+        // The stack is taken up (the move's panel opens beside the board, and the
+        // board may move with it) before the square it goes to is clicked.
+        mover
+            .wait(&mut b, "document.querySelector('.mover .chooser')")
+            .await;
         mover
             .click(&mut b, &format!("[data-square=\"{to}\"]"))
             .await;
