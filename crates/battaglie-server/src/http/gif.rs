@@ -37,15 +37,7 @@ async fn png(
     Path(id): Path<String>,
     QueryParams(q): QueryParams<Shown>,
 ) -> Result<Response, Error> {
-    let live = state.game_to_read(&id).await?;
-    let record = live.record().await;
-    let scenario = Scenario::builtin(&record.scenario).ok_or_else(|| {
-        Error::internal(format!(
-            "game {id}: scenario {:?} is not built in",
-            record.scenario
-        ))
-    })?;
-    let mut game = record.replay(&scenario).map_err(Error::internal)?;
+    let (name, mut game) = replayed(&state, &id).await?;
     let plies = game.moves().len();
     let ply = q.ply.unwrap_or(plies);
     if ply > plies {
@@ -61,18 +53,7 @@ async fn png(
     let bytes = tokio::task::spawn_blocking(move || game_png(&game))
         .await?
         .map_err(Error::internal)?;
-    let name = format!("{}-{}-{ply}.png", record.scenario, live.id());
-    Ok((
-        [
-            (header::CONTENT_TYPE, "image/png".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(download(bytes, "image/png", &format!("{name}-{ply}.png")))
 }
 
 #[derive(Deserialize)]
@@ -89,15 +70,7 @@ async fn gif(
     Path(id): Path<String>,
     QueryParams(q): QueryParams<Range>,
 ) -> Result<Response, Error> {
-    let live = state.game_to_read(&id).await?;
-    let record = live.record().await;
-    let scenario = Scenario::builtin(&record.scenario).ok_or_else(|| {
-        Error::internal(format!(
-            "game {id}: scenario {:?} is not built in",
-            record.scenario
-        ))
-    })?;
-    let game = record.replay(&scenario).map_err(Error::internal)?;
+    let (name, game) = replayed(&state, &id).await?;
     let plies = game.moves().len();
     let from = q.from.unwrap_or(0);
     let until = q.until.unwrap_or(plies);
@@ -122,10 +95,33 @@ async fn gif(
     let bytes = tokio::task::spawn_blocking(move || game_gif(&game, Some(from..=until)))
         .await?
         .map_err(Error::internal)?;
-    let name = format!("{}-{}-{from}-{until}.gif", record.scenario, live.id());
-    Ok((
+    Ok(download(
+        bytes,
+        "image/gif",
+        &format!("{name}-{from}-{until}.gif"),
+    ))
+}
+
+/// The game `id` replayed through the rules, with the start of its pictures' file
+/// names (`washita-0123456789abcdef`).
+async fn replayed(state: &AppState, id: &str) -> Result<(String, battaglie_rules::Game), Error> {
+    let live = state.game_to_read(id).await?;
+    let record = live.record().await;
+    let scenario = Scenario::builtin(&record.scenario).ok_or_else(|| {
+        Error::internal(format!(
+            "game {id}: scenario {:?} is not built in",
+            record.scenario
+        ))
+    })?;
+    let game = record.replay(&scenario).map_err(Error::internal)?;
+    Ok((format!("{}-{}", record.scenario, live.id()), game))
+}
+
+/// A picture to download as `name`.
+fn download(bytes: Vec<u8>, content_type: &'static str, name: &str) -> Response {
+    (
         [
-            (header::CONTENT_TYPE, "image/gif".to_string()),
+            (header::CONTENT_TYPE, content_type.to_string()),
             (
                 header::CONTENT_DISPOSITION,
                 format!("attachment; filename=\"{name}\""),
@@ -133,5 +129,5 @@ async fn gif(
         ],
         bytes,
     )
-        .into_response())
+        .into_response()
 }
