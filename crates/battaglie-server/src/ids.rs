@@ -36,7 +36,7 @@ pub(crate) fn same_token(a: &str, b: &str) -> bool {
 }
 
 /// Milliseconds since 1970 now, by the machine's wall clock. Not for anything
-/// a player sees or a rule decides (that is [`crate::AppState::now`], which
+/// a player sees or a rule decides (that is [`crate::node::Node::now`], which
 /// tests drive): only for what must follow real elapsed time whatever a test's
 /// clock says: the leases on computer turns and analyses (renewed by real-time
 /// timers while a search runs: a fake clock moved on by hours would expire

@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod accounts;
+mod app;
 pub mod bus;
 pub mod chat;
 pub mod game;
@@ -16,6 +17,7 @@ pub mod http;
 mod ids;
 pub mod lobby;
 pub mod metrics;
+pub mod node;
 pub mod notify;
 pub mod ratings;
 pub mod site;
@@ -25,10 +27,11 @@ mod view;
 
 use std::net::SocketAddr;
 
+pub use app::AppState;
 pub use bus::{Bus, BusError, BusLocation, ParseBusError};
 pub use game::{
-    AnalysisError, AnalysisReport, AppState, BudgetTooSmall, Cluster, Created, DrawAction,
-    GameError, LiveGame, MemoryLimits, Seat, Urls, ANALYSIS_NODES,
+    AnalysisError, AnalysisReport, BudgetTooSmall, Cluster, Created, DrawAction, GameError, Games,
+    LiveGame, MemoryLimits, Seat, Urls, ANALYSIS_NODES,
 };
 pub use http::{
     app, app_with, metrics_router, web_assets, Asset, BadProxy, Connections, Error, HttpSettings,
@@ -110,15 +113,16 @@ pub async fn serve_on(
     settings: &HttpSettings,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let store = state.store().clone();
-    state.start_beating().await;
-    state.spawn_evictor();
-    state.spawn_memory_watch();
-    state.spawn_takeover();
-    state.spawn_flag_timer();
-    state.spawn_presence_beat();
+    let store = state.node.store().clone();
+    state.games.start_beating().await;
+    state.games.spawn_evictor();
+    state.games.spawn_memory_watch();
+    state.games.spawn_takeover();
+    state.games.spawn_flag_timer();
+    state.games.spawn_presence_beat();
     store.spawn_checks();
     let resumed = state
+        .games
         .resume_computer_games()
         .await
         .map_err(|e| ServeError::Resume(e.to_string()))?;
@@ -130,13 +134,13 @@ pub async fn serve_on(
     http::serve_connections(listener, app, settings.connections, async move {
         shutdown.await;
         tracing::info!("shutting down: no new connections; sockets told to reconnect");
-        stopping.shut_down();
+        stopping.node.shut_down();
     })
     .await;
-    state.shut_down();
+    state.node.shut_down();
     sockets_closed(&state).await;
-    state.leave_site().await;
-    match store.expire_turns_of(state.node()).await {
+    state.games.leave_site().await;
+    match store.expire_turns_of(state.node.name()).await {
         Ok(0) => {}
         Ok(n) => tracing::info!(games = n, "the computer's turns left to the other nodes"),
         Err(e) => tracing::warn!(error = %e, "cannot give the computer's turns up"),
@@ -153,7 +157,7 @@ const SOCKETS_CLOSING: std::time::Duration = std::time::Duration::from_secs(3);
 /// the store closes after them, not under them.
 async fn sockets_closed(state: &AppState) {
     let deadline = tokio::time::Instant::now() + SOCKETS_CLOSING;
-    while state.metrics().sockets_open() > 0 && tokio::time::Instant::now() < deadline {
+    while state.node.metrics().sockets_open() > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
 }
@@ -218,9 +222,9 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     )
     .await?;
     if let Some(bus) = &config.bus {
-        tracing::info!(bus = %bus, node = state.node(), "listening to the other nodes");
+        tracing::info!(bus = %bus, node = state.node.name(), "listening to the other nodes");
     }
-    state.spawn_notifier(config.notify.clone());
+    state.notifications.spawn_notifier(config.notify.clone());
     if let Some(at) = config.metrics_addr {
         let metrics = tokio::net::TcpListener::bind(at)
             .await
@@ -284,8 +288,10 @@ pub async fn timed_node(
     };
     let state = AppState::with_time(store, memory, Cluster { bus, lease }, time);
     if let Some(subscription) = subscription {
-        state.spawn_listener(subscription);
-        state.spawn_watch();
+        state
+            .games
+            .spawn_listener(subscription, state.lobby.clone());
+        state.games.spawn_watch();
     }
     Ok(state)
 }

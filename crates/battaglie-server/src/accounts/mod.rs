@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use battaglie_community::{
     check_csrf, check_password, check_session, csrf_token, hash_password, needs_rehash,
-    verify_password, Clock, PlayerName, Policy, SessionToken, Signer, StoredHash, Timestamp,
-    TokenHash, SESSION_LIFETIME,
+    verify_password, PlayerName, Policy, SessionToken, Signer, StoredHash, Timestamp, TokenHash,
+    SESSION_LIFETIME,
 };
 use tokio::sync::OnceCell;
 
@@ -19,7 +19,8 @@ pub use error::AccountError;
 
 use crate::game::Seat;
 use crate::ids;
-use crate::store::{Count, HeldSeat, Store, UserRow};
+use crate::node::Node;
+use crate::store::{Count, HeldSeat, UserRow};
 use crate::throttle;
 
 /// The most guest games one request may claim (a browser keeps 30, two tokens each at most).
@@ -30,9 +31,10 @@ const TOUCH_EVERY: Duration = Duration::from_secs(300);
 
 /// The account side of a node: the signer of CSRF tokens, read once from the
 /// store, and the server's clock (session lifetimes, throttles, stamps).
+#[derive(Clone)]
 pub struct Accounts {
-    signer: OnceCell<Signer>,
-    clock: Arc<dyn Clock>,
+    node: Node,
+    signer: Arc<OnceCell<Signer>>,
 }
 
 impl std::fmt::Debug for Accounts {
@@ -79,23 +81,24 @@ async fn blocking<T: Send + 'static>(
 
 impl Accounts {
     /// Accounts reading "now" from `clock`, the server's time source (the one
-    /// [`crate::AppState::now`] reads).
-    pub fn on(clock: Arc<dyn Clock>) -> Accounts {
+    /// [`crate::node::Node::now`] reads).
+    pub fn new(node: Node) -> Accounts {
         Accounts {
-            signer: OnceCell::new(),
-            clock,
+            node,
+            signer: Arc::new(OnceCell::new()),
         }
     }
 
     fn now(&self) -> Timestamp {
-        self.clock.now()
+        self.node.now()
     }
 
     /// The signer of CSRF tokens, with the secret the first node stored.
     ///
     /// # Errors
     /// When the store fails or holds an unusable secret.
-    pub async fn signer(&self, store: &Store) -> Result<&Signer, AccountError> {
+    pub async fn signer(&self) -> Result<&Signer, AccountError> {
+        let store = self.node.store();
         self.signer
             .get_or_try_init(|| async {
                 let fresh =
@@ -110,8 +113,8 @@ impl Accounts {
     ///
     /// # Errors
     /// When the signer cannot be read.
-    pub async fn csrf(&self, store: &Store, session: &Session) -> Result<String, AccountError> {
-        Ok(csrf_token(self.signer(store).await?, &session.hash))
+    pub async fn csrf(&self, session: &Session) -> Result<String, AccountError> {
+        Ok(csrf_token(self.signer().await?, &session.hash))
     }
 
     /// Checks the CSRF token a cookie-authenticated change carries.
@@ -120,11 +123,10 @@ impl Accounts {
     /// [`AccountError::Csrf`] when it is missing or not this session's.
     pub async fn check_csrf(
         &self,
-        store: &Store,
         session: &Session,
         presented: Option<&str>,
     ) -> Result<(), AccountError> {
-        let signer = self.signer(store).await?;
+        let signer = self.signer().await?;
         match presented {
             Some(t) if check_csrf(signer, &session.hash, t) => Ok(()),
             _ => Err(AccountError::Csrf),
@@ -139,11 +141,11 @@ impl Accounts {
     /// [`AccountError::NameTaken`]; store failures.
     pub async fn register(
         &self,
-        store: &Store,
         name: &str,
         password: &str,
         address: &str,
     ) -> Result<Opened, AccountError> {
+        let store = self.node.store();
         let at = self.now();
         let name: PlayerName = name.parse()?;
         check_password(password, &name)?;
@@ -176,15 +178,11 @@ impl Accounts {
             hash: hash.0,
             created_at: at.0,
         };
-        self.open(store, user, at).await
+        self.open(user, at).await
     }
 
-    async fn open(
-        &self,
-        store: &Store,
-        user: UserRow,
-        at: Timestamp,
-    ) -> Result<Opened, AccountError> {
+    async fn open(&self, user: UserRow, at: Timestamp) -> Result<Opened, AccountError> {
+        let store = self.node.store();
         let token = SessionToken::generate()?;
         store
             .insert_session(&token.hash().0, &user.id, at.0, at.plus(SESSION_LIFETIME).0)
@@ -200,11 +198,11 @@ impl Accounts {
     /// [`AccountError::Throttled`], [`AccountError::Invalid`]; store failures.
     pub async fn login(
         &self,
-        store: &Store,
         name: &str,
         password: &str,
         address: &str,
     ) -> Result<Opened, AccountError> {
+        let store = self.node.store();
         let at = self.now();
         let name_key = format!("name:{}", PlayerName::key_of(name));
         let address_key = format!("addr:{address}");
@@ -234,7 +232,7 @@ impl Accounts {
             store.set_hash(&user.id, &hash.0).await?;
             user.hash = hash.0;
         }
-        self.open(store, user, at).await
+        self.open(user, at).await
     }
 
     /// The open session whose cookie holds `cookie`, if any: an unknown,
@@ -242,11 +240,8 @@ impl Accounts {
     ///
     /// # Errors
     /// Store failures.
-    pub async fn session(
-        &self,
-        store: &Store,
-        cookie: &str,
-    ) -> Result<Option<Session>, AccountError> {
+    pub async fn session(&self, cookie: &str) -> Result<Option<Session>, AccountError> {
+        let store = self.node.store();
         let Ok(token) = cookie.parse::<SessionToken>() else {
             return Ok(None);
         };
@@ -272,18 +267,15 @@ impl Accounts {
     ///
     /// # Errors
     /// Store failures.
-    pub async fn logout(&self, store: &Store, session: &Session) -> Result<(), AccountError> {
+    pub async fn logout(&self, session: &Session) -> Result<(), AccountError> {
+        let store = self.node.store();
         Ok(store.delete_session(&session.hash.0).await?)
     }
 
     /// Checks `password` against `session`'s account, an attempt counted first
     /// (a stolen session must not become a way to guess the password).
-    async fn confirm(
-        &self,
-        store: &Store,
-        session: &Session,
-        password: &str,
-    ) -> Result<(), AccountError> {
+    async fn confirm(&self, session: &Session, password: &str) -> Result<(), AccountError> {
+        let store = self.node.store();
         let key = format!("confirm:{}", session.user.id);
         throttle::attempt(store, &key, &Policy::NAME, self.now()).await??;
         let stored = StoredHash(session.user.hash.clone());
@@ -302,14 +294,14 @@ impl Accounts {
     /// [`AccountError::WrongPassword`], [`AccountError::Password`]; store failures.
     pub async fn change_password(
         &self,
-        store: &Store,
         session: &Session,
         current: &str,
         new: &str,
     ) -> Result<Opened, AccountError> {
+        let store = self.node.store();
         let name: PlayerName = session.user.name.parse()?;
         check_password(new, &name)?;
-        self.confirm(store, session, current).await?;
+        self.confirm(session, current).await?;
         let new = new.to_string();
         let hash = blocking(move || hash_password(&new)).await??;
         let token = SessionToken::generate()?;
@@ -333,13 +325,9 @@ impl Accounts {
     ///
     /// # Errors
     /// [`AccountError::WrongPassword`]; store failures.
-    pub async fn delete(
-        &self,
-        store: &Store,
-        session: &Session,
-        password: &str,
-    ) -> Result<(), AccountError> {
-        self.confirm(store, session, password).await?;
+    pub async fn delete(&self, session: &Session, password: &str) -> Result<(), AccountError> {
+        let store = self.node.store();
+        self.confirm(session, password).await?;
         Ok(store.delete_user(&session.user.id, self.now().0).await?)
     }
 
@@ -352,10 +340,10 @@ impl Accounts {
     /// [`AccountError::TooManyClaims`] past [`MAX_CLAIMS`]; store failures.
     pub async fn claim(
         &self,
-        store: &Store,
         user: &UserRow,
         claims: &[Claim],
     ) -> Result<Vec<String>, AccountError> {
+        let store = self.node.store();
         if claims.len() > MAX_CLAIMS {
             return Err(AccountError::TooManyClaims {
                 max: MAX_CLAIMS,
@@ -385,11 +373,8 @@ impl Accounts {
     ///
     /// # Errors
     /// Store failures.
-    pub async fn seats(
-        &self,
-        store: &Store,
-        user: &UserRow,
-    ) -> Result<Vec<HeldSeat>, AccountError> {
+    pub async fn seats(&self, user: &UserRow) -> Result<Vec<HeldSeat>, AccountError> {
+        let store = self.node.store();
         Ok(store.held_seats(&user.id).await?)
     }
 
@@ -399,10 +384,10 @@ impl Accounts {
     /// Store failures.
     pub async fn held_side(
         &self,
-        store: &Store,
         game: &str,
         user: &UserRow,
     ) -> Result<Option<String>, AccountError> {
+        let store = self.node.store();
         Ok(store
             .seat_holders(game)
             .await?

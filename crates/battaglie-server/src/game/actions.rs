@@ -10,11 +10,11 @@ use super::policy::{self, DrawAction, DrawDecision};
 use super::rebuild::replay;
 use super::snapshot::SharedState;
 use super::takeback::{takeback_decision, TakebackAction, TakebackDecision};
-use super::{AppState, GameError, Seat};
+use super::{GameError, Games, Seat};
 use crate::store::StoreError;
 use battaglie_tablebase::registry::installed;
 
-impl AppState {
+impl Games {
     /// Plays `text` for the holder of `token`, who last saw version `held` of the
     /// game when it says so.
     ///
@@ -56,7 +56,7 @@ impl AppState {
         self.store_move(live, &mut st, &mv).await?;
         let answer = live.state_for(&mut st, held);
         drop(st);
-        self.inner.metrics.move_stored(asked.elapsed());
+        self.metrics().move_stored(asked.elapsed());
         self.schedule_computer(live).await;
         Ok(answer)
     }
@@ -79,8 +79,7 @@ impl AppState {
             }
         };
         let stored = self
-            .inner
-            .store
+            .store()
             .append_move(
                 &live.row.id,
                 st.revision,
@@ -152,8 +151,7 @@ impl AppState {
                 let now = self.now_secs();
                 let asked = offer.map(Side::word);
                 match self
-                    .inner
-                    .store
+                    .store()
                     .set_takeback(&live.row.id, st.revision, asked, now)
                     .await
                 {
@@ -179,8 +177,7 @@ impl AppState {
         let keep = st.game.moves().len() - count;
         let now = self.now_secs();
         match self
-            .inner
-            .store
+            .store()
             .truncate_moves(&live.row.id, st.revision, keep, now)
             .await
         {
@@ -288,8 +285,7 @@ impl AppState {
     ) -> Result<(), GameError> {
         let now = self.now_secs();
         match self
-            .inner
-            .store
+            .store()
             .set_status(
                 &live.row.id,
                 st.revision,
@@ -325,8 +321,7 @@ impl AppState {
             c
         });
         match self
-            .inner
-            .store
+            .store()
             .set_status(
                 &live.row.id,
                 st.revision,
@@ -351,7 +346,7 @@ impl AppState {
     }
 }
 
-impl AppState {
+impl Games {
     /// The error for a write the store refused. When another change came first
     /// (another node's, through the shared database), the game in memory is brought
     /// up to date from the store first, so that the refusal shows the fresh state.
@@ -376,8 +371,7 @@ impl AppState {
         st: &mut LiveState,
     ) -> Result<(), GameError> {
         let (row, moves) = self
-            .inner
-            .store
+            .store()
             .load(live.id())
             .await?
             .ok_or_else(|| GameError::NotFound(live.id().to_string()))?;

@@ -14,7 +14,7 @@ use battaglie_ai::Limits;
 use battaglie_rules::Game;
 use serde::Serialize;
 
-use super::{AppState, GameError};
+use super::{GameError, Games};
 use crate::ids;
 use crate::store::{Mode, StoreError};
 
@@ -86,7 +86,7 @@ pub struct AnalysisReport {
     pub analysis: Analysis,
 }
 
-impl AppState {
+impl Games {
     /// The analysis of game `id` at its current move count, as far as it has come.
     ///
     /// # Errors
@@ -119,12 +119,11 @@ impl AppState {
         let body = encode(id, &empty)?;
         let now = ids::wall_millis() as i64;
         let claimed = self
-            .inner
-            .store
+            .store()
             .claim_analysis(
                 (id, plies),
                 (ANALYSIS_NODES, plies),
-                (&self.inner.node, &body),
+                (self.node(), &body),
                 (now, now - STALE_AFTER_MS),
             )
             .await?;
@@ -157,7 +156,7 @@ impl AppState {
         id: &str,
         plies: usize,
     ) -> Result<Option<AnalysisReport>, AnalysisError> {
-        let Some(row) = self.inner.store.analysis(id, plies).await? else {
+        let Some(row) = self.store().analysis(id, plies).await? else {
             return Ok(None);
         };
         let analysis: Analysis =
@@ -232,11 +231,10 @@ impl AppState {
             return false;
         };
         let written = self
-            .inner
-            .store
+            .store()
             .write_analysis(
                 (id, plies),
-                &self.inner.node,
+                self.node(),
                 Some((analysis.moves.len(), &body)),
                 ids::wall_millis() as i64,
             )
@@ -266,14 +264,8 @@ impl AppState {
             while !stop.load(Ordering::Relaxed) {
                 tick.tick().await;
                 let renewed = state
-                    .inner
-                    .store
-                    .write_analysis(
-                        (&id, plies),
-                        &state.inner.node,
-                        None,
-                        ids::wall_millis() as i64,
-                    )
+                    .store()
+                    .write_analysis((&id, plies), state.node(), None, ids::wall_millis() as i64)
                     .await;
                 match renewed {
                     Ok(true) => {}
@@ -291,7 +283,7 @@ impl AppState {
 /// Judges `game` (on a blocking thread), one search permit per position, sending the
 /// analysis so far after each move.
 fn judge(
-    state: &AppState,
+    state: &Games,
     game: &Game,
     stop: &AtomicBool,
     progress: &tokio::sync::watch::Sender<Option<Analysis>>,

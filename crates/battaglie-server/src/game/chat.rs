@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::live_game::Told;
-use super::{AppState, GameError, LiveGame, Seat};
+use super::{GameError, Games, LiveGame, Seat};
 use crate::bus::Noted;
 use crate::chat::{self, ChatError, MuteError};
 use crate::store::{ChatRow, Mode, StoreError, UserRow};
@@ -25,7 +25,7 @@ pub enum ChatFailure {
     Store(#[from] StoreError),
 }
 
-impl AppState {
+impl Games {
     /// Writes `text` in `room` of the game for the holder of `token` (or, for a
     /// spectator, the signed-in `account`); answers the stored message.
     ///

@@ -9,18 +9,18 @@ use std::sync::Arc;
 use battaglie_rules::Game;
 
 use super::live_game::LiveGame;
-use super::AppState;
+use super::Games;
 use crate::ids;
 use crate::store::ComputerTurn;
 
-impl AppState {
+impl Games {
     /// What storing a move that led to `game` does to the claim on the computer's turn.
     pub(super) fn turn_after(&self, live: &LiveGame, game: &Game) -> ComputerTurn<'_> {
         match live.computer {
             None => ComputerTurn::Untouched,
             Some((side, _)) if !game.is_over() && game.position().side_to_move() == side => {
                 ComputerTurn::Claim {
-                    node: &self.inner.node,
+                    node: self.node(),
                     until: self.lease_end(),
                 }
             }
@@ -33,9 +33,8 @@ impl AppState {
     pub(super) async fn claim(&self, id: &str) -> bool {
         let now = now_millis();
         match self
-            .inner
-            .store
-            .claim_turn(id, &self.inner.node, self.lease_end(), now)
+            .store()
+            .claim_turn(id, self.node(), self.lease_end(), now)
             .await
         {
             Ok(claimed) => claimed,
@@ -65,9 +64,8 @@ impl AppState {
                     return;
                 }
                 let renewed = state
-                    .inner
-                    .store
-                    .renew_turn(&id, &state.inner.node, state.lease_end())
+                    .store()
+                    .renew_turn(&id, state.node(), state.lease_end())
                     .await;
                 match renewed {
                     Ok(true) => {}
@@ -86,7 +84,7 @@ impl AppState {
     /// Takes over the computer turns whose claim expired (their node died);
     /// answers how many this node started thinking on.
     pub async fn take_over_expired(&self) -> usize {
-        let expired = match self.inner.store.expired_turns(now_millis()).await {
+        let expired = match self.store().expired_turns(now_millis()).await {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot read the expired claims");
@@ -117,7 +115,7 @@ impl AppState {
                 started += 1;
             } else if !live.state.lock().await.thinking {
                 // Not the computer's turn after all (the game went on or ended).
-                if let Err(e) = self.inner.store.release_turn(&id).await {
+                if let Err(e) = self.store().release_turn(&id).await {
                     tracing::warn!(game = %id, error = %e, "cannot release a stale claim");
                 }
             }
@@ -137,7 +135,7 @@ impl AppState {
     }
 }
 
-/// The wall clock, not the server's [`AppState::now`]: a lease is renewed by
+/// The wall clock, not the server's [`Games::now`]: a lease is renewed by
 /// real-time timers while the computer thinks, so it must be measured in real
 /// time too (a test's fake clock moved on by hours would expire the lease of a
 /// node still working, and another node would play the same turn).

@@ -11,7 +11,7 @@ use battaglie_community::{claim, flag_fall, ClaimKind, ClockError, EndReason, En
 use battaglie_rules::{ClockReason, Side};
 
 use super::live_game::{LiveGame, LiveState};
-use super::{Action, AppState, GameError, Seat};
+use super::{Action, GameError, Games, Seat};
 
 /// The longest a node's flag timer sleeps: a deadline set on another node, or a
 /// test's fake time moved on, is seen within this.
@@ -20,7 +20,7 @@ const FLAG_POLL: Duration = Duration::from_millis(250);
 /// At most this many fallen flags are handled per look at the store.
 const FLAGS_PER_LOOK: i64 = 64;
 
-impl AppState {
+impl Games {
     /// The clock after the move just played in `st.game`, timed now: the first
     /// move starts the clock (nobody's time runs before it, so that an invited
     /// opponent is not timed while the link travels), every later one stops the
@@ -110,7 +110,7 @@ impl AppState {
             loop {
                 let now = state.now().millis();
                 let mut wait = FLAG_POLL;
-                match state.inner.store.flags(now, FLAGS_PER_LOOK).await {
+                match state.store().flags(now, FLAGS_PER_LOOK).await {
                     Ok((due, next)) => {
                         for id in due {
                             if let Err(e) = state.fire_flag(&id).await {

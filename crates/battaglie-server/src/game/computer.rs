@@ -8,12 +8,12 @@ use battaglie_ai::{Gesture, Limits, Sport, Turn};
 use battaglie_rules::{Game, Side};
 
 use super::live_game::LiveGame;
-use super::{AppState, GameError};
+use super::{GameError, Games};
 
 /// How many plies after a declined draw offer the computer may offer again.
 const OFFER_AGAIN_AFTER: usize = 40;
 
-impl AppState {
+impl Games {
     /// Gives the computer its move in every unfinished computer game where it is its turn
     /// (after a restart).
     ///
@@ -21,7 +21,7 @@ impl AppState {
     /// When the store cannot be read.
     pub async fn resume_computer_games(&self) -> Result<usize, GameError> {
         let mut started = 0;
-        for id in self.inner.store.open_computer_games().await? {
+        for id in self.store().open_computer_games().await? {
             match self.game(&id).await {
                 Ok(live) => {
                     if self.schedule_computer(&live).await {
@@ -103,7 +103,7 @@ impl AppState {
                 }),
             };
             match played {
-                Ok(()) => self.inner.metrics.computer_moved(thought),
+                Ok(()) => self.metrics().computer_moved(thought),
                 Err(e) => {
                     tracing::error!(game = %live.id(), error = %e, "cannot play the computer's move");
                     return;
@@ -146,7 +146,7 @@ impl AppState {
                 flag.store(true, std::sync::atomic::Ordering::Relaxed);
             }
         });
-        self.inner.metrics.search_started();
+        self.metrics().search_started();
         let limits = Limits {
             level: Some(level),
             ..Limits::default()

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::live_game::LiveGame;
 use super::rebuild::rebuild;
 use super::registry::builtin_scenario;
-use super::{AppState, GameError};
+use super::{GameError, Games};
 use crate::ids;
 use crate::store::{GameRow, Mode};
 
@@ -44,7 +44,7 @@ pub struct Urls {
     pub spectate: String,
 }
 
-impl AppState {
+impl Games {
     /// Creates a game. `side` is the creator's side (ignored in hotseat games);
     /// `clock`, online games only, its time control (the clock starts with the
     /// first move).
@@ -109,8 +109,8 @@ impl AppState {
             revision: 0,
             clock,
         };
-        self.inner.store.insert_game(&row, &[]).await?;
-        let live = Arc::new(rebuild(row, &[], self.inner.time.clone())?);
+        self.store().insert_game(&row, &[]).await?;
+        let live = Arc::new(rebuild(row, &[], self.clock().clone())?);
         self.remember(live.clone());
         self.schedule_computer(&live).await;
         Ok((created(&live, side), live))
@@ -150,8 +150,8 @@ impl AppState {
             revision: 0,
             clock: None,
         };
-        self.inner.store.insert_game(&row, &moves).await?;
-        let live = Arc::new(rebuild(row, &moves, self.inner.time.clone())?);
+        self.store().insert_game(&row, &moves).await?;
+        let live = Arc::new(rebuild(row, &moves, self.clock().clone())?);
         self.remember(live.clone());
         Ok((created(&live, Side::Army), live))
     }

@@ -33,7 +33,7 @@ pub use live_game::{LiveGame, Told};
 pub use policy::DrawAction;
 pub use presence::{OpenSocket, PresenceView, SeatPresence};
 pub(crate) use registry::builtin_scenario;
-pub use registry::{AppState, Cluster, MemoryLimits};
+pub use registry::{Cluster, Games, MemoryLimits};
 pub use rematch::{RematchAction, RematchError};
 pub use seat::Seat;
 pub use snapshot::{with_seat, with_seat_on_turn, SharedState, StateParts};

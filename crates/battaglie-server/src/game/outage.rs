@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::ids;
 use crate::store::Beat;
 
-use super::AppState;
+use super::Games;
 
 /// How often a node beats.
 const BEAT_EVERY: Duration = Duration::from_secs(1);
@@ -30,7 +30,7 @@ pub(super) struct Beats {
     left: bool,
 }
 
-impl AppState {
+impl Games {
     /// Beats once (giving back the time the site was down, if it was), then
     /// every second until shutdown. Awaited before the node serves or its flag
     /// timer runs.

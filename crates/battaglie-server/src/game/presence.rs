@@ -13,7 +13,7 @@ use battaglie_rules::Side;
 use serde::Serialize;
 
 use super::live_game::{LiveGame, Told};
-use super::{AppState, GameError, Seat};
+use super::{GameError, Games, Seat};
 use crate::bus::Noted;
 use crate::ids;
 use crate::store::{GameInPlay, Mode, SocketRow, SocketStamp};
@@ -129,7 +129,7 @@ fn holds(row: &SocketRow, side: Side) -> bool {
 #[derive(Debug)]
 pub struct OpenSocket(Option<String>);
 
-impl AppState {
+impl Games {
     /// The games being played now (a player's socket open and renewed within
     /// [`BEAT_LAPSE`]), the last changed first, at most `limit`.
     ///
@@ -257,7 +257,7 @@ impl AppState {
     }
 
     /// The presence message now and the number of the last tell, for a socket
-    /// that just opened (the others hear of it by [`AppState::tell_presence`]).
+    /// that just opened (the others hear of it by [`Games::tell_presence`]).
     pub async fn presence_now(&self, live: &LiveGame) -> Option<(u64, Arc<str>)> {
         let told = live.presence.lock().await;
         let view = self.read_presence(live).await?;

@@ -1,11 +1,11 @@
 //! The registry: the games in memory by id, loaded from the store on demand, and
-//! the server-wide state (store, search permits, shutdown) every request shares.
+//! the search permits of the computer's turns.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use battaglie_community::{Clock, SystemClock, Timestamp};
+use battaglie_community::{Clock, Timestamp};
 use battaglie_rules::Scenario;
 use tokio::sync::Semaphore;
 
@@ -15,36 +15,24 @@ use super::GameError;
 use crate::bus::Bus;
 use crate::ids;
 use crate::metrics::Metrics;
+use crate::node::Node;
 use crate::store::Store;
 
-/// The shared state of the server: the store and the games in memory.
+/// The games of this node: those in memory by id, loaded from the store on
+/// demand, and the search permits of the computer's turns.
 #[derive(Clone)]
-pub struct AppState {
+pub struct Games {
+    node: Node,
     pub(super) inner: Arc<Inner>,
 }
 
 pub(super) struct Inner {
-    pub store: Store,
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     /// Bounds the computer searches running at once (they are CPU-bound).
     pub searches: Semaphore,
-    /// Set when the server shuts down: WebSockets close, searches stop.
-    shutdown: tokio::sync::watch::Sender<bool>,
-    pub metrics: Metrics,
     memory: MemoryLimits,
-    /// This node's name on the bus and in claims on the computer's turn.
-    pub node: String,
-    /// Where changes go to the other nodes, if there are any.
-    pub bus: Option<Bus>,
     /// How long a claim on the computer's turn lasts unless renewed.
     pub lease: Duration,
-    /// Accounts and sessions.
-    pub accounts: crate::accounts::Accounts,
-    /// Where "now" comes from for everything clock-related (a fake one in tests,
-    /// shared by every node of a test).
-    pub time: Arc<dyn Clock>,
-    /// The lobby's clock and its sockets' events.
-    pub lobby: crate::lobby::Lobby,
     /// This node's beats in the store (see `outage.rs`), one at a time.
     pub beats: tokio::sync::Mutex<super::outage::Beats>,
 }
@@ -95,84 +83,56 @@ impl Default for MemoryLimits {
     }
 }
 
-impl AppState {
-    /// A server state over `store`, with the default [`MemoryLimits`].
-    pub fn new(store: Store) -> AppState {
-        AppState::with_memory(store, MemoryLimits::default())
-    }
-
-    /// A server state over `store` keeping games in memory within `memory`.
-    pub fn with_memory(store: Store, memory: MemoryLimits) -> AppState {
-        AppState::with_cluster(store, memory, Cluster::default())
-    }
-
-    /// A server state over `store` that is one node of a cluster.
-    pub fn with_cluster(store: Store, memory: MemoryLimits, cluster: Cluster) -> AppState {
-        AppState::with_time(store, memory, cluster, Arc::new(SystemClock))
-    }
-
-    /// A server state whose game clocks read the time from `time` (tests give a
-    /// fake clock, the same to every node).
-    pub fn with_time(
-        store: Store,
-        memory: MemoryLimits,
-        cluster: Cluster,
-        time: Arc<dyn Clock>,
-    ) -> AppState {
-        let (shutdown, _) = tokio::sync::watch::channel(false);
+impl Games {
+    /// The games of `node`, kept in memory within `memory`, claims on the
+    /// computer's turns lasting `lease`.
+    pub fn new(node: Node, memory: MemoryLimits, lease: Duration) -> Games {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        AppState {
+        Games {
+            node,
             inner: Arc::new(Inner {
-                node: node_name(&store),
-                store,
                 games: Mutex::new(HashMap::new()),
                 searches: Semaphore::new(cores),
-                shutdown,
-                metrics: Metrics::new(),
                 memory,
-                bus: cluster.bus,
-                lease: cluster.lease.max(Duration::from_millis(100)),
-                accounts: crate::accounts::Accounts::on(time.clone()),
-                lobby: crate::lobby::Lobby::default(),
+                lease: lease.max(Duration::from_millis(100)),
                 beats: tokio::sync::Mutex::default(),
-                time,
             }),
         }
     }
 
-    /// Now, by the state's time source (see [`AppState::with_time`]).
+    /// What this node's services share.
+    pub fn shared(&self) -> &Node {
+        &self.node
+    }
+
+    /// Now, by the node's time source.
     pub fn now(&self) -> Timestamp {
-        self.inner.time.now()
+        self.node.now()
     }
 
     /// Now in whole seconds since 1970 (the games' stamps), by the same source.
     pub fn now_secs(&self) -> i64 {
-        self.now().0.div_euclid(1000)
+        self.node.now_secs()
     }
 
-    /// Accounts and sessions.
-    pub fn accounts(&self) -> &crate::accounts::Accounts {
-        &self.inner.accounts
-    }
-
-    /// The lobby.
-    pub fn lobby(&self) -> &crate::lobby::Lobby {
-        &self.inner.lobby
+    /// The time source, for the games' own clocks.
+    pub(crate) fn clock(&self) -> &Arc<dyn Clock> {
+        self.node.clock()
     }
 
     /// The bus to the other nodes, if any.
     pub(crate) fn bus(&self) -> Option<&Bus> {
-        self.inner.bus.as_ref()
+        self.node.bus()
     }
 
     /// The store.
     pub fn store(&self) -> &Store {
-        &self.inner.store
+        self.node.store()
     }
 
     /// This node's metrics.
     pub fn metrics(&self) -> &Metrics {
-        &self.inner.metrics
+        self.node.metrics()
     }
 
     /// How many games this node holds in memory.
@@ -187,17 +147,12 @@ impl AppState {
 
     /// Whether the server is shutting down.
     pub fn is_shutting_down(&self) -> bool {
-        *self.inner.shutdown.borrow()
-    }
-
-    /// Tells WebSockets and searches to end.
-    pub fn shut_down(&self) {
-        self.inner.shutdown.send_replace(true);
+        self.node.is_shutting_down()
     }
 
     /// A receiver that changes to `true` at shutdown.
     pub fn shutdown_signal(&self) -> tokio::sync::watch::Receiver<bool> {
-        self.inner.shutdown.subscribe()
+        self.node.shutdown_signal()
     }
 
     /// The game `id`, loaded from the store (and its moves replayed) if not in memory.
@@ -214,12 +169,11 @@ impl AppState {
             return Ok(live);
         }
         let (row, moves) = self
-            .inner
-            .store
+            .store()
             .load(id)
             .await?
             .ok_or_else(|| GameError::NotFound(id.to_string()))?;
-        let live = Arc::new(rebuild(row, &moves, self.inner.time.clone())?);
+        let live = Arc::new(rebuild(row, &moves, self.clock().clone())?);
         let live = self
             .games_lock()
             .entry(id.to_string())
@@ -229,7 +183,7 @@ impl AppState {
         Ok(live)
     }
 
-    /// The game `id` as [`AppState::game`] gives it, but for reading: on a shared
+    /// The game `id` as [`Games::game`] gives it, but for reading: on a shared
     /// database, first brought to its stored revision (another node may have
     /// changed it a moment ago, its news still on the bus), so that whoever was
     /// answered never reads an older game. (Writes need not: a change is stored only
@@ -237,10 +191,10 @@ impl AppState {
     /// state.)
     ///
     /// # Errors
-    /// As [`AppState::game`].
+    /// As [`Games::game`].
     pub async fn game_to_read(&self, id: &str) -> Result<Arc<LiveGame>, GameError> {
         let live = self.game(id).await?;
-        if self.inner.store.backend() != "sqlite" {
+        if self.store().backend() != "sqlite" {
             self.catch_up(&live).await?;
         }
         Ok(live)
@@ -248,7 +202,7 @@ impl AppState {
 
     /// This node's name (in bus messages and claims).
     pub fn node(&self) -> &str {
-        &self.inner.node
+        self.node.name()
     }
 
     /// The game `id` if this node holds it in memory (no query).
@@ -355,22 +309,11 @@ impl AppState {
     /// overruns delays the next rather than bunching them.
     pub(super) fn spawn_every<F, Fut>(&self, every: Duration, task: F)
     where
-        F: Fn(AppState) -> Fut + Send + 'static,
+        F: Fn(Games) -> Fut + Send + Sync + 'static,
         Fut: std::future::Future<Output = ()> + Send,
     {
-        let state = self.clone();
-        let mut shutdown = self.shutdown_signal();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(every);
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                tokio::select! {
-                    _ = tick.tick() => {}
-                    _ = shutdown.wait_for(|&s| s) => return,
-                }
-                task(state.clone()).await;
-            }
-        });
+        let games = self.clone();
+        self.node.spawn_every(every, move || task(games.clone()));
     }
 
     fn games_lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<LiveGame>>> {
@@ -392,17 +335,6 @@ fn resident_bytes() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
-}
-
-/// The name under which this node claims computer turns. An SQLite file belongs to
-/// one server, so its name is fixed: restarted, it takes its unfinished turns back at
-/// once. On a shared database each node (restarted or not) is new, and a dead node's
-/// turns wait for their claim to expire.
-fn node_name(store: &Store) -> String {
-    if store.backend() == "sqlite" {
-        return "local".to_string();
-    }
-    ids::random_hex(6).unwrap_or_else(|_| format!("{:x}", ids::wall_millis()))
 }
 
 /// The built-in scenario `id`.

@@ -12,7 +12,7 @@ use battaglie_rules::{Position, Side};
 use super::live_game::Told;
 use super::rebuild::rebuild;
 use super::registry::builtin_scenario;
-use super::{Action, AppState, GameError, LiveGame, Seat};
+use super::{Action, GameError, Games, LiveGame, Seat};
 use crate::bus::Noted;
 use crate::ids;
 use crate::store::{GameRow, Mode, RematchRow, StoreError};
@@ -64,7 +64,7 @@ pub enum RematchError {
     Store(#[from] StoreError),
 }
 
-impl AppState {
+impl Games {
     /// Carries out `action` for the holder of `token` after the game `live`;
     /// answers the offer as it stands now (`None`: none).
     ///
@@ -180,7 +180,7 @@ impl AppState {
                     .await?;
             }
         }
-        let new = Arc::new(rebuild(row, &[], self.inner.time.clone())?);
+        let new = Arc::new(rebuild(row, &[], self.clock().clone())?);
         self.remember(new);
         Ok(())
     }

@@ -8,18 +8,19 @@ use std::time::Duration;
 use battaglie_rules::Move;
 
 use super::live_game::{LiveGame, LiveState};
-use super::{AppState, GameError};
-use crate::bus::{Change, Heard, Note, Noted, Subscription};
+use super::{GameError, Games};
+use crate::bus::{Change, Heard, Noted, Subscription};
+use crate::lobby::Lobby;
 
 /// How often a node with a bus checks its games against the store.
 pub const WATCH_EVERY: Duration = Duration::from_secs(2);
 
-impl AppState {
+impl Games {
     /// Tells the other nodes that `st` was just stored (`mv`: the one move appended).
     pub(super) fn announce(&self, live: &LiveGame, st: &LiveState, mv: Option<&Move>) {
-        if let Some(bus) = &self.inner.bus {
+        if let Some(bus) = self.bus() {
             bus.publish(Change {
-                node: self.inner.node.clone(),
+                node: self.node().to_string(),
                 game: live.id().to_string(),
                 revision: st.revision,
                 updated_at: st.updated_at,
@@ -29,18 +30,12 @@ impl AppState {
     }
 
     /// Tells the other nodes `what` of `live` was just stored.
-    pub(super) fn note(&self, live: &LiveGame, what: Noted) {
-        if let Some(bus) = &self.inner.bus {
-            bus.publish_note(Note {
-                node: self.inner.node.clone(),
-                game: live.id().to_string(),
-                what,
-            });
-        }
+    pub(crate) fn note(&self, live: &LiveGame, what: Noted) {
+        self.shared().note(live.id(), what);
     }
 
     /// Hears the other nodes' changes until the bus or the server stops.
-    pub fn spawn_listener(&self, mut subscription: Subscription) {
+    pub fn spawn_listener(&self, mut subscription: Subscription, lobby: Lobby) {
         let state = self.clone();
         let mut shutdown = self.shutdown_signal();
         tokio::spawn(async move {
@@ -51,7 +46,7 @@ impl AppState {
                 };
                 match heard {
                     Some(Heard::Change(change)) => {
-                        if change.node == state.inner.node {
+                        if change.node == state.node() {
                             continue;
                         }
                         if let Some(live) = state.in_memory(&change.game) {
@@ -62,7 +57,7 @@ impl AppState {
                         }
                     }
                     Some(Heard::Note(note)) => {
-                        if note.node == state.inner.node {
+                        if note.node == state.node() {
                             continue;
                         }
                         if let Some(live) = state.in_memory(&note.game) {
@@ -77,8 +72,8 @@ impl AppState {
                         }
                     }
                     Some(Heard::Lobby(text)) => {
-                        let state = state.clone();
-                        tokio::spawn(async move { state.lobby().heard(&state, &text).await });
+                        let lobby = lobby.clone();
+                        tokio::spawn(async move { lobby.heard(&text).await });
                     }
                     Some(Heard::Gap) => {
                         let state = state.clone();
@@ -102,7 +97,7 @@ impl AppState {
         if st.revision >= change.revision {
             return;
         }
-        self.inner.metrics.bus_change_applied();
+        self.metrics().bus_change_applied();
         // A clocked game's move changed its stored clock too: read it back whole.
         if let Some(mv) = change.mv.as_deref().filter(|_| st.clock.is_none()) {
             if st.revision + 1 == change.revision && st.game.play_text(mv).is_ok() {
@@ -148,14 +143,14 @@ impl AppState {
     /// # Errors
     /// The store failing; a game gone or no longer replaying.
     pub(super) async fn catch_up(&self, live: &LiveGame) -> Result<(), GameError> {
-        let Some(stored) = self.inner.store.revision(live.id()).await? else {
+        let Some(stored) = self.store().revision(live.id()).await? else {
             return Ok(());
         };
         let mut st = live.state.lock().await;
         if st.revision >= stored {
             return Ok(());
         }
-        self.inner.metrics.bus_change_applied();
+        self.metrics().bus_change_applied();
         self.refresh(live, &mut st).await
     }
 

@@ -13,7 +13,8 @@ use axum::{Json, Router};
 use super::limits::Limiters;
 use super::records::record_text;
 use super::{detached, Error};
-use crate::game::{AnalysisReport, AppState};
+use crate::game::AnalysisReport;
+use crate::AppState;
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
     Router::new()
@@ -38,11 +39,11 @@ async fn progress(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
-    Ok(answer(state.analysis(&id).await?))
+    Ok(answer(state.games.analysis(&id).await?))
 }
 
 async fn start(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, Error> {
-    let report = detached(async move { Ok(state.analyse(&id).await?) }).await?;
+    let report = detached(async move { Ok(state.games.analyse(&id).await?) }).await?;
     Ok(answer(report))
 }
 
@@ -52,8 +53,8 @@ async fn import(
 ) -> Result<Response, Error> {
     let text = record_text(body)?;
     let (created, report) = detached(async move {
-        let (created, live) = state.import(&text).await?;
-        Ok((created, state.analyse(live.id()).await?))
+        let (created, live) = state.games.import(&text).await?;
+        Ok((created, state.games.analyse(live.id()).await?))
     })
     .await?;
     let mut body = serde_json::to_value(&created).map_err(Error::internal)?;

@@ -15,7 +15,8 @@ use serde_json::json;
 use super::account::{seat_token, Visitor};
 use super::{Error, ErrorCode, JsonBody, QueryParams};
 use crate::chat::{room_from_word, room_word, ChatError, MuteError, Room, ROOM_WORDS};
-use crate::game::{AppState, ChatFailure, MuteFailure};
+use crate::game::{ChatFailure, MuteFailure};
+use crate::AppState;
 use battaglie_community::ChatError as MessageError;
 
 pub(super) fn router() -> Router<AppState> {
@@ -66,7 +67,7 @@ async fn write(
     JsonBody(req): JsonBody<ChatRequest>,
 ) -> Result<Response, Error> {
     let room = room(req.room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
-    let live = state.game(&id).await?;
+    let live = state.games.game(&id).await?;
     let token = seat_token(&state, &visitor, &live, req.token, true).await?;
     // A spectator writes in the spectators' room under their account's name.
     let account = match token {
@@ -74,6 +75,7 @@ async fn write(
         _ => None,
     };
     let row = state
+        .games
         .chat_write(&live, token.as_deref(), account.as_ref(), room, &req.text)
         .await?;
     Ok((StatusCode::CREATED, Json(row)).into_response())
@@ -86,14 +88,16 @@ async fn history(
     QueryParams(q): QueryParams<HistoryQuery>,
 ) -> Result<Response, Error> {
     let room = room(q.room.as_deref(), StatusCode::BAD_REQUEST)?;
-    let live = state.game_to_read(&id).await?;
+    let live = state.games.game_to_read(&id).await?;
     let token = seat_token(&state, &visitor, &live, q.token, false).await?;
     let viewer = visitor.session(&state).await?.map(|s| s.user);
     let messages = state
+        .games
         .chat_read(&live, token.as_deref(), viewer.as_ref(), room)
         .await?;
     let muted = match &viewer {
         Some(user) => state
+            .node
             .store()
             .chat_mutes(&user.id, live.id())
             .await
@@ -112,9 +116,10 @@ async fn mute(
     visitor: Visitor,
     JsonBody(req): JsonBody<MuteRequest>,
 ) -> Result<Response, Error> {
-    let live = state.game(&id).await?;
+    let live = state.games.game(&id).await?;
     let user = visitor.change(&state).await?.user;
     let muted = state
+        .games
         .chat_mute(&live, &user, &req.author, req.muted)
         .await?;
     Ok(Json(json!({ "muted": muted })).into_response())

@@ -13,10 +13,9 @@ use serde::Deserialize;
 use super::account::{seat_token, Visitor};
 use super::limits::Limiters;
 use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
-use crate::game::{
-    with_seat, AppState, DrawAction, GameError, LiveGame, SharedState, TakebackAction,
-};
+use crate::game::{with_seat, DrawAction, GameError, LiveGame, SharedState, TakebackAction};
 use crate::store::Mode;
+use crate::AppState;
 use battaglie_community::{ClaimKind, TimeControl};
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
@@ -93,12 +92,15 @@ async fn create(
         Some(text) => Some(text.parse::<TimeControl>().map_err(GameError::from)?),
     };
     let s = state.clone();
-    let created =
-        detached(async move { Ok(s.create(&req.scenario, mode, side, level, clock).await?) })
-            .await?;
+    let created = detached(async move {
+        Ok(s.games
+            .create(&req.scenario, mode, side, level, clock)
+            .await?)
+    })
+    .await?;
     link_creator(&state, &visitor, &created.0).await?;
     if let Some(user) = rated_by {
-        state.mark_rated(&created.1, &[(side, &user)]).await?;
+        state.games.mark_rated(&created.1, &[(side, &user)]).await?;
     }
     created_response(created).await
 }
@@ -136,10 +138,7 @@ async fn link_creator(
             id: created.id.clone(),
             token: created.token.clone(),
         };
-        state
-            .accounts()
-            .claim(state.store(), &session.user, &[claim])
-            .await?;
+        state.accounts.claim(&session.user, &[claim]).await?;
     }
     Ok(())
 }
@@ -150,7 +149,7 @@ async fn show(
     visitor: Visitor,
     QueryParams(q): QueryParams<ShowQuery>,
 ) -> Result<Response, Error> {
-    let live = state.game_to_read(&id).await?;
+    let live = state.games.game_to_read(&id).await?;
     let token = seat_token(&state, &visitor, &live, q.token, false).await?;
     let seat = live.seat(token.as_deref())?;
     Ok(json_text(StatusCode::OK, live.view(seat, q.since).await))
@@ -180,7 +179,10 @@ async fn play(
         req.token,
         since,
         move |state, live, token| async move {
-            state.play(&live, token.as_deref(), &req.mv, held).await
+            state
+                .games
+                .play(&live, token.as_deref(), &req.mv, held)
+                .await
         },
     )
     .await
@@ -199,7 +201,7 @@ async fn undo(
         &visitor,
         req.token,
         since,
-        move |state, live, token| async move { state.undo(&live, token.as_deref()).await },
+        move |state, live, token| async move { state.games.undo(&live, token.as_deref()).await },
     )
     .await
 }
@@ -217,7 +219,7 @@ async fn resign(
         &visitor,
         req.token,
         since,
-        move |state, live, token| async move { state.resign(&live, token.as_deref()).await },
+        move |state, live, token| async move { state.games.resign(&live, token.as_deref()).await },
     )
     .await
 }
@@ -257,7 +259,7 @@ async fn draw(
         &visitor,
         req.token,
         since,
-        move |state, live, token| async move { state.draw(&live, token.as_deref(), action).await },
+        move |state, live, token| async move { state.games.draw(&live, token.as_deref(), action).await },
     )
     .await
 }
@@ -270,9 +272,16 @@ async fn takeback(
     JsonBody(req): JsonBody<DrawRequest>,
 ) -> Result<Response, Error> {
     let action = takeback_action(req.action.as_deref())?;
-    act(state, &id, &visitor, req.token, since, move |state, live, token| async move {
-        state.takeback(&live, token.as_deref(), action).await
-    })
+    act(
+        state,
+        &id,
+        &visitor,
+        req.token,
+        since,
+        move |state, live, token| async move {
+            state.games.takeback(&live, token.as_deref(), action).await
+        },
+    )
     .await
 }
 
@@ -325,7 +334,10 @@ async fn claim(
         req.token,
         since,
         move |state, live, token| async move {
-            state.claim_against(&live, token.as_deref(), kind).await
+            state
+                .games
+                .claim_against(&live, token.as_deref(), kind)
+                .await
         },
     )
     .await
@@ -347,7 +359,7 @@ where
     Fut: std::future::Future<Output = Result<T, GameError>> + Send + 'static,
     T: Answer + Send + 'static,
 {
-    let live = state.game(id).await?;
+    let live = state.games.game(id).await?;
     let token = seat_token(&state, visitor, &live, token, true).await?;
     let run = action(state, live.clone(), token.clone());
     let done = detached(async move { Ok(run.await?.state()) }).await;
@@ -438,7 +450,7 @@ async fn record(
             ))
         }
     };
-    let live = state.game_to_read(&id).await?;
+    let live = state.games.game_to_read(&id).await?;
     let record = live.record().await;
     let disposition = format!(
         "attachment; filename=\"{}-{}.{}\"",
@@ -465,6 +477,6 @@ async fn positions(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
-    let live = state.game_to_read(&id).await?;
+    let live = state.games.game_to_read(&id).await?;
     Ok(axum::Json(live.positions().await).into_response())
 }

@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 use super::limits::Limiters;
 use super::{Error, ErrorCode, QueryParams};
-use crate::game::AppState;
+use crate::AppState;
 
 /// The most positions one GIF shows (a longer game is downloaded in ranges).
 pub const MAX_FRAMES: usize = 600;
@@ -105,7 +105,7 @@ async fn gif(
 /// The game `id` replayed through the rules, with the start of its pictures' file
 /// names (`washita-0123456789abcdef`).
 async fn replayed(state: &AppState, id: &str) -> Result<(String, battaglie_rules::Game), Error> {
-    let live = state.game_to_read(id).await?;
+    let live = state.games.game_to_read(id).await?;
     let record = live.record().await;
     let scenario = Scenario::builtin(&record.scenario).ok_or_else(|| {
         Error::internal(format!(

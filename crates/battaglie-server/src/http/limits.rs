@@ -16,8 +16,8 @@ use tower_governor::{GovernorError, GovernorLayer};
 
 use super::proxies::Proxies;
 use super::Error;
-use crate::game::AppState;
 use crate::store::Bucket;
+use crate::AppState;
 
 /// A token bucket: `burst` requests at once, then one more every `every`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,7 +174,7 @@ fn spawn_sweeper(state: &AppState) {
         return;
     };
     let state = state.clone();
-    let mut shutdown = state.shutdown_signal();
+    let mut shutdown = state.node.shutdown_signal();
     runtime.spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
         loop {
@@ -183,7 +183,7 @@ fn spawn_sweeper(state: &AppState) {
                 _ = shutdown.wait_for(|&s| s) => return,
             }
             let now = i64::try_from(crate::ids::wall_millis()).unwrap_or(i64::MAX / 2);
-            if let Err(e) = state.store().sweep_buckets(now).await {
+            if let Err(e) = state.node.store().sweep_buckets(now).await {
                 tracing::warn!(error = %e, "cannot forget the full rate buckets");
             }
         }
@@ -219,7 +219,7 @@ async fn shared_bucket(
         every: i64::try_from(limit.quota.every.as_millis()).unwrap_or(i64::MAX / 4),
         burst: i64::from(limit.quota.burst.max(1)),
     };
-    match limit.state.store().take_token(bucket).await {
+    match limit.state.node.store().take_token(bucket).await {
         Ok(None) => next.run(req).await,
         Ok(Some(wait)) => refusal(GovernorError::TooManyRequests {
             wait_time: wait.as_secs_f64().ceil() as u64,

@@ -19,9 +19,9 @@ use super::account::Visitor;
 use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use super::{Error, ErrorCode, JsonBody};
 use crate::accounts::AccountError;
-use crate::game::AppState;
 use crate::lobby::{Event, LobbyError, Offer, Seated, Sought};
 use crate::store::{ChallengeRow, SeekRow, UserRow};
+use crate::AppState;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -115,8 +115,8 @@ fn seated_json(s: &Seated) -> Value {
 async fn seek_json(state: &AppState, row: &SeekRow) -> Result<Value, Error> {
     let game = match (&row.game_id, &row.played_side) {
         (Some(game), Some(side)) => state
-            .lobby()
-            .seated(state, game, side)
+            .lobby
+            .seated(game, side)
             .await?
             .map(|s| seated_json(&s)),
         _ => None,
@@ -134,11 +134,11 @@ async fn seek_json(state: &AppState, row: &SeekRow) -> Result<Value, Error> {
 
 /// The list as `viewer` sees it: what `GET /api/lobby` answers and a socket's first message.
 async fn lobby_json(state: &AppState, viewer: Option<&UserRow>) -> Result<Value, Error> {
-    let lobby = state.lobby();
-    let rows = lobby.visible(state, viewer).await?;
+    let lobby = &state.lobby;
+    let rows = lobby.visible(viewer).await?;
     let id = viewer.map(|u| u.id.as_str());
     let seek = match viewer {
-        Some(u) => match lobby.my_seek(state, u).await? {
+        Some(u) => match lobby.my_seek(u).await? {
             Some(row) => seek_json(state, &row).await?,
             None => Value::Null,
         },
@@ -149,7 +149,7 @@ async fn lobby_json(state: &AppState, viewer: Option<&UserRow>) -> Result<Value,
         .map(ToString::to_string)
         .collect();
     Ok(json!({
-        "now": state.now().0,
+        "now": state.node.now().0,
         "life": life_json(state).await?,
         "me": viewer.map(|u| &u.name),
         "challenges": rows.iter().map(|r| challenge_json(r, id)).collect::<Vec<_>>(),
@@ -167,7 +167,7 @@ const TO_WATCH: usize = 3;
 /// The lobby's signs of life: players at a board now, games being played, and a
 /// few online games to watch, the last changed first.
 async fn life_json(state: &AppState) -> Result<Value, Error> {
-    let games = state.games_in_play(IN_PLAY_COUNTED).await?;
+    let games = state.games.games_in_play(IN_PLAY_COUNTED).await?;
     let watch: Vec<Value> = games
         .iter()
         .filter(|g| g.mode == "online")
@@ -219,7 +219,7 @@ async fn post_challenge(
         rated: req.rated,
         to: to.map(|t| t.trim().to_string()),
     };
-    let row = state.lobby().post(&state, &session.user, offer).await?;
+    let row = state.lobby.post(&session.user, offer).await?;
     let body = challenge_json(&row, Some(&session.user.id));
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
@@ -231,8 +231,7 @@ async fn accept(
 ) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
     let seated =
-        super::detached(async move { Ok(state.lobby().accept(&state, &id, &session.user).await?) })
-            .await?;
+        super::detached(async move { Ok(state.lobby.accept(&id, &session.user).await?) }).await?;
     Ok((StatusCode::CREATED, Json(seated_json(&seated))).into_response())
 }
 
@@ -242,7 +241,7 @@ async fn cancel(
     visitor: Visitor,
 ) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
-    state.lobby().cancel(&state, &id, &session.user).await?;
+    state.lobby.cancel(&id, &session.user).await?;
     Ok(Json(json!({})).into_response())
 }
 
@@ -252,7 +251,7 @@ async fn decline(
     visitor: Visitor,
 ) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
-    state.lobby().decline(&state, &id, &session.user).await?;
+    state.lobby.decline(&id, &session.user).await?;
     Ok(Json(json!({})).into_response())
 }
 
@@ -281,7 +280,7 @@ async fn seek(
             req.control.as_str(),
             req.rated,
         );
-        let sought = state.lobby().seek(&state, &session.user, terms).await?;
+        let sought = state.lobby.seek(&session.user, terms).await?;
         match sought {
             Sought::Paired(s) => Ok(json!({ "state": "paired", "game": seated_json(&s) })),
             Sought::Waiting(row) => seek_json(&state, &row).await,
@@ -296,7 +295,7 @@ async fn my_seek(State(state): State<AppState>, visitor: Visitor) -> Result<Resp
         .session(&state)
         .await?
         .ok_or(AccountError::NotSignedIn)?;
-    let body = match state.lobby().my_seek(&state, &session.user).await? {
+    let body = match state.lobby.my_seek(&session.user).await? {
         Some(row) => seek_json(&state, &row).await?,
         None => Value::Null,
     };
@@ -305,7 +304,7 @@ async fn my_seek(State(state): State<AppState>, visitor: Visitor) -> Result<Resp
 
 async fn unseek(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
-    let withdrawn = state.lobby().unseek(&state, &session.user).await?;
+    let withdrawn = state.lobby.unseek(&session.user).await?;
     Ok(Json(json!({ "withdrawn": withdrawn })).into_response())
 }
 
@@ -341,10 +340,10 @@ async fn upgrade(
 
 /// Sends the list, then what changes in it for `viewer`, until either side stops.
 async fn run(mut socket: WebSocket, state: AppState, viewer: Option<UserRow>) {
-    let _open = state.metrics().socket_opened();
+    let _open = state.node.metrics().socket_opened();
     // Subscribed before the list is read: nothing falls between the two.
-    let mut events = state.lobby().subscribe();
-    let mut shutdown = state.shutdown_signal();
+    let mut events = state.lobby.subscribe();
+    let mut shutdown = state.node.shutdown_signal();
     let mut first = true;
     let mut allowance = Allowance::new();
     loop {
@@ -430,7 +429,7 @@ async fn event_json(
                         (None, _) => return Ok(None),
                     };
                     let game = match &row.game_id {
-                        Some(g) => state.lobby().seated(state, g, side).await?,
+                        Some(g) => state.lobby.seated(g, side).await?,
                         None => None,
                     };
                     Some(json!({

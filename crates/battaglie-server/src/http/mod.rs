@@ -44,7 +44,8 @@ pub use web::{assets as web_assets, Asset};
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 pub use ws_limits::CLOSE_TOO_MANY;
 
-use crate::game::{AppState, Created, LiveGame};
+use crate::game::{Created, LiveGame};
+use crate::AppState;
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -248,7 +249,7 @@ pub(crate) struct Token {
     pub(crate) token: Option<String>,
 }
 
-/// `201 Created` with what [`AppState::create`] or [`AppState::import`] answered
+/// `201 Created` with what [`Games::create`](crate::Games::create) or [`Games::import`](crate::Games::import) answered
 /// and the creator's view of the new game under `state`.
 pub(crate) async fn created_response(
     (created, live): (Created, Arc<LiveGame>),

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use crate::game::AppState;
+use crate::AppState;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -23,17 +23,17 @@ pub(super) fn router() -> Router<AppState> {
 }
 
 async fn ready(State(state): State<AppState>) -> Response {
-    if state.is_shutting_down() {
+    if state.node.is_shutting_down() {
         return (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response();
     }
-    if let Some(problems) = state.store().damage() {
+    if let Some(problems) = state.node.store().damage() {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the database is damaged: {problems}\n"),
         )
             .into_response();
     }
-    match state.store().ping().await {
+    match state.node.store().ping().await {
         Ok(()) => (StatusCode::OK, "ready\n").into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "not ready: the database does not answer");
@@ -67,13 +67,16 @@ pub fn metrics_router(state: AppState) -> Router {
 }
 
 async fn metrics(State(state): State<AppState>) -> Response {
-    state.metrics().set_games_live(state.games_in_memory());
+    state
+        .node
+        .metrics()
+        .set_games_live(state.games.games_in_memory());
     (
         [(
             header::CONTENT_TYPE,
             "application/openmetrics-text; version=1.0.0; charset=utf-8",
         )],
-        state.metrics().render(),
+        state.node.metrics().render(),
     )
         .into_response()
 }

@@ -15,9 +15,9 @@ use serde_json::{json, Value};
 
 use super::account::Visitor;
 use super::{Error, ErrorCode, JsonBody, QueryParams};
-use crate::game::AppState;
 use crate::ratings::{levels, RatingsError, GAMES_PAGE};
 use crate::store::{GamesFilter, PlayerGameRow};
+use crate::AppState;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -40,7 +40,7 @@ pub(crate) fn rating_json(rating: &Rating, games: i64) -> Value {
 }
 
 async fn show(State(state): State<AppState>, Path(name): Path<String>) -> Result<Response, Error> {
-    let player = state.player(&name).await?;
+    let player = state.games.player(&name).await?;
     let history: Vec<Value> = player
         .history
         .iter()
@@ -74,8 +74,8 @@ async fn seat_players(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
-    let live = state.game_to_read(&id).await?;
-    Ok(Json(state.seat_players(&live).await?).into_response())
+    let live = state.games.game_to_read(&id).await?;
+    Ok(Json(state.games.seat_players(&live).await?).into_response())
 }
 
 #[derive(Deserialize)]
@@ -122,6 +122,7 @@ async fn games(
     };
     let limit = filter.limit.clamp(1, GAMES_PAGE);
     let rows = state
+        .games
         .player_games(&name, filter, q.before.as_deref().filter(|b| !b.is_empty()))
         .await?;
     let next = (rows.len() as i64 == limit)
@@ -183,10 +184,10 @@ async fn take_seat(
     visitor: Visitor,
     JsonBody(req): JsonBody<SeatRequest>,
 ) -> Result<Response, Error> {
-    let live = state.game(&id).await?;
+    let live = state.games.game(&id).await?;
     let Some(session) = visitor.session(&state).await? else {
         // A guest on a casual game needs no account; on a rated one, they are told to sign in.
-        return Err(match state.is_rated(&live).await? {
+        return Err(match state.games.is_rated(&live).await? {
             true => RatingsError::NeedsAccount.into(),
             false => crate::accounts::AccountError::NotSignedIn.into(),
         });
@@ -194,7 +195,10 @@ async fn take_seat(
     if !visitor.has_csrf(&state, &session).await {
         return Err(crate::accounts::AccountError::Csrf.into());
     }
-    let side = state.take_seat(&live, &req.token, &session.user).await?;
+    let side = state
+        .games
+        .take_seat(&live, &req.token, &session.user)
+        .await?;
     Ok(Json(json!({ "id": id, "seat": side.word(), "name": session.user.name })).into_response())
 }
 

@@ -8,7 +8,7 @@ use axum::Router;
 
 use super::limits::Limiters;
 use super::{created_response, detached, Error, ErrorCode};
-use crate::game::AppState;
+use crate::AppState;
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
     Router::new().route("/records", limiters.creates(post(import)))
@@ -19,7 +19,7 @@ async fn import(
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Response, Error> {
     let text = record_text(body)?;
-    let created = detached(async move { Ok(state.import(&text).await?) }).await?;
+    let created = detached(async move { Ok(state.games.import(&text).await?) }).await?;
     created_response(created).await
 }
 

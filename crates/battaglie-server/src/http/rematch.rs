@@ -13,8 +13,9 @@ use serde_json::{json, Value};
 
 use super::account::{seat_token, Visitor};
 use super::{Error, ErrorCode, JsonBody};
-use crate::game::{AppState, RematchAction, RematchError, Seat};
+use crate::game::{RematchAction, RematchError, Seat};
 use crate::store::RematchRow;
+use crate::AppState;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/games/{id}/rematch", post(rematch))
@@ -42,9 +43,9 @@ async fn rematch(
             RematchAction::WORDS,
         )
     })?;
-    let live = state.game(&id).await?;
+    let live = state.games.game(&id).await?;
     let token = seat_token(&state, &visitor, &live, req.token, true).await?;
-    let now = state.rematch(&live, token.as_deref(), action).await?;
+    let now = state.games.rematch(&live, token.as_deref(), action).await?;
     let seat = live.seat(token.as_deref())?;
     Ok(Json(rematch_view(now.as_ref(), seat, token.as_deref())).into_response())
 }

@@ -8,8 +8,8 @@ use axum::{Json, Router};
 use battaglie_rules::Scenario;
 
 use super::{Error, ErrorCode};
-use crate::game::AppState;
 use crate::view::{scenario_view, ScenarioView};
+use crate::AppState;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()

@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use crate::game::AppState;
+use crate::AppState;
 
 /// One file of the front end as the server serves it.
 #[derive(Debug, Clone, Copy)]

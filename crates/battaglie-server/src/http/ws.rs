@@ -30,10 +30,10 @@ use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
 use crate::chat::{may_read, room_from_word, shows};
 use crate::game::{
-    with_seat, with_seat_on_turn, AppState, DrawAction, LiveGame, Seat, SharedState, StateParts,
-    Told,
+    with_seat, with_seat_on_turn, DrawAction, LiveGame, Seat, SharedState, StateParts, Told,
 };
 use crate::store::{ChatRow, Mode, UserRow};
+use crate::AppState;
 
 pub(super) fn router(
     proxies: std::sync::Arc<super::Proxies>,
@@ -111,7 +111,7 @@ async fn upgrade(
         )
         .code(ErrorCode::RateLimited { seconds: 5 }));
     };
-    let live = state.game_to_read(&id).await?;
+    let live = state.games.game_to_read(&id).await?;
     let token = q.token.or_else(|| protocol_token(&headers));
     let seat = live.seat(token.as_deref())?;
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
@@ -192,18 +192,18 @@ enum ClientMessage {
 
 /// (`_held` counts the socket against its address until it closes.)
 async fn run(socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Holder, _held: Held) {
-    let _open = state.metrics().socket_opened();
+    let _open = state.node.metrics().socket_opened();
     let (snapshot, updates) = live.subscribe().await;
     let told = live.subscribe_told();
     // Counted once it listens, so that it hears the presence it changes.
-    let counted = state.socket_opened(&live, holder.seat).await;
+    let counted = state.games.socket_opened(&live, holder.seat).await;
     let first = Subscribed {
         snapshot,
         updates,
         told,
     };
     serve(socket, &state, &live, &holder, first).await;
-    state.socket_closed(&live, counted).await;
+    state.games.socket_closed(&live, counted).await;
 }
 
 /// What a socket listens to, from its first state on.
@@ -219,12 +219,12 @@ struct Subscribed {
 async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> (Vec<String>, u64) {
     let mut first = Vec::new();
     let mut presence_seen = 0;
-    if let Some((count, presence)) = state.presence_now(live).await {
+    if let Some((count, presence)) = state.games.presence_now(live).await {
         first.push(presence.to_string());
         presence_seen = count;
     }
     if live.mode() == Mode::Online && live.is_over().await {
-        match state.store().rematch(live.id()).await {
+        match state.node.store().rematch(live.id()).await {
             Ok(Some(row)) => {
                 let mut view = rematch_view(Some(&row), holder.seat, holder.token.as_deref());
                 view["type"] = "rematch".into();
@@ -264,7 +264,7 @@ async fn serve(
             return;
         }
     }
-    let mut shutdown = state.shutdown_signal();
+    let mut shutdown = state.node.shutdown_signal();
     let mut allowance = Allowance::new();
     loop {
         tokio::select! {
@@ -344,7 +344,7 @@ async fn chat_message(
 ) -> Option<String> {
     let room = room_from_word(Some(&row.room))?;
     may_read(holder.seat, room, live.is_over().await).ok()?;
-    match state.chat_mutes(live, holder.viewer.as_ref()).await {
+    match state.games.chat_mutes(live, holder.viewer.as_ref()).await {
         Ok(mutes) if !shows(&mutes, row) => return None,
         Ok(_) => {}
         Err(e) => tracing::warn!(game = %live.id(), error = %e, "cannot read chat mutes"),
@@ -377,10 +377,10 @@ async fn handle(
         match msg {
             // The socket is sent the new state as every other socket is.
             ClientMessage::Move { mv, since } => {
-                Ok(state.play(&live, token, &mv, since).await.map(drop)?)
+                Ok(state.games.play(&live, token, &mv, since).await.map(drop)?)
             }
-            ClientMessage::Undo => Ok(state.undo(&live, token).await?),
-            ClientMessage::Resign => Ok(state.resign(&live, token).await?),
+            ClientMessage::Undo => Ok(state.games.undo(&live, token).await?),
+            ClientMessage::Resign => Ok(state.games.resign(&live, token).await?),
             ClientMessage::Draw { action } => {
                 let action = match action.as_deref() {
                     None | Some("offer") => DrawAction::Offer,
@@ -395,15 +395,16 @@ async fn handle(
                         ))
                     }
                 };
-                Ok(state.draw(&live, token, action).await?)
+                Ok(state.games.draw(&live, token, action).await?)
             }
             ClientMessage::Takeback { action } => {
                 let action = super::games::takeback_action(action.as_deref())?;
-                Ok(state.takeback(&live, token, action).await?)
+                Ok(state.games.takeback(&live, token, action).await?)
             }
             ClientMessage::Chat { text, room } => {
                 let room = super::chat::room(room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
                 state
+                    .games
                     .chat_write(&live, token, account.as_ref(), room, &text)
                     .await?;
                 Ok(())

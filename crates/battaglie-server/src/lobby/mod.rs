@@ -26,7 +26,7 @@ pub use error::LobbyError;
 pub use notice::{Event, Notice, ParseNoticeError, Subject};
 pub use started::{game_started, StartedGame};
 
-use crate::game::{builtin_scenario, AppState};
+use crate::game::{builtin_scenario, Games};
 use crate::ids;
 use crate::store::{ChallengeRow, Mode, SeekRow, UserRow};
 
@@ -37,14 +37,18 @@ pub const MAX_OPEN_CHALLENGES: usize = 10;
 const EVENT_BACKLOG: usize = 256;
 
 /// A node's lobby: the events its sockets hear. "Now" is the server's
-/// ([`AppState::now`]), as everywhere else.
+/// ([`Games::now`]), as everywhere else.
+#[derive(Clone)]
 pub struct Lobby {
+    games: Games,
     events: broadcast::Sender<Arc<Event>>,
 }
 
-impl Default for Lobby {
-    fn default() -> Lobby {
+impl Lobby {
+    /// The lobby of the node whose games are `games`.
+    pub fn new(games: Games) -> Lobby {
         Lobby {
+            games,
             events: broadcast::channel(EVENT_BACKLOG).0,
         }
     }
@@ -156,15 +160,15 @@ impl Lobby {
     }
 
     /// Tells this node's sockets and the other nodes what changed.
-    fn tell(&self, state: &AppState, event: Event) {
+    fn tell(&self, event: Event) {
         let subject = match &event {
             Event::Challenge(row) => Subject::Challenge(row.id.clone()),
             Event::Seek(row) => Subject::Seek(row.user.clone()),
         };
         let _ = self.events.send(Arc::new(event));
-        if let Some(bus) = state.bus() {
+        if let Some(bus) = self.games.bus() {
             let notice = Notice {
-                node: state.node().to_string(),
+                node: self.games.node().to_string(),
                 subject,
             };
             bus.publish_lobby(notice.to_string());
@@ -173,7 +177,7 @@ impl Lobby {
 
     /// A notice heard on the bus: the row it names, read from the store, goes
     /// to this node's sockets.
-    pub async fn heard(&self, state: &AppState, text: &str) {
+    pub async fn heard(&self, text: &str) {
         let notice: Notice = match text.parse() {
             Ok(n) => n,
             Err(e) => {
@@ -181,16 +185,22 @@ impl Lobby {
                 return;
             }
         };
-        if notice.node == state.node() {
+        if notice.node == self.games.node() {
             return;
         }
         let event = match &notice.subject {
-            Subject::Challenge(id) => state
+            Subject::Challenge(id) => self
+                .games
                 .store()
                 .challenge(id)
                 .await
                 .map(|r| r.map(Event::Challenge)),
-            Subject::Seek(user) => state.store().seek(user).await.map(|r| r.map(Event::Seek)),
+            Subject::Seek(user) => self
+                .games
+                .store()
+                .seek(user)
+                .await
+                .map(|r| r.map(Event::Seek)),
         };
         match event {
             Ok(Some(event)) => {
@@ -205,14 +215,11 @@ impl Lobby {
     ///
     /// # Errors
     /// Store failures.
-    pub async fn visible(
-        &self,
-        state: &AppState,
-        viewer: Option<&UserRow>,
-    ) -> Result<Vec<ChallengeRow>, LobbyError> {
-        Ok(state
+    pub async fn visible(&self, viewer: Option<&UserRow>) -> Result<Vec<ChallengeRow>, LobbyError> {
+        Ok(self
+            .games
             .store()
-            .open_challenges(viewer.map(|u| u.id.as_str()), state.now().0)
+            .open_challenges(viewer.map(|u| u.id.as_str()), self.games.now().0)
             .await?)
     }
 
@@ -221,26 +228,21 @@ impl Lobby {
     /// # Errors
     /// An unknown battle, a time control that does not read, an unknown
     /// addressee, terms the community rules refuse; store failures.
-    pub async fn post(
-        &self,
-        state: &AppState,
-        by: &UserRow,
-        offer: Offer,
-    ) -> Result<ChallengeRow, LobbyError> {
+    pub async fn post(&self, by: &UserRow, offer: Offer) -> Result<ChallengeRow, LobbyError> {
         let scenario = builtin_scenario(&offer.battle)?;
         let control: TimeControl = offer.control.parse()?;
-        let now = state.now();
-        let open = state.store().open_challenges_by(&by.id, now.0).await?;
+        let now = self.games.now();
+        let open = self.games.store().open_challenges_by(&by.id, now.0).await?;
         if open >= MAX_OPEN_CHALLENGES {
             return Err(LobbyError::TooManyOpen {
                 max: MAX_OPEN_CHALLENGES,
             });
         }
         let key = format!("challenge:{}", by.id);
-        crate::throttle::attempt(state.store(), &key, &Policy::CHALLENGES, now).await??;
+        crate::throttle::attempt(self.games.store(), &key, &Policy::CHALLENGES, now).await??;
         let addressee = match &offer.to {
             Some(name) => Some(
-                state
+                self.games
                     .store()
                     .user_by_key(&PlayerName::key_of(name))
                     .await?
@@ -277,13 +279,14 @@ impl Lobby {
             challenger_side: None,
             game_id: None,
         };
-        state.store().insert_challenge(&row).await?;
-        self.tell(state, Event::Challenge(row.clone()));
+        self.games.store().insert_challenge(&row).await?;
+        self.tell(Event::Challenge(row.clone()));
         Ok(row)
     }
 
-    async fn open_row(&self, state: &AppState, id: &str) -> Result<ChallengeRow, LobbyError> {
-        let row = state
+    async fn open_row(&self, id: &str) -> Result<ChallengeRow, LobbyError> {
+        let row = self
+            .games
             .store()
             .challenge(id)
             .await?
@@ -303,24 +306,20 @@ impl Lobby {
     /// [`LobbyError::NotFound`], [`LobbyError::Taken`] (another acceptance won),
     /// [`LobbyError::Closed`], [`LobbyError::Accept`] (one's own, another's
     /// direct challenge, lapsed); failures to make the game or of the store.
-    pub async fn accept(
-        &self,
-        state: &AppState,
-        id: &str,
-        by: &UserRow,
-    ) -> Result<Seated, LobbyError> {
-        let row = self.open_row(state, id).await?;
+    pub async fn accept(&self, id: &str, by: &UserRow) -> Result<Seated, LobbyError> {
+        let row = self.open_row(id).await?;
         let challenge = challenge_of(&row)?;
-        let now = state.now();
+        let now = self.games.now();
         let seats = challenge.accept(&participant(by), now, coin()?)?;
         let challenger_side = seats.side_of(&challenge.from.id).unwrap_or(Side::Army);
-        let won = state
+        let won = self
+            .games
             .store()
             .accept_challenge(id, &by.id, challenger_side.word(), now.0)
             .await?;
         if !won {
             // Lost a race: say why from what won it.
-            self.open_row(state, id).await?;
+            self.open_row(id).await?;
             return Err(LobbyError::Accept(
                 battaglie_community::AcceptError::Expired,
             ));
@@ -330,16 +329,16 @@ impl Lobby {
             Side::Indians => (by.id.clone(), row.challenger.clone()),
         };
         let terms = (row.battle.clone(), challenge.terms.control, row.rated);
-        let (game, tokens) = match start_game(state, terms, [&army, &indians]).await {
+        let (game, tokens) = match self.start_game(terms, [&army, &indians]).await {
             Ok(started) => started,
             Err(e) => {
-                state.store().reopen_challenge(id).await?;
+                self.games.store().reopen_challenge(id).await?;
                 return Err(e);
             }
         };
-        state.store().set_challenge_game(id, &game).await?;
-        if let Some(row) = state.store().challenge(id).await? {
-            self.tell(state, Event::Challenge(row));
+        self.games.store().set_challenge_game(id, &game).await?;
+        if let Some(row) = self.games.store().challenge(id).await? {
+            self.tell(Event::Challenge(row));
         }
         let side = !challenger_side;
         Ok(Seated {
@@ -354,31 +353,21 @@ impl Lobby {
     /// # Errors
     /// [`LobbyError::NotFound`], [`LobbyError::Withdraw`] (not theirs),
     /// [`LobbyError::Taken`] or [`LobbyError::Closed`]; store failures.
-    pub async fn cancel(&self, state: &AppState, id: &str, by: &UserRow) -> Result<(), LobbyError> {
-        self.withdraw(state, id, by, "cancelled").await
+    pub async fn cancel(&self, id: &str, by: &UserRow) -> Result<(), LobbyError> {
+        self.withdraw(id, by, "cancelled").await
     }
 
     /// `by` declines challenge `id`, addressed to them.
     ///
     /// # Errors
     /// As [`Lobby::cancel`], for the addressee.
-    pub async fn decline(
-        &self,
-        state: &AppState,
-        id: &str,
-        by: &UserRow,
-    ) -> Result<(), LobbyError> {
-        self.withdraw(state, id, by, "declined").await
+    pub async fn decline(&self, id: &str, by: &UserRow) -> Result<(), LobbyError> {
+        self.withdraw(id, by, "declined").await
     }
 
-    async fn withdraw(
-        &self,
-        state: &AppState,
-        id: &str,
-        by: &UserRow,
-        how: &str,
-    ) -> Result<(), LobbyError> {
-        let row = state
+    async fn withdraw(&self, id: &str, by: &UserRow, how: &str) -> Result<(), LobbyError> {
+        let row = self
+            .games
             .store()
             .challenge(id)
             .await?
@@ -390,15 +379,16 @@ impl Lobby {
         } else {
             challenge.decline(&who)?;
         }
-        if !state
+        if !self
+            .games
             .store()
-            .withdraw_challenge(id, how, state.now().0)
+            .withdraw_challenge(id, how, self.games.now().0)
             .await?
         {
-            self.open_row(state, id).await?;
+            self.open_row(id).await?;
         }
-        if let Some(row) = state.store().challenge(id).await? {
-            self.tell(state, Event::Challenge(row));
+        if let Some(row) = self.games.store().challenge(id).await? {
+            self.tell(Event::Challenge(row));
         }
         Ok(())
     }
@@ -408,13 +398,8 @@ impl Lobby {
     ///
     /// # Errors
     /// Failures to load the game.
-    pub async fn seated(
-        &self,
-        state: &AppState,
-        game: &str,
-        side: &str,
-    ) -> Result<Option<Seated>, LobbyError> {
-        let live = state.game_to_read(game).await?;
+    pub async fn seated(&self, game: &str, side: &str) -> Result<Option<Seated>, LobbyError> {
+        let live = self.games.game_to_read(game).await?;
         let side = match side {
             "army" => Side::Army,
             "indians" => Side::Indians,
@@ -426,6 +411,45 @@ impl Lobby {
             token: t.to_string(),
         }))
     }
+
+    /// Makes the online game of `terms` (battle, clock, rated) with `seats`
+    /// (the Army's account, the Indians'), links each seat to its account, and
+    /// tells [`game_started`]. Answers the game's id and the two seats' tokens.
+    pub(super) async fn start_game(
+        &self,
+        (battle, control, rated): (String, TimeControl, bool),
+        [army, indians]: [&String; 2],
+    ) -> Result<(String, [String; 2]), LobbyError> {
+        // The clock starts with the game (it runs from the first move on).
+        let (created, _) = self
+            .games
+            .create(&battle, Mode::Online, Side::Army, None, Some(control))
+            .await?;
+        let at = self.games.now().0;
+        let store = self.games.store();
+        store.link_seat(&created.id, "army", army, at).await?;
+        store.link_seat(&created.id, "indians", indians, at).await?;
+        if rated {
+            // Before either player is told, so before any move: the end is rated.
+            store
+                .mark_rated(&created.id, &[("army", army), ("indians", indians)], at)
+                .await?;
+        }
+        let tokens = [
+            created.token.clone(),
+            created.other_token.clone().unwrap_or_default(),
+        ];
+        game_started(&StartedGame {
+            game: created.id.clone(),
+            battle,
+            control,
+            rated,
+            army: army.clone(),
+            indians: indians.clone(),
+        })
+        .await;
+        Ok((created.id, tokens))
+    }
 }
 
 fn side_index(side: Side) -> usize {
@@ -433,45 +457,4 @@ fn side_index(side: Side) -> usize {
         Side::Army => 0,
         Side::Indians => 1,
     }
-}
-
-/// Makes the online game of `terms` (battle, clock, rated) with `seats`
-/// (the Army's account, the Indians'), links each seat to its account, and
-/// tells [`game_started`]. Answers the game's id and the two seats' tokens.
-async fn start_game(
-    state: &AppState,
-    (battle, control, rated): (String, TimeControl, bool),
-    [army, indians]: [&String; 2],
-) -> Result<(String, [String; 2]), LobbyError> {
-    // The clock starts with the game (it runs from the first move on).
-    let (created, _) = state
-        .create(&battle, Mode::Online, Side::Army, None, Some(control))
-        .await?;
-    let at = state.now().0;
-    let store = state.store();
-    store.link_seat(&created.id, "army", army, at).await?;
-    store.link_seat(&created.id, "indians", indians, at).await?;
-    if rated {
-        // Before either player is told, so before any move: the end is rated.
-        store
-            .mark_rated(&created.id, &[("army", army), ("indians", indians)], at)
-            .await?;
-    }
-    let tokens = [
-        created.token.clone(),
-        created.other_token.clone().unwrap_or_default(),
-    ];
-    game_started(
-        state,
-        &StartedGame {
-            game: created.id.clone(),
-            battle,
-            control,
-            rated,
-            army: army.clone(),
-            indians: indians.clone(),
-        },
-    )
-    .await;
-    Ok((created.id, tokens))
 }

@@ -5,10 +5,9 @@ use battaglie_community::{pair, Participant, PlayerId, Seek, SideChoice, TimeCon
 use battaglie_rules::Side;
 
 use super::{
-    coin, participant, side_choice, side_index, side_word, start_game, Event, Lobby, LobbyError,
-    Seated, Sought,
+    coin, participant, side_choice, side_index, side_word, Event, Lobby, LobbyError, Seated, Sought,
 };
-use crate::game::{builtin_scenario, AppState};
+use crate::game::builtin_scenario;
 use crate::store::{SeekRow, UserRow};
 
 impl Lobby {
@@ -21,13 +20,12 @@ impl Lobby {
     /// the game or of the store.
     pub async fn seek(
         &self,
-        state: &AppState,
         by: &UserRow,
         (battle, side, control, rated): (&str, SideChoice, &str, bool),
     ) -> Result<Sought, LobbyError> {
         let scenario = builtin_scenario(battle)?;
         let control: TimeControl = control.parse::<TimeControl>()?.validate()?;
-        let now = state.now();
+        let now = self.games.now();
         let mine = Seek::new(
             participant(by),
             scenario.id().to_string(),
@@ -47,22 +45,28 @@ impl Lobby {
             game_id: None,
             played_side: None,
         };
-        state.store().put_seek(&row).await?;
+        self.games.store().put_seek(&row).await?;
         // A pairing lost to a concurrent one is tried again with who is left.
         for _ in 0..3 {
-            let waiting = state.store().waiting_seeks(&mine.battle, &by.id).await?;
+            let waiting = self
+                .games
+                .store()
+                .waiting_seeks(&mine.battle, &by.id)
+                .await?;
             let pool: Vec<Seek> = waiting.iter().map(seek_of).collect();
             let Some(found) = pair(&pool, &mine, coin()?) else {
                 break;
             };
             let other = &waiting[found.index];
             let my_side = found.seats.side_of(&mine.who.id).unwrap_or(Side::Army);
-            let paired = state
+            let paired = self
+                .games
                 .store()
                 .pair_seeks((&by.id, my_side.word()), (&other.user, (!my_side).word()))
                 .await?;
             if !paired {
-                if state
+                if self
+                    .games
                     .store()
                     .seek(&by.id)
                     .await?
@@ -78,17 +82,17 @@ impl Lobby {
             };
             let terms = (mine.battle.clone(), control, rated);
             let users = [by.id.as_str(), other.user.as_str()];
-            let (game, tokens) = match start_game(state, terms, [&army, &indians]).await {
+            let (game, tokens) = match self.start_game(terms, [&army, &indians]).await {
                 Ok(started) => started,
                 Err(e) => {
-                    state.store().set_seek_game(users, None).await?;
+                    self.games.store().set_seek_game(users, None).await?;
                     return Err(e);
                 }
             };
-            state.store().set_seek_game(users, Some(&game)).await?;
+            self.games.store().set_seek_game(users, Some(&game)).await?;
             for user in users {
-                if let Some(row) = state.store().seek(user).await? {
-                    self.tell(state, Event::Seek(row));
+                if let Some(row) = self.games.store().seek(user).await? {
+                    self.tell(Event::Seek(row));
                 }
             }
             return Ok(Sought::Paired(Seated {
@@ -98,7 +102,7 @@ impl Lobby {
             }));
         }
         Ok(Sought::Waiting(
-            state.store().seek(&by.id).await?.unwrap_or(row),
+            self.games.store().seek(&by.id).await?.unwrap_or(row),
         ))
     }
 
@@ -106,20 +110,16 @@ impl Lobby {
     ///
     /// # Errors
     /// Store failures.
-    pub async fn my_seek(
-        &self,
-        state: &AppState,
-        by: &UserRow,
-    ) -> Result<Option<SeekRow>, LobbyError> {
-        Ok(state.store().seek(&by.id).await?)
+    pub async fn my_seek(&self, by: &UserRow) -> Result<Option<SeekRow>, LobbyError> {
+        Ok(self.games.store().seek(&by.id).await?)
     }
 
     /// `by` withdraws their request: answers whether one was waiting.
     ///
     /// # Errors
     /// Store failures.
-    pub async fn unseek(&self, state: &AppState, by: &UserRow) -> Result<bool, LobbyError> {
-        Ok(state.store().delete_seek(&by.id).await?)
+    pub async fn unseek(&self, by: &UserRow) -> Result<bool, LobbyError> {
+        Ok(self.games.store().delete_seek(&by.id).await?)
     }
 }
 

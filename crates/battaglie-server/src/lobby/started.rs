@@ -4,8 +4,6 @@
 
 use battaglie_community::TimeControl;
 
-use crate::game::AppState;
-
 /// A game the lobby just started.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartedGame {
@@ -25,7 +23,7 @@ pub struct StartedGame {
 
 /// Called once per started game, after its seats are linked, its clock set and
 /// its rating arranged, and before either player is told: the log says so.
-pub async fn game_started(_state: &AppState, started: &StartedGame) {
+pub async fn game_started(started: &StartedGame) {
     tracing::info!(
         game = %started.game,
         battle = %started.battle,

@@ -10,8 +10,8 @@ use battaglie_community::{
     Timestamp,
 };
 
+use super::Notifications;
 use crate::store::{ConfirmMail, NotificationPrefs, StoreError};
-use crate::AppState;
 
 /// The confirmation mail's subject.
 const SUBJECT: &str = "Confirm your e-mail address for battaglie's notifications";
@@ -44,14 +44,13 @@ pub enum EmailConfirmError {
 /// # Errors
 /// [`EmailConfirmError::Secret`] when the signer cannot be read.
 pub(super) async fn mail(
-    state: &AppState,
+    notices: &Notifications,
     user: &str,
     email: &str,
     now: Timestamp,
 ) -> Result<ConfirmMail, EmailConfirmError> {
-    let signer = state
-        .accounts()
-        .signer(state.store())
+    let signer = notices
+        .signer()
         .await
         .map_err(|e| EmailConfirmError::Secret(e.to_string()))?;
     let token = confirmation_token(signer, &PlayerId(user.to_string()), email, now);
@@ -77,21 +76,20 @@ pub fn resend_in(prefs: &NotificationPrefs, now: Timestamp) -> Duration {
 /// [`EmailConfirmError::Invalid`] for a token not made for the current
 /// address (or an account without one), [`EmailConfirmError::Expired`].
 pub async fn confirm(
-    state: &AppState,
+    notices: &Notifications,
     user: &str,
     at: i64,
     token: &str,
 ) -> Result<String, EmailConfirmError> {
-    let signer = state
-        .accounts()
-        .signer(state.store())
+    let signer = notices
+        .signer()
         .await
         .map_err(|e| EmailConfirmError::Secret(e.to_string()))?;
-    let prefs = state.store().notification_prefs(user).await?;
+    let prefs = notices.store().notification_prefs(user).await?;
     let Some(email) = prefs.email else {
         return Err(EmailConfirmError::Invalid);
     };
-    let now = state.now();
+    let now = notices.now();
     let player = PlayerId(user.to_string());
     check_confirmation(signer, &player, &email, Timestamp(at), token, now).map_err(
         |e| match e {
@@ -99,7 +97,7 @@ pub async fn confirm(
             ConfirmError::Expired => EmailConfirmError::Expired,
         },
     )?;
-    if state.store().confirm_email(user, &email, now.0).await? {
+    if notices.store().confirm_email(user, &email, now.0).await? {
         Ok(email)
     } else {
         Err(EmailConfirmError::Invalid)
@@ -112,16 +110,19 @@ pub async fn confirm(
 /// # Errors
 /// [`EmailConfirmError::Nothing`] without an unconfirmed address,
 /// [`EmailConfirmError::TooSoon`] inside ten minutes of the last one.
-pub async fn resend(state: &AppState, user: &str) -> Result<NotificationPrefs, EmailConfirmError> {
-    let store = state.store();
+pub async fn resend(
+    notices: &Notifications,
+    user: &str,
+) -> Result<NotificationPrefs, EmailConfirmError> {
+    let store = notices.store();
     let mut prefs = store.notification_prefs(user).await?;
     let Some(email) = prefs.email.clone().filter(|_| !prefs.email_confirmed) else {
         return Err(EmailConfirmError::Nothing);
     };
-    let now = state.now();
+    let now = notices.now();
     may_send_confirmation(prefs.confirm_sent_at.map(Timestamp), now)
         .map_err(EmailConfirmError::TooSoon)?;
-    let mail = mail(state, user, &email, now).await?;
+    let mail = mail(notices, user, &email, now).await?;
     prefs.confirm_sent_at = Some(now.0);
     store
         .put_notification_prefs(user, &prefs, now.0, true, Some(&mail))

@@ -21,8 +21,9 @@ pub use confirm::{
 pub use mail::{ParseSmtpTlsError, SmtpSettings, SmtpTls};
 pub use prefs::{set_prefs, unsubscribe, PrefsError, UnsubscribeError, MAX_EMAIL};
 
+use crate::accounts::{AccountError, Accounts};
+use crate::node::Node;
 use crate::store::{NotificationPrefs, OutboxRow};
-use crate::AppState;
 
 /// Attempts before a notice is marked failed.
 pub const MAX_ATTEMPTS: i64 = 8;
@@ -111,7 +112,42 @@ struct Sender {
     smtp: Option<mail::Mailer>,
 }
 
-impl AppState {
+/// The notifications of a node: its sender task, and the confirmations,
+/// preferences and unsubscriptions of the accounts' addresses.
+#[derive(Clone)]
+pub struct Notifications {
+    node: Node,
+    accounts: Accounts,
+}
+
+impl std::fmt::Debug for Notifications {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Notifications").finish_non_exhaustive()
+    }
+}
+
+impl Notifications {
+    /// The notifications of `node`, whose links are signed by `accounts`' signer.
+    pub fn new(node: Node, accounts: Accounts) -> Notifications {
+        Notifications { node, accounts }
+    }
+
+    fn store(&self) -> &crate::store::Store {
+        self.node.store()
+    }
+
+    fn now(&self) -> battaglie_community::Timestamp {
+        self.node.now()
+    }
+
+    fn node_name(&self) -> &str {
+        self.node.name()
+    }
+
+    async fn signer(&self) -> Result<&battaglie_community::Signer, AccountError> {
+        self.accounts.signer().await
+    }
+
     /// Starts this node's sender task (until shutdown); says once at start when
     /// mail is off for want of an SMTP host.
     pub fn spawn_notifier(&self, settings: NotifySettings) {
@@ -129,20 +165,20 @@ impl AppState {
             },
         };
         let sender = Sender { settings, smtp };
-        let state = self.clone();
-        let mut shutdown = self.shutdown_signal();
+        let notices = self.clone();
+        let mut shutdown = self.node.shutdown_signal();
         tokio::spawn(async move {
             loop {
-                let now = state.now().0;
+                let now = notices.now().0;
                 let until = now + i64::try_from(CLAIM.as_millis()).unwrap_or(i64::MAX);
-                match state
+                match notices
                     .store()
-                    .claim_notices(state.node(), now, until, BATCH)
+                    .claim_notices(notices.node_name(), now, until, BATCH)
                     .await
                 {
                     Ok(rows) => {
                         for row in rows {
-                            sender.attempt(&state, row).await;
+                            sender.attempt(&notices, row).await;
                         }
                     }
                     Err(e) => tracing::warn!(error = %e, "cannot read the outbox"),
@@ -158,8 +194,8 @@ impl AppState {
 
 impl Sender {
     /// Sends `row` once and records how it went.
-    async fn attempt(&self, state: &AppState, row: OutboxRow) {
-        let store = state.store();
+    async fn attempt(&self, notices: &Notifications, row: OutboxRow) {
+        let store = notices.store();
         let prefs = match store.notification_prefs(&row.recipient).await {
             Ok(p) => p,
             Err(e) => {
@@ -174,9 +210,9 @@ impl Sender {
                 }
                 return;
             }
-            Ok(()) => self.send(state, &row, &prefs).await,
+            Ok(()) => self.send(notices, &row, &prefs).await,
         };
-        let now = state.now().0;
+        let now = notices.now().0;
         let failures = row.attempts + 1;
         let outcome = match &result {
             Ok(()) => Ok(()),
@@ -197,7 +233,7 @@ impl Sender {
         let error = result.err().map(|e| e.to_string());
         let outcome = outcome.map_err(|retry| (error.as_deref().unwrap_or(""), retry));
         if let Err(e) = store
-            .notice_attempted(row.id, state.node(), now, outcome)
+            .notice_attempted(row.id, notices.node_name(), now, outcome)
             .await
         {
             tracing::warn!(notice = row.id, error = %e, "cannot record a notice's attempt");
@@ -223,7 +259,7 @@ impl Sender {
 
     async fn send(
         &self,
-        state: &AppState,
+        notices: &Notifications,
         row: &OutboxRow,
         prefs: &NotificationPrefs,
     ) -> Result<(), SendError> {
@@ -234,7 +270,7 @@ impl Sender {
         );
         match (row.channel.as_str(), &self.smtp, &prefs.email) {
             ("mail", Some(mailer), Some(to)) => {
-                let unsubscribe = self.unsubscribe_link(state, &row.recipient).await?;
+                let unsubscribe = self.unsubscribe_link(notices, &row.recipient).await?;
                 mailer.send(to, &row.subject, &link, &unsubscribe).await
             }
             _ => {
@@ -251,10 +287,13 @@ impl Sender {
         }
     }
 
-    async fn unsubscribe_link(&self, state: &AppState, user: &str) -> Result<String, SendError> {
-        let signer = state
-            .accounts()
-            .signer(state.store())
+    async fn unsubscribe_link(
+        &self,
+        notices: &Notifications,
+        user: &str,
+    ) -> Result<String, SendError> {
+        let signer = notices
+            .signer()
             .await
             .map_err(|e| SendError::Message(e.to_string()))?;
         let token = unsubscribe_token(signer, &PlayerId(user.to_string()), Channel::Mail);

@@ -7,8 +7,8 @@ use battaglie_community::{
     WebhookUrlError,
 };
 
+use super::Notifications;
 use crate::store::{NotificationPrefs, StoreError};
-use crate::AppState;
 
 /// Longest e-mail address accepted (RFC 5321's path limit).
 pub const MAX_EMAIL: usize = 254;
@@ -69,7 +69,7 @@ pub enum UnsubscribeError {
 /// # Errors
 /// A bad address or URL, a channel on without one, the store failing.
 pub async fn set_prefs(
-    state: &AppState,
+    notices: &Notifications,
     user: &str,
     mut prefs: NotificationPrefs,
 ) -> Result<NotificationPrefs, PrefsError> {
@@ -99,19 +99,19 @@ pub async fn set_prefs(
     if prefs.webhook && prefs.webhook_url.is_none() {
         return Err(PrefsError::NoAddress("webhook"));
     }
-    let store = state.store();
+    let store = notices.store();
     let old = store.notification_prefs(user).await?;
     let changed = old.email != prefs.email;
     prefs.email_confirmed = !changed && old.email_confirmed && prefs.email.is_some();
     prefs.confirm_sent_at = old.confirm_sent_at;
-    let now = state.now();
+    let now = notices.now();
     let mail = match &prefs.email {
         Some(email)
             if changed
                 && may_send_confirmation(old.confirm_sent_at.map(Timestamp), now).is_ok() =>
         {
             prefs.confirm_sent_at = Some(now.0);
-            Some(super::confirm::mail(state, user, email, now).await?)
+            Some(super::confirm::mail(notices, user, email, now).await?)
         }
         _ => None,
     };
@@ -126,14 +126,13 @@ pub async fn set_prefs(
 /// # Errors
 /// A token that does not match (or an account that is gone), the store failing.
 pub async fn unsubscribe(
-    state: &AppState,
+    notices: &Notifications,
     user: &str,
     channel: Channel,
     token: &str,
 ) -> Result<(), UnsubscribeError> {
-    let signer = state
-        .accounts()
-        .signer(state.store())
+    let signer = notices
+        .signer()
         .await
         .map_err(|e| UnsubscribeError::Secret(e.to_string()))?;
     let word = match channel {
@@ -143,7 +142,11 @@ pub async fn unsubscribe(
     if !check_unsubscribe(signer, &PlayerId(user.to_string()), channel, token) {
         return Err(UnsubscribeError::Invalid);
     }
-    if state.store().unsubscribe(user, word, state.now().0).await? {
+    if notices
+        .store()
+        .unsubscribe(user, word, notices.now().0)
+        .await?
+    {
         Ok(())
     } else {
         Err(UnsubscribeError::Invalid)

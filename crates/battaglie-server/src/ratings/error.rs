@@ -3,7 +3,7 @@
 use crate::game::GameError;
 use crate::store::StoreError;
 
-/// Error of rated games and player pages ([`crate::AppState::mark_rated`] and the rest).
+/// Error of rated games and player pages ([`crate::Games::mark_rated`] and the rest).
 #[derive(Debug, thiserror::Error)]
 pub enum RatingsError {
     /// A rated game is made, or its seat taken, only by a signed-in player.

@@ -13,7 +13,7 @@ use battaglie_rules::Side;
 
 pub use error::RatingsError;
 
-use crate::game::{AppState, GameError, LiveGame, Seat};
+use crate::game::{GameError, Games, LiveGame, Seat};
 use crate::store::{GamesFilter, HistoryRow, Mode, PlayerGameRow, RatingRow, ResultCount, UserRow};
 use crate::view::{seats_view, SeatsView};
 
@@ -40,7 +40,7 @@ pub fn levels() -> Vec<LevelRating> {
     level_ratings()
 }
 
-impl AppState {
+impl Games {
     /// Makes `live` (just created) a rated game: its seats `holders` are linked
     /// to their accounts, and its end will change both players' ratings. The
     /// lobby's accepted challenges come through here as well as `POST /api/games`.

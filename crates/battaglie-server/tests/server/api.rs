@@ -61,7 +61,7 @@ async fn computer_game_from(s: &Server, start: &str, computer: &str) -> (String,
         updated_at: 0,
         revision: 0,
     };
-    s.state.store().insert_game(&row, &[]).await.unwrap();
+    s.state.games.store().insert_game(&row, &[]).await.unwrap();
     (id, token)
 }
 
@@ -731,7 +731,7 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
         .await;
         assert_eq!(status, StatusCode::OK);
         let before = wait_for_ply(&app, &id, 2).await;
-        state.shut_down();
+        state.node.shut_down();
         store.close().await;
         (id, token, before)
     };
@@ -770,7 +770,7 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    state.shut_down();
+    state.node.shut_down();
     store.close().await;
     let store = db.open().await;
     let (_, moves) = store.load(&id).await.unwrap().unwrap();
@@ -787,7 +787,7 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
         tokio::time::sleep(lease + Duration::from_millis(100)).await;
     }
     let state = AppState::new(store.clone());
-    assert_eq!(state.resume_computer_games().await.unwrap(), 1);
+    assert_eq!(state.games.resume_computer_games().await.unwrap(), 1);
     let app = battaglie_server::app(state.clone());
     let resumed = wait_for_ply(&app, &id, 4).await;
     assert_eq!(resumed["to_move"], "army");
@@ -843,7 +843,7 @@ async fn racing_moves_from_two_nodes_one_is_stored_the_other_gets_409_and_the_fr
         assert_eq!(refused["state"]["ply"], ply + 1, "{refused}");
         assert_eq!(refused["state"]["last_move"], stored, "{refused}");
     }
-    let (_, moves) = s.state.store().load(id).await.unwrap().unwrap();
+    let (_, moves) = s.state.games.store().load(id).await.unwrap().unwrap();
     assert_eq!(moves.len(), 6);
 }
 
@@ -900,17 +900,17 @@ async fn idle_games_leave_memory_and_come_back_from_the_store(db: TestDb) {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(state.games_in_memory(), 1);
+    assert_eq!(state.games.games_in_memory(), 1);
     // A game in use (a request, a socket, a search holds it) stays.
-    let held = state.game(id).await.unwrap();
-    assert_eq!(state.evict_idle(), 0);
+    let held = state.games.game(id).await.unwrap();
+    assert_eq!(state.games.evict_idle(), 0);
     drop(held);
-    assert_eq!(state.evict_idle(), 1);
-    assert_eq!(state.games_in_memory(), 0);
+    assert_eq!(state.games.evict_idle(), 1);
+    assert_eq!(state.games.games_in_memory(), 0);
     // Asked for again: back from the store, the same game, and it plays on.
     let (status, back) = get(&app, &format!("/api/games/{id}")).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(state.games_in_memory(), 1);
+    assert_eq!(state.games.games_in_memory(), 1);
     for key in ["bfen", "moves", "legal", "to_move", "status"] {
         assert_eq!(back[key], after[key], "{key}");
     }
@@ -936,14 +936,18 @@ async fn past_the_game_limit_the_least_recently_used_leave_memory(db: TestDb) {
     for _ in 0..8 {
         let created = new_game(&app, json!({"scenario": "washita", "mode": "hotseat"})).await;
         ids.push(created["id"].as_str().unwrap().to_string());
-        assert!(state.games_in_memory() <= 3, "{}", state.games_in_memory());
+        assert!(
+            state.games.games_in_memory() <= 3,
+            "{}",
+            state.games.games_in_memory()
+        );
     }
     // Every game is still there, from memory or from the store.
     for id in &ids {
         let (status, game) = get(&app, &format!("/api/games/{id}")).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(game["id"], id.as_str());
-        assert!(state.games_in_memory() <= 3);
+        assert!(state.games.games_in_memory() <= 3);
     }
 }
 

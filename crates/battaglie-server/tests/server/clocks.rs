@@ -159,7 +159,7 @@ async fn running_out_against_an_opponent_who_can_never_win_draws(db: TestDb) {
         revision: 0,
         clock: Some(clock),
     };
-    s.state.store().insert_game(&row, &[]).await.unwrap();
+    s.state.games.store().insert_game(&row, &[]).await.unwrap();
     time.advance(Duration::from_secs(61));
     let end = over(&s.app, &id).await;
     assert_eq!(
@@ -247,8 +247,8 @@ async fn a_site_restarted_mid_game_gives_the_downtime_back(db: TestDb) {
     time.advance(Duration::from_secs(10));
     // The only node stops, ten seconds into the Army's turn; thirty seconds
     // later it is back (or another one is) and reads the game.
-    s.state.shut_down();
-    s.state.leave_site().await;
+    s.state.node.shut_down();
+    s.state.games.leave_site().await;
     time.advance(Duration::from_secs(30));
     let (_, other) = s.timed_node(time.clone()).await;
     let st = state(&other, &id).await;
@@ -273,8 +273,8 @@ async fn a_game_whose_flag_fell_during_an_outage_goes_on(db: TestDb) {
     let (id, army, _) = clocked_game(&s.app, "1+0").await;
     assert_eq!(play_first(&s.app, &id, &army).await.0, StatusCode::OK);
     time.advance(Duration::from_secs(50));
-    s.state.shut_down();
-    s.state.leave_site().await;
+    s.state.node.shut_down();
+    s.state.games.leave_site().await;
     // Down for two minutes: the Indians' minute would have run out twice over.
     time.advance(Duration::from_secs(120));
     let (restarted, other) = s.timed_node(time.clone()).await;
@@ -288,7 +288,7 @@ async fn a_game_whose_flag_fell_during_an_outage_goes_on(db: TestDb) {
         (&end["result"], &end["reason"]),
         (&json!("army"), &json!("time"))
     );
-    restarted.shut_down();
+    restarted.node.shut_down();
 }
 
 /// (PostgreSQL: a SQLite file belongs to one node.)
@@ -302,16 +302,16 @@ async fn a_node_of_several_stopping_is_no_outage() {
     let (second, other) = s.timed_node(time.clone()).await;
     assert_eq!(play_first(&s.app, &id, &army).await.0, StatusCode::OK);
     // The first node stops; the second serves on: its time is the Indians' time.
-    s.state.shut_down();
-    s.state.leave_site().await;
+    s.state.node.shut_down();
+    s.state.games.leave_site().await;
     time.advance(Duration::from_secs(30));
     let (third, on_third) = s.timed_node(time.clone()).await;
     let st = state(&on_third, &id).await;
     assert_eq!(st["clock"]["indians_ms"], 270_000, "{st}");
     let st = state(&other, &id).await;
     assert_eq!(st["clock"]["indians_ms"], 270_000, "{st}");
-    second.shut_down();
-    third.shut_down();
+    second.node.shut_down();
+    third.node.shut_down();
 }
 
 async fn a_clock_must_read_and_is_for_online_games(db: TestDb) {

@@ -154,6 +154,7 @@ async fn a_move_through_one_node_reaches_a_socket_on_the_other(kind: Kind) {
     }
     assert!(b
         .state
+        .games
         .metrics()
         .render()
         .contains("battaglie_bus_changes_total"));
@@ -257,7 +258,7 @@ async fn each_computer_turn_is_searched_by_one_node_only(kind: Kind) {
             (&state["bfen"], &state["last_move"])
         );
     }
-    let searches = a.state.metrics().searches() + b.state.metrics().searches();
+    let searches = a.state.games.metrics().searches() + b.state.games.metrics().searches();
     assert_eq!(
         searches, turns,
         "one search per computer turn, over both nodes"
@@ -291,7 +292,7 @@ async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
     let store = db.open().await;
     assert_eq!(
         store.turn_holder(id).await.unwrap().as_deref(),
-        Some(a.state.node())
+        Some(a.state.node.name())
     );
     a.stop();
     // B takes the turn over once A's claim expires, and plays it.
@@ -300,7 +301,7 @@ async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
         .expect("the computer moved through the other node");
     assert_eq!(after["ply"], 2);
     assert_eq!(after["to_move"], "army");
-    assert_eq!(b.state.metrics().searches(), 1);
+    assert_eq!(b.state.games.metrics().searches(), 1);
     let (_, moves) = store.load(id).await.unwrap().unwrap();
     assert_eq!(moves.len(), 2);
     assert_eq!(

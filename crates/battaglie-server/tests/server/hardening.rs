@@ -188,7 +188,7 @@ async fn health_readiness_and_metrics_answer() {
     }
 
     // Shutting down: not ready any more (the balancer stops sending), still alive.
-    state.shut_down();
+    state.node.shut_down();
     let (status, _, _) = call(&app, from([127, 0, 0, 1], "GET", "/readyz", None)).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     let (status, _, _) = call(&app, from([127, 0, 0, 1], "GET", "/healthz", None)).await;

@@ -533,7 +533,7 @@ impl Drop for Node {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
-        self.state.shut_down();
+        self.state.node.shut_down();
     }
 }
 

@@ -48,6 +48,7 @@ async fn a_correspondence_game_over_days_mails_each_turn_and_rates_the_claim(kin
     let smtp = SmtpSink::start().await;
     for node in [&one, &two] {
         node.state
+            .notifications
             .spawn_notifier(notify_settings(Some(&smtp), SITE));
     }
     let mut host = Player {

@@ -43,18 +43,21 @@ async fn a_node_over_its_game_budget_lets_finished_games_go_first_and_still_serv
         let (status, _) = send(&app, "GET", &format!("/api/games/{id}"), None).await;
         assert_eq!(status, StatusCode::OK);
     }
-    assert_eq!(state.games_in_memory(), 10);
+    assert_eq!(state.games.games_in_memory(), 10);
     // The eleventh game puts the node over: two games go (down to 9, a tenth
     // under the budget), both finished ones.
     let (newest, _) = new_game(&app).await;
-    assert_eq!(state.games_in_memory(), 9);
-    let gone: Vec<&String> = finished.iter().filter(|id| !state.holds(id)).collect();
+    assert_eq!(state.games.games_in_memory(), 9);
+    let gone: Vec<&String> = finished
+        .iter()
+        .filter(|id| !state.games.holds(id))
+        .collect();
     assert_eq!(gone.len(), 2, "two finished games left memory");
     assert!(
-        ongoing.iter().all(|id| state.holds(id)),
+        ongoing.iter().all(|id| state.games.holds(id)),
         "every game in play stays"
     );
-    assert!(state.holds(&newest));
+    assert!(state.games.holds(&newest));
     // Every game is still served, the ones gone read back from the store.
     for id in finished.iter().chain(&ongoing) {
         let (status, st): (StatusCode, Value) =

@@ -36,7 +36,10 @@ pub(crate) struct Game {
 pub(crate) async fn game(db: TestDb, smtp: Option<&SmtpSink>) -> Game {
     let clock = Arc::new(FakeClock::new(T0));
     let server = Server::timed(db, clock.clone()).await;
-    server.state.spawn_notifier(notify_settings(smtp, SITE));
+    server
+        .state
+        .notifications
+        .spawn_notifier(notify_settings(smtp, SITE));
     let app = &server.app;
     let mut army = Browser::at("10.0.12.1");
     army.register(app, "Black_Kettle", "washita river 1868")

@@ -186,7 +186,7 @@ async fn a_socket_opened_after_the_game_is_told_the_standing_rematch_offer(s: Se
 /// The beat renews a node's open sockets and forgets rows no node renewed for a day.
 async fn the_beat_renews_a_nodes_open_sockets_and_forgets_rows_long_unrenewed(s: Server) {
     let (id, _, _) = live_game(&s.app).await;
-    let store: &Store = s.state.store();
+    let store: &Store = s.state.games.store();
     let stamp = |node, now, wall| SocketStamp { node, now, wall };
     store
         .socket_opened("s1", &id, "army", stamp("n1", 1_000, 10_000))

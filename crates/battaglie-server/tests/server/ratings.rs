@@ -216,8 +216,9 @@ async fn a_rated_game_the_second_node_also_sees_ending_is_rated_once(s: Server) 
     assert_eq!(status, StatusCode::CONFLICT);
     // Even a node writing a second ending straight to the store, at the current
     // revision, is refused: a game ends once, and is rated once.
-    let revision = state2.store().revision(&id).await.unwrap().unwrap();
+    let revision = state2.games.store().revision(&id).await.unwrap().unwrap();
     let second = state2
+        .games
         .store()
         .set_status(
             &id,

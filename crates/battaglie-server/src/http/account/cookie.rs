@@ -12,8 +12,8 @@ use axum::response::AppendHeaders;
 use super::super::limits::client_ip;
 use super::super::Error;
 use crate::accounts::{Opened, Session};
-use crate::game::AppState;
 use crate::store::UserRow;
+use crate::AppState;
 
 /// The cookie's name.
 pub(crate) const COOKIE: &str = "battaglie_session";
@@ -131,7 +131,7 @@ impl Visitor {
     /// Store failures.
     pub async fn session(&self, state: &AppState) -> Result<Option<Session>, Error> {
         match &self.cookie {
-            Some(c) => Ok(state.accounts().session(state.store(), c).await?),
+            Some(c) => Ok(state.accounts.session(c).await?),
             None => Ok(None),
         }
     }
@@ -147,8 +147,8 @@ impl Visitor {
             .await?
             .ok_or(crate::accounts::AccountError::NotSignedIn)?;
         state
-            .accounts()
-            .check_csrf(state.store(), &session, self.csrf.as_deref())
+            .accounts
+            .check_csrf(&session, self.csrf.as_deref())
             .await?;
         Ok(session)
     }
@@ -166,18 +166,15 @@ impl Visitor {
         let Some(session) = self.session(state).await? else {
             return Ok(None);
         };
-        state
-            .accounts()
-            .check_csrf(state.store(), &session, Some(csrf))
-            .await?;
+        state.accounts.check_csrf(&session, Some(csrf)).await?;
         Ok(Some(session.user))
     }
 
     /// Whether the request carries the CSRF token of `session`.
     pub async fn has_csrf(&self, state: &AppState, session: &Session) -> bool {
         state
-            .accounts()
-            .check_csrf(state.store(), session, self.csrf.as_deref())
+            .accounts
+            .check_csrf(session, self.csrf.as_deref())
             .await
             .is_ok()
     }

@@ -19,7 +19,8 @@ pub(crate) use cookie::{signed_in_hint, TrustForwarded, Visitor};
 
 use super::{Error, JsonBody};
 use crate::accounts::{Claim, Opened, Session};
-use crate::game::{AppState, LiveGame};
+use crate::game::LiveGame;
+use crate::AppState;
 
 pub(super) fn router(proxies: std::sync::Arc<super::Proxies>) -> Router<AppState> {
     Router::new()
@@ -58,9 +59,9 @@ async fn account(
     session: &Session,
     claimed: Option<Vec<String>>,
 ) -> Result<Value, Error> {
-    let accounts = state.accounts();
+    let accounts = &state.accounts;
     let games: Vec<Value> = accounts
-        .seats(state.store(), &session.user)
+        .seats(&session.user)
         .await?
         .into_iter()
         .map(|s| {
@@ -86,13 +87,13 @@ async fn account(
     let mut body = json!({
         "name": session.user.name,
         "created_at": session.user.created_at,
-        "csrf": accounts.csrf(state.store(), session).await?,
+        "csrf": accounts.csrf(session).await?,
         "games": games,
     });
     if let Some(claimed) = claimed {
         body["claimed"] = json!(claimed);
     }
-    let (rating, rated_games) = state.rating_of(&session.user).await?;
+    let (rating, rated_games) = state.games.rating_of(&session.user).await?;
     body["rating"] = super::players::rating_json(&rating, rated_games);
     body["url"] = json!(format!("/players/{}", session.user.name));
     Ok(body)
@@ -106,10 +107,7 @@ async fn signed_in(
     claims: &[Claim],
     status: StatusCode,
 ) -> Result<Response, Error> {
-    let claimed = state
-        .accounts()
-        .claim(state.store(), &opened.user, claims)
-        .await?;
+    let claimed = state.accounts.claim(&opened.user, claims).await?;
     let session = Session {
         hash: opened.token.hash(),
         user: opened.user.clone(),
@@ -124,8 +122,8 @@ async fn register(
     JsonBody(req): JsonBody<Credentials>,
 ) -> Result<Response, Error> {
     let opened = state
-        .accounts()
-        .register(state.store(), &req.name, &req.password, &visitor.address)
+        .accounts
+        .register(&req.name, &req.password, &visitor.address)
         .await?;
     signed_in(&state, &visitor, opened, &req.games, StatusCode::CREATED).await
 }
@@ -136,8 +134,8 @@ async fn login(
     JsonBody(req): JsonBody<Credentials>,
 ) -> Result<Response, Error> {
     let opened = state
-        .accounts()
-        .login(state.store(), &req.name, &req.password, &visitor.address)
+        .accounts
+        .login(&req.name, &req.password, &visitor.address)
         .await?;
     signed_in(&state, &visitor, opened, &req.games, StatusCode::OK).await
 }
@@ -152,7 +150,7 @@ async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Respons
 
 async fn logout(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
-    state.accounts().logout(state.store(), &session).await?;
+    state.accounts.logout(&session).await?;
     Ok((visitor.clear(), Json(json!({}))).into_response())
 }
 
@@ -170,8 +168,8 @@ async fn password(
 ) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
     let opened = state
-        .accounts()
-        .change_password(state.store(), &session, &req.current, &req.password)
+        .accounts
+        .change_password(&session, &req.current, &req.password)
         .await?;
     signed_in(&state, &visitor, opened, &[], StatusCode::OK).await
 }
@@ -188,10 +186,7 @@ async fn delete(
     JsonBody(req): JsonBody<Deletion>,
 ) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
-    state
-        .accounts()
-        .delete(state.store(), &session, &req.password)
-        .await?;
+    state.accounts.delete(&session, &req.password).await?;
     Ok((visitor.clear(), Json(json!({}))).into_response())
 }
 
@@ -207,10 +202,7 @@ async fn claim(
     JsonBody(req): JsonBody<Claims>,
 ) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
-    let claimed = state
-        .accounts()
-        .claim(state.store(), &session.user, &req.games)
-        .await?;
+    let claimed = state.accounts.claim(&session.user, &req.games).await?;
     Ok(Json(account(&state, &session, Some(claimed)).await?).into_response())
 }
 
@@ -238,11 +230,7 @@ pub(crate) async fn seat_token(
     let Some(session) = visitor.session(state).await? else {
         return Ok(None);
     };
-    let Some(side) = state
-        .accounts()
-        .held_side(state.store(), live.id(), &session.user)
-        .await?
-    else {
+    let Some(side) = state.accounts.held_side(live.id(), &session.user).await? else {
         return Ok(None);
     };
     if changes && !visitor.has_csrf(state, &session).await {

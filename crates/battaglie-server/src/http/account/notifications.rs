@@ -14,13 +14,13 @@ use serde_json::{json, Value};
 
 use super::Visitor;
 use crate::accounts::AccountError;
-use crate::game::AppState;
 use crate::http::{Error, ErrorCode, JsonBody};
 use crate::notify::{
     confirm_email, resend_confirmation, resend_in, set_prefs, unsubscribe as turn_off,
     EmailConfirmError, PrefsError, UnsubscribeError,
 };
 use crate::store::NotificationPrefs;
+use crate::AppState;
 
 /// Notices shown with the preferences.
 const RECENT: i64 = 20;
@@ -126,6 +126,7 @@ fn shown(p: &NotificationPrefs) -> Value {
 
 async fn answer(state: &AppState, user: &str, prefs: &NotificationPrefs) -> Result<Value, Error> {
     let recent = state
+        .node
         .store()
         .recent_notices(user, RECENT)
         .await
@@ -147,7 +148,7 @@ async fn answer(state: &AppState, user: &str, prefs: &NotificationPrefs) -> Resu
     let confirmation = json!({
         "confirmed": prefs.email_confirmed,
         "sent_at": prefs.confirm_sent_at,
-        "resend_in": resend_in(prefs, state.now()).as_secs(),
+        "resend_in": resend_in(prefs, state.node.now()).as_secs(),
     });
     Ok(json!({ "preferences": shown(prefs), "confirmation": confirmation, "recent": recent }))
 }
@@ -161,6 +162,7 @@ pub(super) async fn show(
         .await?
         .ok_or(AccountError::NotSignedIn)?;
     let prefs = state
+        .node
         .store()
         .notification_prefs(&session.user.id)
         .await
@@ -190,7 +192,7 @@ pub(super) async fn put(
         endings: req.endings,
         ..NotificationPrefs::default()
     };
-    let prefs = set_prefs(&state, &session.user.id, prefs).await?;
+    let prefs = set_prefs(&state.notifications, &session.user.id, prefs).await?;
     Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
 }
 
@@ -218,7 +220,7 @@ pub(super) async fn unsubscribe(
         UnsubscribeChannel::Mail => Channel::Mail,
         UnsubscribeChannel::Webhook => Channel::Webhook,
     };
-    turn_off(&state, &q.user, channel, &q.token).await?;
+    turn_off(&state.notifications, &q.user, channel, &q.token).await?;
     let what = match channel {
         Channel::Webhook => "webhook notices",
         _ => "mail",
@@ -245,7 +247,7 @@ pub(super) async fn confirm(
     q: Result<Query<Confirm>, QueryRejection>,
 ) -> Result<Response, Error> {
     let Query(q) = q?;
-    let email = confirm_email(&state, &q.user, q.at, &q.token).await?;
+    let email = confirm_email(&state.notifications, &q.user, q.at, &q.token).await?;
     let email = email
         .replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -266,6 +268,6 @@ pub(super) async fn resend(
     visitor: Visitor,
 ) -> Result<Response, Error> {
     let session = visitor.change(&state).await?;
-    let prefs = resend_confirmation(&state, &session.user.id).await?;
+    let prefs = resend_confirmation(&state.notifications, &session.user.id).await?;
     Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
 }

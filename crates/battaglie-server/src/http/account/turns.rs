@@ -8,8 +8,8 @@ use serde_json::json;
 
 use super::Visitor;
 use crate::accounts::AccountError;
-use crate::game::AppState;
 use crate::http::Error;
+use crate::AppState;
 
 /// The games (ids and links) where the player holds the one seat whose turn it
 /// is, and how many. A hotseat game (both seats one player's) is not counted:
@@ -22,13 +22,13 @@ pub(super) async fn turns(
         .session(&state)
         .await?
         .ok_or(AccountError::NotSignedIn)?;
-    let seats = state.accounts().seats(state.store(), &session.user).await?;
+    let seats = state.accounts.seats(&session.user).await?;
     let mut games = Vec::new();
     for seat in seats {
         if seat.game.outcome.is_some() || !matches!(seat.side.as_str(), "army" | "indians") {
             continue;
         }
-        let live = state.game(&seat.game.id).await?;
+        let live = state.games.game(&seat.game.id).await?;
         if live
             .to_move()
             .await

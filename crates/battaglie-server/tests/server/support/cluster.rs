@@ -108,7 +108,7 @@ impl Node {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
-        self.state.shut_down();
+        self.state.node.shut_down();
     }
 
     /// A WebSocket on game `id`, with a seat's `token` if given.

@@ -71,8 +71,8 @@ impl Server {
             Cluster::default(),
             time,
         );
-        state.start_beating().await;
-        state.spawn_flag_timer();
+        state.games.start_beating().await;
+        state.games.spawn_flag_timer();
         (state.clone(), app_with(state, &settings()))
     }
 
