@@ -8,6 +8,7 @@ use axum::extract::FromRef;
 use battaglie_community::{Clock, SystemClock};
 
 use crate::accounts::Accounts;
+use crate::chat::Chat;
 use crate::game::{Cluster, Games, MemoryLimits};
 use crate::lobby::Lobby;
 use crate::node::Node;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub lobby: Lobby,
     /// Mail and webhooks, and the addresses they go to.
     pub notifications: Notifications,
+    /// The games' chat.
+    pub chat: Chat,
 }
 
 impl AppState {
@@ -59,6 +62,7 @@ impl AppState {
         AppState {
             lobby: Lobby::new(games.clone()),
             notifications: Notifications::new(node.clone(), accounts.clone()),
+            chat: Chat::new(node.clone()),
             accounts,
             games,
             node,

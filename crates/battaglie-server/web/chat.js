@@ -12,14 +12,7 @@ import { current } from "./account.js";
 /** The server's limit on a message, in characters once trimmed (`chat::MAX_MESSAGE`). */
 export const CHAT_LIMIT = 500;
 
-/**
- * @typedef {object} ChatMessage
- * @property {number} id
- * @property {"players" | "spectators"} room
- * @property {string} author `army`, `indians` or a spectator's account name
- * @property {string} body
- * @property {number} at milliseconds since the epoch
- */
+/** @typedef {import("./types/ChatMessage").ChatMessage} ChatMessage */
 
 /**
  * Adds `msg` to `list` in id order, once (the socket and the POST answer may both bring it).
@@ -216,6 +209,7 @@ export function chatPanel(o) {
   async function load() {
     const q = new URLSearchParams({ room });
     try {
+      /** @type {import("./types/ChatHistory").ChatHistory} */
       const answer = await api("GET", `/api/games/${encodeURIComponent(o.id)}/chat?${q}`);
       rooms[answer.room] = answer.messages;
       if (account !== null) muted = answer.muted;
@@ -243,7 +237,9 @@ export function chatPanel(o) {
       return render();
     }
     try {
-      muted = (await api("POST", `/api/games/${encodeURIComponent(o.id)}/chat/mute`, { author, muted: on })).muted;
+      /** @type {import("./types/ChatMuted").ChatMuted} */
+      const answer = await api("POST", `/api/games/${encodeURIComponent(o.id)}/chat/mute`, { author, muted: on });
+      muted = answer.muted;
       // An unmuted author's messages were left out of what the page has: read them.
       if (on) render();
       else await load();

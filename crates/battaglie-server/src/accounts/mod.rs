@@ -80,8 +80,7 @@ async fn blocking<T: Send + 'static>(
 }
 
 impl Accounts {
-    /// Accounts reading "now" from `clock`, the server's time source (the one
-    /// [`crate::node::Node::now`] reads).
+    /// The accounts of `node`: its store, and its time for sessions and throttles.
     pub fn new(node: Node) -> Accounts {
         Accounts {
             node,

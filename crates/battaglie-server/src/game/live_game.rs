@@ -12,8 +12,9 @@ use tokio::sync::broadcast;
 use super::presence::PresenceView;
 use super::snapshot::{snapshot, with_seat, Changing, SharedState, StateParts};
 use super::{GameError, Seat};
+use crate::chat::ChatRow;
 use crate::ids;
-use crate::store::{ChatRow, GameRow, RematchRow};
+use crate::store::{GameRow, RematchRow};
 use crate::view::Replay;
 
 /// How many changes a slow WebSocket subscriber may fall behind before it is resynchronised.
@@ -232,12 +233,12 @@ impl LiveGame {
     }
 
     /// Whether some socket of this node listens.
-    pub(super) fn has_listeners(&self) -> bool {
+    pub(crate) fn has_listeners(&self) -> bool {
         self.told.receiver_count() > 0
     }
 
     /// Tells the game's sockets.
-    pub(super) fn tell(&self, told: Told) {
+    pub(crate) fn tell(&self, told: Told) {
         // No receiver is not an error: nobody is watching.
         let _ = self.told.send(told);
     }
@@ -330,5 +331,12 @@ impl LiveGame {
         st.change = Some((base, change.clone()));
         // No receiver is not an error: nobody is watching.
         let _ = self.tx.send(change);
+    }
+}
+
+impl LiveGame {
+    /// Whether the game has ended (as this copy knows it).
+    pub(crate) async fn is_over(&self) -> bool {
+        self.state.lock().await.game.is_over()
     }
 }

@@ -6,7 +6,6 @@
 mod actions;
 mod analysis;
 mod budget;
-mod chat;
 mod claim;
 mod clock;
 mod computer;
@@ -26,7 +25,6 @@ mod takeback;
 
 pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
 pub use budget::BudgetTooSmall;
-pub use chat::{ChatFailure, MuteFailure};
 pub use created::{Created, Urls};
 pub use error::{Action, GameError};
 pub use live_game::{LiveGame, Told};

@@ -10,6 +10,7 @@ use battaglie_rules::Move;
 use super::live_game::{LiveGame, LiveState};
 use super::{GameError, Games};
 use crate::bus::{Change, Heard, Noted, Subscription};
+use crate::chat::Chat;
 use crate::lobby::Lobby;
 
 /// How often a node with a bus checks its games against the store.
@@ -64,7 +65,9 @@ impl Games {
                             let state = state.clone();
                             tokio::spawn(async move {
                                 match note.what {
-                                    Noted::Chat(id) => state.heard_chat(&live, id).await,
+                                    Noted::Chat(id) => {
+                                        Chat::new(state.shared().clone()).heard(&live, id).await
+                                    }
                                     Noted::Rematch => state.heard_rematch(&live).await,
                                     Noted::Presence => state.heard_presence(&live).await,
                                 }

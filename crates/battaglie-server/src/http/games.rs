@@ -114,10 +114,10 @@ async fn rated_creator(
     if mode != Mode::Online {
         return Err(crate::ratings::RatingsError::NotOnline { mode: mode.word() }.into());
     }
-    let Some(session) = visitor.session(state).await? else {
+    let Some(session) = visitor.session(&state.accounts).await? else {
         return Err(crate::ratings::RatingsError::NeedsAccount.into());
     };
-    if !visitor.has_csrf(state, &session).await {
+    if !visitor.has_csrf(&state.accounts, &session).await {
         return Err(crate::accounts::AccountError::Csrf.into());
     }
     Ok(session.user)
@@ -130,10 +130,10 @@ async fn link_creator(
     visitor: &Visitor,
     created: &crate::game::Created,
 ) -> Result<(), Error> {
-    let Some(session) = visitor.session(state).await? else {
+    let Some(session) = visitor.session(&state.accounts).await? else {
         return Ok(());
     };
-    if visitor.has_csrf(state, &session).await {
+    if visitor.has_csrf(&state.accounts, &session).await {
         let claim = crate::accounts::Claim {
             id: created.id.clone(),
             token: created.token.clone(),
@@ -150,7 +150,7 @@ async fn show(
     QueryParams(q): QueryParams<ShowQuery>,
 ) -> Result<Response, Error> {
     let live = state.games.game_to_read(&id).await?;
-    let token = seat_token(&state, &visitor, &live, q.token, false).await?;
+    let token = seat_token(&state.accounts, &visitor, &live, q.token, false).await?;
     let seat = live.seat(token.as_deref())?;
     Ok(json_text(StatusCode::OK, live.view(seat, q.since).await))
 }
@@ -360,7 +360,7 @@ where
     T: Answer + Send + 'static,
 {
     let live = state.games.game(id).await?;
-    let token = seat_token(&state, visitor, &live, token, true).await?;
+    let token = seat_token(&state.accounts, visitor, &live, token, true).await?;
     let run = action(state, live.clone(), token.clone());
     let done = detached(async move { Ok(run.await?.state()) }).await;
     respond(&live, token.as_deref(), since, done).await

@@ -182,7 +182,7 @@ async fn life_json(state: &AppState) -> Result<Value, Error> {
 }
 
 async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
-    let session = visitor.session(&state).await?;
+    let session = visitor.session(&state.accounts).await?;
     let body = lobby_json(&state, session.as_ref().map(|s| &s.user)).await?;
     Ok(Json(body).into_response())
 }
@@ -210,7 +210,7 @@ async fn post_challenge(
     visitor: Visitor,
     JsonBody(req): JsonBody<OfferBody>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     let to = req.to.filter(|t| !t.trim().is_empty());
     let offer = Offer {
         battle: req.battle,
@@ -229,7 +229,7 @@ async fn accept(
     Path(id): Path<String>,
     visitor: Visitor,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     let seated =
         super::detached(async move { Ok(state.lobby.accept(&id, &session.user).await?) }).await?;
     Ok((StatusCode::CREATED, Json(seated_json(&seated))).into_response())
@@ -240,7 +240,7 @@ async fn cancel(
     Path(id): Path<String>,
     visitor: Visitor,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     state.lobby.cancel(&id, &session.user).await?;
     Ok(Json(json!({})).into_response())
 }
@@ -250,7 +250,7 @@ async fn decline(
     Path(id): Path<String>,
     visitor: Visitor,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     state.lobby.decline(&id, &session.user).await?;
     Ok(Json(json!({})).into_response())
 }
@@ -272,7 +272,7 @@ async fn seek(
     visitor: Visitor,
     JsonBody(req): JsonBody<SeekBody>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     let sought = super::detached(async move {
         let terms = (
             req.battle.as_str(),
@@ -292,7 +292,7 @@ async fn seek(
 
 async fn my_seek(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
     let session = visitor
-        .session(&state)
+        .session(&state.accounts)
         .await?
         .ok_or(AccountError::NotSignedIn)?;
     let body = match state.lobby.my_seek(&session.user).await? {
@@ -303,7 +303,7 @@ async fn my_seek(State(state): State<AppState>, visitor: Visitor) -> Result<Resp
 }
 
 async fn unseek(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     let withdrawn = state.lobby.unseek(&session.user).await?;
     Ok(Json(json!({ "withdrawn": withdrawn })).into_response())
 }
@@ -329,7 +329,7 @@ async fn upgrade(
             "the lobby's socket is for this site's pages",
         ));
     }
-    let viewer = visitor.session(&state).await?.map(|s| s.user);
+    let viewer = visitor.session(&state.accounts).await?.map(|s| s.user);
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
     Ok(ws
         .max_message_size(super::WS_MESSAGE_LIMIT)

@@ -3,7 +3,6 @@
 mod accept;
 mod account;
 mod analyses;
-mod chat;
 mod code;
 mod error;
 mod games;
@@ -43,6 +42,8 @@ pub use proxies::{BadProxy, Proxies};
 pub use web::{assets as web_assets, Asset};
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 pub use ws_limits::CLOSE_TOO_MANY;
+
+pub(crate) use account::{seat_token, Visitor};
 
 use crate::game::{Created, LiveGame};
 use crate::AppState;
@@ -128,7 +129,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
             settings.rate_limits.as_ref().map(|l| l.sockets),
         ))
         .merge(players::router())
-        .merge(chat::router())
+        .merge(crate::chat::routes::router())
         .merge(rematch::router())
         .fallback(api_not_found)
         // The JSON (a state, the scenarios) shrinks to a third or less; pictures

@@ -185,14 +185,14 @@ async fn take_seat(
     JsonBody(req): JsonBody<SeatRequest>,
 ) -> Result<Response, Error> {
     let live = state.games.game(&id).await?;
-    let Some(session) = visitor.session(&state).await? else {
+    let Some(session) = visitor.session(&state.accounts).await? else {
         // A guest on a casual game needs no account; on a rated one, they are told to sign in.
         return Err(match state.games.is_rated(&live).await? {
             true => RatingsError::NeedsAccount.into(),
             false => crate::accounts::AccountError::NotSignedIn.into(),
         });
     };
-    if !visitor.has_csrf(&state, &session).await {
+    if !visitor.has_csrf(&state.accounts, &session).await {
         return Err(crate::accounts::AccountError::Csrf.into());
     }
     let side = state

@@ -44,7 +44,7 @@ async fn rematch(
         )
     })?;
     let live = state.games.game(&id).await?;
-    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
+    let token = seat_token(&state.accounts, &visitor, &live, req.token, true).await?;
     let now = state.games.rematch(&live, token.as_deref(), action).await?;
     let seat = live.seat(token.as_deref())?;
     Ok(Json(rematch_view(now.as_ref(), seat, token.as_deref())).into_response())

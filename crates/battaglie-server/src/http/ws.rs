@@ -28,11 +28,11 @@ use super::per_address::{Held, PerAddress};
 use super::rematch::rematch_view;
 use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
-use crate::chat::{may_read, room_from_word, shows};
+use crate::chat::{may_read, shows, ChatMessage, ChatPush, ChatRow};
 use crate::game::{
     with_seat, with_seat_on_turn, DrawAction, LiveGame, Seat, SharedState, StateParts, Told,
 };
-use crate::store::{ChatRow, Mode, UserRow};
+use crate::store::{Mode, UserRow};
 use crate::AppState;
 
 pub(super) fn router(
@@ -116,12 +116,12 @@ async fn upgrade(
     let seat = live.seat(token.as_deref())?;
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
     let account = match q.csrf.as_deref() {
-        Some(csrf) => visitor.user_with_csrf(&state, csrf).await?,
+        Some(csrf) => visitor.user_with_csrf(&state.accounts, csrf).await?,
         None => None,
     };
     let viewer = match &account {
         Some(user) => Some(user.clone()),
-        None => visitor.session(&state).await?.map(|s| s.user),
+        None => visitor.session(&state.accounts).await?.map(|s| s.user),
     };
     let holder = Holder {
         seat,
@@ -342,16 +342,14 @@ async fn chat_message(
     holder: &Holder,
     row: &ChatRow,
 ) -> Option<String> {
-    let room = room_from_word(Some(&row.room))?;
-    may_read(holder.seat, room, live.is_over().await).ok()?;
-    match state.games.chat_mutes(live, holder.viewer.as_ref()).await {
+    may_read(holder.seat, row.room, live.is_over().await).ok()?;
+    match state.chat.mutes(live, holder.viewer.as_ref()).await {
         Ok(mutes) if !shows(&mutes, row) => return None,
         Ok(_) => {}
         Err(e) => tracing::warn!(game = %live.id(), error = %e, "cannot read chat mutes"),
     }
-    let mut body = serde_json::to_value(row).ok()?;
-    body["type"] = "chat".into();
-    Some(body.to_string())
+    let message = ChatMessage::from(row);
+    serde_json::to_string(&ChatPush { message: &message }).ok()
 }
 
 /// Carries out a client message; returns a reply to send (errors, pong), if any.
@@ -402,10 +400,11 @@ async fn handle(
                 Ok(state.games.takeback(&live, token, action).await?)
             }
             ClientMessage::Chat { text, room } => {
-                let room = super::chat::room(room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
+                let room =
+                    crate::chat::routes::room(room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
                 state
-                    .games
-                    .chat_write(&live, token, account.as_ref(), room, &text)
+                    .chat
+                    .write(&live, token, account.as_ref(), room, &text)
                     .await?;
                 Ok(())
             }

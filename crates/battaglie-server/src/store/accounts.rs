@@ -5,7 +5,7 @@
 
 use sqlx::Row;
 
-use super::{Pools, Store, StoreError};
+use super::{Store, StoreError};
 
 /// An account that is not deleted.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 
 use sqlx::Row;
 
-use super::{Pools, Store, StoreError};
+use super::{Store, StoreError};
 
 /// A stored analysis, finished or in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]

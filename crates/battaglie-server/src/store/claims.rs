@@ -2,7 +2,7 @@
 //! claim computes its computer move; a claim past its expiry may be taken by any
 //! node. Times are milliseconds since 1970.
 
-use super::{Pools, Store, StoreError};
+use super::{Store, StoreError};
 
 /// What a stored move does to the game's claim on the computer's turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

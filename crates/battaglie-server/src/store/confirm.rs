@@ -4,7 +4,7 @@
 //! queued in the outbox there too, so that retries and failures work as for
 //! every other notice.
 
-use super::{NotificationPrefs, Pools, Store, StoreError};
+use super::{NotificationPrefs, Store, StoreError};
 
 /// A confirmation mail to queue: its subject and the path of its link.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 
 use sqlx::Row;
 
-use super::{Pools, Store, StoreError};
+use super::{Store, StoreError};
 
 /// A challenge as stored, with the names of the accounts concerned.
 #[derive(Debug, Clone, PartialEq, Eq)]

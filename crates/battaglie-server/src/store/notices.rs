@@ -9,7 +9,7 @@
 use battaglie_community::{Event, GameId, Preferences};
 use sqlx::Row;
 
-use super::{Pools, Store, StoreError};
+use super::{Store, StoreError};
 
 /// What a player asked to receive.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::time::Duration;
 use battaglie_community::{GameClock, Timestamp};
 use sqlx::Row;
 
-use super::{clock_columns, Pools, Store, StoreError};
+use super::{clock_columns, Store, StoreError};
 
 /// One node's beat: who, and when by the wall clock and by game time.
 #[derive(Debug, Clone, Copy)]

@@ -5,7 +5,7 @@
 
 use sqlx::Row;
 
-use super::{Pools, Store, StoreError};
+use super::{Store, StoreError};
 
 /// Which of a player's games to list.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 use battaglie_community::{rate_game, Rating, Score, Timestamp};
 use sqlx::Row;
 
-use super::{Pools, Store, StoreError};
+use super::{Store, StoreError};
 
 /// Rates the game `$id` inside the transaction `$tx` that stores its end, won by
 /// `$winner` (an `Option<Side>`: `None` a draw) at `$now` (milliseconds), if it was

@@ -1,7 +1,7 @@
 //! Rematch offers after online games (see `crate::game::rematch`): one row per
 //! game, its new game set by one compare-and-set, so one acceptance wins.
 
-use super::{Pools, Store, StoreError};
+use super::{Store, StoreError};
 
 /// A rematch offer of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]

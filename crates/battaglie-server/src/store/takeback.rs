@@ -1,7 +1,7 @@
 //! An online game's take-back request, kept on the game's row with the revision
 //! that made it: it lapses by itself as soon as the game changes again.
 
-use super::{Pools, Store, StoreError};
+use super::{Store, StoreError};
 
 impl Store {
     /// Makes `offer` (a side's word, or `None`) the game's take-back request, if the

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use ts_rs::{Config, TypeVisitor, TS};
 
 use super::{Replay, SeatsView};
+use crate::chat::{ChatHistory, ChatMuted};
 use crate::game::snapshot::Snapshot;
 use crate::http::ErrorCode;
 use crate::view::ScenarioView;
@@ -27,6 +28,8 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<Replay>();
     files.visit::<SeatsView>();
     files.visit::<ErrorCode>();
+    files.visit::<ChatHistory>();
+    files.visit::<ChatMuted>();
     files.out
 }
 

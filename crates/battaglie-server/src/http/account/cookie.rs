@@ -11,9 +11,9 @@ use axum::response::AppendHeaders;
 
 use super::super::limits::client_ip;
 use super::super::Error;
+use crate::accounts::Accounts;
 use crate::accounts::{Opened, Session};
 use crate::store::UserRow;
-use crate::AppState;
 
 /// The cookie's name.
 pub(crate) const COOKIE: &str = "battaglie_session";
@@ -129,9 +129,9 @@ impl Visitor {
     ///
     /// # Errors
     /// Store failures.
-    pub async fn session(&self, state: &AppState) -> Result<Option<Session>, Error> {
+    pub async fn session(&self, accounts: &Accounts) -> Result<Option<Session>, Error> {
         match &self.cookie {
-            Some(c) => Ok(state.accounts.session(c).await?),
+            Some(c) => Ok(accounts.session(c).await?),
             None => Ok(None),
         }
     }
@@ -141,15 +141,12 @@ impl Visitor {
     ///
     /// # Errors
     /// `not_signed_in` (401) without a session; `csrf_token` (403) without its token.
-    pub async fn change(&self, state: &AppState) -> Result<Session, Error> {
+    pub async fn change(&self, accounts: &Accounts) -> Result<Session, Error> {
         let session = self
-            .session(state)
+            .session(accounts)
             .await?
             .ok_or(crate::accounts::AccountError::NotSignedIn)?;
-        state
-            .accounts
-            .check_csrf(&session, self.csrf.as_deref())
-            .await?;
+        accounts.check_csrf(&session, self.csrf.as_deref()).await?;
         Ok(session)
     }
 
@@ -160,20 +157,19 @@ impl Visitor {
     /// `csrf_token` (403) when it is not the session's.
     pub async fn user_with_csrf(
         &self,
-        state: &AppState,
+        accounts: &Accounts,
         csrf: &str,
     ) -> Result<Option<UserRow>, Error> {
-        let Some(session) = self.session(state).await? else {
+        let Some(session) = self.session(accounts).await? else {
             return Ok(None);
         };
-        state.accounts.check_csrf(&session, Some(csrf)).await?;
+        accounts.check_csrf(&session, Some(csrf)).await?;
         Ok(Some(session.user))
     }
 
     /// Whether the request carries the CSRF token of `session`.
-    pub async fn has_csrf(&self, state: &AppState, session: &Session) -> bool {
-        state
-            .accounts
+    pub async fn has_csrf(&self, accounts: &Accounts, session: &Session) -> bool {
+        accounts
             .check_csrf(session, self.csrf.as_deref())
             .await
             .is_ok()

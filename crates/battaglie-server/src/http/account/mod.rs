@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 pub(crate) use cookie::{signed_in_hint, TrustForwarded, Visitor};
 
 use super::{Error, JsonBody};
-use crate::accounts::{Claim, Opened, Session};
+use crate::accounts::{Accounts, Claim, Opened, Session};
 use crate::game::LiveGame;
 use crate::AppState;
 
@@ -142,14 +142,14 @@ async fn login(
 
 async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
     let session = visitor
-        .session(&state)
+        .session(&state.accounts)
         .await?
         .ok_or(crate::accounts::AccountError::NotSignedIn)?;
     Ok(Json(account(&state, &session, None).await?).into_response())
 }
 
 async fn logout(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     state.accounts.logout(&session).await?;
     Ok((visitor.clear(), Json(json!({}))).into_response())
 }
@@ -166,7 +166,7 @@ async fn password(
     visitor: Visitor,
     JsonBody(req): JsonBody<PasswordChange>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     let opened = state
         .accounts
         .change_password(&session, &req.current, &req.password)
@@ -185,7 +185,7 @@ async fn delete(
     visitor: Visitor,
     JsonBody(req): JsonBody<Deletion>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     state.accounts.delete(&session, &req.password).await?;
     Ok((visitor.clear(), Json(json!({}))).into_response())
 }
@@ -201,7 +201,7 @@ async fn claim(
     visitor: Visitor,
     JsonBody(req): JsonBody<Claims>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     let claimed = state.accounts.claim(&session.user, &req.games).await?;
     Ok(Json(account(&state, &session, Some(claimed)).await?).into_response())
 }
@@ -215,7 +215,7 @@ async fn claim(
 /// # Errors
 /// `csrf_token` (403) for a change by cookie without the token; store failures.
 pub(crate) async fn seat_token(
-    state: &AppState,
+    accounts: &Accounts,
     visitor: &Visitor,
     live: &LiveGame,
     token: Option<String>,
@@ -227,13 +227,13 @@ pub(crate) async fn seat_token(
     if token.is_some() {
         return Ok(token);
     }
-    let Some(session) = visitor.session(state).await? else {
+    let Some(session) = visitor.session(accounts).await? else {
         return Ok(None);
     };
-    let Some(side) = state.accounts.held_side(live.id(), &session.user).await? else {
+    let Some(side) = accounts.held_side(live.id(), &session.user).await? else {
         return Ok(None);
     };
-    if changes && !visitor.has_csrf(state, &session).await {
+    if changes && !visitor.has_csrf(accounts, &session).await {
         return Err(crate::accounts::AccountError::Csrf.into());
     }
     Ok(live.token_of(&side).map(str::to_string))

@@ -158,7 +158,7 @@ pub(super) async fn show(
     visitor: Visitor,
 ) -> Result<Response, Error> {
     let session = visitor
-        .session(&state)
+        .session(&state.accounts)
         .await?
         .ok_or(AccountError::NotSignedIn)?;
     let prefs = state
@@ -175,7 +175,7 @@ pub(super) async fn put(
     visitor: Visitor,
     JsonBody(req): JsonBody<Prefs>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     let format = match req.webhook_format {
         WebhookFormat::Auto => "auto",
         WebhookFormat::Discord => "discord",
@@ -267,7 +267,7 @@ pub(super) async fn resend(
     State(state): State<AppState>,
     visitor: Visitor,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state).await?;
+    let session = visitor.change(&state.accounts).await?;
     let prefs = resend_confirmation(&state.notifications, &session.user.id).await?;
     Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
 }

@@ -19,7 +19,7 @@ pub(super) async fn turns(
     visitor: Visitor,
 ) -> Result<Response, Error> {
     let session = visitor
-        .session(&state)
+        .session(&state.accounts)
         .await?
         .ok_or(AccountError::NotSignedIn)?;
     let seats = state.accounts.seats(&session.user).await?;

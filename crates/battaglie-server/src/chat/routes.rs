@@ -10,16 +10,18 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::json;
 
-use super::account::{seat_token, Visitor};
-use super::{Error, ErrorCode, JsonBody, QueryParams};
-use crate::chat::{room_from_word, room_word, ChatError, MuteError, Room, ROOM_WORDS};
-use crate::game::{ChatFailure, MuteFailure};
+use super::rules::{room_from_word, ChatError, MuteError, Room, MAX_MESSAGE, ROOM_WORDS};
+use super::service::{Chat, ChatFailure, MuteFailure};
+use super::wire::{ChatHistory, ChatMessage, ChatMuted};
+use crate::accounts::Accounts;
+use crate::game::Games;
+use crate::http::{seat_token, Error, ErrorCode, JsonBody, QueryParams, Visitor};
 use crate::AppState;
 use battaglie_community::ChatError as MessageError;
 
-pub(super) fn router() -> Router<AppState> {
+/// The chat's routes.
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/games/{id}/chat", get(history).post(write))
         .route("/games/{id}/chat/mute", post(mute))
@@ -55,74 +57,71 @@ struct HistoryQuery {
 ///
 /// # Errors
 /// `status` (422 in a body, 400 in a query) naming the choices.
-pub(super) fn room(word: Option<&str>, status: StatusCode) -> Result<Room, Error> {
+pub(crate) fn room(word: Option<&str>, status: StatusCode) -> Result<Room, Error> {
     room_from_word(word)
         .ok_or_else(|| Error::choice(status, "room", word.unwrap_or_default(), &ROOM_WORDS))
 }
 
 async fn write(
-    State(state): State<AppState>,
+    State(chat): State<Chat>,
+    State(games): State<Games>,
+    State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
     JsonBody(req): JsonBody<ChatRequest>,
 ) -> Result<Response, Error> {
     let room = room(req.room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
-    let live = state.games.game(&id).await?;
-    let token = seat_token(&state, &visitor, &live, req.token, true).await?;
+    let live = games.game(&id).await?;
+    let token = seat_token(&accounts, &visitor, &live, req.token, true).await?;
     // A spectator writes in the spectators' room under their account's name.
     let account = match token {
-        None if room == Room::Spectators => Some(visitor.change(&state).await?.user),
+        None if room == Room::Spectators => Some(visitor.change(&accounts).await?.user),
         _ => None,
     };
-    let row = state
-        .games
-        .chat_write(&live, token.as_deref(), account.as_ref(), room, &req.text)
+    let row = chat
+        .write(&live, token.as_deref(), account.as_ref(), room, &req.text)
         .await?;
-    Ok((StatusCode::CREATED, Json(row)).into_response())
+    Ok((StatusCode::CREATED, Json(ChatMessage::from(&row))).into_response())
 }
 
 async fn history(
-    State(state): State<AppState>,
+    State(chat): State<Chat>,
+    State(games): State<Games>,
+    State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
     QueryParams(q): QueryParams<HistoryQuery>,
-) -> Result<Response, Error> {
+) -> Result<Json<ChatHistory>, Error> {
     let room = room(q.room.as_deref(), StatusCode::BAD_REQUEST)?;
-    let live = state.games.game_to_read(&id).await?;
-    let token = seat_token(&state, &visitor, &live, q.token, false).await?;
-    let viewer = visitor.session(&state).await?.map(|s| s.user);
-    let messages = state
-        .games
-        .chat_read(&live, token.as_deref(), viewer.as_ref(), room)
+    let live = games.game_to_read(&id).await?;
+    let token = seat_token(&accounts, &visitor, &live, q.token, false).await?;
+    let viewer = visitor.session(&accounts).await?.map(|s| s.user);
+    let rows = chat
+        .read(&live, token.as_deref(), viewer.as_ref(), room)
         .await?;
     let muted = match &viewer {
-        Some(user) => state
-            .node
-            .store()
-            .chat_mutes(&user.id, live.id())
-            .await
-            .map_err(Error::internal)?,
+        Some(user) => chat.muted_by(&live, user).await.map_err(Error::internal)?,
         None => Vec::new(),
     };
-    Ok(
-        Json(json!({ "room": room_word(room), "messages": messages, "muted": muted }))
-            .into_response(),
-    )
+    Ok(Json(ChatHistory {
+        room,
+        messages: rows.iter().map(ChatMessage::from).collect(),
+        muted,
+    }))
 }
 
 async fn mute(
-    State(state): State<AppState>,
+    State(chat): State<Chat>,
+    State(games): State<Games>,
+    State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
     JsonBody(req): JsonBody<MuteRequest>,
-) -> Result<Response, Error> {
-    let live = state.games.game(&id).await?;
-    let user = visitor.change(&state).await?.user;
-    let muted = state
-        .games
-        .chat_mute(&live, &user, &req.author, req.muted)
-        .await?;
-    Ok(Json(json!({ "muted": muted })).into_response())
+) -> Result<Json<ChatMuted>, Error> {
+    let live = games.game(&id).await?;
+    let user = visitor.change(&accounts).await?.user;
+    let muted = chat.mute(&live, &user, &req.author, req.muted).await?;
+    Ok(Json(ChatMuted { muted }))
 }
 
 impl From<MuteFailure> for Error {
@@ -164,7 +163,7 @@ impl From<ChatError> for Error {
                     StatusCode::UNPROCESSABLE_ENTITY,
                     C::ChatTooLong {
                         chars: *chars,
-                        limit: crate::chat::MAX_MESSAGE,
+                        limit: MAX_MESSAGE,
                     },
                 ),
                 MessageError::Control => (StatusCode::UNPROCESSABLE_ENTITY, C::ChatControlChar {}),

@@ -1,14 +1,15 @@
-//! Carrying out chat requests (see `crate::chat` for the rules): a message is
-//! stored, then told to this node's sockets and, over the bus, to the others'
+//! The chat service: a message is checked by the chat's rules, stored, then told
+//! to this node's sockets of the game and, over the bus, to the other nodes'
 //! (which read it back from the store).
 
 use std::sync::Arc;
 
-use super::live_game::Told;
-use super::{GameError, Games, LiveGame, Seat};
+use super::repo::{ChatRepo, ChatRow};
+use super::rules::{self as chat, ChatError, MuteError};
 use crate::bus::Noted;
-use crate::chat::{self, ChatError, MuteError};
-use crate::store::{ChatRow, Mode, StoreError, UserRow};
+use crate::game::{GameError, LiveGame, Seat, Told};
+use crate::node::Node;
+use crate::store::{Mode, StoreError, UserRow};
 use battaglie_community::{Mutes, PlayerId, Room};
 
 /// Why a chat request failed.
@@ -25,14 +26,29 @@ pub enum ChatFailure {
     Store(#[from] StoreError),
 }
 
-impl Games {
+/// The chat of a node's games.
+#[derive(Debug, Clone)]
+pub struct Chat {
+    node: Node,
+    repo: ChatRepo,
+}
+
+impl Chat {
+    /// The chat of `node`'s games.
+    pub fn new(node: Node) -> Chat {
+        Chat {
+            repo: ChatRepo::new(node.store().clone()),
+            node,
+        }
+    }
+
     /// Writes `text` in `room` of the game for the holder of `token` (or, for a
     /// spectator, the signed-in `account`); answers the stored message.
     ///
     /// # Errors
     /// Not an online game, a wrong token, a writer the room does not take, a bad
     /// text, over the rate limit; store failures.
-    pub async fn chat_write(
+    pub async fn write(
         &self,
         live: &Arc<LiveGame>,
         token: Option<&str>,
@@ -46,34 +62,28 @@ impl Games {
             room,
             account.map(|u| (u.id.as_str(), u.name.as_str())),
         )?;
-        let now = self.now().millis();
-        let store = self.store();
-        let recent = store
-            .chat_times(live.id(), &sender, now - chat::RATE_MEMORY_MS)
+        let now = self.node.now().millis();
+        let recent = self
+            .repo
+            .times(live.id(), &sender, now - chat::RATE_MEMORY_MS)
             .await?;
         let body = chat::check(text, seat, room, &recent, now)?;
-        let row = store
-            .add_chat(
-                live.id(),
-                chat::room_word(room),
-                &sender,
-                &author,
-                body,
-                now,
-            )
+        let row = self
+            .repo
+            .add(live.id(), room, &sender, &author, body, now)
             .await?;
         live.tell(Told::Chat(Arc::new(row.clone())));
-        self.note(live, Noted::Chat(row.id));
+        self.node.note(live.id(), Noted::Chat(row.id));
         Ok(row)
     }
 
     /// Another node stored message `id`: pushed to this node's sockets of the
     /// game, read from the store when some socket listens.
-    pub(super) async fn heard_chat(&self, live: &LiveGame, id: i64) {
+    pub async fn heard(&self, live: &LiveGame, id: i64) {
         if !live.has_listeners() {
             return;
         }
-        match self.store().chat_message(live.id(), id).await {
+        match self.repo.message(live.id(), id).await {
             Ok(Some(row)) => live.tell(Told::Chat(Arc::new(row))),
             Ok(None) => {
                 tracing::warn!(game = %live.id(), id, "a chat message heard on the bus is not stored")
@@ -90,7 +100,7 @@ impl Games {
     /// # Errors
     /// Not an online game, a wrong token, a player asking for the spectators' room
     /// during the game; store failures.
-    pub async fn chat_read(
+    pub async fn read(
         &self,
         live: &Arc<LiveGame>,
         token: Option<&str>,
@@ -99,11 +109,8 @@ impl Games {
     ) -> Result<Vec<ChatRow>, ChatFailure> {
         let seat = self.chat_seat(live, token)?;
         chat::may_read(seat, room, live.is_over().await)?;
-        let mutes = self.chat_mutes(live, viewer).await?;
-        let mut rows = self
-            .store()
-            .chat_history(live.id(), chat::room_word(room), chat::HISTORY)
-            .await?;
+        let mutes = self.mutes(live, viewer).await?;
+        let mut rows = self.repo.history(live.id(), room, chat::HISTORY).await?;
         rows.retain(|row| chat::shows(&mutes, row));
         Ok(rows)
     }
@@ -113,29 +120,28 @@ impl Games {
     ///
     /// # Errors
     /// Not an online game, a bad author; store failures.
-    pub async fn chat_mute(
+    pub async fn mute(
         &self,
         live: &LiveGame,
         user: &UserRow,
         author: &str,
         muted: bool,
     ) -> Result<Vec<String>, MuteFailure> {
-        if live.row.mode != Mode::Online {
+        if live.mode() != Mode::Online {
             return Err(ChatError::OnlyOnline.into());
         }
         let author = chat::mute_author(author)?;
-        let store = self.store();
-        store
-            .set_chat_mute(&user.id, live.id(), author, muted)
+        self.repo
+            .set_mute(&user.id, live.id(), author, muted)
             .await?;
-        Ok(store.chat_mutes(&user.id, live.id()).await?)
+        Ok(self.repo.mutes(&user.id, live.id()).await?)
     }
 
     /// The authors `viewer` muted in the game (none for a guest: its page keeps them).
     ///
     /// # Errors
     /// Store failures.
-    pub async fn chat_mutes(
+    pub async fn mutes(
         &self,
         live: &LiveGame,
         viewer: Option<&UserRow>,
@@ -143,13 +149,25 @@ impl Games {
         let Some(user) = viewer else {
             return Ok(Mutes::default());
         };
-        let authors = self.store().chat_mutes(&user.id, live.id()).await?;
+        let authors = self.repo.mutes(&user.id, live.id()).await?;
         Ok(Mutes(authors.into_iter().map(PlayerId).collect()))
+    }
+
+    /// The authors `user` muted in the game, in name order.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn muted_by(
+        &self,
+        live: &LiveGame,
+        user: &UserRow,
+    ) -> Result<Vec<String>, StoreError> {
+        self.repo.mutes(&user.id, live.id()).await
     }
 
     /// The seat of `token` in an online game.
     fn chat_seat(&self, live: &LiveGame, token: Option<&str>) -> Result<Seat, ChatFailure> {
-        if live.row.mode != Mode::Online {
+        if live.mode() != Mode::Online {
             return Err(ChatError::OnlyOnline.into());
         }
         Ok(live.seat(token)?)
@@ -168,11 +186,4 @@ pub enum MuteFailure {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
-}
-
-impl LiveGame {
-    /// Whether the game has ended (as this copy knows it).
-    pub(crate) async fn is_over(&self) -> bool {
-        self.state.lock().await.game.is_over()
-    }
 }

@@ -1,14 +1,16 @@
-//! Chat messages of online games (see `crate::chat`), kept per game and room.
+//! The chat's storage: messages kept per game and room, and each account's
+//! mutes. The only SQL of the chat.
 
-use super::{Pools, Store, StoreError};
+use super::rules::{room_from_word, room_word, Room};
+use crate::store::{on_read, on_write, Store, StoreError};
 
 /// One stored chat message.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatRow {
     /// Grows with every message (the order they are shown in).
     pub id: i64,
-    /// `players` or `spectators`.
-    pub room: String,
+    /// The room it was written in.
+    pub room: Room,
     /// Who wrote it: `army`, `indians`, or a spectator's account name.
     pub author: String,
     /// The text (plain text, never markup).
@@ -17,26 +19,37 @@ pub struct ChatRow {
     pub at: i64,
 }
 
-impl Store {
+/// The chat's table on the node's store.
+#[derive(Debug, Clone)]
+pub struct ChatRepo {
+    store: Store,
+}
+
+impl ChatRepo {
+    /// The chat's tables in `store`.
+    pub fn new(store: Store) -> ChatRepo {
+        ChatRepo { store }
+    }
+
     /// Stores a message of `sender` in `room` of game `id`; answers it.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn add_chat(
+    pub async fn add(
         &self,
         id: &str,
-        room: &str,
+        room: Room,
         sender: &str,
         author: &str,
         body: &str,
         now: i64,
     ) -> Result<ChatRow, StoreError> {
-        let (new_id,): (i64,) = on_write!(self, pool => sqlx::query_as(
+        let (new_id,): (i64,) = on_write!(self.store, pool => sqlx::query_as(
             "INSERT INTO chat_messages (game_id, room, sender, author, body, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(id)
-        .bind(room)
+        .bind(room_word(room))
         .bind(sender)
         .bind(author)
         .bind(body)
@@ -45,7 +58,7 @@ impl Store {
         .await?);
         Ok(ChatRow {
             id: new_id,
-            room: room.to_string(),
+            room,
             author: author.to_string(),
             body: body.to_string(),
             at: now,
@@ -56,13 +69,8 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn chat_times(
-        &self,
-        id: &str,
-        sender: &str,
-        since: i64,
-    ) -> Result<Vec<i64>, StoreError> {
-        let rows: Vec<(i64,)> = on_write!(self, pool => sqlx::query_as(
+    pub async fn times(&self, id: &str, sender: &str, since: i64) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = on_write!(self.store, pool => sqlx::query_as(
             "SELECT created_at FROM chat_messages \
              WHERE game_id = $1 AND sender = $2 AND created_at > $3 ORDER BY created_at",
         )
@@ -78,12 +86,8 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn chat_message(
-        &self,
-        id: &str,
-        message: i64,
-    ) -> Result<Option<ChatRow>, StoreError> {
-        let row: Option<(i64, String, String, String, i64)> = on_read!(self, pool => sqlx::query_as(
+    pub async fn message(&self, id: &str, message: i64) -> Result<Option<ChatRow>, StoreError> {
+        let row: Option<(i64, String, String, String, i64)> = on_read!(self.store, pool => sqlx::query_as(
             "SELECT id, room, author, body, created_at FROM chat_messages \
              WHERE game_id = $1 AND id = $2",
         )
@@ -91,40 +95,41 @@ impl Store {
         .bind(message)
         .fetch_optional(pool)
         .await?);
-        Ok(row.map(chat_row))
+        row.map(chat_row).transpose()
     }
 
     /// The last `limit` messages of `room` in game `id`, oldest first.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn chat_history(
+    pub async fn history(
         &self,
         id: &str,
-        room: &str,
+        room: Room,
         limit: i64,
     ) -> Result<Vec<ChatRow>, StoreError> {
-        let rows: Vec<(i64, String, String, String, i64)> = on_read!(self, pool => sqlx::query_as(
+        let rows: Vec<(i64, String, String, String, i64)> = on_read!(self.store, pool => sqlx::query_as(
             "SELECT id, room, author, body, created_at FROM chat_messages \
              WHERE game_id = $1 AND room = $2 ORDER BY id DESC LIMIT $3",
         )
         .bind(id)
-        .bind(room)
+        .bind(room_word(room))
         .bind(limit)
         .fetch_all(pool)
         .await?);
-        let mut messages: Vec<ChatRow> = rows.into_iter().map(chat_row).collect();
+        let mut messages = rows
+            .into_iter()
+            .map(chat_row)
+            .collect::<Result<Vec<_>, _>>()?;
         messages.reverse();
         Ok(messages)
     }
-}
 
-impl Store {
     /// Mutes (`muted`) or unmutes `author` in game `id`'s chat for `user`.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_chat_mute(
+    pub async fn set_mute(
         &self,
         user: &str,
         id: &str,
@@ -137,7 +142,7 @@ impl Store {
         } else {
             "DELETE FROM chat_mutes WHERE user_id = $1 AND game_id = $2 AND author = $3"
         };
-        on_write!(self, pool => sqlx::query(sql)
+        on_write!(self.store, pool => sqlx::query(sql)
             .bind(user)
             .bind(id)
             .bind(author)
@@ -151,8 +156,8 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn chat_mutes(&self, user: &str, id: &str) -> Result<Vec<String>, StoreError> {
-        let rows: Vec<(String,)> = on_read!(self, pool => sqlx::query_as(
+    pub async fn mutes(&self, user: &str, id: &str) -> Result<Vec<String>, StoreError> {
+        let rows: Vec<(String,)> = on_read!(self.store, pool => sqlx::query_as(
             "SELECT author FROM chat_mutes WHERE user_id = $1 AND game_id = $2 ORDER BY author",
         )
         .bind(user)
@@ -163,12 +168,20 @@ impl Store {
     }
 }
 
-fn chat_row((id, room, author, body, at): (i64, String, String, String, i64)) -> ChatRow {
-    ChatRow {
+/// The row of a stored message; a room the chat does not have is a decode error.
+fn chat_row(
+    (id, room, author, body, at): (i64, String, String, String, i64),
+) -> Result<ChatRow, StoreError> {
+    let room = room_from_word(Some(&room)).ok_or_else(|| {
+        StoreError::Database(sqlx::Error::Decode(
+            format!("a chat message in no room the chat has: {room:?}").into(),
+        ))
+    })?;
+    Ok(ChatRow {
         id,
         room,
         author,
         body,
         at,
-    }
+    })
 }
