@@ -14,32 +14,9 @@ import { saveRecent } from "./recent.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 
-/**
- * @typedef {object} Challenge
- * @property {string} id
- * @property {string} battle
- * @property {string} side
- * @property {string} control
- * @property {boolean} live
- * @property {boolean} rated
- * @property {string | null} from
- * @property {string | null} to
- * @property {boolean} mine
- * @property {boolean} incoming
- * @property {number} created_at
- * @property {number} expires_at
- *
- * @typedef {object} Life
- * @property {number} players at a board now
- * @property {number} games being played now
- * @property {{id: string, battle: string, url: string}[]} watch online games to watch
- *
- * @typedef {object} Seated
- * @property {string} id
- * @property {string} side
- * @property {string} token
- * @property {string} url
- */
+/** @typedef {import("./types/Challenge").Challenge} Challenge */
+/** @typedef {import("./types/LobbyLife").LobbyLife} Life */
+/** @typedef {import("./types/SeatedIn").SeatedIn} Seated */
 
 /**
  * Goes to a game the lobby started, remembering it among this browser's games.
@@ -276,6 +253,7 @@ export async function lobbyPage(root, list) {
       retry = 500;
     };
     ws.onmessage = (e) => {
+      /** @type {import("./types/LobbyMessage").LobbyMessage} */
       let msg;
       try {
         msg = JSON.parse(e.data);

@@ -9,7 +9,6 @@ mod games;
 mod gif;
 mod headers;
 mod limits;
-mod lobby;
 mod move_refusal;
 mod ops;
 mod origin;
@@ -21,7 +20,7 @@ mod rematch;
 pub(crate) mod scenarios;
 pub mod web;
 mod ws;
-mod ws_limits;
+pub(crate) mod ws_limits;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -123,7 +122,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(gif::router(&limiters))
         .merge(records::router(&limiters))
         .merge(analyses::router(&limiters))
-        .merge(lobby::router())
+        .merge(crate::lobby::routes::router())
         .merge(ws::router(
             proxies,
             settings.rate_limits.as_ref().map(|l| l.sockets),

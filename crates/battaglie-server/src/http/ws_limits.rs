@@ -8,24 +8,24 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 pub const CLOSE_TOO_MANY: u16 = 1008;
 
 /// The reason sent with [`CLOSE_TOO_MANY`].
-pub(super) const TOO_MANY: &str = "too many messages: at most 10 a second";
+pub(crate) const TOO_MANY: &str = "too many messages: at most 10 a second";
 
 /// The read and write buffers a socket starts with, in bytes (see `ws.rs`'s
 /// upgrade: the library's default of 128 KiB each way held hundreds of MiB).
-pub(super) const SOCKET_BUFFER: usize = 8 * 1024;
+pub(crate) const SOCKET_BUFFER: usize = 8 * 1024;
 
 /// The messages a socket may send at once, then [`REFILL`] more a second.
 const BURST: f64 = 30.0;
 const REFILL: f64 = 10.0;
 
 /// A socket's allowance of messages (a token bucket).
-pub(super) struct Allowance {
+pub(crate) struct Allowance {
     tokens: f64,
     at: Instant,
 }
 
 impl Allowance {
-    pub(super) fn new() -> Allowance {
+    pub(crate) fn new() -> Allowance {
         Allowance {
             tokens: BURST,
             at: Instant::now(),
@@ -33,7 +33,7 @@ impl Allowance {
     }
 
     /// Whether one more message may be sent now.
-    pub(super) fn take(&mut self) -> bool {
+    pub(crate) fn take(&mut self) -> bool {
         let now = Instant::now();
         let refilled = now.duration_since(self.at).as_secs_f64() * REFILL;
         self.tokens = (self.tokens + refilled).min(BURST);
@@ -48,7 +48,7 @@ impl Allowance {
 }
 
 /// Closes `socket` with `code` and `reason` (a socket that broke a limit).
-pub(super) async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+pub(crate) async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
     let frame = CloseFrame {
         code,
         reason: Utf8Bytes::from_static(reason),

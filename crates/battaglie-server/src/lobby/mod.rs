@@ -10,8 +10,10 @@
 
 mod error;
 mod notice;
+pub(crate) mod routes;
 mod seek;
 mod started;
+mod wire;
 
 use std::sync::Arc;
 
@@ -25,6 +27,10 @@ use tokio::sync::broadcast;
 pub use error::LobbyError;
 pub use notice::{Event, Notice, ParseNoticeError, Subject};
 pub use started::{game_started, StartedGame};
+pub use wire::{
+    ChallengeView, GameToWatch, LobbyLife, LobbyMessage, LobbyView, SeatedView, SeekView,
+    SeekWithdrawn, SoughtView,
+};
 
 use crate::game::{builtin_scenario, Games};
 use crate::ids;

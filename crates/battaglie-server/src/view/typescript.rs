@@ -13,6 +13,7 @@ use super::{Replay, SeatsView};
 use crate::chat::{ChatHistory, ChatMuted};
 use crate::game::snapshot::Snapshot;
 use crate::http::ErrorCode;
+use crate::lobby::{LobbyMessage, SeekWithdrawn, SoughtView};
 use crate::view::ScenarioView;
 
 /// Every declaration by file name, the roots' and those of the types they use.
@@ -30,6 +31,9 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<ErrorCode>();
     files.visit::<ChatHistory>();
     files.visit::<ChatMuted>();
+    files.visit::<LobbyMessage>();
+    files.visit::<SoughtView>();
+    files.visit::<SeekWithdrawn>();
     files.out
 }
 

@@ -11,19 +11,24 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use battaglie_community::{AcceptError, ChallengeError, SideChoice, TimeControl, WithdrawError};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::account::Visitor;
-use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
-use super::{Error, ErrorCode, JsonBody};
-use crate::accounts::AccountError;
-use crate::lobby::{Event, LobbyError, Offer, Seated, Sought};
+use super::wire::{
+    ChallengeView, GameToWatch, LobbyLife, LobbyMessage, LobbyView, SeatedView, SeekView,
+    SeekWithdrawn, SoughtView,
+};
+use super::{Event, Lobby, LobbyError, Offer, Seated, Sought};
+use crate::accounts::{AccountError, Accounts};
+use crate::game::Games;
+use crate::http::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
+use crate::http::{detached, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
+use crate::node::Node;
 use crate::store::{ChallengeRow, SeekRow, UserRow};
 use crate::AppState;
 
-pub(super) fn router() -> Router<AppState> {
+/// The lobby's routes.
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/lobby", get(list))
         .route("/lobby/ws", get(upgrade))
@@ -87,75 +92,78 @@ impl From<LobbyError> for Error {
 }
 
 /// A challenge as `viewer` sees it in the list.
-fn challenge_json(row: &ChallengeRow, viewer: Option<&str>) -> Value {
+fn challenge_view(row: &ChallengeRow, viewer: Option<&str>) -> ChallengeView {
     let live = row
         .control
         .parse::<TimeControl>()
         .is_ok_and(TimeControl::is_live);
-    json!({
-        "id": row.id,
-        "battle": row.battle,
-        "side": row.side,
-        "control": row.control,
-        "live": live,
-        "rated": row.rated,
-        "from": row.challenger_name,
-        "to": row.addressee_name,
-        "mine": viewer == Some(row.challenger.as_str()),
-        "incoming": viewer.is_some() && viewer == row.addressee.as_deref(),
-        "created_at": row.created_at,
-        "expires_at": row.expires_at,
+    ChallengeView {
+        id: row.id.clone(),
+        battle: row.battle.clone(),
+        side: row.side.clone(),
+        control: row.control.clone(),
+        live,
+        rated: row.rated,
+        from: row.challenger_name.clone(),
+        to: row.addressee_name.clone(),
+        mine: viewer == Some(row.challenger.as_str()),
+        incoming: viewer.is_some() && viewer == row.addressee.as_deref(),
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+    }
+}
+
+fn seated_view(s: &Seated) -> SeatedView {
+    SeatedView {
+        id: s.game.clone(),
+        side: s.side.into(),
+        token: s.token.clone(),
+        url: s.url(),
+    }
+}
+
+async fn seek_view(lobby: &Lobby, row: &SeekRow) -> Result<SeekView, Error> {
+    let game = match (&row.game_id, &row.played_side) {
+        (Some(game), Some(side)) => lobby.seated(game, side).await?.map(|s| seated_view(&s)),
+        _ => None,
+    };
+    Ok(SeekView {
+        battle: row.battle.clone(),
+        side: row.side.clone(),
+        control: row.control.clone(),
+        rated: row.rated,
+        since: row.since,
+        state: row.state.clone(),
+        game,
     })
 }
 
-fn seated_json(s: &Seated) -> Value {
-    json!({ "id": s.game, "side": s.side.word(), "token": s.token, "url": s.url() })
-}
-
-async fn seek_json(state: &AppState, row: &SeekRow) -> Result<Value, Error> {
-    let game = match (&row.game_id, &row.played_side) {
-        (Some(game), Some(side)) => state
-            .lobby
-            .seated(game, side)
-            .await?
-            .map(|s| seated_json(&s)),
-        _ => None,
-    };
-    Ok(json!({
-        "battle": row.battle,
-        "side": row.side,
-        "control": row.control,
-        "rated": row.rated,
-        "since": row.since,
-        "state": row.state,
-        "game": game,
-    }))
-}
-
 /// The list as `viewer` sees it: what `GET /api/lobby` answers and a socket's first message.
-async fn lobby_json(state: &AppState, viewer: Option<&UserRow>) -> Result<Value, Error> {
-    let lobby = &state.lobby;
+async fn lobby_view(
+    lobby: &Lobby,
+    games: &Games,
+    viewer: Option<&UserRow>,
+) -> Result<LobbyView, Error> {
     let rows = lobby.visible(viewer).await?;
     let id = viewer.map(|u| u.id.as_str());
     let seek = match viewer {
         Some(u) => match lobby.my_seek(u).await? {
-            Some(row) => seek_json(state, &row).await?,
-            None => Value::Null,
+            Some(row) => Some(seek_view(lobby, &row).await?),
+            None => None,
         },
-        None => Value::Null,
+        None => None,
     };
-    let presets: Vec<String> = TimeControl::PRESETS
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    Ok(json!({
-        "now": state.node.now().0,
-        "life": life_json(state).await?,
-        "me": viewer.map(|u| &u.name),
-        "challenges": rows.iter().map(|r| challenge_json(r, id)).collect::<Vec<_>>(),
-        "seek": seek,
-        "presets": presets,
-    }))
+    Ok(LobbyView {
+        now: games.now().0,
+        life: life(games).await?,
+        me: viewer.map(|u| u.name.clone()),
+        challenges: rows.iter().map(|r| challenge_view(r, id)).collect(),
+        seek,
+        presets: TimeControl::PRESETS
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+    })
 }
 
 /// Games to count in the lobby's life: more than a page shows, fewer than a
@@ -166,25 +174,35 @@ const TO_WATCH: usize = 3;
 
 /// The lobby's signs of life: players at a board now, games being played, and a
 /// few online games to watch, the last changed first.
-async fn life_json(state: &AppState) -> Result<Value, Error> {
-    let games = state.games.games_in_play(IN_PLAY_COUNTED).await?;
-    let watch: Vec<Value> = games
+async fn life(games: &Games) -> Result<LobbyLife, Error> {
+    let in_play = games.games_in_play(IN_PLAY_COUNTED).await?;
+    let watch = in_play
         .iter()
         .filter(|g| g.mode == "online")
         .take(TO_WATCH)
-        .map(|g| json!({"id": g.id, "battle": g.scenario, "url": format!("/game/{}", g.id)}))
+        .map(|g| GameToWatch {
+            id: g.id.clone(),
+            battle: g.scenario.clone(),
+            url: format!("/game/{}", g.id),
+        })
         .collect();
-    Ok(json!({
-        "players": games.iter().map(|g| g.players).sum::<i64>(),
-        "games": games.len(),
-        "watch": watch,
-    }))
+    Ok(LobbyLife {
+        players: in_play.iter().map(|g| g.players).sum::<i64>(),
+        games: in_play.len(),
+        watch,
+    })
 }
 
-async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
-    let session = visitor.session(&state.accounts).await?;
-    let body = lobby_json(&state, session.as_ref().map(|s| &s.user)).await?;
-    Ok(Json(body).into_response())
+async fn list(
+    State(lobby): State<Lobby>,
+    State(games): State<Games>,
+    State(accounts): State<Accounts>,
+    visitor: Visitor,
+) -> Result<Json<LobbyView>, Error> {
+    let session = visitor.session(&accounts).await?;
+    Ok(Json(
+        lobby_view(&lobby, &games, session.as_ref().map(|s| &s.user)).await?,
+    ))
 }
 
 #[derive(Deserialize)]
@@ -205,12 +223,17 @@ fn default_control() -> String {
     TimeControl::LIVE_DEFAULT.to_string()
 }
 
+/// The answer of a change that has nothing to tell but that it was done.
+#[derive(Serialize)]
+struct Done {}
+
 async fn post_challenge(
-    State(state): State<AppState>,
+    State(lobby): State<Lobby>,
+    State(accounts): State<Accounts>,
     visitor: Visitor,
     JsonBody(req): JsonBody<OfferBody>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
+    let session = visitor.change(&accounts).await?;
     let to = req.to.filter(|t| !t.trim().is_empty());
     let offer = Offer {
         battle: req.battle,
@@ -219,40 +242,42 @@ async fn post_challenge(
         rated: req.rated,
         to: to.map(|t| t.trim().to_string()),
     };
-    let row = state.lobby.post(&session.user, offer).await?;
-    let body = challenge_json(&row, Some(&session.user.id));
+    let row = lobby.post(&session.user, offer).await?;
+    let body = challenge_view(&row, Some(&session.user.id));
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
 async fn accept(
-    State(state): State<AppState>,
+    State(lobby): State<Lobby>,
+    State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    let seated =
-        super::detached(async move { Ok(state.lobby.accept(&id, &session.user).await?) }).await?;
-    Ok((StatusCode::CREATED, Json(seated_json(&seated))).into_response())
+    let session = visitor.change(&accounts).await?;
+    let seated = detached(async move { Ok(lobby.accept(&id, &session.user).await?) }).await?;
+    Ok((StatusCode::CREATED, Json(seated_view(&seated))).into_response())
 }
 
 async fn cancel(
-    State(state): State<AppState>,
+    State(lobby): State<Lobby>,
+    State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
-) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    state.lobby.cancel(&id, &session.user).await?;
-    Ok(Json(json!({})).into_response())
+) -> Result<Json<Done>, Error> {
+    let session = visitor.change(&accounts).await?;
+    lobby.cancel(&id, &session.user).await?;
+    Ok(Json(Done {}))
 }
 
 async fn decline(
-    State(state): State<AppState>,
+    State(lobby): State<Lobby>,
+    State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
-) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    state.lobby.decline(&id, &session.user).await?;
-    Ok(Json(json!({})).into_response())
+) -> Result<Json<Done>, Error> {
+    let session = visitor.change(&accounts).await?;
+    lobby.decline(&id, &session.user).await?;
+    Ok(Json(Done {}))
 }
 
 #[derive(Deserialize)]
@@ -268,44 +293,54 @@ struct SeekBody {
 }
 
 async fn seek(
-    State(state): State<AppState>,
+    State(lobby): State<Lobby>,
+    State(accounts): State<Accounts>,
     visitor: Visitor,
     JsonBody(req): JsonBody<SeekBody>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    let sought = super::detached(async move {
+    let session = visitor.change(&accounts).await?;
+    let sought = detached(async move {
         let terms = (
             req.battle.as_str(),
             req.side,
             req.control.as_str(),
             req.rated,
         );
-        let sought = state.lobby.seek(&session.user, terms).await?;
-        match sought {
-            Sought::Paired(s) => Ok(json!({ "state": "paired", "game": seated_json(&s) })),
-            Sought::Waiting(row) => seek_json(&state, &row).await,
+        match lobby.seek(&session.user, terms).await? {
+            Sought::Paired(s) => Ok(SoughtView::Paired {
+                state: "paired",
+                game: seated_view(&s),
+            }),
+            Sought::Waiting(row) => Ok(SoughtView::Waiting(seek_view(&lobby, &row).await?)),
         }
     })
     .await?;
     Ok((StatusCode::CREATED, Json(sought)).into_response())
 }
 
-async fn my_seek(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
+async fn my_seek(
+    State(lobby): State<Lobby>,
+    State(accounts): State<Accounts>,
+    visitor: Visitor,
+) -> Result<Json<Option<SeekView>>, Error> {
     let session = visitor
-        .session(&state.accounts)
+        .session(&accounts)
         .await?
         .ok_or(AccountError::NotSignedIn)?;
-    let body = match state.lobby.my_seek(&session.user).await? {
-        Some(row) => seek_json(&state, &row).await?,
-        None => Value::Null,
-    };
-    Ok(Json(body).into_response())
+    Ok(Json(match lobby.my_seek(&session.user).await? {
+        Some(row) => Some(seek_view(&lobby, &row).await?),
+        None => None,
+    }))
 }
 
-async fn unseek(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    let withdrawn = state.lobby.unseek(&session.user).await?;
-    Ok(Json(json!({ "withdrawn": withdrawn })).into_response())
+async fn unseek(
+    State(lobby): State<Lobby>,
+    State(accounts): State<Accounts>,
+    visitor: Visitor,
+) -> Result<Json<SeekWithdrawn>, Error> {
+    let session = visitor.change(&accounts).await?;
+    let withdrawn = lobby.unseek(&session.user).await?;
+    Ok(Json(SeekWithdrawn { withdrawn }))
 }
 
 /// A cookie-authenticated socket must come from this site's own pages.
@@ -319,7 +354,9 @@ fn same_origin(headers: &HeaderMap) -> bool {
 }
 
 async fn upgrade(
-    State(state): State<AppState>,
+    State(lobby): State<Lobby>,
+    State(games): State<Games>,
+    State(accounts): State<Accounts>,
     visitor: Visitor,
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -329,31 +366,29 @@ async fn upgrade(
             "the lobby's socket is for this site's pages",
         ));
     }
-    let viewer = visitor.session(&state.accounts).await?.map(|s| s.user);
+    let viewer = visitor.session(&accounts).await?.map(|s| s.user);
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
     Ok(ws
-        .max_message_size(super::WS_MESSAGE_LIMIT)
+        .max_message_size(crate::http::WS_MESSAGE_LIMIT)
         .read_buffer_size(SOCKET_BUFFER)
         .write_buffer_size(SOCKET_BUFFER)
-        .on_upgrade(move |socket| run(socket, state, viewer)))
+        .on_upgrade(move |socket| run(socket, lobby, games, viewer)))
 }
 
 /// Sends the list, then what changes in it for `viewer`, until either side stops.
-async fn run(mut socket: WebSocket, state: AppState, viewer: Option<UserRow>) {
-    let _open = state.node.metrics().socket_opened();
+async fn run(mut socket: WebSocket, lobby: Lobby, games: Games, viewer: Option<UserRow>) {
+    let node: &Node = games.shared();
+    let _open = node.metrics().socket_opened();
     // Subscribed before the list is read: nothing falls between the two.
-    let mut events = state.lobby.subscribe();
-    let mut shutdown = state.node.shutdown_signal();
+    let mut events = lobby.subscribe();
+    let mut shutdown = node.shutdown_signal();
     let mut first = true;
     let mut allowance = Allowance::new();
     loop {
         if first {
             first = false;
-            let list = match lobby_json(&state, viewer.as_ref()).await {
-                Ok(mut l) => {
-                    l["type"] = "list".into();
-                    l
-                }
+            let list = match lobby_view(&lobby, &games, viewer.as_ref()).await {
+                Ok(l) => LobbyMessage::List(l),
                 Err(_) => return,
             };
             if send(&mut socket, &list).await.is_err() {
@@ -368,13 +403,13 @@ async fn run(mut socket: WebSocket, state: AppState, viewer: Option<UserRow>) {
                     return;
                 }
                 Some(Ok(Message::Text(t))) if t.as_str().contains("\"ping\"") => {
-                    if send(&mut socket, &json!({ "type": "pong" })).await.is_err() { return; }
+                    if send(&mut socket, &LobbyMessage::Pong).await.is_err() { return; }
                 }
                 Some(Ok(_)) => {}
             },
             event = events.recv() => match event {
                 Ok(event) => {
-                    let message = match event_json(&state, &event, viewer.as_ref()).await {
+                    let message = match event_message(&lobby, &event, viewer.as_ref()).await {
                         Ok(Some(m)) => m,
                         Ok(None) => continue,
                         Err(e) => {
@@ -390,7 +425,7 @@ async fn run(mut socket: WebSocket, state: AppState, viewer: Option<UserRow>) {
             },
             _ = async { shutdown.wait_for(|&s| s).await.is_ok() } => {
                 let frame = axum::extract::ws::CloseFrame {
-                    code: super::CLOSE_RESTART,
+                    code: CLOSE_RESTART,
                     reason: "this server is stopping: reconnect".into(),
                 };
                 let _ = socket.send(Message::Close(Some(frame))).await;
@@ -402,11 +437,11 @@ async fn run(mut socket: WebSocket, state: AppState, viewer: Option<UserRow>) {
 
 /// What `viewer`'s socket is told of `event`, if anything: direct challenges
 /// only to the two players concerned, a game's seat only to its player.
-async fn event_json(
-    state: &AppState,
+async fn event_message(
+    lobby: &Lobby,
     event: &Event,
     viewer: Option<&UserRow>,
-) -> Result<Option<Value>, Error> {
+) -> Result<Option<LobbyMessage>, Error> {
     let id = viewer.map(|u| u.id.as_str());
     match event {
         Event::Challenge(row) => {
@@ -416,10 +451,9 @@ async fn event_json(
             let concerned = id.is_some()
                 && (id == Some(row.challenger.as_str()) || id == row.acceptor.as_deref());
             Ok(match row.state.as_str() {
-                "open" if visible => Some(json!({
-                    "type": "added",
-                    "challenge": challenge_json(row, id),
-                })),
+                "open" if visible => Some(LobbyMessage::Added {
+                    challenge: challenge_view(row, id),
+                }),
                 "accepted" if concerned => {
                     let mine = id == Some(row.challenger.as_str());
                     let side = match (row.challenger_side.as_deref(), mine) {
@@ -429,33 +463,31 @@ async fn event_json(
                         (None, _) => return Ok(None),
                     };
                     let game = match &row.game_id {
-                        Some(g) => state.lobby.seated(g, side).await?,
+                        Some(g) => lobby.seated(g, side).await?,
                         None => None,
                     };
-                    Some(json!({
-                        "type": "accepted",
-                        "id": row.id,
-                        "game": game.as_ref().map(seated_json),
-                    }))
+                    Some(LobbyMessage::Accepted {
+                        id: row.id.clone(),
+                        game: game.as_ref().map(seated_view),
+                    })
                 }
-                "accepted" | "cancelled" | "declined" if visible => Some(json!({
-                    "type": "removed",
-                    "id": row.id,
-                    "reason": row.state,
-                })),
+                "accepted" | "cancelled" | "declined" if visible => Some(LobbyMessage::Removed {
+                    id: row.id.clone(),
+                    reason: row.state.clone(),
+                }),
                 _ => None,
             })
         }
         Event::Seek(row) if id == Some(row.user.as_str()) && row.state == "paired" => {
-            let seek = seek_json(state, row).await?;
-            Ok(Some(
-                json!({ "type": "paired", "seek": seek, "game": seek["game"] }),
-            ))
+            let seek = seek_view(lobby, row).await?;
+            let game = seek.game.clone();
+            Ok(Some(LobbyMessage::Paired { seek, game }))
         }
         Event::Seek(_) => Ok(None),
     }
 }
 
-async fn send(socket: &mut WebSocket, message: &Value) -> Result<(), axum::Error> {
-    socket.send(Message::Text(message.to_string().into())).await
+async fn send(socket: &mut WebSocket, message: &LobbyMessage) -> Result<(), axum::Error> {
+    let text = serde_json::to_string(message).map_err(axum::Error::new)?;
+    socket.send(Message::Text(text.into())).await
 }
