@@ -15,6 +15,7 @@ mod factored;
 mod factored_vector;
 mod game;
 mod ints;
+mod listing;
 mod matches;
 mod observation;
 mod py_env;
