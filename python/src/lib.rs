@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 mod action;
+mod batch;
 mod engine;
 mod env;
 mod errors;
