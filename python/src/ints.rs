@@ -14,8 +14,9 @@ const SHARED: u64 = 1 << 20;
 /// The ints made so far, by value.
 static INTS: Mutex<Vec<Option<Py<PyInt>>>> = Mutex::new(Vec::new());
 
-/// `actions` as a new Python list of ints, each put straight into the list (a vector
-/// of references gathered first, then moved into the list, cost a third of a ply).
+/// `len` actions as a new Python list of ints, each put straight into its slot
+/// (gathering a vector of references first, then moving it into a list, took about
+/// 1.4 times as long).
 pub fn list<'py>(
     py: Python<'py>,
     len: usize,
