@@ -217,6 +217,7 @@ impl Position {
     /// same key have the same moves, in the same order, from any square (the key of
     /// the cache, made of the stack and what each neighbour accepts). Returns whether
     /// any stack had a move; when none had, the list is the pass alone, or nothing.
+    /// `each` runs while the thread's cache is in use: it must not list moves itself.
     pub fn legal_moves_by_stack(&self, mut each: impl FnMut(Square, u64, &[Move])) -> bool {
         if self.ends_before_moving() {
             return false;
