@@ -179,7 +179,11 @@ class BattaglieState(pyspiel.State):
         return self.battaglie.observation().ravel()
 
     def _apply_action(self, action: int) -> None:
-        self._play(action)
+        # The play itself here, not through `_play`: a Python call less at every ply.
+        if self._shaping is None:
+            self.battaglie.play_action(action)
+        else:
+            self._play(action)
 
     def _play(self, action: int) -> None:
         """Plays an action of the full space; with shaping, rewards the move."""

@@ -20,23 +20,6 @@ const SLOTS: usize = 12;
 /// its place in the action's north, east, south, west order.
 const COMPASS: [usize; 4] = [3, 2, 0, 1];
 
-/// Slots of the memo of stacks' move orders.
-const RUN_SLOTS: usize = 1 << 10;
-
-/// The order of one stack's moves by action: for the moves' parts (counts and
-/// captures, without the source), rank << 32 | the move's place in the rules' list.
-#[derive(Default)]
-struct Run {
-    per_square: u64,
-    parts: Vec<u64>,
-    order: Vec<u64>,
-}
-
-thread_local! {
-    /// The orders of the stacks met last, by a hash of their moves' parts.
-    static RUNS: std::cell::RefCell<Vec<Run>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
 /// The action space of one scenario.
 #[derive(Debug, Clone)]
 pub struct ActionSpace {
@@ -91,6 +74,11 @@ impl ActionSpace {
         self.size
     }
 
+    /// The actions of each square: its moves are `square * per_square + rank`.
+    pub fn per_square(&self) -> u64 {
+        self.per_square
+    }
+
     /// The pass.
     pub fn pass(&self) -> u64 {
         self.size - 1
@@ -124,61 +112,9 @@ impl ActionSpace {
         self.square_index(from) * self.per_square + self.rank(mv)
     }
 
-    /// The actions of `moves` (a position's legal moves, their sources ascending as
-    /// the rules list them) beside the moves, ascending. The source comes first in the
-    /// number, so only the moves of one source are ordered, by their counts' rank; the
-    /// order of a stack's moves is remembered ([`RUNS`]), as the same stacks recur.
-    pub fn encode_sorted(&self, moves: &[Move]) -> Vec<(u64, Move)> {
-        let mut listed = Vec::with_capacity(moves.len());
-        RUNS.with_borrow_mut(|runs| {
-            if runs.is_empty() {
-                runs.resize_with(RUN_SLOTS, Run::default);
-            }
-            for run in moves.chunk_by(|a, b| a.from() == b.from()) {
-                let Some(from) = run[0].from() else {
-                    listed.extend(run.iter().map(|m| (self.pass(), *m)));
-                    continue;
-                };
-                let base = self.square_index(from) * self.per_square;
-                let parts = run.iter().map(|m| m.to_bits() >> 9);
-                let hash = parts.clone().fold(run.len() as u64, |h, p| {
-                    (h ^ p).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
-                });
-                let slot = &mut runs[(hash >> 7) as usize % RUN_SLOTS];
-                // The ranks depend on the counts and the stack limit (of which
-                // `per_square` is a function) alone.
-                if slot.per_square != self.per_square
-                    || !slot.parts.iter().copied().eq(parts.clone())
-                {
-                    slot.per_square = self.per_square;
-                    slot.parts.clear();
-                    slot.parts.extend(parts);
-                    slot.order.clear();
-                    slot.order.extend(
-                        run.iter()
-                            .enumerate()
-                            .map(|(i, m)| self.rank(m) << 32 | i as u64),
-                    );
-                    slot.order.sort_unstable();
-                }
-                listed.extend(
-                    slot.order
-                        .iter()
-                        .map(|&k| (base + (k >> 32), run[(k & 0xFFFF_FFFF) as usize])),
-                );
-            }
-        });
-        if !listed.is_sorted_by_key(|&(a, _)| a) {
-            // Sources not ascending (the rules list them so): sort it all.
-            listed.sort_unstable_by_key(|&(a, _)| a);
-        }
-        listed
-    }
-
-    /// The rank of a move's counts among the tuples. Without a branch per slot: an
-    /// empty slot adds `skip[..][..][0]`, which is 0 (where a branch on it, taken at
-    /// random, cost more than the sums).
-    fn rank(&self, mv: &Move) -> u64 {
+    /// The rank of a move's counts among the tuples: its action, less its square's
+    /// first (`square * per_square`).
+    pub fn rank(&self, mv: &Move) -> u64 {
         let side = self.ways[0].len();
         let parts = mv.to_bits() >> 9;
         let mut left = side - 1;

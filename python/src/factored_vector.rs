@@ -5,18 +5,16 @@
 
 use std::sync::Arc;
 
-use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rayon::prelude::*;
 
+use crate::batch::{self, Batch, Rows};
 use crate::env::{Env, Illegal, Shaping, Step, StepError};
 use crate::errors::{ActionError, Seed};
 use crate::factored::{Table, DIRECTIONS};
 use crate::game::PyGame;
-use crate::py_env::{battle, buffer, illegal, opponent, read_only, step_error, ShapingArg};
-use crate::scenario;
+use crate::py_env::{sampler, setup, step_error, ShapingArg};
 
 /// One game and the choices made towards the agent's next move.
 struct Chooser {
@@ -85,6 +83,17 @@ impl Chooser {
         }
     }
 
+    /// Writes the game's rows: the board's when `board` (a new position; `fresh` for a
+    /// buffer not written before), the choices made and the mask of the next step.
+    fn write(&mut self, rows: Rows<'_, 3>, board: bool, fresh: bool) {
+        let [obs, source, directions] = rows.floats;
+        if board {
+            self.env.observe_into(obs, fresh);
+        }
+        self.write_chosen(source, directions);
+        self.write_mask(rows.mask);
+    }
+
     /// The choices made: the source one-hot over the board, a one-hot row of stay, N,
     /// E, S, W per piece whose direction is chosen.
     fn write_chosen(&self, source: &mut [f32], directions: &mut [f32]) {
@@ -103,39 +112,6 @@ impl Chooser {
     }
 }
 
-/// What [`PyFactoredVectorEnv::each`] does in every game.
-#[derive(Clone, Copy)]
-enum Work<'a> {
-    /// One choice per game.
-    Step(&'a [i64]),
-    /// Rewrites every row, after a reset when `reset` is given (`Some(None)`
-    /// continuing each generator).
-    Write { reset: Option<Option<u64>> },
-}
-
-/// One game's rows of the buffers.
-struct Rows<'a> {
-    obs: &'a mut [f32],
-    source: &'a mut [f32],
-    directions: &'a mut [f32],
-    mask: &'a mut [bool],
-    reward: &'a mut f32,
-    terminated: &'a mut bool,
-    length: &'a mut u32,
-}
-
-/// The buffers a step writes, read-only to Python.
-struct Buffers {
-    obs: Py<PyArray4<f32>>,
-    source: Py<PyArray3<f32>>,
-    directions: Py<PyArray3<f32>>,
-    mask: Py<PyArray2<bool>>,
-    rewards: Py<PyArray1<f32>>,
-    terminated: Py<PyArray1<bool>>,
-    truncated: Py<PyArray1<bool>>,
-    lengths: Py<PyArray1<u32>>,
-}
-
 /// N battles stepped together in Rust, across cores, with the factored actions of
 /// `FactoredBattaglieEnv`: each call makes one choice per game, the source square (or
 /// the pass), then each piece's direction (0 stay, 1 N, 2 E, 3 S, 4 W), from
@@ -149,11 +125,11 @@ struct Buffers {
 /// views of the env's buffers, overwritten by the next call: copy what you keep.
 #[pyclass(name = "FactoredVectorEnv", module = "battaglie")]
 pub struct PyFactoredVectorEnv {
-    choosers: Vec<Chooser>,
-    pool: Option<rayon::ThreadPool>,
+    /// The games, with three observation buffers: the board, the source chosen, the
+    /// directions chosen.
+    batch: Batch<Chooser, 3>,
     /// The generator of `sample_actions`.
     sampler: battaglie_rules::Rng,
-    buffers: Buffers,
 }
 
 type Observed<'py> = (Bound<'py, PyDict>, Bound<'py, PyAny>);
@@ -180,78 +156,40 @@ impl PyFactoredVectorEnv {
         quiet_limit: Option<u32>,
         shaping: ShapingArg,
     ) -> PyResult<PyFactoredVectorEnv> {
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
-        }
-        let battle = battle(scenario, bfen, quiet_limit)?;
-        let (opponent, agent, illegal) = (
-            self::opponent(opponent)?,
-            scenario::side(side)?,
-            self::illegal(illegal)?,
-        );
-        let pool = match threads {
-            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-            Some(n) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build()
-                    .map_err(|e| PyValueError::new_err(format!("threads: {e}")))?,
-            ),
-            None => None,
-        };
-        let n = num_envs;
-        let [p, h, w] = battle.layout.shape();
-        let pieces = usize::from(battle.scenario.rules().stack_limit());
-        let sources = h * w + 1;
-        let buffers = Buffers {
-            obs: PyArray1::from_vec(py, buffer::<f32>("observations", &[n, p, h, w])?)
-                .reshape([n, p, h, w])?
-                .unbind(),
-            source: PyArray1::from_vec(py, buffer::<f32>("sources", &[n, h, w])?)
-                .reshape([n, h, w])?
-                .unbind(),
-            directions: PyArray1::from_vec(
-                py,
-                buffer::<f32>("directions", &[n, pieces, DIRECTIONS])?,
-            )
-            .reshape([n, pieces, DIRECTIONS])?
-            .unbind(),
-            mask: PyArray1::from_vec(py, buffer::<bool>("action masks", &[n, sources])?)
-                .reshape([n, sources])?
-                .unbind(),
-            rewards: PyArray1::zeros(py, [n], false).unbind(),
-            terminated: PyArray1::zeros(py, [n], false).unbind(),
-            truncated: PyArray1::zeros(py, [n], false).unbind(),
-            lengths: PyArray1::zeros(py, [n], false).unbind(),
-        };
-        let seed = seed.0;
+        let setup = setup(
+            scenario,
+            opponent,
+            side,
+            illegal,
+            seed,
+            threads,
+            bfen,
+            quiet_limit,
+            shaping,
+        )?;
+        let [p, h, w] = setup.battle.layout.shape();
+        let pieces = usize::from(setup.battle.scenario.rules().stack_limit());
+        let seed = setup.seed;
+        let batch = Batch::new(
+            py,
+            num_envs,
+            setup,
+            [
+                ("observations", &[p, h, w]),
+                ("sources", &[h, w]),
+                ("directions", &[pieces, DIRECTIONS]),
+            ],
+            h * w + 1,
+            |env| Chooser {
+                env,
+                prefix: Vec::new(),
+                table: None,
+            },
+        )?;
         let mut env = PyFactoredVectorEnv {
-            choosers: Vec::new(),
-            pool,
-            sampler: battaglie_rules::Rng::new(seed ^ 0x5a4d_91e5),
-            buffers,
+            batch,
+            sampler: sampler(seed),
         };
-        let shaping = shaping.0;
-        env.choosers = env.run(py, || {
-            (0..n)
-                .into_par_iter()
-                .map(|i| {
-                    let mut env = Env::new(
-                        Arc::clone(&battle),
-                        opponent,
-                        agent,
-                        illegal,
-                        seed.wrapping_add(i as u64),
-                    );
-                    env.shaping = shaping;
-                    Chooser {
-                        env,
-                        prefix: Vec::new(),
-                        table: None,
-                    }
-                })
-                .collect()
-        });
         env.write_all(py, None)?;
         Ok(env)
     }
@@ -259,18 +197,18 @@ impl PyFactoredVectorEnv {
     /// The number of games.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.choosers.len()
+        self.batch.games.len()
     }
     /// The choices of each step (the first step's, the largest: the squares and the pass).
     #[getter]
     fn num_choices(&self) -> usize {
-        let [_, h, w] = self.choosers[0].env.battle().layout.shape();
+        let [_, h, w] = self.batch.games[0].env.battle().layout.shape();
         h * w + 1
     }
     /// One game's board observation shape.
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        let [p, h, w] = self.choosers[0].env.battle().layout.shape();
+        let [p, h, w] = self.batch.games[0].env.battle().layout.shape();
         (p, h, w)
     }
 
@@ -279,10 +217,8 @@ impl PyFactoredVectorEnv {
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Seed>) -> PyResult<Observed<'py>> {
         self.write_all(py, Some(seed.map(|s| s.0)))?;
-        Ok((
-            self.observations(py)?,
-            read_only(self.buffers.mask.bind(py).as_any())?,
-        ))
+        let (floats, mask, ..) = self.batch.views(py)?;
+        Ok((observations(py, floats)?, mask))
     }
 
     /// Makes one choice in every game (int64 array of num_envs): (observations, masks,
@@ -299,40 +235,39 @@ impl PyFactoredVectorEnv {
         Bound<'py, PyAny>,
         Bound<'py, PyAny>,
     )> {
-        let actions: PyReadonlyArray1<'py, i64> = actions.extract().map_err(|_| {
-            PyTypeError::new_err("actions: expected a one-dimensional int64 numpy array")
-        })?;
-        let actions = actions
-            .as_slice()
-            .map_err(|_| PyValueError::new_err("actions: the array is not contiguous"))?
-            .to_vec();
-        if actions.len() != self.choosers.len() {
-            return Err(PyValueError::new_err(format!(
-                "actions: expected {} choices (one per env), got {}",
-                self.choosers.len(),
-                actions.len()
-            )));
-        }
+        let actions = batch::actions(actions, self.batch.games.len(), "choices")?;
         if let Some(a) = actions.iter().find(|&&a| a < 0) {
             return Err(ActionError::new_err(format!(
                 "choice {a} is outside every step's choices"
             )));
         }
-        self.each(py, Work::Step(&actions))?;
-        let b = &self.buffers;
+        self.batch.each(py, |i, c, rows| {
+            let step = c.step(actions[i])?;
+            *rows.reward = step.reward;
+            *rows.terminated = step.terminated;
+            *rows.length = 0;
+            if step.terminated {
+                *rows.length = c.env.moves().len() as u32;
+                c.reset(None);
+            }
+            // A move played: a new position, whose board rows are written too.
+            c.write(rows, c.prefix.is_empty(), false);
+            Ok::<(), PyErr>(())
+        })?;
+        let (floats, mask, rewards, terminated, truncated) = self.batch.views(py)?;
         Ok((
-            self.observations(py)?,
-            read_only(b.mask.bind(py).as_any())?,
-            read_only(b.rewards.bind(py).as_any())?,
-            read_only(b.terminated.bind(py).as_any())?,
-            read_only(b.truncated.bind(py).as_any())?,
+            observations(py, floats)?,
+            mask,
+            rewards,
+            terminated,
+            truncated,
         ))
     }
 
     /// A uniformly random legal choice of the next step in every game (int64).
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let sizes = self.num_choices();
-        let (rng, choosers) = (&mut self.sampler, &mut self.choosers);
+        let (rng, choosers) = (&mut self.sampler, &mut self.batch.games);
         let actions: Vec<i64> = py.detach(|| {
             let mut mask = vec![false; sizes];
             choosers
@@ -360,7 +295,7 @@ impl PyFactoredVectorEnv {
         let mut mask = vec![false; self.num_choices()];
         let mut indices = Vec::new();
         let mut offsets = vec![0];
-        for c in &mut self.choosers {
+        for c in &mut self.batch.games {
             c.write_mask(&mut mask);
             indices.extend((0..mask.len()).filter(|&i| mask[i]).map(|i| i as i64));
             offsets.push(indices.len() as i64);
@@ -373,153 +308,43 @@ impl PyFactoredVectorEnv {
 
     /// The choices game `i` has made towards its next move.
     fn choices(&self, i: usize) -> PyResult<Vec<i64>> {
-        Ok(self.chooser(i)?.prefix.clone())
+        Ok(self.batch.game(i)?.prefix.clone())
     }
 
     /// The plies of each game that ended at the last step (0 for the others).
     #[getter]
     fn episode_lengths<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        read_only(self.buffers.lengths.bind(py).as_any())
+        self.batch.lengths(py)
     }
 
     /// Game `i` so far (a copy, with its history).
     fn game(&self, i: usize) -> PyResult<PyGame> {
-        Ok(PyGame::from(self.chooser(i)?.env.game()))
+        Ok(PyGame::from(self.batch.game(i)?.env.game()))
     }
 }
 
 impl PyFactoredVectorEnv {
-    fn run<R: Send>(&self, py: Python<'_>, f: impl FnOnce() -> R + Send) -> R {
-        py.detach(|| match &self.pool {
-            Some(pool) => pool.install(f),
-            None => f(),
-        })
-    }
-
-    fn chooser(&self, i: usize) -> PyResult<&Chooser> {
-        self.choosers.get(i).ok_or_else(|| {
-            PyIndexError::new_err(format!("env {i}: there are {} envs", self.choosers.len()))
-        })
-    }
-
-    /// The observation views, as a dict.
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let b = &self.buffers;
-        let dict = PyDict::new(py);
-        dict.set_item("observation", read_only(b.obs.bind(py).as_any())?)?;
-        dict.set_item("source", read_only(b.source.bind(py).as_any())?)?;
-        dict.set_item("directions", read_only(b.directions.bind(py).as_any())?)?;
-        Ok(dict)
-    }
-
     /// Resets (when `reset` is given, `Some(None)` continuing each generator) and
     /// rewrites every game's rows.
     fn write_all(&mut self, py: Python<'_>, reset: Option<Option<u64>>) -> PyResult<()> {
-        self.each(py, Work::Write { reset })
-    }
-
-    /// Does `work` in every game, writing its rows of the buffers.
-    fn each(&mut self, py: Python<'_>, work: Work<'_>) -> PyResult<()> {
-        let b = &self.buffers;
-        let (obs, source, directions, mask) = (
-            b.obs.bind(py).clone(),
-            b.source.bind(py).clone(),
-            b.directions.bind(py).clone(),
-            b.mask.bind(py).clone(),
-        );
-        let (rewards, terminated, lengths) = (
-            b.rewards.bind(py).clone(),
-            b.terminated.bind(py).clone(),
-            b.lengths.bind(py).clone(),
-        );
-        let (mut obs_w, mut source_w, mut directions_w, mut mask_w) = (
-            obs.readwrite(),
-            source.readwrite(),
-            directions.readwrite(),
-            mask.readwrite(),
-        );
-        let (mut rew_w, mut term_w, mut len_w) = (
-            rewards.readwrite(),
-            terminated.readwrite(),
-            lengths.readwrite(),
-        );
-        let n = self.choosers.len();
-        let slices = (
-            obs_w.as_slice_mut().expect("own contiguous buffer"),
-            source_w.as_slice_mut().expect("own contiguous buffer"),
-            directions_w.as_slice_mut().expect("own contiguous buffer"),
-            mask_w.as_slice_mut().expect("own contiguous buffer"),
-        );
-        let (o_len, s_len, d_len, m_len) = (
-            slices.0.len() / n,
-            slices.1.len() / n,
-            slices.2.len() / n,
-            slices.3.len() / n,
-        );
-        let mut rows: Vec<Rows<'_>> = slices
-            .0
-            .chunks_mut(o_len)
-            .zip(slices.1.chunks_mut(s_len))
-            .zip(slices.2.chunks_mut(d_len))
-            .zip(slices.3.chunks_mut(m_len))
-            .zip(rew_w.as_slice_mut().expect("own contiguous buffer"))
-            .zip(term_w.as_slice_mut().expect("own contiguous buffer"))
-            .zip(len_w.as_slice_mut().expect("own contiguous buffer"))
-            .map(
-                |((((((obs, source), directions), mask), reward), terminated), length)| Rows {
-                    obs,
-                    source,
-                    directions,
-                    mask,
-                    reward,
-                    terminated,
-                    length,
-                },
-            )
-            .collect();
-        let pool = &self.pool;
-        let choosers = &mut self.choosers;
-        py.detach(|| {
-            let mut run = move || {
-                choosers
-                    .par_iter_mut()
-                    .enumerate()
-                    .zip(rows.par_iter_mut())
-                    .map(|((i, c), row)| {
-                        let moved = match work {
-                            Work::Step(actions) => {
-                                let step = c.step(actions[i])?;
-                                *row.reward = step.reward;
-                                *row.terminated = step.terminated;
-                                *row.length = 0;
-                                if step.terminated {
-                                    *row.length = c.env.moves().len() as u32;
-                                    c.reset(None);
-                                }
-                                c.prefix.is_empty()
-                            }
-                            Work::Write { reset } => {
-                                if let Some(seed) = reset {
-                                    c.reset(seed.map(|s| s.wrapping_add(i as u64)));
-                                }
-                                true
-                            }
-                        };
-                        if moved {
-                            // A new position (or a fresh buffer): the board's rows too.
-                            let fresh = matches!(work, Work::Write { .. });
-                            c.env.observe_into(row.obs, fresh);
-                        }
-                        c.write_chosen(row.source, row.directions);
-                        c.write_mask(row.mask);
-                        Ok(())
-                    })
-                    .collect::<PyResult<()>>()
-            };
-            match pool {
-                Some(p) => p.install(run),
-                None => run(),
+        self.batch.each(py, |i, c, rows| {
+            if let Some(seed) = reset {
+                c.reset(seed.map(|s| s.wrapping_add(i as u64)));
             }
+            c.write(rows, true, true);
+            Ok(())
         })
     }
+}
+
+/// The observation views, as a dict.
+fn observations<'py>(
+    py: Python<'py>,
+    [obs, source, directions]: [Bound<'py, PyAny>; 3],
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("observation", obs)?;
+    dict.set_item("source", source)?;
+    dict.set_item("directions", directions)?;
+    Ok(dict)
 }

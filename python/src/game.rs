@@ -13,6 +13,7 @@ use pyo3::types::PyList;
 
 use crate::errors::{Action, ActionError, GameOverError, PyResultExt, Seed};
 use crate::factored::{self, Prefix};
+use crate::listing::Legal;
 use crate::scenario::{self, PyScenario};
 
 /// A square in notation (`c5`, `@3`).
@@ -81,13 +82,6 @@ impl PyMove {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct PyOutcome {
     pub inner: Outcome,
-}
-
-impl PyOutcome {
-    /// The outcome of `game`.
-    pub fn of(game: &Game) -> Option<PyOutcome> {
-        game.outcome().map(|inner| PyOutcome { inner })
-    }
 }
 
 #[pymethods]
@@ -297,10 +291,14 @@ pub struct PyGame {
     pub inner: Game,
     /// The legal moves by action, ascending, once asked for in this position: OpenSpiel
     /// lists the actions and then plays one, and that should not list them twice.
-    legal: OnceLock<Vec<(u64, Move)>>,
+    legal: OnceLock<Legal>,
     /// The factored rows of those moves, once asked for: the steps of one move (the
     /// OpenSpiel factored game, the factored envs) read them at every step.
     factored: OnceLock<Arc<factored::Table>>,
+    /// The result in this position, once asked for: OpenSpiel asks whether the game is
+    /// over and whose turn it is several times a ply, and each answer looks the
+    /// placement up in the history.
+    outcome: OnceLock<Option<Outcome>>,
 }
 
 impl From<Game> for PyGame {
@@ -309,29 +307,23 @@ impl From<Game> for PyGame {
             inner,
             legal: OnceLock::new(),
             factored: OnceLock::new(),
+            outcome: OnceLock::new(),
         }
     }
 }
 
 impl PyGame {
     /// The legal moves by action, ascending (listed once per position).
-    fn legal(&self) -> PyResult<&[(u64, Move)]> {
+    fn legal(&self) -> PyResult<&Legal> {
         if let Some(legal) = self.legal.get() {
             return Ok(legal);
         }
-        thread_local! {
-            /// The moves listed last, a buffer kept for the next position's.
-            static MOVES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        let space = scenario::space(self.inner.start().scenario())?;
-        let legal = MOVES.with_borrow_mut(|moves| {
-            moves.clear();
-            if !self.inner.is_over() {
-                // The same moves as `Game::legal_moves`, each stack's from the rules' cache.
-                self.inner.position().legal_moves_cached(moves);
-            }
-            space.encode_sorted(moves)
-        });
+        let legal = if self.outcome().is_some() {
+            Legal::default()
+        } else {
+            let space = scenario::space(self.inner.start().scenario())?;
+            Legal::of(&space, self.inner.position())
+        };
         Ok(self.legal.get_or_init(|| legal))
     }
 
@@ -350,25 +342,30 @@ impl PyGame {
         Ok(Arc::clone(self.factored.get_or_init(|| Arc::new(table))))
     }
 
-    /// Forgets what was listed in the position left.
+    /// The result, or `None` while the game goes on (worked out once per position).
+    fn outcome(&self) -> Option<Outcome> {
+        *self.outcome.get_or_init(|| self.inner.outcome())
+    }
+
+    /// Forgets what was listed and ruled in the position left.
     fn forget(&mut self) {
         self.legal = OnceLock::new();
         self.factored = OnceLock::new();
+        self.outcome = OnceLock::new();
     }
 
     /// Plays a legal move of the list, forgetting the list.
     fn played(&mut self, mv: Move) -> PyMove {
-        self.inner.play(&mv);
+        self.inner.play_listed(&mv);
         self.forget();
         PyMove { inner: mv }
     }
 
     /// The legal move an action number names, from the list.
     fn legal_move(&self, action: u64) -> PyResult<Move> {
-        let legal = self.legal()?;
-        match legal.binary_search_by_key(&action, |&(a, _)| a) {
-            Ok(i) => Ok(legal[i].1),
-            Err(_) => move_of(&self.inner, action),
+        match self.legal()?.find(action) {
+            Some(mv) => Ok(mv),
+            None => move_of(&self.inner, action),
         }
     }
 }
@@ -457,20 +454,20 @@ impl PyGame {
         self.inner.moves().len()
     }
     /// The result, or `None` while the game goes on.
-    #[getter]
-    fn outcome(&self) -> Option<PyOutcome> {
-        PyOutcome::of(&self.inner)
+    #[getter(outcome)]
+    fn py_outcome(&self) -> Option<PyOutcome> {
+        self.outcome().map(|inner| PyOutcome { inner })
     }
     /// Whether the game is over.
     #[getter]
     fn is_over(&self) -> bool {
-        self.inner.is_over()
+        self.outcome().is_some()
     }
     /// The player to move by OpenSpiel's numbers: 0 the Army, 1 the Indians, -4
     /// (terminal) once the game is over, in one call.
     #[getter]
     fn player_number(&self) -> i64 {
-        if self.inner.is_over() {
+        if self.outcome().is_some() {
             return -4;
         }
         match self.inner.position().side_to_move() {
@@ -564,7 +561,8 @@ impl PyGame {
     }
     /// The legal actions (numbers in the battle's action space), ascending.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        crate::ints::list(py, self.legal()?.iter().map(|&(a, _)| a))
+        let legal = self.legal()?;
+        crate::ints::list(py, legal.len(), legal.iter().map(|&(a, _)| a))
     }
     /// The action number of a move (a `Move` or its notation) legal now.
     fn action_of(&self, mv: &Bound<'_, PyAny>) -> PyResult<u64> {

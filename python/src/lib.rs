@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 mod action;
+mod batch;
 mod engine;
 mod env;
 mod errors;
@@ -15,6 +16,7 @@ mod factored;
 mod factored_vector;
 mod game;
 mod ints;
+mod listing;
 mod matches;
 mod observation;
 mod py_env;

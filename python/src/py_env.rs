@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use battaglie_rules::{Move, Position};
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
+use crate::batch::{self, Batch, Rows, Setup};
 use crate::env::{Battle, Env, Illegal, Opponent, Shaping, StepError};
 use crate::errors::{Action, ActionError, BattaglieError, GameOverError, PyResultExt, Seed};
 use crate::factored::{self, Prefix};
@@ -347,36 +347,6 @@ impl PyEnv {
 /// Observations and masks, as the vector env returns them (read-only views).
 type Observed<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>);
 
-/// A read-only view of one of the env's buffers: a write to what `step` returned would
-/// otherwise corrupt the next steps without a word.
-pub(crate) fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let view = array.call_method0("view")?;
-    view.getattr("flags")?.setattr("writeable", false)?;
-    Ok(view)
-}
-
-/// A zeroed buffer of `dims`, or `MemoryError` when it cannot be had (a large
-/// `num_envs` under a memory limit), naming its size.
-pub(crate) fn buffer<T: numpy::Element + Default + Clone>(
-    what: &str,
-    dims: &[usize],
-) -> PyResult<Vec<T>> {
-    let len = dims
-        .iter()
-        .try_fold(1usize, |a, &d| a.checked_mul(d))
-        .filter(|&n| n.checked_mul(std::mem::size_of::<T>()).is_some());
-    let too_big = || {
-        PyMemoryError::new_err(format!(
-            "the {what} of {dims:?} do not fit in memory: fewer envs, or the compact actions"
-        ))
-    };
-    let len = len.ok_or_else(too_big)?;
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| too_big())?;
-    v.resize(len, T::default());
-    Ok(v)
-}
-
 /// N battles stepped together inside Rust, across cores (rayon), with numpy arrays in
 /// and out. Environment `i` is seeded `seed + i` and plays exactly the games of
 /// `Env(..., seed=seed + i)` reset without a seed after each game: an env whose game
@@ -385,26 +355,39 @@ pub(crate) fn buffer<T: numpy::Element + Default + Clone>(
 /// overwritten by the next call: copy what you keep.
 #[pyclass(name = "VectorEnv", module = "battaglie")]
 pub struct PyVectorEnv {
-    envs: Vec<Env>,
-    pool: Option<rayon::ThreadPool>,
+    /// The games, with one observation buffer.
+    batch: Batch<Env, 1>,
     /// The generator of `sample_actions`.
     sampler: battaglie_rules::Rng,
-    obs: Py<PyArray4<f32>>,
-    mask: Py<PyArray2<bool>>,
-    rewards: Py<PyArray1<f32>>,
-    terminated: Py<PyArray1<bool>>,
-    truncated: Py<PyArray1<bool>>,
-    /// The number of plies of the games that ended at the last step (0 for the others).
-    lengths: Py<PyArray1<u32>>,
 }
 
-impl PyVectorEnv {
-    fn run<R: Send>(&self, py: Python<'_>, f: impl FnOnce() -> R + Send) -> R {
-        py.detach(|| match &self.pool {
-            Some(pool) => pool.install(f),
-            None => f(),
-        })
-    }
+/// The generator of a vector env's `sample_actions`, from its seed.
+pub(crate) fn sampler(seed: u64) -> battaglie_rules::Rng {
+    battaglie_rules::Rng::new(seed ^ 0x5a4d_91e5)
+}
+
+/// The games a vector env's arguments describe.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn setup(
+    scenario: &Bound<'_, PyAny>,
+    opponent: &str,
+    side: &str,
+    illegal: &str,
+    seed: Seed,
+    threads: Option<usize>,
+    bfen: Option<&str>,
+    quiet_limit: Option<u32>,
+    shaping: ShapingArg,
+) -> PyResult<Setup> {
+    Ok(Setup {
+        battle: battle(scenario, bfen, quiet_limit)?,
+        opponent: self::opponent(opponent)?,
+        agent: scenario::side(side)?,
+        illegal: self::illegal(illegal)?,
+        seed: seed.0,
+        shaping: shaping.0,
+        threads,
+    })
 }
 
 #[pymethods]
@@ -430,61 +413,32 @@ impl PyVectorEnv {
         quiet_limit: Option<u32>,
         shaping: ShapingArg,
     ) -> PyResult<PyVectorEnv> {
-        let shaping = shaping.0;
-        let seed = seed.0;
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
-        }
-        let battle = battle(scenario, bfen, quiet_limit)?;
-        let (opponent, agent, illegal) = (
-            self::opponent(opponent)?,
-            scenario::side(side)?,
-            self::illegal(illegal)?,
-        );
-        let pool = match threads {
-            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-            Some(n) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build()
-                    .map_err(|e| PyValueError::new_err(format!("threads: {e}")))?,
-            ),
-            None => None,
+        let setup = setup(
+            scenario,
+            opponent,
+            side,
+            illegal,
+            seed,
+            threads,
+            bfen,
+            quiet_limit,
+            shaping,
+        )?;
+        let [p, h, w] = setup.battle.layout.shape();
+        let actions = setup.battle.space.size() as usize;
+        let seed = setup.seed;
+        let batch = Batch::new(
+            py,
+            num_envs,
+            setup,
+            [("observations", &[p, h, w])],
+            actions,
+            |env| env,
+        )?;
+        let mut env = PyVectorEnv {
+            batch,
+            sampler: sampler(seed),
         };
-        let [p, h, w] = battle.layout.shape();
-        let actions = battle.space.size() as usize;
-        let n = num_envs;
-        let obs = buffer::<f32>("observations", &[n, p, h, w])?;
-        let mask = buffer::<bool>("action masks", &[n, actions])?;
-        let env = PyVectorEnv {
-            envs: Vec::new(),
-            pool,
-            sampler: battaglie_rules::Rng::new(seed ^ 0x5a4d_91e5),
-            obs: PyArray1::from_vec(py, obs).reshape([n, p, h, w])?.unbind(),
-            mask: PyArray1::from_vec(py, mask).reshape([n, actions])?.unbind(),
-            rewards: PyArray1::zeros(py, [n], false).unbind(),
-            terminated: PyArray1::zeros(py, [n], false).unbind(),
-            truncated: PyArray1::zeros(py, [n], false).unbind(),
-            lengths: PyArray1::zeros(py, [n], false).unbind(),
-        };
-        let envs = env.run(py, || {
-            (0..n)
-                .into_par_iter()
-                .map(|i| {
-                    let mut env = Env::new(
-                        Arc::clone(&battle),
-                        opponent,
-                        agent,
-                        illegal,
-                        seed.wrapping_add(i as u64),
-                    );
-                    env.shaping = shaping;
-                    env
-                })
-                .collect()
-        });
-        let mut env = env;
-        env.envs = envs;
         env.write_all(py, None)?;
         Ok(env)
     }
@@ -492,17 +446,17 @@ impl PyVectorEnv {
     /// The number of games.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.envs.len()
+        self.batch.games.len()
     }
     /// The number of actions of each game.
     #[getter]
     fn num_actions(&self) -> u64 {
-        self.envs[0].battle().space.size()
+        self.batch.games[0].battle().space.size()
     }
     /// One game's observation shape.
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        let [p, h, w] = self.envs[0].battle().layout.shape();
+        let [p, h, w] = self.batch.games[0].battle().layout.shape();
         (p, h, w)
     }
 
@@ -511,10 +465,8 @@ impl PyVectorEnv {
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Seed>) -> PyResult<Observed<'py>> {
         let seed = seed.map(|s| s.0);
         self.write_all(py, Some(seed))?;
-        Ok((
-            read_only(self.obs.bind(py).as_any())?,
-            read_only(self.mask.bind(py).as_any())?,
-        ))
+        let ([obs], mask, ..) = self.batch.views(py)?;
+        Ok((obs, mask))
     }
 
     /// Steps every game with its action (int64 array of num_envs): (observations,
@@ -531,100 +483,52 @@ impl PyVectorEnv {
         Bound<'py, PyAny>,
         Bound<'py, PyAny>,
     )> {
-        let actions: PyReadonlyArray1<'py, i64> = actions.extract().map_err(|_| {
-            PyTypeError::new_err("actions: expected a one-dimensional int64 numpy array")
-        })?;
-        let actions = actions
-            .as_slice()
-            .map_err(|_| PyValueError::new_err("actions: the array is not contiguous"))?;
-        if actions.len() != self.envs.len() {
-            return Err(PyValueError::new_err(format!(
-                "actions: expected {} actions (one per env), got {}",
-                self.envs.len(),
-                actions.len()
-            )));
-        }
-        let actions: Vec<u64> = actions
-            .iter()
-            .map(|&a| {
+        let actions: Vec<u64> = batch::actions(actions, self.batch.games.len(), "actions")?
+            .into_iter()
+            .map(|a| {
                 u64::try_from(a).map_err(|_| {
                     ActionError::new_err(format!("action {a} is outside the action space"))
                 })
             })
             .collect::<PyResult<_>>()?;
-        let obs = self.obs.bind(py).clone();
-        let mask = self.mask.bind(py).clone();
-        let rewards = self.rewards.bind(py).clone();
-        let terminated = self.terminated.bind(py).clone();
-        let lengths = self.lengths.bind(py).clone();
-        {
-            let mut obs_w = obs.readwrite();
-            let mut mask_w = mask.readwrite();
-            let mut rew_w = rewards.readwrite();
-            let mut term_w = terminated.readwrite();
-            let mut len_w = lengths.readwrite();
-            let obs_s = obs_w.as_slice_mut().expect("own contiguous buffer");
-            let mask_s = mask_w.as_slice_mut().expect("own contiguous buffer");
-            let rew_s = rew_w.as_slice_mut().expect("own contiguous buffer");
-            let term_s = term_w.as_slice_mut().expect("own contiguous buffer");
-            let len_s = len_w.as_slice_mut().expect("own contiguous buffer");
-            let obs_len = obs_s.len() / self.envs.len();
-            let mask_len = mask_s.len() / self.envs.len();
-            let pool = &self.pool;
-            let envs = &mut self.envs;
-            let result = py.detach(|| {
-                let mut work = move || {
-                    envs.par_iter_mut()
-                        .zip(obs_s.par_chunks_mut(obs_len))
-                        .zip(mask_s.par_chunks_mut(mask_len))
-                        .zip(rew_s.par_iter_mut())
-                        .zip(term_s.par_iter_mut())
-                        .zip(len_s.par_iter_mut())
-                        .zip(actions.par_iter())
-                        .map(|((((((env, obs), mask), rew), term), len), &action)| {
-                            env.clear_mask(mask);
-                            let result = env.step(action);
-                            let step = match result {
-                                Ok(s) => s,
-                                Err(e) => {
-                                    env.set_mask(mask);
-                                    return Err(e);
-                                }
-                            };
-                            *rew = step.reward;
-                            *term = step.terminated;
-                            *len = 0;
-                            if step.terminated {
-                                *len = env.moves().len() as u32;
-                                env.reset(None);
-                            }
-                            env.observe_into(obs, false);
-                            env.set_mask(mask);
-                            Ok(())
-                        })
-                        .collect::<Result<(), StepError>>()
+        self.batch
+            .each(py, |i, env, rows| {
+                let Rows {
+                    floats: [obs],
+                    mask,
+                    reward,
+                    terminated,
+                    length,
+                } = rows;
+                env.clear_mask(mask);
+                let step = match env.step(actions[i]) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        env.set_mask(mask);
+                        return Err(e);
+                    }
                 };
-                match pool {
-                    Some(p) => p.install(work),
-                    None => work(),
+                *reward = step.reward;
+                *terminated = step.terminated;
+                *length = 0;
+                if step.terminated {
+                    *length = env.moves().len() as u32;
+                    env.reset(None);
                 }
-            });
-            result.map_err(step_error)?;
-        }
-        Ok((
-            read_only(obs.as_any())?,
-            read_only(mask.as_any())?,
-            read_only(rewards.as_any())?,
-            read_only(terminated.as_any())?,
-            read_only(self.truncated.bind(py).as_any())?,
-        ))
+                env.observe_into(obs, false);
+                env.set_mask(mask);
+                Ok(())
+            })
+            .map_err(step_error)?;
+        let ([obs], mask, rewards, terminated, truncated) = self.batch.views(py)?;
+        Ok((obs, mask, rewards, terminated, truncated))
     }
 
     /// A uniformly random legal action for every game (int64), from a generator seeded
     /// with the env's seed: a random agent without a Python loop over the masks.
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let rng = &mut self.sampler;
-        let envs = &self.envs;
+        let envs = &self.batch.games;
         let actions: Vec<i64> = py.detach(|| {
             envs.iter()
                 .map(|env| {
@@ -642,13 +546,7 @@ impl PyVectorEnv {
 
     /// The legal actions of game `i`, ascending.
     fn legal_actions(&self, i: usize) -> PyResult<Vec<u64>> {
-        let env = self.envs.get(i).ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!(
-                "env {i}: there are {} envs",
-                self.envs.len()
-            ))
-        })?;
-        let mut actions = env.actions().to_vec();
+        let mut actions = self.batch.game(i)?.actions().to_vec();
         actions.sort_unstable();
         Ok(actions)
     }
@@ -661,9 +559,9 @@ impl PyVectorEnv {
         py: Python<'py>,
     ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
         let mut indices = Vec::new();
-        let mut offsets = Vec::with_capacity(self.envs.len() + 1);
+        let mut offsets = Vec::with_capacity(self.batch.games.len() + 1);
         offsets.push(0);
-        for env in &self.envs {
+        for env in &self.batch.games {
             indices.extend(sorted_actions(env));
             offsets.push(indices.len() as i64);
         }
@@ -676,18 +574,12 @@ impl PyVectorEnv {
     /// The plies of each game that ended at the last step (0 for the others).
     #[getter]
     fn episode_lengths<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        read_only(self.lengths.bind(py).as_any())
+        self.batch.lengths(py)
     }
 
     /// Game `i` so far (a copy, with its history).
     fn game(&self, i: usize) -> PyResult<PyGame> {
-        let env = self.envs.get(i).ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!(
-                "env {i}: there are {} envs",
-                self.envs.len()
-            ))
-        })?;
-        Ok(PyGame::from(env.game()))
+        Ok(PyGame::from(self.batch.game(i)?.game()))
     }
 }
 
@@ -695,37 +587,16 @@ impl PyVectorEnv {
     /// Resets (when `seed` is given, `Some(None)` continuing each generator) and rewrites
     /// every observation and mask.
     fn write_all(&mut self, py: Python<'_>, reset: Option<Option<u64>>) -> PyResult<()> {
-        let obs = self.obs.bind(py).clone();
-        let mask = self.mask.bind(py).clone();
-        let mut obs_w = obs.readwrite();
-        let mut mask_w = mask.readwrite();
-        let obs_s = obs_w.as_slice_mut().expect("own contiguous buffer");
-        let mask_s = mask_w.as_slice_mut().expect("own contiguous buffer");
-        let obs_len = obs_s.len() / self.envs.len();
-        let mask_len = mask_s.len() / self.envs.len();
-        let pool = &self.pool;
-        let envs = &mut self.envs;
-        py.detach(|| {
-            let mut work = move || {
-                envs.par_iter_mut()
-                    .enumerate()
-                    .zip(obs_s.par_chunks_mut(obs_len))
-                    .zip(mask_s.par_chunks_mut(mask_len))
-                    .for_each(|(((i, env), obs), mask)| {
-                        if let Some(seed) = reset {
-                            env.clear_mask(mask);
-                            env.reset(seed.map(|s| s.wrapping_add(i as u64)));
-                        }
-                        mask.fill(false);
-                        env.observe_into(obs, true);
-                        env.set_mask(mask);
-                    })
-            };
-            match pool {
-                Some(p) => p.install(work),
-                None => work(),
+        self.batch.each(py, |i, env, rows| {
+            let [obs] = rows.floats;
+            if let Some(seed) = reset {
+                env.clear_mask(rows.mask);
+                env.reset(seed.map(|s| s.wrapping_add(i as u64)));
             }
-        });
-        Ok(())
+            rows.mask.fill(false);
+            env.observe_into(obs, true);
+            env.set_mask(rows.mask);
+            Ok(())
+        })
     }
 }

@@ -125,6 +125,18 @@ impl Game {
         Ok(())
     }
 
+    /// Plays a move taken from this game's [`legal_moves`](Game::legal_moves) now (or
+    /// the same moves listed otherwise), without checking it again: for callers that
+    /// have just listed them. Any other move leaves the game inconsistent, though
+    /// never unsafe.
+    pub fn play_listed(&mut self, mv: &Move) {
+        debug_assert!(
+            self.outcome().is_none() && self.position.check_move(mv).is_ok(),
+            "{mv} is not legal now"
+        );
+        self.push(mv);
+    }
+
     fn push(&mut self, mv: &Move) {
         let undo = self.position.play_unchecked(mv);
         *self.seen.entry(self.position.hash()).or_insert(0) += 1;

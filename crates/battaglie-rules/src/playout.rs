@@ -209,6 +209,42 @@ impl Position {
             moves.push(Move::PASS);
         }
     }
+
+    /// [`Position::legal_moves_cached`] stack by stack, for callers that keep
+    /// something per stack: `each(from, key, moves)` for every stack of the side to
+    /// move, in the list's order, where `moves` are the stack's moves (none for a stack
+    /// that cannot move) and `key` tells them apart from their square: stacks with the
+    /// same key have the same moves, in the same order, from any square (the key of
+    /// the cache, made of the stack and what each neighbour accepts). Returns whether
+    /// any stack had a move; when none had, the list is the pass alone, or nothing.
+    /// `each` runs while the thread's cache is in use: it must not list moves itself.
+    pub fn legal_moves_by_stack(&self, mut each: impl FnMut(Square, u64, &[Move])) -> bool {
+        if self.ends_before_moving() {
+            return false;
+        }
+        let us = self.side_to_move();
+        let mut any = false;
+        let mut moves = Vec::with_capacity(64);
+        LISTS.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            for from in self.occupied_indices(us) {
+                let entries = self.entries(from, us);
+                let pieces = cell_pieces(self.cell(from));
+                let (slot, key) = cache.lookup_keyed(from, pieces, &entries);
+                let sq = Square::from_index(from).expect("occupied squares are squares");
+                moves.clear();
+                moves.extend(
+                    cache.slots[slot]
+                        .list
+                        .iter()
+                        .map(|&(parts, flags)| Move::new(sq, parts, flags)),
+                );
+                any |= !moves.is_empty();
+                each(sq, key, &moves);
+            }
+        });
+        any
+    }
 }
 
 /// Plays `game` to its end by uniformly random legal moves, `below(n)` choosing an
@@ -311,6 +347,17 @@ impl ListCache {
         pieces: Pieces,
         entries: &[Entry; DIRECTIONS],
     ) -> (usize, u64) {
+        let (slot, _) = self.lookup_keyed(from, pieces, entries);
+        (slot, self.slots[slot].list.len() as u64)
+    }
+
+    /// [`ListCache::lookup`], with the key instead of the count.
+    fn lookup_keyed(
+        &mut self,
+        from: usize,
+        pieces: Pieces,
+        entries: &[Entry; DIRECTIONS],
+    ) -> (usize, u64) {
         // 12 bits of stack, 12 per direction (kinds, room) and 4 elimination flags:
         // never zero, as the stack is not empty.
         let mut key = u64::from(pieces.bits());
@@ -343,7 +390,7 @@ impl ListCache {
             }));
             entry.key = key;
         }
-        (slot, entry.list.len() as u64)
+        (slot, key)
     }
 }
 
@@ -466,6 +513,54 @@ mod tests {
             assert_eq!(rollout.legal_moves_into(&mut listed), game.outcome());
             assert!(listed.is_empty());
             assert_eq!(rollout.play_random(|_| 0), None);
+        }
+    }
+
+    #[test]
+    fn the_moves_stack_by_stack_are_the_legal_moves_and_a_key_names_the_same_moves_anywhere() {
+        let mut by_key = std::collections::HashMap::new();
+        for scenario in Scenario::builtins() {
+            for seed in 0..4 {
+                let mut game = Game::new(Position::start(scenario));
+                let mut pick = numbers(seed);
+                while !game.is_over() {
+                    let moves = game.legal_moves();
+                    let mut by_stack = Vec::new();
+                    let any = game.position().legal_moves_by_stack(|from, key, list| {
+                        assert!(list.iter().all(|m| m.from() == Some(from)));
+                        by_stack.extend_from_slice(list);
+                        // The moves without their square, which the key must name.
+                        let parts: Vec<u64> = list.iter().map(|m| m.to_bits() >> 9).collect();
+                        assert_eq!(by_key.entry(key).or_insert_with(|| parts.clone()), &parts);
+                    });
+                    assert_eq!(any, !by_stack.is_empty());
+                    if any {
+                        assert_eq!(by_stack, moves);
+                    } else {
+                        assert_eq!(moves, [Move::PASS]);
+                    }
+                    game.play(&moves[pick(moves.len())]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_played_as_listed_leaves_the_game_as_a_checked_play_does() {
+        for scenario in Scenario::builtins() {
+            let mut checked = Game::new(Position::start(scenario));
+            let mut listed = checked.clone();
+            let mut pick = numbers(3);
+            while !checked.is_over() {
+                let moves = checked.legal_moves();
+                let mv = moves[pick(moves.len())];
+                checked.play(&mv);
+                listed.play_listed(&mv);
+                assert_eq!(listed.position(), checked.position());
+                assert_eq!(listed.occurrences(), checked.occurrences());
+                assert_eq!(listed.outcome(), checked.outcome());
+            }
+            assert_eq!(listed.moves().len(), checked.moves().len());
         }
     }
 
