@@ -13,6 +13,7 @@ use crate::game::{Cluster, Games, MemoryLimits};
 use crate::lobby::Lobby;
 use crate::node::Node;
 use crate::notify::Notifications;
+use crate::ratings::Ratings;
 use crate::store::Store;
 
 /// The services of one server node.
@@ -30,6 +31,8 @@ pub struct AppState {
     pub notifications: Notifications,
     /// The games' chat.
     pub chat: Chat,
+    /// Rated games, the players' ratings and pages.
+    pub ratings: Ratings,
 }
 
 impl AppState {
@@ -63,6 +66,7 @@ impl AppState {
             lobby: Lobby::new(games.clone()),
             notifications: Notifications::new(node.clone(), accounts.clone()),
             chat: Chat::new(node.clone()),
+            ratings: games.ratings().clone(),
             accounts,
             games,
             node,

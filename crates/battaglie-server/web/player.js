@@ -12,10 +12,10 @@ import { el } from "./svg.js";
 import { siteLinks } from "./nav.js";
 
 /**
- * @typedef {{game: string, at: number, rating: number, deviation: number, change: number}} Point
- * @typedef {{battle: string, side: string, win: number, draw: number, loss: number}} Results
- * @typedef {{name: string, rating: {rating: number, deviation: number, provisional: boolean, games: number}, history: Point[], results: Results[]}} Player
- * @typedef {{id: string, battle: string, side: string, opponent: {kind: string, name?: string, url?: string, level?: number}, result: string | null, reason: string | null, rated: boolean, rating_change: {change: number, after: number} | null, updated_at: number, urls: {game: string, replay: string, analysis: string}}} PlayerGame
+ * @typedef {import("./types/HistoryPoint").HistoryPoint} Point
+ * @typedef {import("./types/ResultCount").ResultCount} Results
+ * @typedef {import("./types/Player").Player} Player
+ * @typedef {import("./types/PlayerGame").PlayerGame} PlayerGame
  */
 
 const W = 640;

@@ -36,7 +36,7 @@ impl Games {
         let asked = std::time::Instant::now();
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
-        self.check_rated_seat(live, seat).await?;
+        self.ratings().check_rated_seat(live, seat).await?;
         let computer = live.computer.map(|c| c.0);
         let attempt = |st: &mut LiveState| -> Result<battaglie_rules::Move, GameError> {
             policy::may_move(computer, seat, &st.game)?;
@@ -114,7 +114,7 @@ impl Games {
     pub async fn undo(&self, live: &Arc<LiveGame>, token: Option<&str>) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
-        self.check_rated_seat(live, seat).await?;
+        self.ratings().check_rated_seat(live, seat).await?;
         let count = policy::undo_count(live.row.mode, live.computer.map(|c| c.0), seat, &st.game)?;
         self.take_back(live, &mut st, count).await
     }
@@ -133,7 +133,7 @@ impl Games {
     ) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
-        self.check_rated_seat(live, seat).await?;
+        self.ratings().check_rated_seat(live, seat).await?;
         let decide = |st: &LiveState| {
             takeback_decision(live.row.mode, seat, &st.game, st.takeback_offer, action)
         };
@@ -204,7 +204,7 @@ impl Games {
     pub async fn resign(&self, live: &Arc<LiveGame>, token: Option<&str>) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
-        self.check_rated_seat(live, seat).await?;
+        self.ratings().check_rated_seat(live, seat).await?;
         match self.resign_on(live, &mut st, seat).await {
             // Another node changed the game first: judged again on the fresh copy.
             Err(GameError::Superseded) => self.resign_on(live, &mut st, seat).await,
@@ -238,7 +238,7 @@ impl Games {
     ) -> Result<(), GameError> {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
-        self.check_rated_seat(live, seat).await?;
+        self.ratings().check_rated_seat(live, seat).await?;
         match self.draw_on(live, &mut st, seat, action).await {
             // Another node changed the game first: judged again on the fresh copy.
             Err(GameError::Superseded) => self.draw_on(live, &mut st, seat, action).await,

@@ -16,6 +16,7 @@ use crate::bus::Bus;
 use crate::ids;
 use crate::metrics::Metrics;
 use crate::node::Node;
+use crate::ratings::Ratings;
 use crate::store::Store;
 
 /// The games of this node: those in memory by id, loaded from the store on
@@ -23,6 +24,7 @@ use crate::store::Store;
 #[derive(Clone)]
 pub struct Games {
     node: Node,
+    ratings: Ratings,
     pub(super) inner: Arc<Inner>,
 }
 
@@ -89,6 +91,7 @@ impl Games {
     pub fn new(node: Node, memory: MemoryLimits, lease: Duration) -> Games {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Games {
+            ratings: Ratings::new(node.clone()),
             node,
             inner: Arc::new(Inner {
                 games: Mutex::new(HashMap::new()),
@@ -103,6 +106,11 @@ impl Games {
     /// What this node's services share.
     pub fn shared(&self) -> &Node {
         &self.node
+    }
+
+    /// The ratings the games are played for (a rated seat needs its account).
+    pub fn ratings(&self) -> &Ratings {
+        &self.ratings
     }
 
     /// Now, by the node's time source.

@@ -100,7 +100,10 @@ async fn create(
     .await?;
     link_creator(&state, &visitor, &created.0).await?;
     if let Some(user) = rated_by {
-        state.games.mark_rated(&created.1, &[(side, &user)]).await?;
+        state
+            .ratings
+            .mark_rated(&created.1, &[(side, &user)])
+            .await?;
     }
     created_response(created).await
 }

@@ -13,7 +13,6 @@ mod move_refusal;
 mod ops;
 mod origin;
 mod per_address;
-mod players;
 mod proxies;
 mod records;
 mod rematch;
@@ -127,7 +126,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
             proxies,
             settings.rate_limits.as_ref().map(|l| l.sockets),
         ))
-        .merge(players::router())
+        .merge(crate::ratings::routes::router())
         .merge(crate::chat::routes::router())
         .merge(rematch::router())
         .fallback(api_not_found)

@@ -5,6 +5,8 @@
 //! stores a rated game's result (see `store/ratings.rs`).
 
 mod error;
+pub(crate) mod routes;
+mod wire;
 
 use std::sync::atomic::Ordering;
 
@@ -12,8 +14,13 @@ use battaglie_community::{level_ratings, LevelRating, PlayerName, Rating};
 use battaglie_rules::Side;
 
 pub use error::RatingsError;
+pub use wire::{
+    GameUrls, HistoryPoint, LevelView, Levels, Opponent, PlayerGameView, PlayerGames, PlayerView,
+    RatingChange, RatingView, ResultView, SeatTaken,
+};
 
-use crate::game::{GameError, Games, LiveGame, Seat};
+use crate::game::{GameError, LiveGame, Seat};
+use crate::node::Node;
 use crate::store::{GamesFilter, HistoryRow, Mode, PlayerGameRow, RatingRow, ResultCount, UserRow};
 use crate::view::{seats_view, SeatsView};
 
@@ -40,7 +47,27 @@ pub fn levels() -> Vec<LevelRating> {
     level_ratings()
 }
 
-impl Games {
+/// The ratings of a node's players: rated games made and seated, and the
+/// player pages' numbers.
+#[derive(Debug, Clone)]
+pub struct Ratings {
+    node: Node,
+}
+
+impl Ratings {
+    /// The ratings of `node`'s players.
+    pub fn new(node: Node) -> Ratings {
+        Ratings { node }
+    }
+
+    fn store(&self) -> &crate::store::Store {
+        self.node.store()
+    }
+
+    fn now(&self) -> battaglie_community::Timestamp {
+        self.node.now()
+    }
+
     /// Makes `live` (just created) a rated game: its seats `holders` are linked
     /// to their accounts, and its end will change both players' ratings. The
     /// lobby's accepted challenges come through here as well as `POST /api/games`.

@@ -14,6 +14,7 @@ use crate::chat::{ChatHistory, ChatMuted};
 use crate::game::snapshot::Snapshot;
 use crate::http::ErrorCode;
 use crate::lobby::{LobbyMessage, SeekWithdrawn, SoughtView};
+use crate::ratings::{Levels, PlayerGames, PlayerView, SeatTaken};
 use crate::view::ScenarioView;
 
 /// Every declaration by file name, the roots' and those of the types they use.
@@ -34,6 +35,10 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<LobbyMessage>();
     files.visit::<SoughtView>();
     files.visit::<SeekWithdrawn>();
+    files.visit::<PlayerView>();
+    files.visit::<PlayerGames>();
+    files.visit::<SeatTaken>();
+    files.visit::<Levels>();
     files.out
 }
 

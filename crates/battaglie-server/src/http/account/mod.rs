@@ -93,8 +93,8 @@ async fn account(
     if let Some(claimed) = claimed {
         body["claimed"] = json!(claimed);
     }
-    let (rating, rated_games) = state.games.rating_of(&session.user).await?;
-    body["rating"] = super::players::rating_json(&rating, rated_games);
+    let (rating, rated_games) = state.ratings.rating_of(&session.user).await?;
+    body["rating"] = json!(crate::ratings::RatingView::of(&rating, rated_games));
     body["url"] = json!(format!("/players/{}", session.user.name));
     Ok(body)
 }

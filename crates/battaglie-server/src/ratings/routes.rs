@@ -6,20 +6,24 @@
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use battaglie_community::Rating;
 use serde::Deserialize;
-use serde_json::{json, Value};
 
-use super::account::Visitor;
-use super::{Error, ErrorCode, JsonBody, QueryParams};
-use crate::ratings::{levels, RatingsError, GAMES_PAGE};
+use super::wire::{
+    GameUrls, HistoryPoint, LevelView, Levels, Opponent, PlayerGameView, PlayerGames, PlayerView,
+    RatingChange, RatingView, ResultView, SeatTaken,
+};
+use super::{levels, Ratings, RatingsError, GAMES_PAGE};
+use crate::accounts::Accounts;
+use crate::game::Games;
+use crate::http::{Error, ErrorCode, JsonBody, QueryParams, Visitor};
 use crate::store::{GamesFilter, PlayerGameRow};
+use crate::view::SeatsView;
 use crate::AppState;
 
-pub(super) fn router() -> Router<AppState> {
+/// The ratings' routes: players' pages and games, seats, levels.
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/players/{name}", get(show))
         .route("/players/{name}/games", get(games))
@@ -28,54 +32,50 @@ pub(super) fn router() -> Router<AppState> {
         .route("/levels", get(level_list))
 }
 
-/// A rating as the API shows it.
-pub(crate) fn rating_json(rating: &Rating, games: i64) -> Value {
-    json!({
-        "rating": rating.rating.round(),
-        "deviation": rating.deviation.round(),
-        "provisional": rating.is_provisional(),
-        "label": rating.label(),
-        "games": games,
-    })
-}
-
-async fn show(State(state): State<AppState>, Path(name): Path<String>) -> Result<Response, Error> {
-    let player = state.games.player(&name).await?;
-    let history: Vec<Value> = player
+async fn show(
+    State(ratings): State<Ratings>,
+    Path(name): Path<String>,
+) -> Result<Json<PlayerView>, Error> {
+    let player = ratings.player(&name).await?;
+    let history = player
         .history
         .iter()
-        .map(|h| {
-            json!({
-                "game": h.game,
-                "at": h.at,
-                "rating": h.rating.round(),
-                "deviation": h.deviation.round(),
-                "change": (h.rating - h.before).round(),
-            })
+        .map(|h| HistoryPoint {
+            game: h.game.clone(),
+            at: h.at,
+            rating: h.rating.round(),
+            deviation: h.deviation.round(),
+            change: (h.rating - h.before).round(),
         })
         .collect();
-    let results: Vec<Value> = player
+    let results = player
         .results
         .iter()
-        .map(|r| json!({ "battle": r.battle, "side": r.side, "win": r.win, "draw": r.draw, "loss": r.loss }))
+        .map(|r| ResultView {
+            battle: r.battle.clone(),
+            side: r.side.clone(),
+            win: r.win,
+            draw: r.draw,
+            loss: r.loss,
+        })
         .collect();
-    Ok(Json(json!({
-        "name": player.name,
-        "rating": rating_json(&player.rating, player.games),
-        "history": history,
-        "results": results,
-        "url": format!("/players/{}", player.name),
+    Ok(Json(PlayerView {
+        rating: RatingView::of(&player.rating, player.games),
+        history,
+        results,
+        url: format!("/players/{}", player.name),
+        name: player.name,
     }))
-    .into_response())
 }
 
 /// `GET /api/games/{id}/players`: who plays each side, for the game page's strips.
 async fn seat_players(
-    State(state): State<AppState>,
+    State(ratings): State<Ratings>,
+    State(games): State<Games>,
     Path(id): Path<String>,
-) -> Result<Response, Error> {
-    let live = state.games.game_to_read(&id).await?;
-    Ok(Json(state.games.seat_players(&live).await?).into_response())
+) -> Result<Json<SeatsView>, Error> {
+    let live = games.game_to_read(&id).await?;
+    Ok(Json(ratings.seat_players(&live).await?))
 }
 
 #[derive(Deserialize)]
@@ -104,10 +104,10 @@ fn choice(field: &str, value: Option<String>, allowed: &[&str]) -> Result<Option
 }
 
 async fn games(
-    State(state): State<AppState>,
+    State(ratings): State<Ratings>,
     Path(name): Path<String>,
     QueryParams(q): QueryParams<GamesQuery>,
-) -> Result<Response, Error> {
+) -> Result<Json<PlayerGames>, Error> {
     let battles: Vec<&str> = battaglie_rules::Scenario::builtins()
         .iter()
         .map(|s| s.id())
@@ -121,55 +121,57 @@ async fn games(
         limit: q.limit.unwrap_or(GAMES_PAGE),
     };
     let limit = filter.limit.clamp(1, GAMES_PAGE);
-    let rows = state
-        .games
+    let rows = ratings
         .player_games(&name, filter, q.before.as_deref().filter(|b| !b.is_empty()))
         .await?;
     let next = (rows.len() as i64 == limit)
         .then(|| rows.last().map(|r| r.game.id.clone()))
         .flatten();
-    let games: Vec<Value> = rows.iter().map(game_json).collect();
-    Ok(Json(json!({ "games": games, "next": next })).into_response())
+    Ok(Json(PlayerGames {
+        games: rows.iter().map(game_view).collect(),
+        next,
+    }))
 }
 
-fn game_json(r: &PlayerGameRow) -> Value {
+fn game_view(r: &PlayerGameRow) -> PlayerGameView {
     let g = &r.game;
-    let score = g.outcome.map(|o| match o.winner() {
+    let result = g.outcome.map(|o| match o.winner() {
         None => "draw",
         Some(winner) if winner.word() == r.side => "win",
         Some(_) => "loss",
     });
-    let opponent = match (&g.computer_level, &r.opponent) {
-        (Some(level), _) => json!({ "kind": "computer", "level": level }),
-        (None, Some(name)) => {
-            json!({ "kind": "player", "name": name, "url": format!("/players/{name}") })
-        }
-        (None, None) => json!({ "kind": "anonymous" }),
+    let opponent = match (g.computer_level, &r.opponent) {
+        (Some(level), _) => Opponent::Computer { level },
+        (None, Some(name)) => Opponent::Player {
+            name: name.clone(),
+            url: format!("/players/{name}"),
+        },
+        (None, None) => Opponent::Anonymous,
     };
     let id = &g.id;
-    json!({
-        "id": id,
-        "battle": g.scenario,
-        "mode": g.mode.word(),
-        "side": r.side,
-        "opponent": opponent,
-        "result": score,
-        "outcome": g.outcome.map(|o| o.result_word()),
-        "reason": g.outcome.map(|o| o.reason_word()),
-        "rated": r.rated,
-        "rating_change": r.change.map(|(before, after)| json!({
-            "before": before.round(),
-            "after": after.round(),
-            "change": (after - before).round(),
-        })),
-        "created_at": g.created_at,
-        "updated_at": g.updated_at,
-        "urls": {
-            "game": format!("/game/{id}"),
-            "replay": format!("/game/{id}?replay=0"),
-            "analysis": format!("/game/{id}?analysis"),
+    PlayerGameView {
+        id: id.clone(),
+        battle: g.scenario.clone(),
+        mode: g.mode.word(),
+        side: r.side.clone(),
+        opponent,
+        result,
+        outcome: g.outcome.map(|o| o.result_word()),
+        reason: g.outcome.map(|o| o.reason_word()),
+        rated: r.rated,
+        rating_change: r.change.map(|(before, after)| RatingChange {
+            before: before.round(),
+            after: after.round(),
+            change: (after - before).round(),
+        }),
+        created_at: g.created_at,
+        updated_at: g.updated_at,
+        urls: GameUrls {
+            game: format!("/game/{id}"),
+            replay: format!("/game/{id}?replay=0"),
+            analysis: format!("/game/{id}?analysis"),
         },
-    })
+    }
 }
 
 #[derive(Deserialize)]
@@ -179,35 +181,43 @@ struct SeatRequest {
 }
 
 async fn take_seat(
-    State(state): State<AppState>,
+    State(ratings): State<Ratings>,
+    State(games): State<Games>,
+    State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
     JsonBody(req): JsonBody<SeatRequest>,
-) -> Result<Response, Error> {
-    let live = state.games.game(&id).await?;
-    let Some(session) = visitor.session(&state.accounts).await? else {
+) -> Result<Json<SeatTaken>, Error> {
+    let live = games.game(&id).await?;
+    let Some(session) = visitor.session(&accounts).await? else {
         // A guest on a casual game needs no account; on a rated one, they are told to sign in.
-        return Err(match state.games.is_rated(&live).await? {
+        return Err(match ratings.is_rated(&live).await? {
             true => RatingsError::NeedsAccount.into(),
             false => crate::accounts::AccountError::NotSignedIn.into(),
         });
     };
-    if !visitor.has_csrf(&state.accounts, &session).await {
+    if !visitor.has_csrf(&accounts, &session).await {
         return Err(crate::accounts::AccountError::Csrf.into());
     }
-    let side = state
-        .games
-        .take_seat(&live, &req.token, &session.user)
-        .await?;
-    Ok(Json(json!({ "id": id, "seat": side.word(), "name": session.user.name })).into_response())
+    let side = ratings.take_seat(&live, &req.token, &session.user).await?;
+    Ok(Json(SeatTaken {
+        id,
+        seat: side.into(),
+        name: session.user.name,
+    }))
 }
 
-async fn level_list() -> Json<Value> {
-    let levels: Vec<Value> = levels()
-        .iter()
-        .map(|l| json!({ "level": l.level, "rating": l.rating.rating, "deviation": l.rating.deviation }))
-        .collect();
-    Json(json!({ "levels": levels }))
+async fn level_list() -> Json<Levels> {
+    Json(Levels {
+        levels: levels()
+            .iter()
+            .map(|l| LevelView {
+                level: l.level,
+                rating: l.rating.rating,
+                deviation: l.rating.deviation,
+            })
+            .collect(),
+    })
 }
 
 impl From<RatingsError> for Error {
