@@ -3,16 +3,17 @@
 //! keeps the site; the network is cut (DevTools' offline emulation, and the server
 //! gone); the page reloads from the cache; a game against level 1 started before
 //! the cut, closed mid-way, is offered back on the home page and resumed where it
-//! was, then played to its end, in the browser alone; a record imported is
-//! analysed in the page. axe-core checks the pages (see `browser.rs` for skipping
-//! without Chromium).
+//! was, then played to its end, in the browser alone, and its animated GIF drawn
+//! in the page; a record imported is analysed in the page. The computer answers a
+//! draw offer as the server's does. axe-core checks the pages (see `browser.rs` for
+//! skipping without Chromium).
 
 use std::path::PathBuf;
 
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use battaglie_rules::record::Record;
-use battaglie_rules::{Game, Position, Scenario};
+use battaglie_rules::{Game, Position, Scenario, Side};
 use serde_json::json;
 
 use crate::browser_battle::{play_moves, Hands, MOST_MOVES};
@@ -91,6 +92,32 @@ async fn close(page: &Page, b: &mut Browser) {
     page.wait(b, "location.href === 'about:blank'").await;
 }
 
+/// Keeps every file the page hands the browser to download (`URL.createObjectURL`'s
+/// blobs) in `window.downloads`.
+const KEEP_DOWNLOADS: &str = "(() => {
+  window.downloads = [];
+  const make = URL.createObjectURL;
+  URL.createObjectURL = (blob) => (window.downloads.push(blob), make(blob));
+})()";
+
+/// Starts a game of Washita River against level 1 from the home page, as a player
+/// starts one, and waits for its board.
+async fn computer_game(page: &Page, b: &mut Browser) {
+    page.eval(
+        b,
+        "(() => { for (const [id, v] of [['mode', 'computer'], ['side', 'army'], ['level', '1']]) { \
+         const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); } })()",
+    )
+    .await;
+    page.click(b, "article.card[data-id=\"washita\"] button.play")
+        .await;
+    page.wait(
+        b,
+        "location.pathname.startsWith('/game/') && !!document.querySelector('svg.board .hit')",
+    )
+    .await;
+}
+
 /// The plies of the game on the page, as the move list shows them.
 async fn plies_shown(page: &Page, b: &mut Browser) -> usize {
     page.eval(
@@ -134,19 +161,7 @@ async fn the_offline_edition_plays_a_whole_battle_with_the_network_cut_and_resum
         .await;
 
     // A game against level 1, started from the home page as a player starts one.
-    page.eval(
-        &mut b,
-        "(() => { for (const [id, v] of [['mode', 'computer'], ['side', 'army'], ['level', '1']]) { \
-         const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); } })()",
-    )
-    .await;
-    page.click(&mut b, "article.card[data-id=\"washita\"] button.play")
-        .await;
-    page.wait(
-        &mut b,
-        "location.pathname.startsWith('/game/') && !!document.querySelector('svg.board .hit')",
-    )
-    .await;
+    computer_game(&page, &mut b).await;
     let game_path = page.eval(&mut b, "location.pathname").await;
     let game_path = game_path.as_str().unwrap().to_string();
 
@@ -190,6 +205,21 @@ async fn the_offline_edition_plays_a_whole_battle_with_the_network_cut_and_resum
     page.assert_accessible(&mut b, "the end of an offline battle")
         .await;
 
+    // The replay's animated GIF of the whole game, drawn in the page and downloaded.
+    page.eval(&mut b, KEEP_DOWNLOADS).await;
+    page.click(&mut b, ".replay-bar a.gif").await;
+    page.wait(&mut b, "window.downloads.length === 1").await;
+    let header = page
+        .eval(
+            &mut b,
+            "(async () => { const blob = window.downloads[0]; \
+             return [blob.type, new TextDecoder().decode(await blob.slice(0, 6).arrayBuffer()), blob.size]; })()",
+        )
+        .await;
+    assert_eq!(header[0], json!("image/gif"), "{header}");
+    assert_eq!(header[1], json!("GIF89a"), "{header}");
+    assert!(header[2].as_u64().unwrap() > 1000, "{header}");
+
     // A record imported to be analysed: the analysis is computed in the page.
     page.goto(&mut b, &format!("{}/", host.url)).await;
     page.type_into(&mut b, "#record-text", &short_record())
@@ -207,4 +237,49 @@ async fn the_offline_edition_plays_a_whole_battle_with_the_network_cut_and_resum
         host.logged_lines().iter().all(|l| !l.contains("/api/")),
         "no request reached a server's API"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_offline_computer_answers_a_draw_offer_as_the_servers_does() {
+    let binary = browser("the_offline_computer_answers_a_draw_offer_as_the_servers_does");
+    let (_site, host) = serve_site().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1280, 900).await;
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    page.wait(&mut b, "navigator.serviceWorker.controller !== null")
+        .await;
+    page.wait(&mut b, "document.querySelector('.cards button.play')")
+        .await;
+    computer_game(&page, &mut b).await;
+
+    // Before it has searched, the computer (the Cheyenne) judges an offer by its
+    // evaluation of the position, as the server's computer does.
+    let start = Position::start(&Scenario::builtin("washita").unwrap());
+    let accepts = battaglie_ai::Sport::new().accepts_draw(&start, Side::Indians, None);
+    page.click(&mut b, "button.offer-draw").await;
+    page.click(&mut b, "dialog.ask[open] .yes").await;
+    if accepts {
+        page.wait(&mut b, "document.querySelector('.end h2')").await;
+        let state = page.state(&mut b).await;
+        assert_eq!(
+            [&state["result"], &state["reason"]],
+            [&json!("draw"), &json!("agreement")],
+            "{state}"
+        );
+    } else {
+        // The page's English words for it (the bundle has no plain language modules).
+        let english = include_str!("../../web/lang-en.js");
+        let declined = english
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("err_computer_declines_draw: \""))
+            .and_then(|rest| rest.strip_suffix("\","))
+            .expect("lang-en.js says the computer declines");
+        page.wait(
+            &mut b,
+            &format!("document.getElementById('toast')?.textContent === {declined:?}"),
+        )
+        .await;
+        assert_eq!(page.state(&mut b).await["status"], json!("ongoing"));
+    }
 }
