@@ -17,7 +17,7 @@ use battaglie_rules::{Game, Position, Scenario, Side};
 use serde_json::json;
 
 use crate::browser_battle::{play_moves, Hands, MOST_MOVES};
-use crate::browser_support::{browser, Browser, Page, Proxy};
+use crate::browser_support::{browser, whole_stack_move, Browser, Page, Proxy};
 
 /// A static host: the files of `dir` by path, 404 for anything else (as a host
 /// without the page's routes answers a game's address).
@@ -101,12 +101,14 @@ const KEEP_DOWNLOADS: &str = "(() => {
 })()";
 
 /// Starts a game of Washita River against level 1 from the home page, as a player
-/// starts one, and waits for its board.
-async fn computer_game(page: &Page, b: &mut Browser) {
+/// starts one, the player's side `side`, and waits for its board.
+async fn computer_game(page: &Page, b: &mut Browser, side: &str) {
     page.eval(
         b,
-        "(() => { for (const [id, v] of [['mode', 'computer'], ['side', 'army'], ['level', '1']]) { \
-         const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); } })()",
+        &format!(
+            "(() => {{ for (const [id, v] of [['mode', 'computer'], ['side', {side:?}], ['level', '1']]) {{ \
+             const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); }} }})()"
+        ),
     )
     .await;
     page.click(b, "article.card[data-id=\"washita\"] button.play")
@@ -161,7 +163,7 @@ async fn the_offline_edition_plays_a_whole_battle_with_the_network_cut_and_resum
         .await;
 
     // A game against level 1, started from the home page as a player starts one.
-    computer_game(&page, &mut b).await;
+    computer_game(&page, &mut b, "army").await;
     let game_path = page.eval(&mut b, "location.pathname").await;
     let game_path = game_path.as_str().unwrap().to_string();
 
@@ -251,35 +253,43 @@ async fn the_offline_computer_answers_a_draw_offer_as_the_servers_does() {
         .await;
     page.wait(&mut b, "document.querySelector('.cards button.play')")
         .await;
-    computer_game(&page, &mut b).await;
+    computer_game(&page, &mut b, "indians").await;
 
-    // Before it has searched, the computer (the Cheyenne) judges an offer by its
-    // evaluation of the position, as the server's computer does.
-    let start = Position::start(&Scenario::builtin("washita").unwrap());
-    let accepts = battaglie_ai::Sport::new().accepts_draw(&start, Side::Indians, None);
+    // The computer (the Army) opens; the Cheyenne move; the computer replies; the
+    // player takes back their move with the reply, and the computer's judgement of
+    // the game starts again from there, as on the server.
+    let my_turn_at = |n: usize| {
+        format!("document.querySelectorAll('table.moves button.mv').length === {n} && !!document.querySelector('.hl-source')")
+    };
+    page.wait(&mut b, &my_turn_at(1)).await;
+    let scenario = Scenario::builtin("washita").unwrap();
+    let opened = page.state(&mut b).await;
+    let (from, to, _) = whole_stack_move(&scenario, opened["bfen"].as_str().unwrap(), 0);
+    page.drag(
+        &mut b,
+        &format!("[data-square=\"{from}\"]"),
+        &format!("[data-square=\"{to}\"]"),
+    )
+    .await;
+    page.wait(&mut b, &my_turn_at(3)).await;
+    page.click(&mut b, "button.undo").await;
+    page.wait(&mut b, &my_turn_at(1)).await;
+
+    // Without a search of its own since, the computer judges an offer by its
+    // evaluation of the position: here it does not put the Army ahead, and it agrees.
+    let now = page.state(&mut b).await;
+    let pos = Position::from_bfen(&scenario, now["bfen"].as_str().unwrap()).unwrap();
+    assert!(
+        battaglie_ai::Sport::new().accepts_draw(&pos, Side::Army, None),
+        "the Army's computer would decline here: {now}"
+    );
     page.click(&mut b, "button.offer-draw").await;
     page.click(&mut b, "dialog.ask[open] .yes").await;
-    if accepts {
-        page.wait(&mut b, "document.querySelector('.end h2')").await;
-        let state = page.state(&mut b).await;
-        assert_eq!(
-            [&state["result"], &state["reason"]],
-            [&json!("draw"), &json!("agreement")],
-            "{state}"
-        );
-    } else {
-        // The page's English words for it (the bundle has no plain language modules).
-        let english = include_str!("../../web/lang-en.js");
-        let declined = english
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("err_computer_declines_draw: \""))
-            .and_then(|rest| rest.strip_suffix("\","))
-            .expect("lang-en.js says the computer declines");
-        page.wait(
-            &mut b,
-            &format!("document.getElementById('toast')?.textContent === {declined:?}"),
-        )
-        .await;
-        assert_eq!(page.state(&mut b).await["status"], json!("ongoing"));
-    }
+    page.wait(&mut b, "document.querySelector('.end h2')").await;
+    let state = page.state(&mut b).await;
+    assert_eq!(
+        [&state["result"], &state["reason"], &state["ply"]],
+        [&json!("draw"), &json!("agreement"), &json!(1)],
+        "{state}"
+    );
 }
