@@ -5,8 +5,8 @@
 //! the cut, closed mid-way, is offered back on the home page and resumed where it
 //! was, then played to its end, in the browser alone, and its animated GIF drawn
 //! in the page; a record imported is analysed in the page. The computer answers a
-//! draw offer as the server's does. axe-core checks the pages (see `browser.rs` for
-//! skipping without Chromium).
+//! draw offer and resigns a lost game as the server's does. axe-core checks the
+//! pages (see `browser.rs` for skipping without Chromium).
 
 use std::path::PathBuf;
 
@@ -292,4 +292,68 @@ async fn the_offline_computer_answers_a_draw_offer_as_the_servers_does() {
         [&json!("draw"), &json!("agreement"), &json!(1)],
         "{state}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_offline_computer_resigns_a_game_its_searches_keep_scoring_lost() {
+    let binary = browser("the_offline_computer_resigns_a_game_its_searches_keep_scoring_lost");
+    let (_site, host) = serve_site().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1280, 900).await;
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    page.wait(&mut b, "navigator.serviceWorker.controller !== null")
+        .await;
+    // A game kept in this browser where the Cheyenne (the computer, to move) are down
+    // to one Foot against sixteen horsemen, its last five searches scored lost.
+    let hopeless = "|(MMMM)(MMMM)(MMMM)(MMMM)8/|12/|12/|12/|12/|12/|12/|11f I 5 30";
+    let id = "00c0ffee00c0ffee";
+    page.eval(
+        &mut b,
+        &format!(
+            "new Promise((resolve, reject) => {{
+               const open = indexedDB.open('battaglie', 1);
+               open.onupgradeneeded = () => open.result.createObjectStore('games', {{ keyPath: 'id' }});
+               open.onerror = () => reject(open.error);
+               open.onsuccess = () => {{
+                 const now = Date.now();
+                 const tx = open.result.transaction('games', 'readwrite');
+                 tx.objectStore('games').put({{ id: {id:?}, scenario: 'washita', start: {hopeless:?}, mode: 'computer',
+                   computer: {{ side: 'indians', level: 1 }}, moves: [], ending: null, record: null, version: now,
+                   created_at: Math.floor(now / 1000), updated_at: Math.floor(now / 1000), sport: Array(5).fill('loss 9') }});
+                 tx.oncomplete = () => resolve(true);
+                 tx.onerror = () => reject(tx.error);
+               }};
+             }})"
+        ),
+    )
+    .await;
+
+    // Opened, the computer searches once more and resigns, saying why.
+    page.goto(&mut b, &format!("{}/game/{id}", host.url)).await;
+    page.wait(
+        &mut b,
+        "document.querySelector('.end h2') && document.querySelector('.end .computer-says')",
+    )
+    .await;
+    let state = page.state(&mut b).await;
+    assert_eq!(
+        [
+            &state["status"],
+            &state["result"],
+            &state["reason"],
+            &state["computer_says"],
+            &state["ply"]
+        ],
+        [
+            &json!("over"),
+            &json!("army"),
+            &json!("resignation"),
+            &json!("lost-score"),
+            &json!(0)
+        ],
+        "{state}"
+    );
+    page.assert_accessible(&mut b, "a game the offline computer resigned")
+        .await;
 }
