@@ -9,7 +9,8 @@
 //! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
 //! `evalcache` (the evaluations a search already made), [`nnue`] (a learned
 //! evaluation, an experiment off by default), `weights` (its named weights), `limits` (budgets and levels), `report` (the score front ends show), `chance`
-//! (the winning chance a score stands for), `sport` (resigning and draws), `turn`
+//! (the winning chance a score stands for), `sport` (resigning and draws), `table`
+//! (the computer at the table: a draw's answer and offers, what an undo takes back), `turn`
 //! (the computer's turn as every front end plays it: [`computer_turn`]),
 //! `bench` (a fixed benchmark whose node count is the search's signature), and
 //! [`analysis`] (every move of a game judged, for the command line and the web).
@@ -32,6 +33,7 @@ mod picker;
 mod report;
 mod search;
 mod sport;
+mod table;
 mod tt;
 mod turn;
 mod weights;
@@ -41,7 +43,8 @@ pub use chance::win_chance;
 pub use eval::{evaluate, evaluate_with, PIECE_VALUE};
 pub use limits::{level_nodes, Limits, DEFAULT_SEED, MAX_LEVEL};
 pub use report::report_score;
-pub use search::{search, Info, Score, SearchResult};
+pub use search::{search, Info, ParseScoreError, Score, SearchResult};
 pub use sport::{DrawReason, Gesture, ResignReason, Sport, RESIGN_CHANCE, RESIGN_MOVES};
+pub use table::{offers_draw_again, undo_count, OFFER_AGAIN_AFTER};
 pub use turn::{computer_turn, Turn};
 pub use weights::{ParseWeightsError, Weights};

@@ -47,6 +47,26 @@ impl fmt::Display for Score {
     }
 }
 
+/// A text that is not a score as [`Score`]'s `Display` writes it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a score: a number of centi-pieces, `win N` or `loss N`")]
+pub struct ParseScoreError(pub String);
+
+impl std::str::FromStr for Score {
+    type Err = ParseScoreError;
+
+    /// Reads what `Display` writes: `35`, `win 3`, `loss 4`.
+    fn from_str(text: &str) -> Result<Score, ParseScoreError> {
+        let bad = || ParseScoreError(text.to_string());
+        match text.split_once(' ') {
+            Some(("win", n)) => n.parse().map(Score::Win).map_err(|_| bad()),
+            Some(("loss", n)) => n.parse().map(Score::Loss).map_err(|_| bad()),
+            Some(_) => Err(bad()),
+            None => text.parse().map(Score::Value).map_err(|_| bad()),
+        }
+    }
+}
+
 const WIN: i32 = 1_000_000;
 /// A win the endgame table knows, less the plies to its next elimination: above any
 /// evaluation, below any win the search sees to the end.

@@ -162,6 +162,21 @@ impl Sport {
         self.scores.push(score);
     }
 
+    /// A side whose last searches scored `scores`, the latest last (as [`Sport::scores`]
+    /// gave them): a sport kept apart from the search, e.g. in a browser's storage.
+    pub fn with_scores(scores: impl IntoIterator<Item = Score>) -> Sport {
+        let mut sport = Sport::new();
+        for score in scores {
+            sport.record(score);
+        }
+        sport
+    }
+
+    /// The scores it has heard, the latest last (at most [`RESIGN_MOVES`]).
+    pub fn scores(&self) -> &[Score] {
+        &self.scores
+    }
+
     /// Whether it has heard of any search (since it was made or reset).
     pub fn has_scores(&self) -> bool {
         !self.scores.is_empty()
@@ -243,6 +258,27 @@ mod tests {
     fn washita(bfen: &str) -> Position {
         let s = Scenario::builtin("washita").expect("built in");
         Position::from_bfen(&s, bfen).expect("a valid BFEN")
+    }
+
+    #[test]
+    fn a_sport_kept_as_its_scores_words_resigns_as_the_one_it_was_read_from() {
+        let pos = washita("|12/|12/|12/|12/|12/|12/|F11/|11(mm) A 5 30");
+        let mut sport = Sport::new();
+        for s in [Score::Win(3), Score::Loss(8), Score::Value(-35)] {
+            sport.record(s);
+        }
+        for _ in 0..RESIGN_MOVES {
+            sport.record(Score::Value(-4000));
+        }
+        let words: Vec<String> = sport.scores().iter().map(ToString::to_string).collect();
+        let read = Sport::with_scores(words.iter().map(|w| w.parse::<Score>().unwrap()));
+        assert_eq!(read.scores(), sport.scores());
+        assert_eq!(read.gesture(&pos, None), sport.gesture(&pos, None));
+        assert!(read.gesture(&pos, None).is_some());
+        for bad in ["", "win", "win x", "draw 3", "3.5"] {
+            assert!(bad.parse::<Score>().is_err(), "{bad:?}");
+        }
+        assert_eq!("loss 4".parse(), Ok(Score::Loss(4)));
     }
 
     #[test]

@@ -104,15 +104,32 @@ impl Position {
             return;
         }
         let us = self.side_to_move();
-        for from in self.occupied_indices(us) {
+        self.steps_into(us, moves);
+        if moves.is_empty() && self.has_step(!us) {
+            moves.push(Move::PASS);
+        }
+    }
+
+    /// The moves `side` could make on this board as it stands, were it its turn:
+    /// what a player may queue while the opponent is to move (a premove), which the
+    /// position after the opponent's move then accepts or refuses. For the side to
+    /// move, its legal moves but the pass; nothing when the position ends the game.
+    pub fn moves_of(&self, side: Side) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if !self.ends_before_moving() {
+            self.steps_into(side, &mut moves);
+        }
+        moves
+    }
+
+    /// Appends every move of `side`'s stacks (not the pass).
+    fn steps_into(&self, side: Side, moves: &mut Vec<Move>) {
+        for from in self.occupied_indices(side) {
             let stack = cell_pieces(self.cell(from));
-            let entries = self.entries(from, us);
+            let entries = self.entries(from, side);
             let sq = Square::from_index(from).expect("occupied squares are squares");
             let mut parts = [Pieces::EMPTY; DIRECTIONS];
             generate(sq, stack, stack, 0, &entries, &mut parts, moves);
-        }
-        if moves.is_empty() && self.has_step(!us) {
-            moves.push(Move::PASS);
         }
     }
 

@@ -65,6 +65,15 @@ const handlers = {
       game.free();
     }
   },
+  /** The moves `side` could queue as premoves on the board as it stands, grouped as the state's legal moves. */
+  premoves(request) {
+    const game = battle(request);
+    try {
+      return JSON.parse(game.premovesJson(request.side));
+    } finally {
+      game.free();
+    }
+  },
   /** The battles as the page describes them (the server's `GET /api/scenarios`). */
   scenarios() {
     return JSON.parse(scenariosJson());
@@ -102,6 +111,46 @@ const handlers = {
     try {
       const found = game.think(request.level, request.depth, request.nodes, request.movetimeMs, request.seed === undefined ? undefined : BigInt(request.seed), (/** @type {any} */ t) => heard(thought(t)));
       return found ? thought(found) : null;
+    } finally {
+      game.free();
+    }
+  },
+  /** The computer's turn as the server plays it: its move, or its resignation, and a draw offer with the move. */
+  computerTurn(request) {
+    const game = battle(request);
+    try {
+      const turn = game.computerTurn(request.level, request.scores, request.offeredAt ?? undefined, request.seed === undefined ? undefined : BigInt(request.seed));
+      if (!turn) return null;
+      const plain = { best: turn.best, resigns: turn.resigns, offersDraw: turn.offersDraw, says: turn.says ?? null, scores: turn.scores };
+      turn.free();
+      return plain;
+    } finally {
+      game.free();
+    }
+  },
+  /** Whether the computer, playing `side` with its course of the game `scores`, accepts a draw now. */
+  acceptsDraw(request) {
+    const game = battle(request);
+    try {
+      return game.computerAcceptsDraw(request.side, request.scores);
+    } finally {
+      game.free();
+    }
+  },
+  /** How many moves an undo takes back, against the computer playing `computer` or at one screen. */
+  undoCount(request) {
+    const game = battle(request);
+    try {
+      return game.undoCount(request.computer ?? undefined);
+    } finally {
+      game.free();
+    }
+  },
+  /** A game's picture, as the server draws it: `format` `gif` (plies `from` to `until`) or `png` (the position after `ply`). */
+  picture(request) {
+    const game = battle(request);
+    try {
+      return request.format === "gif" ? game.gif(request.from ?? undefined, request.until ?? undefined) : game.png(request.ply ?? undefined);
     } finally {
       game.free();
     }

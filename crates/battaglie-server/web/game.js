@@ -25,6 +25,7 @@ import { presencePanel } from "./presence.js";
 import { rematchPanel } from "./rematch.js";
 import { seatToMove } from "./gamestate.js";
 import { movesToBuild } from "./premove.js";
+import { premovesFromRules } from "./premoverules.js";
 import { gameView } from "./gameview.js";
 import { boardInput } from "./boardinput.js";
 import { liveGame } from "./live.js";
@@ -115,7 +116,7 @@ export async function gamePage(root, list, id, token) {
   );
   root.append(main);
 
-  const buildFrom = movesToBuild(scenario);
+  const buildFrom = movesToBuild(premovesFromRules(() => render()));
   /** @type {import("./gamestate.js").GamePage} */
   const page = {
     id,

@@ -11,7 +11,7 @@ import { plyText } from "./movelist.js";
 import { followAnalysis, renderAnalysis } from "./analysis.js";
 
 /** The most positions the server puts in one GIF (`MAX_FRAMES` in http/gif.rs). */
-const GIF_FRAMES = 600;
+export const GIF_FRAMES = 600;
 
 /**
  * @param {import("./gamestate.js").GamePage} page

@@ -1,6 +1,7 @@
-//! The rules and the computer of battaglie for a browser: `battaglie-rules` and
-//! `battaglie-ai` behind a small wasm-bindgen interface, run in a Web Worker
-//! (`web/engine-worker.js`) so that a search never freezes the page.
+//! The rules and the computer of battaglie for a browser: `battaglie-rules`,
+//! `battaglie-ai` and the pictures of `battaglie-image` behind a small wasm-bindgen
+//! interface, run in a Web Worker (`web/engine-worker.js`) so that a search never
+//! freezes the page.
 //!
 //! Everything here is a thin translation: moves, positions and records travel as
 //! the notation the rules crate reads and writes, analyses as the JSON the server
@@ -15,10 +16,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use battaglie_ai::analysis::{analyze, Analysis, Ending, MoveAnalysis, Progress, Summary};
-use battaglie_ai::{report_score, Info, Limits};
+use battaglie_ai::{offers_draw_again, report_score, Gesture, Info, Limits, Score, Sport};
+use battaglie_image::{game_gif, game_png, GifError};
 use battaglie_rules::record::Record;
 use battaglie_rules::{perft, ClockReason, Game, Position, Scenario, Side};
-use battaglie_view::{game_view, replay, scenario_view};
+use battaglie_tablebase::registry::installed;
+use battaglie_view::{game_view, replay, scenario_view, write_legal};
 use wasm_bindgen::prelude::*;
 
 /// The ids of the built-in battles, in the rules crate's order.
@@ -175,6 +178,17 @@ impl Battle {
             .collect()
     }
 
+    /// The moves `side` (`army` or `indians`) could make on the board as it stands,
+    /// were it its turn (`Position::moves_of`): what a player may queue as a premove
+    /// while the opponent is to move. Grouped by source as the state's `legal`.
+    #[wasm_bindgen(js_name = premovesJson)]
+    pub fn premoves_json(&self, side: &str) -> Result<String, JsError> {
+        let side: Side = side.parse().map_err(error)?;
+        let mut out = String::new();
+        write_legal(&self.game.position().moves_of(side), &mut out);
+        Ok(out)
+    }
+
     /// Plays the move `text` (any notation the rules accept) and answers it in
     /// canonical notation; an illegal move is refused with the rule it breaks.
     pub fn play(&mut self, text: &str) -> Result<String, JsError> {
@@ -233,6 +247,35 @@ impl Battle {
         serde_json::to_string(&replay(&self.game)).expect("a replay always serialises")
     }
 
+    /// The positions after plies `from` to `until` (0 is the start; by default the
+    /// whole game) as an animated GIF, drawn as the server draws its
+    /// `GET /api/games/{id}/gif`; a range the game does not have is refused.
+    pub fn gif(&self, from: Option<u32>, until: Option<u32>) -> Result<Vec<u8>, JsError> {
+        let plies = self.game.moves().len();
+        let from = from.map_or(0, |p| p as usize);
+        let until = until.map_or(plies, |p| p as usize);
+        game_gif(&self.game, Some(from..=until)).map_err(error)
+    }
+
+    /// The position after ply `ply` (by default the last) as a PNG, drawn as the
+    /// server draws its `GET /api/games/{id}/png`.
+    pub fn png(&self, ply: Option<u32>) -> Result<Vec<u8>, JsError> {
+        let plies = self.game.moves().len();
+        let ply = ply.map_or(plies, |p| p as usize);
+        if ply > plies {
+            return Err(error(GifError::Range {
+                from: ply,
+                until: ply,
+                plies,
+            }));
+        }
+        let mut game = self.game.clone();
+        while game.moves().len() > ply {
+            game.undo();
+        }
+        game_png(&game).map_err(error)
+    }
+
     /// The positions `depth` plies ahead, counted (perft).
     pub fn perft(&self, depth: u32) -> u64 {
         perft(&mut self.game.position().clone(), depth)
@@ -264,14 +307,8 @@ impl Battle {
         seed: Option<u64>,
         on_iteration: Option<js_sys::Function>,
     ) -> Result<Option<Thought>, JsError> {
-        if let Some(level) = level.filter(|l| !(1..=battaglie_ai::MAX_LEVEL).contains(l)) {
-            return Err(JsError::new(&format!(
-                "level {level} does not exist: the levels go from 1 to {}",
-                battaglie_ai::MAX_LEVEL
-            )));
-        }
         let limits = Limits {
-            level,
+            level: level.map(checked_level).transpose()?,
             depth,
             nodes: nodes.map(u64::from),
             movetime: movetime_ms.map(|ms| Duration::from_millis(ms.into())),
@@ -288,6 +325,76 @@ impl Battle {
             }
         });
         Ok(found.map(|r| Thought::of(position, &limits, &r.info, Some(r.best.to_string()))))
+    }
+
+    /// The computer's turn as the server plays it (`battaglie_ai::computer_turn`):
+    /// its move at `level`, and whether it resigns instead or offers a draw with it.
+    /// `scores` is its side's course of the game (what its last turn answered; none
+    /// at the start and after a take-back), `offered_at` the length of the game when
+    /// it last offered a draw. Answers `undefined` when there is no move to make.
+    #[wasm_bindgen(js_name = computerTurn)]
+    pub fn computer_turn(
+        &self,
+        level: u8,
+        scores: Vec<String>,
+        offered_at: Option<u32>,
+        seed: Option<u64>,
+    ) -> Result<Option<ComputerTurn>, JsError> {
+        let limits = Limits {
+            level: Some(checked_level(level)?),
+            seed,
+            ..Limits::default()
+        };
+        let mut sport = sport(&scores)?;
+        let stop = AtomicBool::new(false);
+        let Some(turn) =
+            battaglie_ai::computer_turn(&self.game, &limits, &mut sport, &stop, |_| {})
+        else {
+            return Ok(None);
+        };
+        let after = self.game.moves().len() + 1;
+        let (resigns, offers_draw, says) = match turn.gesture {
+            Some(Gesture::Resign(why)) => (true, false, Some(why.word())),
+            Some(Gesture::OfferDraw(why))
+                if offers_draw_again(offered_at.map(|p| p as usize), after) =>
+            {
+                (false, true, Some(why.word()))
+            }
+            _ => (false, false, None),
+        };
+        Ok(Some(ComputerTurn {
+            best: turn.best.to_string(),
+            resigns,
+            offers_draw,
+            says: says.map(str::to_string),
+            scores: sport.scores().iter().map(ToString::to_string).collect(),
+        }))
+    }
+
+    /// Whether the computer, playing `computer` (`army` or `indians`) with its course
+    /// of the game `scores` (as [`Battle::computer_turn`] answered them), accepts a
+    /// draw offered now, as it does on the server.
+    #[wasm_bindgen(js_name = computerAcceptsDraw)]
+    pub fn computer_accepts_draw(
+        &self,
+        computer: &str,
+        scores: Vec<String>,
+    ) -> Result<bool, JsError> {
+        let side: Side = computer.parse().map_err(error)?;
+        let pos = self.game.position();
+        Ok(sport(&scores)?.accepts_draw(pos, side, installed(pos.scenario())))
+    }
+
+    /// How many moves an undo takes back: the last one at one screen (no
+    /// `computer`), against the computer (playing `computer`) back to before its
+    /// opponent's last move; 0 when there is nothing to take back.
+    #[wasm_bindgen(js_name = undoCount)]
+    pub fn undo_count(&self, computer: Option<String>) -> Result<u32, JsError> {
+        let computer = computer
+            .map(|c| c.parse::<Side>())
+            .transpose()
+            .map_err(error)?;
+        Ok(battaglie_ai::undo_count(&self.game, computer) as u32)
     }
 
     /// Every move of the game judged at `nodes` per position, as the JSON the
@@ -314,6 +421,39 @@ impl Battle {
         });
         json(&analysis)
     }
+}
+
+fn checked_level(level: u8) -> Result<u8, JsError> {
+    if (1..=battaglie_ai::MAX_LEVEL).contains(&level) {
+        return Ok(level);
+    }
+    Err(JsError::new(&format!(
+        "level {level} does not exist: the levels go from 1 to {}",
+        battaglie_ai::MAX_LEVEL
+    )))
+}
+
+/// A side's course of the game read back from its scores' words.
+fn sport(scores: &[String]) -> Result<Sport, JsError> {
+    let read: Result<Vec<Score>, _> = scores.iter().map(|s| s.parse::<Score>()).collect();
+    Ok(Sport::with_scores(read.map_err(error)?))
+}
+
+/// What the computer does on its turn ([`Battle::computer_turn`]).
+#[wasm_bindgen(getter_with_clone)]
+#[derive(Debug, Clone)]
+pub struct ComputerTurn {
+    /// The move it plays, in canonical notation (unless it resigns).
+    pub best: String,
+    /// Whether it resigns instead of moving.
+    pub resigns: bool,
+    /// Whether it offers a draw with its move.
+    #[wasm_bindgen(js_name = offersDraw)]
+    pub offers_draw: bool,
+    /// Why it resigns or offers, as the server's state says it (`computer_says`).
+    pub says: Option<String>,
+    /// Its course of the game, to give back at its next turn.
+    pub scores: Vec<String>,
 }
 
 fn json(analysis: &Analysis) -> String {

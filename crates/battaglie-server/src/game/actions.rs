@@ -255,7 +255,7 @@ impl Games {
     ) -> Result<(), GameError> {
         let computer_accepts = live.computer.is_some_and(|(side, _)| {
             let pos = st.game.position();
-            policy::computer_accepts_draw(&st.sport, pos, side, installed(pos.scenario()))
+            st.sport.accepts_draw(pos, side, installed(pos.scenario()))
         });
         let decision = policy::draw_decision(
             live.row.mode,

@@ -10,9 +10,6 @@ use battaglie_rules::{Game, Side};
 use super::live_game::LiveGame;
 use super::{GameError, Games};
 
-/// How many plies after a declined draw offer the computer may offer again.
-const OFFER_AGAIN_AFTER: usize = 40;
-
 impl Games {
     /// Gives the computer its move in every unfinished computer game where it is its turn
     /// (after a restart).
@@ -111,7 +108,7 @@ impl Games {
             }
             if let Some(Gesture::OfferDraw(why)) = gesture {
                 let ply = st.game.moves().len();
-                if st.offered_at.is_none_or(|at| ply >= at + OFFER_AGAIN_AFTER) {
+                if battaglie_ai::offers_draw_again(st.offered_at, ply) {
                     st.offered_at = Some(ply);
                     st.computer_says = Some(why.word());
                     if let Err(e) = self.set_offer(live, &mut st, Some(computer)).await {

@@ -2,9 +2,7 @@
 //! what an undo takes back, who resigns, and how a draw request ends. No I/O, no
 //! locks: the registry applies what these decide.
 
-use battaglie_ai::{evaluate, Sport};
-use battaglie_rules::{Game, Position, Side};
-use battaglie_tablebase::Tablebase;
+use battaglie_rules::{Game, Side};
 
 use super::{Action, GameError, Seat};
 use crate::store::Mode;
@@ -66,17 +64,10 @@ pub fn undo_count(
     if seat == Seat::Spectator {
         return Err(GameError::NeedsToken(Action::Undo));
     }
-    let count = match (mode, computer) {
-        (Mode::Online, _) => return Err(GameError::NoUndoOnline),
-        (_, Some(computer)) => {
-            let sides = sides_before_each_move(game);
-            sides
-                .iter()
-                .rposition(|&s| s == !computer)
-                .map_or(0, |last| sides.len() - last)
-        }
-        _ => usize::from(game.moves().len() > 0),
-    };
+    if matches!(mode, Mode::Online) {
+        return Err(GameError::NoUndoOnline);
+    }
+    let count = battaglie_ai::undo_count(game, computer);
     if count == 0 {
         return Err(GameError::NothingToUndo);
     }
@@ -93,35 +84,10 @@ pub fn resigning_side(seat: Seat, game: &Game) -> Result<Side, GameError> {
     Ok(side)
 }
 
-/// Whether the computer, playing `computer` and following the game with `sport`,
-/// accepts a draw in `pos`: when [`Sport::answer`] does (the endgame table, no way
-/// left to win, its last search behind), or, before it has searched in this game
-/// (or since the game was reloaded), when its evaluation does not put it ahead.
-pub fn computer_accepts_draw(
-    sport: &Sport,
-    pos: &Position,
-    computer: Side,
-    table: Option<&Tablebase>,
-) -> bool {
-    if sport.answer(pos, computer, table).is_some() {
-        return true;
-    }
-    if sport.has_scores() {
-        return false;
-    }
-    let score = evaluate(pos);
-    let computer_view = if pos.side_to_move() == computer {
-        score
-    } else {
-        -score
-    };
-    computer_view <= 0
-}
-
 /// What a draw request of `seat` decides, with `offer` the standing offer.
 ///
 /// Hotseat: an offer is a draw (no offer stands, so there is none to accept). Against the computer: an offer it made is accepted;
-/// otherwise it agrees when `computer_accepts` (see [`computer_accepts_draw`]).
+/// otherwise it agrees when `computer_accepts` (see [`battaglie_ai::Sport::accepts_draw`]).
 /// Online: an offer stands until the opponent accepts, declines or a move is played;
 /// offering while the opponent's offer stands accepts it.
 ///
@@ -343,22 +309,6 @@ mod tests {
             d(None, DrawAction::Offer, false),
             Err(GameError::ComputerDeclinesDraw)
         ));
-    }
-
-    #[test]
-    fn the_computer_accepts_a_draw_it_cannot_win_and_declines_one_it_leads() {
-        let s = battaglie_rules::Scenario::builtin("washita").unwrap();
-        // Army Foot alone against Indian Mounted: the Army can never win.
-        let pos = Position::from_bfen(&s, "|12/|12/|12/|12/|12/|12/|F11/|11m A 5 30").unwrap();
-        let mut sport = Sport::new();
-        assert!(computer_accepts_draw(&sport, &pos, Side::Army, None));
-        // The Indians, ahead by the search, decline.
-        sport.record(battaglie_ai::Score::Value(400));
-        assert!(!computer_accepts_draw(&sport, &pos, Side::Indians, None));
-        // Behind by its last search, it accepts.
-        sport.record(battaglie_ai::Score::Value(-50));
-        let start = Position::start(&s);
-        assert!(computer_accepts_draw(&sport, &start, Side::Indians, None));
     }
 
     #[test]

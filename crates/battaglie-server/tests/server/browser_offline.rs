@@ -3,20 +3,21 @@
 //! keeps the site; the network is cut (DevTools' offline emulation, and the server
 //! gone); the page reloads from the cache; a game against level 1 started before
 //! the cut, closed mid-way, is offered back on the home page and resumed where it
-//! was, then played to its end, in the browser alone; a record imported is
-//! analysed in the page. axe-core checks the pages (see `browser.rs` for skipping
-//! without Chromium).
+//! was, then played to its end, in the browser alone, and its animated GIF drawn
+//! in the page; a record imported is analysed in the page. The computer answers a
+//! draw offer and resigns a lost game as the server's does. axe-core checks the
+//! pages (see `browser.rs` for skipping without Chromium).
 
 use std::path::PathBuf;
 
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use battaglie_rules::record::Record;
-use battaglie_rules::{Game, Position, Scenario};
+use battaglie_rules::{Game, Position, Scenario, Side};
 use serde_json::json;
 
 use crate::browser_battle::{play_moves, Hands, MOST_MOVES};
-use crate::browser_support::{browser, Browser, Page, Proxy};
+use crate::browser_support::{browser, whole_stack_move, Browser, Page, Proxy};
 
 /// A static host: the files of `dir` by path, 404 for anything else (as a host
 /// without the page's routes answers a game's address).
@@ -91,6 +92,34 @@ async fn close(page: &Page, b: &mut Browser) {
     page.wait(b, "location.href === 'about:blank'").await;
 }
 
+/// Keeps every file the page hands the browser to download (`URL.createObjectURL`'s
+/// blobs) in `window.downloads`.
+const KEEP_DOWNLOADS: &str = "(() => {
+  window.downloads = [];
+  const make = URL.createObjectURL;
+  URL.createObjectURL = (blob) => (window.downloads.push(blob), make(blob));
+})()";
+
+/// Starts a game of Washita River against level 1 from the home page, as a player
+/// starts one, the player's side `side`, and waits for its board.
+async fn computer_game(page: &Page, b: &mut Browser, side: &str) {
+    page.eval(
+        b,
+        &format!(
+            "(() => {{ for (const [id, v] of [['mode', 'computer'], ['side', {side:?}], ['level', '1']]) {{ \
+             const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); }} }})()"
+        ),
+    )
+    .await;
+    page.click(b, "article.card[data-id=\"washita\"] button.play")
+        .await;
+    page.wait(
+        b,
+        "location.pathname.startsWith('/game/') && !!document.querySelector('svg.board .hit')",
+    )
+    .await;
+}
+
 /// The plies of the game on the page, as the move list shows them.
 async fn plies_shown(page: &Page, b: &mut Browser) -> usize {
     page.eval(
@@ -134,19 +163,7 @@ async fn the_offline_edition_plays_a_whole_battle_with_the_network_cut_and_resum
         .await;
 
     // A game against level 1, started from the home page as a player starts one.
-    page.eval(
-        &mut b,
-        "(() => { for (const [id, v] of [['mode', 'computer'], ['side', 'army'], ['level', '1']]) { \
-         const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); } })()",
-    )
-    .await;
-    page.click(&mut b, "article.card[data-id=\"washita\"] button.play")
-        .await;
-    page.wait(
-        &mut b,
-        "location.pathname.startsWith('/game/') && !!document.querySelector('svg.board .hit')",
-    )
-    .await;
+    computer_game(&page, &mut b, "army").await;
     let game_path = page.eval(&mut b, "location.pathname").await;
     let game_path = game_path.as_str().unwrap().to_string();
 
@@ -190,6 +207,21 @@ async fn the_offline_edition_plays_a_whole_battle_with_the_network_cut_and_resum
     page.assert_accessible(&mut b, "the end of an offline battle")
         .await;
 
+    // The replay's animated GIF of the whole game, drawn in the page and downloaded.
+    page.eval(&mut b, KEEP_DOWNLOADS).await;
+    page.click(&mut b, ".replay-bar a.gif").await;
+    page.wait(&mut b, "window.downloads.length === 1").await;
+    let header = page
+        .eval(
+            &mut b,
+            "(async () => { const blob = window.downloads[0]; \
+             return [blob.type, new TextDecoder().decode(await blob.slice(0, 6).arrayBuffer()), blob.size]; })()",
+        )
+        .await;
+    assert_eq!(header[0], json!("image/gif"), "{header}");
+    assert_eq!(header[1], json!("GIF89a"), "{header}");
+    assert!(header[2].as_u64().unwrap() > 1000, "{header}");
+
     // A record imported to be analysed: the analysis is computed in the page.
     page.goto(&mut b, &format!("{}/", host.url)).await;
     page.type_into(&mut b, "#record-text", &short_record())
@@ -207,4 +239,121 @@ async fn the_offline_edition_plays_a_whole_battle_with_the_network_cut_and_resum
         host.logged_lines().iter().all(|l| !l.contains("/api/")),
         "no request reached a server's API"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_offline_computer_answers_a_draw_offer_as_the_servers_does() {
+    let binary = browser("the_offline_computer_answers_a_draw_offer_as_the_servers_does");
+    let (_site, host) = serve_site().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1280, 900).await;
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    page.wait(&mut b, "navigator.serviceWorker.controller !== null")
+        .await;
+    page.wait(&mut b, "document.querySelector('.cards button.play')")
+        .await;
+    computer_game(&page, &mut b, "indians").await;
+
+    // The computer (the Army) opens; the Cheyenne move; the computer replies; the
+    // player takes back their move with the reply, and the computer's judgement of
+    // the game starts again from there, as on the server.
+    let my_turn_at = |n: usize| {
+        format!("document.querySelectorAll('table.moves button.mv').length === {n} && !!document.querySelector('.hl-source')")
+    };
+    page.wait(&mut b, &my_turn_at(1)).await;
+    let scenario = Scenario::builtin("washita").unwrap();
+    let opened = page.state(&mut b).await;
+    let (from, to, _) = whole_stack_move(&scenario, opened["bfen"].as_str().unwrap(), 0);
+    page.drag(
+        &mut b,
+        &format!("[data-square=\"{from}\"]"),
+        &format!("[data-square=\"{to}\"]"),
+    )
+    .await;
+    page.wait(&mut b, &my_turn_at(3)).await;
+    page.click(&mut b, "button.undo").await;
+    page.wait(&mut b, &my_turn_at(1)).await;
+
+    // Without a search of its own since, the computer judges an offer by its
+    // evaluation of the position: here it does not put the Army ahead, and it agrees.
+    let now = page.state(&mut b).await;
+    let pos = Position::from_bfen(&scenario, now["bfen"].as_str().unwrap()).unwrap();
+    assert!(
+        battaglie_ai::Sport::new().accepts_draw(&pos, Side::Army, None),
+        "the Army's computer would decline here: {now}"
+    );
+    page.click(&mut b, "button.offer-draw").await;
+    page.click(&mut b, "dialog.ask[open] .yes").await;
+    page.wait(&mut b, "document.querySelector('.end h2')").await;
+    let state = page.state(&mut b).await;
+    assert_eq!(
+        [&state["result"], &state["reason"], &state["ply"]],
+        [&json!("draw"), &json!("agreement"), &json!(1)],
+        "{state}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_offline_computer_resigns_a_game_its_searches_keep_scoring_lost() {
+    let binary = browser("the_offline_computer_resigns_a_game_its_searches_keep_scoring_lost");
+    let (_site, host) = serve_site().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1280, 900).await;
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    page.wait(&mut b, "navigator.serviceWorker.controller !== null")
+        .await;
+    // A game kept in this browser where the Cheyenne (the computer, to move) are down
+    // to one Foot against sixteen horsemen, its last five searches scored lost.
+    let hopeless = "|(MMMM)(MMMM)(MMMM)(MMMM)8/|12/|12/|12/|12/|12/|12/|11f I 5 30";
+    let id = "00c0ffee00c0ffee";
+    page.eval(
+        &mut b,
+        &format!(
+            "new Promise((resolve, reject) => {{
+               const open = indexedDB.open('battaglie', 1);
+               open.onupgradeneeded = () => open.result.createObjectStore('games', {{ keyPath: 'id' }});
+               open.onerror = () => reject(open.error);
+               open.onsuccess = () => {{
+                 const now = Date.now();
+                 const tx = open.result.transaction('games', 'readwrite');
+                 tx.objectStore('games').put({{ id: {id:?}, scenario: 'washita', start: {hopeless:?}, mode: 'computer',
+                   computer: {{ side: 'indians', level: 1 }}, moves: [], ending: null, record: null, version: now,
+                   created_at: Math.floor(now / 1000), updated_at: Math.floor(now / 1000), sport: Array(5).fill('loss 9') }});
+                 tx.oncomplete = () => resolve(true);
+                 tx.onerror = () => reject(tx.error);
+               }};
+             }})"
+        ),
+    )
+    .await;
+
+    // Opened, the computer searches once more and resigns, saying why.
+    page.goto(&mut b, &format!("{}/game/{id}", host.url)).await;
+    page.wait(
+        &mut b,
+        "document.querySelector('.end h2') && document.querySelector('.end .computer-says')",
+    )
+    .await;
+    let state = page.state(&mut b).await;
+    assert_eq!(
+        [
+            &state["status"],
+            &state["result"],
+            &state["reason"],
+            &state["computer_says"],
+            &state["ply"]
+        ],
+        [
+            &json!("over"),
+            &json!("army"),
+            &json!("resignation"),
+            &json!("lost-score"),
+            &json!(0)
+        ],
+        "{state}"
+    );
+    page.assert_accessible(&mut b, "a game the offline computer resigned")
+        .await;
 }

@@ -1,15 +1,16 @@
 //! Premoves in real headless Chromium: against the computer, a move queued while
 //! it thinks (by dragging, cancelled, then by two clicks, cancelled by Escape, then
-//! queued again) is played the moment the computer's reply reaches the page.
-//! axe-core checks the page with a premove queued (see `browser.rs` for skipping
-//! without Chromium).
+//! queued again) is played the moment the computer's reply reaches the page; a
+//! premove the rules refuse on the board as it stands cannot be queued. axe-core
+//! checks the page with a premove queued (see `browser.rs` for skipping without
+//! Chromium).
 
 use std::time::{Duration, Instant};
 
-use battaglie_rules::Scenario;
+use battaglie_rules::{Position, Scenario, Side};
 use serde_json::json;
 
-use crate::browser::move_count;
+use crate::browser::{move_count, my_turn};
 use crate::browser_pages::string;
 use crate::browser_support::{
     browser, computer_game_at, move_words, start_server, whole_stack_move, Browser, Page,
@@ -184,4 +185,83 @@ async fn a_premove_queued_while_the_computer_thinks_is_played_when_it_has_moved(
     none_queued(&page, &mut b).await;
     let state = page.state(&mut b).await;
     assert_eq!(state["plies"][2]["notation"], json!(premove), "{state}");
+}
+
+/// Records the text of every premove the page shows as queued, in `window.premovesShown`.
+const WATCH_PREMOVES: &str = "(() => {
+  window.premovesShown = [];
+  const note = document.querySelector('.premove-note');
+  new MutationObserver(() => {
+    if (!note.hidden) window.premovesShown.push(note.textContent);
+  }).observe(note, { attributes: true, childList: true, subtree: true, characterData: true });
+})()";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn a_premove_the_rules_refuse_on_the_board_as_it_stands_is_not_queued() {
+    let test = "a_premove_the_rules_refuse_on_the_board_as_it_stands_is_not_queued";
+    let binary = browser(test);
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1366, 768).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    let play = computer_game_at(&page, &mut b, 8).await;
+    page.eval(&mut b, HOLD_PUSHES).await;
+    page.eval(
+        &mut b,
+        &format!(
+            "history.pushState(null, '', {play:?}); dispatchEvent(new PopStateEvent('popstate'))"
+        ),
+    )
+    .await;
+    my_turn(&page, &mut b).await;
+
+    // Three horsemen ride onto a7; once the computer has answered, three more onto
+    // a8, and while it thinks again the a8 stack is sent onto a7: six on a square
+    // that holds four.
+    page.drag(&mut b, "[data-square=\"@7\"]", "[data-square=\"a7\"]")
+        .await;
+    move_count(&page, &mut b, 2).await;
+    my_turn(&page, &mut b).await;
+    page.eval(&mut b, "window.heldPushes = []").await;
+    page.drag(&mut b, "[data-square=\"@8\"]", "[data-square=\"a8\"]")
+        .await;
+    move_count(&page, &mut b, 3).await;
+    assert_eq!(page.moves(&mut b).await[2], "@8:MMM-a8");
+    let state = page.state(&mut b).await;
+    let scenario = Scenario::builtin("washita").unwrap();
+    let waiting = Position::from_bfen(&scenario, state["bfen"].as_str().unwrap()).unwrap();
+    let may: Vec<String> = waiting
+        .moves_of(Side::Army)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(!may.contains(&"a8:MMM-a7".to_string()), "{may:?}");
+    assert!(may.contains(&"a8:MMM-b8".to_string()), "{may:?}");
+    // The rules have answered which premoves there are.
+    let help = string(&page, &mut b, "en", "premoveHelp").await;
+    page.wait(
+        &mut b,
+        &format!("document.querySelector('p.help:not([hidden])')?.textContent === {help:?}"),
+    )
+    .await;
+
+    page.eval(&mut b, WATCH_PREMOVES).await;
+    page.click(&mut b, "[data-square=\"a8\"]").await;
+    page.wait(&mut b, "document.querySelector('.hl-selected')")
+        .await;
+    page.click(&mut b, "[data-square=\"a7\"]").await;
+    // A premove the rules allow, queued after it: the page has taken every click by then.
+    click_move(&page, &mut b, "a8", "b8").await;
+    queued(&page, &mut b, "a8:MMM-b8").await;
+    let shown = page.eval(&mut b, "window.premovesShown").await;
+    let refused = move_words(&page, &mut b, "a8:MMM-a7").await;
+    let allowed = move_words(&page, &mut b, "a8:MMM-b8").await;
+    let shown: Vec<String> = serde_json::from_value(shown).unwrap();
+    assert!(
+        shown
+            .iter()
+            .all(|text| text.contains(&allowed) && !text.contains(&refused)),
+        "the premoves shown: {shown:?}"
+    );
 }

@@ -5,12 +5,14 @@
 // through the seams of api.js (`fetch`) and socket.js (`connect`); every state is the
 // server's JSON: its rules' fields come from the same Rust code (battaglie-view).
 // Only games at one screen and against the computer exist here: no accounts, lobby,
-// chat, clocks or online games.
+// chat, clocks or online games. The computer resigns, offers and answers draws as on
+// the server (battaglie-ai's sport and table, in the worker).
 
 import { Engine } from "../engine.js";
 import { loadGame, saveGame } from "./store.js";
 import { offlineReady } from "./service.js";
-import { seatOf, undoCount, resigner, newId, recordNames } from "./games.js";
+import { seatOf, resigner, newId, recordNames } from "./games.js";
+import { GIF_FRAMES } from "../review.js";
 
 /** @typedef {import("./store.js").StoredGame} StoredGame */
 
@@ -63,9 +65,9 @@ function stateOf(g, fields) {
     mode: g.mode,
     computer: g.computer,
     ...fields,
-    draw_offer: null,
+    draw_offer: g.draw_offer ?? null,
     takeback_offer: null,
-    computer_says: null,
+    computer_says: g.computer_says ?? null,
     thinking: g.computer !== null && fields.status === "ongoing" && fields.to_move === g.computer.side,
     created_at: g.created_at,
     updated_at: g.updated_at,
@@ -121,19 +123,32 @@ async function commit(g, answer) {
 }
 
 /**
- * The computer searches at its level and plays, unless the game changed meanwhile.
+ * The computer searches at its level and plays, or resigns, unless the game changed
+ * meanwhile; a draw offer may go with its move.
  * @param {StoredGame} g
  */
 function computerTurn(g) {
   if (!g.computer || thinking.get(g.id) === g.version) return;
   thinking.set(g.id, g.version);
-  const level = g.computer.level;
   search
-    .ask("think", { ...spec(g), level })
-    .then(async (found) => {
+    .ask("computerTurn", { ...spec(g), level: g.computer.level, scores: g.sport ?? [], offeredAt: g.offered_at ?? null })
+    .then(async (turn) => {
       const now = await loadGame(g.id);
-      if (!found || !now || now.version !== g.version) return;
-      await commit(now, await ask("play", { ...spec(now), move: found.best }));
+      if (!turn || !now?.computer || now.version !== g.version) return;
+      const side = now.computer.side;
+      now.sport = turn.scores;
+      now.draw_offer = null;
+      now.computer_says = turn.says;
+      if (turn.resigns) {
+        now.ending = { result: side === "army" ? "indians" : "army", reason: "resignation" };
+        return commit(now, await ask("state", spec(now)));
+      }
+      const answer = await ask("play", { ...spec(now), move: turn.best });
+      if (turn.offersDraw) {
+        now.draw_offer = side;
+        now.offered_at = answer.moves.length;
+      }
+      await commit(now, answer);
     })
     .catch(() => {
       // Stopped by an undo, or the page left: the next state asked for starts it again.
@@ -226,6 +241,31 @@ async function created(g, answer) {
 }
 
 /**
+ * What a draw request ends in, as the server's `draw_decision`: at one screen an offer
+ * is a draw; against the computer, its own offer accepted, or a draw it agrees to (an
+ * offer or an accept), or its offer declined (`null`, the offer withdrawn).
+ * @param {StoredGame} g
+ * @param {string} what `offer`, `accept` or `decline`
+ * @returns {Promise<{result: string, reason: string} | null>}
+ */
+async function drawAnswer(g, what) {
+  const agreed = { result: "draw", reason: "agreement" };
+  const computer = g.computer?.side;
+  if (what !== "offer" && what !== "accept" && what !== "decline") throw new Refusal(422, "bad_choice", `no draw action ${JSON.stringify(what)}`, { field: "action", value: String(what), allowed: "offer, accept, decline" });
+  if (!computer) {
+    if (what === "offer") return agreed;
+    throw new Refusal(409, "no_draw_offer", "no draw offer to answer");
+  }
+  if (what === "decline") {
+    if (g.draw_offer !== computer) throw new Refusal(409, "no_draw_offer", "no draw offer to answer");
+    g.draw_offer = null;
+    return null;
+  }
+  if (g.draw_offer === computer || (await rules.ask("acceptsDraw", { ...spec(g), side: computer, scores: g.sport ?? [] }))) return agreed;
+  throw new Refusal(409, "computer_declines_draw", "the computer declines the draw");
+}
+
+/**
  * A game's action (`POST /api/games/{id}/ACTION`).
  * @param {StoredGame} g
  * @param {string} action
@@ -237,25 +277,27 @@ async function act(g, action, body) {
   if (action === "moves") {
     if (over) throw new Refusal(409, "game_over", "the game has ended", { outcome: `${state.result} ${state.reason}` });
     if (g.computer && state.to_move === g.computer.side) throw new Refusal(409, "computers_turn", "the computer is to move", { side: g.computer.side });
-    return commit(g, await ask("play", { ...spec(g), move: String(body?.move ?? "") }));
+    const answer = await ask("play", { ...spec(g), move: String(body?.move ?? "") });
+    g.draw_offer = null;
+    g.computer_says = null;
+    return commit(g, answer);
   }
   if (action === "undo") {
-    const count = undoCount(g, state);
+    const count = await rules.ask("undoCount", { ...spec(g), computer: g.computer?.side ?? null });
     if (count === 0 && !g.ending) throw new Refusal(409, "nothing_to_undo", "nothing to take back");
     if (thinking.has(g.id)) search.stop();
     g.ending = null;
+    // The computer's course of the game starts again from the position taken back to.
+    g.sport = [];
+    g.draw_offer = null;
+    g.computer_says = null;
     return commit(g, await ask("undo", { ...spec(g), count }));
   }
-  if (action === "resign" || (action === "draw" && g.mode === "hotseat" && (body?.action ?? "offer") === "offer")) {
+  if (action === "resign" || action === "draw") {
     if (over) throw new Refusal(409, "game_over", "the game has ended", { outcome: `${state.result} ${state.reason}` });
-    const loser = resigner(g, state);
-    g.ending = action === "resign" ? { result: loser === "army" ? "indians" : "army", reason: "resignation" } : { result: "draw", reason: "agreement" };
-    if (thinking.has(g.id)) search.stop();
+    g.ending = action === "resign" ? { result: resigner(g, state) === "army" ? "indians" : "army", reason: "resignation" } : await drawAnswer(g, body?.action ?? "offer");
+    if (g.ending && thinking.has(g.id)) search.stop();
     return commit(g, await ask("state", spec(g)));
-  }
-  if (action === "draw") {
-    if (g.mode === "hotseat") throw new Refusal(409, "no_draw_offer", "no draw offer to answer");
-    throw new Refusal(409, "computer_declines_draw", "the computer declines the draw");
   }
   if (action === "takeback") throw new Refusal(403, "takeback_only_online", "take-back requests are for online games");
   if (action === "chat") throw new Refusal(403, "chat_only_online", "chat is for online games");
@@ -287,8 +329,38 @@ async function read(g, what, query) {
     // Nothing is stored: the page analyses in its own worker (localanalysis.js).
     throw new Refusal(404, "analysis_not_started", "no analysis of this game is stored");
   }
+  if (what === "gif" || what === "png") return [200, await picture(g, what, query)];
   if (what === "chat") throw new Refusal(403, "chat_only_online", "chat is for online games");
   throw new Refusal(404, "no_endpoint", `no API endpoint at ${what}`, { path: what });
+}
+
+/**
+ * A game's picture as the server draws it, to download: `gif` (`GET
+ * /api/games/{id}/gif?from=N&until=M`, by default the whole game) or `png` (`GET
+ * /api/games/{id}/png?ply=N`, by default the position now). A range the game does not
+ * have is refused in the rules' words.
+ * @param {StoredGame} g
+ * @param {"gif" | "png"} kind
+ * @param {URLSearchParams} query
+ */
+async function picture(g, kind, query) {
+  const allowed = kind === "gif" ? ["from", "until"] : ["ply"];
+  /** @type {Record<string, number>} */
+  const at = {};
+  for (const [name, value] of query) {
+    const detail = `${name}=${value}: ${allowed.includes(name) ? "not a move number" : `unknown field, expected ${allowed.join(" or ")}`}`;
+    if (!allowed.includes(name) || !/^\d{1,6}$/.test(value)) throw new Refusal(400, "bad_request", `query string: ${detail}`, { detail });
+    at[name] = Number(value);
+  }
+  // The server's refusals, with their codes, before the worker's own.
+  const plies = g.moves.length;
+  const [from, until] = kind === "gif" ? [at.from ?? 0, at.until ?? plies] : [at.ply ?? plies, at.ply ?? plies];
+  if (from > until) throw new Refusal(422, "gif_backwards", `the range of moves ${from} to ${until} ends before it starts`, { from, until });
+  if (until > plies) throw new Refusal(422, "gif_range", `moves ${from} to ${until}: the game has ${plies} moves`, { from, until, plies });
+  if (until - from + 1 > GIF_FRAMES) throw new Refusal(422, "gif_too_long", `a GIF shows at most ${GIF_FRAMES} positions`, { max: GIF_FRAMES, plies });
+  const bytes = await rules.ask("picture", { ...spec(g), format: kind, ...at });
+  const name = kind === "gif" ? `${g.scenario}-${g.id}-${at.from ?? 0}-${at.until ?? plies}.gif` : `${g.scenario}-${g.id}-${at.ply ?? plies}.png`;
+  return new File([bytes], name, { type: kind === "gif" ? "image/gif" : "image/png" });
 }
 
 /**
@@ -313,8 +385,9 @@ async function route(method, url, body) {
   throw new Refusal(404, "no_endpoint", `no API endpoint at ${url.pathname}`, { path: url.pathname });
 }
 
-/** @param {number} status @param {unknown} body */
+/** @param {number} status @param {unknown} body a File is a download */
 function response(status, body) {
+  if (body instanceof File) return new Response(body, { status, headers: { "content-type": body.type, "content-disposition": `attachment; filename="${body.name}"` } });
   const text = typeof body === "string" ? body : JSON.stringify(body);
   return new Response(text, { status, headers: { "content-type": typeof body === "string" ? "text/plain" : "application/json" } });
 }

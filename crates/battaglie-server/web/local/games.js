@@ -1,7 +1,8 @@
 // @ts-check
 // Who does what in the offline edition's games, as the server decides it
-// (game/policy.rs): the reader's seat, how many moves an undo takes back, who
-// resigns, the names in the records.
+// (game/policy.rs): the reader's seat, who resigns, the names in the records. What
+// an undo takes back and how the computer answers a draw offer are the engine's
+// (battaglie-ai's table, shared with the server), asked of the worker.
 
 /** @typedef {import("./store.js").StoredGame} StoredGame */
 
@@ -13,19 +14,6 @@
 export function seatOf(g) {
   if (!g.computer) return "both";
   return g.computer.side === "army" ? "indians" : "army";
-}
-
-/**
- * The moves an undo takes back: at one screen the last; against the computer back to
- * before the reader's last move (the computer's reply with it). 0: nothing to undo.
- * @param {StoredGame} g
- * @param {{plies: {side: string}[]}} state
- */
-export function undoCount(g, state) {
-  if (!g.computer) return Math.min(state.plies.length, 1);
-  const mine = seatOf(g);
-  const last = state.plies.map((p) => p.side).lastIndexOf(mine);
-  return last < 0 ? 0 : state.plies.length - last;
 }
 
 /**

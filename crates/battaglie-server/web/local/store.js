@@ -17,6 +17,10 @@ const GAMES = "games";
  * @property {string[]} moves in canonical notation
  * @property {{result: string, reason: string} | null} ending how the players ended it, when the rules did not
  * @property {{json: string, text: string} | null} record the game's records, for the export links
+ * @property {string[]} [sport] the computer's course of the game: its last searches' scores, which it resigns and answers draws by
+ * @property {"army" | "indians" | null} [draw_offer] the computer's standing draw offer
+ * @property {number | null} [offered_at] the game's length when the computer last offered a draw
+ * @property {string | null} [computer_says] why the computer resigned or offers a draw (the state's `computer_says`)
  * @property {number} version grows with every change
  * @property {number} created_at Unix seconds
  * @property {number} updated_at Unix seconds

@@ -3,22 +3,8 @@
 // dropped if not.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { premovesAllowed, premoveCandidates, matchPremove, premoveOutcome, movesToBuild, boardLegal } from "../premove.js";
-import { select, assign, decide, targets, setChosen } from "../moves.js";
+import { premovesAllowed, matchPremove, premoveOutcome, movesToBuild, boardLegal } from "../premove.js";
 
-// A 4x3 map: a house (Foot only) on c2, a river (Foot and Mounted) on b3.
-const SCENARIO = {
-  width: 4,
-  height: 3,
-  terrain: {
-    rows: [".~..", "..H.", "...."],
-    kinds: [
-      { symbol: ".", name: "open", enter: ["F", "M", "V"] },
-      { symbol: "H", name: "house", enter: ["F"] },
-      { symbol: "~", name: "river", enter: ["F", "M"] },
-    ],
-  },
-};
 const stack = (square, side, F, M, V) => ({ square, side, F, M, V });
 const move = (notation, ...groups) => ({ notation, groups: groups.map(([to, F, M, V]) => ({ to, F, M, V })) });
 const waiting = (o = {}) => ({
@@ -34,7 +20,6 @@ const waiting = (o = {}) => ({
   ...o,
 });
 const live = { replay: null, online: true, sending: false, analysing: false };
-const notations = (legal, from) => legal.find((g) => g.from === from).moves.map((m) => m.notation);
 
 test("a premove is offered to a player waiting for a person or the computer, on the live board", () => {
   assert.ok(premovesAllowed(waiting(), live, true));
@@ -51,41 +36,6 @@ test("no premove at one screen, for a spectator, on one's turn, once over, in re
   assert.ok(!premovesAllowed(waiting(), { ...live, online: false }, true));
   assert.ok(!premovesAllowed(waiting(), { ...live, sending: true }, true));
   assert.ok(!premovesAllowed(waiting(), live, false));
-});
-
-test("a premove steps each piece one square, where its terrain lets it in, whatever stands there now", () => {
-  const legal = premoveCandidates(SCENARIO, waiting().stacks, "army");
-  assert.deepEqual(legal.map((g) => g.from), ["b2", "@1"]);
-  const fromB2 = notations(legal, "b2");
-  // West, south, north, east: the Mounted may not enter the house on c2.
-  assert.ok(fromB2.includes("b2:FM-a2"));
-  assert.ok(fromB2.includes("b2:FM-b3"));
-  assert.ok(fromB2.includes("b2:F-c2"));
-  assert.ok(fromB2.includes("b2:M-a2,F-c2"));
-  assert.ok(!fromB2.some((n) => /M[^,]*-c2/.test(n)), "no Mounted into the house");
-  // Foot 5 ways (stay or 4 squares) times Mounted 4 ways (stay or 3 squares), less "all stay".
-  assert.equal(fromB2.length, 5 * 4 - 1);
-  assert.equal(new Set(fromB2).size, fromB2.length);
-  // A staging square steps east only.
-  assert.deepEqual(notations(legal, "@1"), ["@1:V-a1"]);
-});
-
-test("nothing steps into the staging column or off the map, and a Vehicle stays out of the river", () => {
-  // a3: west is staging, north is off the map, east (b3) is river.
-  const legal = premoveCandidates(SCENARIO, [stack("a3", "army", 0, 0, 1)], "army");
-  assert.deepEqual(notations(legal, "a3"), ["a3:V-a2"]);
-});
-
-test("a premove is built with the same gestures as a move: a whole stack onto a square goes at once", () => {
-  const legal = premoveCandidates(SCENARIO, waiting().stacks, "army");
-  const sel = assign(select("b2", { F: 1, M: 1, V: 0 }), "b3", legal);
-  const d = decide(sel, legal);
-  assert.equal(d.action, "send");
-  assert.equal(d.action === "send" && d.move.notation, "b2:FM-b3");
-  // A split: the house is offered to the Foot alone.
-  const foot = setChosen(select("b2", { F: 1, M: 1, V: 0 }), "M", 0);
-  assert.ok(targets(foot, legal).has("c2"));
-  assert.ok(!targets(select("b2", { F: 1, M: 1, V: 0 }), legal).has("c2"));
 });
 
 test("the premove matches the legal move sending the same pieces to the same squares, attack or not", () => {
@@ -116,23 +66,24 @@ test("a premove waits while the opponent is still to move, and is forgotten at t
   assert.deepEqual(premoveOutcome(premove, before, { ...before, ply: 1, to_move: "army", thinking: false }), { action: "forget" });
 });
 
-test("the board builds from the legal moves on one's turn, from the premoves while waiting, from nothing for a spectator", () => {
-  const building = movesToBuild(SCENARIO);
+test("the board builds from the legal moves on one's turn, from the rules' premoves while waiting, from nothing for a spectator", () => {
+  const premoves = [{ from: "b2", captures: [], moves: [move("b2:FM-b3", ["b3", 1, 1, 0])] }];
+  /** @type {string[]} */
+  const asked = [];
+  const building = movesToBuild((game, side) => (asked.push(side), game.version === 7 ? premoves : null));
   const turn = waiting({ to_move: "army", thinking: false });
   assert.deepEqual(building(turn, live, true), { legal: turn.legal, side: "army", premove: false });
-  const premoves = building(waiting(), live, true);
-  assert.equal(premoves?.premove, true);
-  assert.equal(premoves?.side, "army");
-  assert.deepEqual(premoves?.legal.map((g) => g.from), ["b2", "@1"]);
-  // Worked out once a position.
-  assert.equal(building(waiting(), live, true)?.legal, premoves?.legal);
+  assert.deepEqual(building(waiting(), live, true), { legal: premoves, side: "army", premove: true });
+  assert.deepEqual(asked, ["army"], "the rules are asked for the reader's side, only while waiting");
+  // Until the rules have answered, nothing is built.
+  assert.equal(building(waiting({ version: 8 }), live, true), null);
   assert.equal(building(waiting({ you: null }), live, true), null);
   assert.equal(building(waiting(), live, false), null);
 });
 
 test("the board's cursor and labels go by the moves it builds from, else by the side to move's", () => {
   const game = waiting();
-  const building = { legal: premoveCandidates(SCENARIO, game.stacks, "army"), side: "army", premove: true };
+  const building = { legal: [{ from: "b2", captures: [], moves: [move("b2:FM-b3", ["b3", 1, 1, 0])] }], side: "army", premove: true };
   assert.equal(boardLegal(building, game), building.legal);
   assert.equal(boardLegal(null, game), game.legal);
 });

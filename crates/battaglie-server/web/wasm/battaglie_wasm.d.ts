@@ -14,6 +14,20 @@ export class Battle {
      */
     analyse(nodes: number, progress?: Function | null): string;
     /**
+     * Whether the computer, playing `computer` (`army` or `indians`) with its course
+     * of the game `scores` (as [`Battle::computer_turn`] answered them), accepts a
+     * draw offered now, as it does on the server.
+     */
+    computerAcceptsDraw(computer: string, scores: string[]): boolean;
+    /**
+     * The computer's turn as the server plays it (`battaglie_ai::computer_turn`):
+     * its move at `level`, and whether it resigns instead or offers a draw with it.
+     * `scores` is its side's course of the game (what its last turn answered; none
+     * at the start and after a take-back), `offered_at` the length of the game when
+     * it last offered a draw. Answers `undefined` when there is no move to make.
+     */
+    computerTurn(level: number, scores: string[], offered_at?: number | null, seed?: bigint | null): ComputerTurn | undefined;
+    /**
      * The game a record holds, in either form (JSON or text), every move replayed
      * and checked.
      */
@@ -23,6 +37,12 @@ export class Battle {
      * start or from the position `bfen`.
      */
     static fromScenarioFile(file: string, toml: string, bfen?: string | null): Battle;
+    /**
+     * The positions after plies `from` to `until` (0 is the start; by default the
+     * whole game) as an animated GIF, drawn as the server draws its
+     * `GET /api/games/{id}/gif`; a range the game does not have is refused.
+     */
+    gif(from?: number | null, until?: number | null): Uint8Array;
     /**
      * The legal moves of the current position in canonical notation (none once the
      * game is over).
@@ -42,6 +62,17 @@ export class Battle {
      * canonical notation; an illegal move is refused with the rule it breaks.
      */
     play(text: string): string;
+    /**
+     * The position after ply `ply` (by default the last) as a PNG, drawn as the
+     * server draws its `GET /api/games/{id}/png`.
+     */
+    png(ply?: number | null): Uint8Array;
+    /**
+     * The moves `side` (`army` or `indians`) could make on the board as it stands,
+     * were it its turn (`Position::moves_of`): what a player may queue as a premove
+     * while the opponent is to move. Grouped by source as the state's `legal`.
+     */
+    premovesJson(side: string): string;
     /**
      * The game's record in its JSON form.
      */
@@ -75,6 +106,12 @@ export class Battle {
      * `undefined` when there is no move to make.
      */
     think(level?: number | null, depth?: number | null, nodes?: number | null, movetime_ms?: number | null, seed?: bigint | null, on_iteration?: Function | null): Thought | undefined;
+    /**
+     * How many moves an undo takes back: the last one at one screen (no
+     * `computer`), against the computer (playing `computer`) back to before its
+     * opponent's last move; 0 when there is nothing to take back.
+     */
+    undoCount(computer?: string | null): number;
     /**
      * Takes back the last move, answering it (`undefined` at the start).
      */
@@ -117,6 +154,39 @@ export class Bench {
      * Nodes searched in all.
      */
     nodes: number;
+}
+
+/**
+ * What the computer does on its turn ([`Battle::computer_turn`]).
+ */
+export class ComputerTurn {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The move it plays, in canonical notation (unless it resigns).
+     */
+    best: string;
+    /**
+     * Whether it offers a draw with its move.
+     */
+    offersDraw: boolean;
+    /**
+     * Whether it resigns instead of moving.
+     */
+    resigns: boolean;
+    /**
+     * Why it resigns or offers, as the server's state says it (`computer_says`).
+     */
+    get says(): string | undefined;
+    /**
+     * Why it resigns or offers, as the server's state says it (`computer_says`).
+     */
+    set says(value: string | null | undefined);
+    /**
+     * Its course of the game, to give back at its next turn.
+     */
+    scores: string[];
 }
 
 /**
@@ -187,8 +257,14 @@ export interface InitOutput {
     readonly memory: WebAssembly.Memory;
     readonly __wbg_battle_free: (a: number, b: number) => void;
     readonly __wbg_bench_free: (a: number, b: number) => void;
+    readonly __wbg_computerturn_free: (a: number, b: number) => void;
     readonly __wbg_get_bench_ms: (a: number) => number;
     readonly __wbg_get_bench_nodes: (a: number) => number;
+    readonly __wbg_get_computerturn_best: (a: number) => [number, number];
+    readonly __wbg_get_computerturn_offersDraw: (a: number) => number;
+    readonly __wbg_get_computerturn_resigns: (a: number) => number;
+    readonly __wbg_get_computerturn_says: (a: number) => [number, number];
+    readonly __wbg_get_computerturn_scores: (a: number) => [number, number];
     readonly __wbg_get_thought_best: (a: number) => [number, number];
     readonly __wbg_get_thought_depth: (a: number) => number;
     readonly __wbg_get_thought_line: (a: number) => [number, number];
@@ -197,6 +273,11 @@ export interface InitOutput {
     readonly __wbg_get_thought_timeMs: (a: number) => number;
     readonly __wbg_set_bench_ms: (a: number, b: number) => void;
     readonly __wbg_set_bench_nodes: (a: number, b: number) => void;
+    readonly __wbg_set_computerturn_best: (a: number, b: number, c: number) => void;
+    readonly __wbg_set_computerturn_offersDraw: (a: number, b: number) => void;
+    readonly __wbg_set_computerturn_resigns: (a: number, b: number) => void;
+    readonly __wbg_set_computerturn_says: (a: number, b: number, c: number) => void;
+    readonly __wbg_set_computerturn_scores: (a: number, b: number, c: number) => void;
     readonly __wbg_set_thought_best: (a: number, b: number, c: number) => void;
     readonly __wbg_set_thought_depth: (a: number, b: number) => void;
     readonly __wbg_set_thought_line: (a: number, b: number, c: number) => void;
@@ -206,14 +287,19 @@ export interface InitOutput {
     readonly __wbg_thought_free: (a: number, b: number) => void;
     readonly battle_analyse: (a: number, b: number, c: number) => [number, number];
     readonly battle_bfen: (a: number) => [number, number];
+    readonly battle_computerAcceptsDraw: (a: number, b: number, c: number, d: number, e: number) => [number, number, number];
+    readonly battle_computerTurn: (a: number, b: number, c: number, d: number, e: number, f: number, g: bigint) => [number, number, number];
     readonly battle_fromRecord: (a: number, b: number) => [number, number, number];
     readonly battle_fromScenarioFile: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];
+    readonly battle_gif: (a: number, b: number, c: number) => [number, number, number, number];
     readonly battle_legalMoves: (a: number) => [number, number];
     readonly battle_moves: (a: number) => [number, number];
     readonly battle_new: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly battle_outcome: (a: number) => [number, number];
     readonly battle_perft: (a: number, b: number) => bigint;
     readonly battle_play: (a: number, b: number, c: number) => [number, number, number, number];
+    readonly battle_png: (a: number, b: number) => [number, number, number, number];
+    readonly battle_premovesJson: (a: number, b: number, c: number) => [number, number, number, number];
     readonly battle_recordJson: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => [number, number];
     readonly battle_recordText: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => [number, number];
     readonly battle_replayJson: (a: number) => [number, number];
@@ -223,6 +309,7 @@ export interface InitOutput {
     readonly battle_stateJson: (a: number) => [number, number];
     readonly battle_think: (a: number, b: number, c: number, d: number, e: number, f: number, g: bigint, h: number) => [number, number, number];
     readonly battle_undo: (a: number) => [number, number];
+    readonly battle_undoCount: (a: number, b: number, c: number) => [number, number, number];
     readonly bench: (a: number) => number;
     readonly benchPositions: () => [number, number];
     readonly scenarioIds: () => [number, number];
@@ -234,8 +321,8 @@ export interface InitOutput {
     readonly __wbindgen_exn_store: (a: number) => void;
     readonly __externref_table_alloc: () => number;
     readonly __wbindgen_externrefs: WebAssembly.Table;
-    readonly __externref_table_dealloc: (a: number) => void;
     readonly __externref_drop_slice: (a: number, b: number) => void;
+    readonly __externref_table_dealloc: (a: number) => void;
     readonly __wbindgen_start: () => void;
 }
 

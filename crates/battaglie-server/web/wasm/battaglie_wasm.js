@@ -58,6 +58,56 @@ export class Battle {
         }
     }
     /**
+     * Whether the computer, playing `computer` (`army` or `indians`) with its course
+     * of the game `scores` (as [`Battle::computer_turn`] answered them), accepts a
+     * draw offered now, as it does on the server.
+     * @param {string} computer
+     * @param {string[]} scores
+     * @returns {boolean}
+     */
+    computerAcceptsDraw(computer, scores) {
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = passStringToWasm0(computer, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = passArrayJsValueToWasm0(scores, wasm.__wbindgen_malloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__externref_drop_slice(ptr1, len1); wasm.__wbindgen_free(ptr1, len1 * 4, 4); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.battle_computerAcceptsDraw(this.__wbg_ptr, ptr0, len0, ptr1, len1);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return ret[0] !== 0;
+    }
+    /**
+     * The computer's turn as the server plays it (`battaglie_ai::computer_turn`):
+     * its move at `level`, and whether it resigns instead or offers a draw with it.
+     * `scores` is its side's course of the game (what its last turn answered; none
+     * at the start and after a take-back), `offered_at` the length of the game when
+     * it last offered a draw. Answers `undefined` when there is no move to make.
+     * @param {number} level
+     * @param {string[]} scores
+     * @param {number | null} [offered_at]
+     * @param {bigint | null} [seed]
+     * @returns {ComputerTurn | undefined}
+     */
+    computerTurn(level, scores, offered_at, seed) {
+        const val2 = +level;
+        const val3 = +(isLikeNone(offered_at) ? Number.MAX_SAFE_INTEGER : (offered_at) >>> 0);
+        const val4 = BigInt.asIntN(64, (isLikeNone(seed) ? BigInt(0) : seed));
+        const ptr0 = passArrayJsValueToWasm0(scores, wasm.__wbindgen_malloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.battle_computerTurn(this.__wbg_ptr, val2, ptr0, len0, val3, !isLikeNone(seed), val4);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return ret[0] === 0 ? undefined : ComputerTurn.__wrap(ret[0]);
+    }
+    /**
      * The game a record holds, in either form (JSON or text), every move replayed
      * and checked.
      * @param {string} text
@@ -100,6 +150,23 @@ export class Battle {
             throw takeFromExternrefTable0(ret[1]);
         }
         return Battle.__wrap(ret[0]);
+    }
+    /**
+     * The positions after plies `from` to `until` (0 is the start; by default the
+     * whole game) as an animated GIF, drawn as the server draws its
+     * `GET /api/games/{id}/gif`; a range the game does not have is refused.
+     * @param {number | null} [from]
+     * @param {number | null} [until]
+     * @returns {Uint8Array}
+     */
+    gif(from, until) {
+        const ret = wasm.battle_gif(this.__wbg_ptr, isLikeNone(from) ? Number.MAX_SAFE_INTEGER : (from) >>> 0, isLikeNone(until) ? Number.MAX_SAFE_INTEGER : (until) >>> 0);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v1 = getArrayU8FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        return v1;
     }
     /**
      * The legal moves of the current position in canonical notation (none once the
@@ -184,6 +251,48 @@ export class Battle {
             const ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             const len0 = WASM_VECTOR_LEN;
             const ret = wasm.battle_play(this.__wbg_ptr, ptr0, len0);
+            var ptr2 = ret[0];
+            var len2 = ret[1];
+            if (ret[3]) {
+                ptr2 = 0; len2 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred3_0 = ptr2;
+            deferred3_1 = len2;
+            return getStringFromWasm0(ptr2, len2);
+        } finally {
+            wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+        }
+    }
+    /**
+     * The position after ply `ply` (by default the last) as a PNG, drawn as the
+     * server draws its `GET /api/games/{id}/png`.
+     * @param {number | null} [ply]
+     * @returns {Uint8Array}
+     */
+    png(ply) {
+        const ret = wasm.battle_png(this.__wbg_ptr, isLikeNone(ply) ? Number.MAX_SAFE_INTEGER : (ply) >>> 0);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v1 = getArrayU8FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        return v1;
+    }
+    /**
+     * The moves `side` (`army` or `indians`) could make on the board as it stands,
+     * were it its turn (`Position::moves_of`): what a player may queue as a premove
+     * while the opponent is to move. Grouped by source as the state's `legal`.
+     * @param {string} side
+     * @returns {string}
+     */
+    premovesJson(side) {
+        let deferred3_0;
+        let deferred3_1;
+        try {
+            const ptr0 = passStringToWasm0(side, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            const len0 = WASM_VECTOR_LEN;
+            const ret = wasm.battle_premovesJson(this.__wbg_ptr, ptr0, len0);
             var ptr2 = ret[0];
             var len2 = ret[1];
             if (ret[3]) {
@@ -381,6 +490,22 @@ export class Battle {
         return ret[0] === 0 ? undefined : Thought.__wrap(ret[0]);
     }
     /**
+     * How many moves an undo takes back: the last one at one screen (no
+     * `computer`), against the computer (playing `computer`) back to before its
+     * opponent's last move; 0 when there is nothing to take back.
+     * @param {string | null} [computer]
+     * @returns {number}
+     */
+    undoCount(computer) {
+        var ptr0 = isLikeNone(computer) ? 0 : passStringToWasm0(computer, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        var len0 = WASM_VECTOR_LEN;
+        const ret = wasm.battle_undoCount(this.__wbg_ptr, ptr0, len0);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return ret[0] >>> 0;
+    }
+    /**
      * Takes back the last move, answering it (`undefined` at the start).
      * @returns {string | undefined}
      */
@@ -448,6 +573,125 @@ export class Bench {
     }
 }
 if (Symbol.dispose) Bench.prototype[Symbol.dispose] = Bench.prototype.free;
+
+/**
+ * What the computer does on its turn ([`Battle::computer_turn`]).
+ */
+export class ComputerTurn {
+    static __wrap(ptr) {
+        const obj = Object.create(ComputerTurn.prototype);
+        obj.__wbg_ptr = ptr;
+        ComputerTurnFinalization.register(obj, obj.__wbg_ptr, obj);
+        return obj;
+    }
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        ComputerTurnFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_computerturn_free(ptr, 0);
+    }
+    /**
+     * The move it plays, in canonical notation (unless it resigns).
+     * @returns {string}
+     */
+    get best() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.__wbg_get_computerturn_best(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * Whether it offers a draw with its move.
+     * @returns {boolean}
+     */
+    get offersDraw() {
+        const ret = wasm.__wbg_get_computerturn_offersDraw(this.__wbg_ptr);
+        return ret !== 0;
+    }
+    /**
+     * Whether it resigns instead of moving.
+     * @returns {boolean}
+     */
+    get resigns() {
+        const ret = wasm.__wbg_get_computerturn_resigns(this.__wbg_ptr);
+        return ret !== 0;
+    }
+    /**
+     * Why it resigns or offers, as the server's state says it (`computer_says`).
+     * @returns {string | undefined}
+     */
+    get says() {
+        const ret = wasm.__wbg_get_computerturn_says(this.__wbg_ptr);
+        let v1;
+        if (ret[0] !== 0) {
+            v1 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v1;
+    }
+    /**
+     * Its course of the game, to give back at its next turn.
+     * @returns {string[]}
+     */
+    get scores() {
+        const ret = wasm.__wbg_get_computerturn_scores(this.__wbg_ptr);
+        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+        return v1;
+    }
+    /**
+     * The move it plays, in canonical notation (unless it resigns).
+     * @param {string} arg0
+     */
+    set best(arg0) {
+        const ptr0 = passStringToWasm0(arg0, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        wasm.__wbg_set_computerturn_best(this.__wbg_ptr, ptr0, len0);
+    }
+    /**
+     * Whether it offers a draw with its move.
+     * @param {boolean} arg0
+     */
+    set offersDraw(arg0) {
+        wasm.__wbg_set_computerturn_offersDraw(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Whether it resigns instead of moving.
+     * @param {boolean} arg0
+     */
+    set resigns(arg0) {
+        wasm.__wbg_set_computerturn_resigns(this.__wbg_ptr, arg0);
+    }
+    /**
+     * Why it resigns or offers, as the server's state says it (`computer_says`).
+     * @param {string | null} [arg0]
+     */
+    set says(arg0) {
+        var ptr0 = isLikeNone(arg0) ? 0 : passStringToWasm0(arg0, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        var len0 = WASM_VECTOR_LEN;
+        wasm.__wbg_set_computerturn_says(this.__wbg_ptr, ptr0, len0);
+    }
+    /**
+     * Its course of the game, to give back at its next turn.
+     * @param {string[]} arg0
+     */
+    set scores(arg0) {
+        const ptr0 = passArrayJsValueToWasm0(arg0, wasm.__wbindgen_malloc);
+        const len0 = WASM_VECTOR_LEN;
+        wasm.__wbg_set_computerturn_scores(this.__wbg_ptr, ptr0, len0);
+    }
+}
+if (Symbol.dispose) ComputerTurn.prototype[Symbol.dispose] = ComputerTurn.prototype.free;
 
 /**
  * What a search found: the move, the depth, the score and the line.
@@ -749,6 +993,9 @@ const BattleFinalization = (typeof FinalizationRegistry === 'undefined')
 const BenchFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_bench_free(ptr, 1));
+const ComputerTurnFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_computerturn_free(ptr, 1));
 const ThoughtFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_thought_free(ptr, 1));
@@ -768,6 +1015,11 @@ function getArrayJsValueFromWasm0(ptr, len) {
     }
     wasm.__externref_drop_slice(ptr, len);
     return result;
+}
+
+function getArrayU8FromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    return getUint8ArrayMemory0().subarray(ptr / 1, ptr / 1 + len);
 }
 
 let cachedDataViewMemory0 = null;

@@ -1,0 +1,116 @@
+//! The computer at the table, beside its moves: whether it accepts a draw offered to
+//! it, how often it offers one, and what an undo takes back in a game against it (or
+//! between two players at one screen). The web server and the browser's offline
+//! edition both ask here, so that the computer is the same opponent in both.
+
+use battaglie_rules::{Game, Position, Side};
+use battaglie_tablebase::Tablebase;
+
+use crate::eval::evaluate;
+use crate::sport::Sport;
+
+/// How many plies the computer lets pass before it offers a draw again: a declined
+/// offer is not repeated at every move.
+pub const OFFER_AGAIN_AFTER: usize = 40;
+
+/// Whether the computer, whose gesture is to offer a draw with the move that makes
+/// the game `ply` plies long, makes the offer, having last offered at ply `offered_at`.
+pub fn offers_draw_again(offered_at: Option<usize>, ply: usize) -> bool {
+    offered_at.is_none_or(|at| ply >= at + OFFER_AGAIN_AFTER)
+}
+
+impl Sport {
+    /// Whether the computer, playing `computer` and following the game with this
+    /// sport, accepts a draw offered in `pos`: when [`Sport::answer`] does (the
+    /// endgame table, no way left to win, its last search behind), or, before it has
+    /// searched in this game (or since a take-back), when its evaluation does not
+    /// put it ahead.
+    pub fn accepts_draw(&self, pos: &Position, computer: Side, table: Option<&Tablebase>) -> bool {
+        if self.answer(pos, computer, table).is_some() {
+            return true;
+        }
+        if self.has_scores() {
+            return false;
+        }
+        let score = evaluate(pos);
+        let computer_view = if pos.side_to_move() == computer {
+            score
+        } else {
+            -score
+        };
+        computer_view <= 0
+    }
+}
+
+/// How many moves an undo takes back in `game`: the last one between two players at
+/// one screen (`computer` is `None`); against the computer (playing `computer`), back
+/// to before its opponent's last move, the computer's reply with it. 0 when there is
+/// nothing of the opponent's to take back.
+pub fn undo_count(game: &Game, computer: Option<Side>) -> usize {
+    let Some(computer) = computer else {
+        return usize::from(game.moves().len() > 0);
+    };
+    let sides: Vec<Side> = game.numbered_moves().map(|(ply, _)| ply.side).collect();
+    sides
+        .iter()
+        .rposition(|&s| s == !computer)
+        .map_or(0, |last| sides.len() - last)
+}
+
+#[cfg(test)]
+mod tests {
+    use battaglie_rules::Scenario;
+
+    use super::*;
+    use crate::Score;
+
+    fn game_after(plies: usize) -> Game {
+        let scenario = Scenario::builtin("washita").unwrap();
+        let mut game = Game::new(Position::start(&scenario));
+        for _ in 0..plies {
+            let mv = game.legal_moves()[0];
+            game.play(&mv);
+        }
+        game
+    }
+
+    #[test]
+    fn at_one_screen_an_undo_takes_back_the_last_move_if_there_is_one() {
+        assert_eq!(undo_count(&game_after(3), None), 1);
+        assert_eq!(undo_count(&game_after(0), None), 0);
+    }
+
+    #[test]
+    fn against_the_computer_an_undo_takes_back_the_players_move_and_the_reply() {
+        // Army moved, the computer replied: both go.
+        assert_eq!(undo_count(&game_after(2), Some(Side::Indians)), 2);
+        // Army moved, the computer is still thinking: the one move goes.
+        assert_eq!(undo_count(&game_after(3), Some(Side::Indians)), 1);
+        // The computer opened and its opponent has not moved: nothing of theirs.
+        assert_eq!(undo_count(&game_after(1), Some(Side::Army)), 0);
+    }
+
+    #[test]
+    fn the_computer_accepts_a_draw_it_cannot_win_and_declines_one_it_leads() {
+        let s = Scenario::builtin("washita").unwrap();
+        // Army Foot alone against Indian Mounted: the Army can never win.
+        let pos = Position::from_bfen(&s, "|12/|12/|12/|12/|12/|12/|F11/|11m A 5 30").unwrap();
+        let mut sport = Sport::new();
+        assert!(sport.accepts_draw(&pos, Side::Army, None));
+        // The Indians, ahead by the search, decline.
+        sport.record(Score::Value(400));
+        assert!(!sport.accepts_draw(&pos, Side::Indians, None));
+        // Behind by its last search, it accepts.
+        sport.record(Score::Value(-50));
+        let start = Position::start(&s);
+        assert!(sport.accepts_draw(&start, Side::Indians, None));
+    }
+
+    #[test]
+    fn a_declined_draw_offer_is_made_again_only_after_forty_plies() {
+        assert!(offers_draw_again(None, 12));
+        assert!(!offers_draw_again(Some(12), 13));
+        assert!(!offers_draw_again(Some(12), 12 + OFFER_AGAIN_AFTER - 1));
+        assert!(offers_draw_again(Some(12), 12 + OFFER_AGAIN_AFTER));
+    }
+}
