@@ -12,24 +12,8 @@ import { errorText } from "./errors.js";
 import { recentGames } from "./recent.js";
 import { notificationSettings } from "./notifyform.js";
 
-/**
- * @typedef {object} HeldGame
- * @property {string} id
- * @property {string} scenario
- * @property {string} mode
- * @property {string} seat
- * @property {string | null} [opponent] the other seat's account name
- * @property {number | null} [level] the computer's level, in a game against it
- * @property {string | null} token
- * @property {string | null} result
- * @property {string} url
- *
- * @typedef {object} Account
- * @property {string} name
- * @property {string} csrf
- * @property {HeldGame[]} games
- * @property {{rating: number, deviation: number, provisional: boolean}} [rating]
- */
+/** @typedef {import("./types/AccountGame").AccountGame} HeldGame */
+/** @typedef {import("./types/Account").Account} Account */
 
 /**
  * The seats this browser plays, to claim at sign-in: each game's own token, never

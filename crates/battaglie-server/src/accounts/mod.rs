@@ -4,6 +4,7 @@
 //! module decides in what order they run and what is stored.
 
 mod error;
+mod wire;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,6 +17,7 @@ use battaglie_community::{
 use tokio::sync::OnceCell;
 
 pub use error::AccountError;
+pub use wire::{AccountGame, AccountView};
 
 use crate::game::Seat;
 use crate::ids;

@@ -46,6 +46,10 @@ pub(crate) use account::{seat_token, Visitor};
 use crate::game::{Created, LiveGame};
 use crate::AppState;
 
+/// The answer of a change that has nothing to tell but that it was done: `{}`.
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct Done {}
+
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
 

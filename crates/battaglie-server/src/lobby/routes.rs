@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use battaglie_community::{AcceptError, ChallengeError, SideChoice, TimeControl, WithdrawError};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
 use super::wire::{
@@ -22,7 +22,7 @@ use super::{Event, Lobby, LobbyError, Offer, Seated, Sought};
 use crate::accounts::{AccountError, Accounts};
 use crate::game::Games;
 use crate::http::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
-use crate::http::{detached, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
+use crate::http::{detached, Done, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
 use crate::node::Node;
 use crate::store::{ChallengeRow, SeekRow, UserRow};
 use crate::AppState;
@@ -222,10 +222,6 @@ struct OfferBody {
 fn default_control() -> String {
     TimeControl::LIVE_DEFAULT.to_string()
 }
-
-/// The answer of a change that has nothing to tell but that it was done.
-#[derive(Serialize)]
-struct Done {}
 
 async fn post_challenge(
     State(lobby): State<Lobby>,

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use ts_rs::{Config, TypeVisitor, TS};
 
 use super::{Replay, SeatsView};
+use crate::accounts::AccountView;
 use crate::chat::{ChatHistory, ChatMuted};
 use crate::game::snapshot::Snapshot;
 use crate::http::ErrorCode;
@@ -39,6 +40,7 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<PlayerGames>();
     files.visit::<SeatTaken>();
     files.visit::<Levels>();
+    files.visit::<AccountView>();
     files.out
 }
 

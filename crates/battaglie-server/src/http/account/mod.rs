@@ -13,13 +13,13 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 pub(crate) use cookie::{signed_in_hint, TrustForwarded, Visitor};
 
 use super::{Error, JsonBody};
-use crate::accounts::{Accounts, Claim, Opened, Session};
+use crate::accounts::{AccountGame, AccountView, Accounts, Claim, Opened, Session};
 use crate::game::LiveGame;
+use crate::ratings::RatingView;
 use crate::AppState;
 
 pub(super) fn router(proxies: std::sync::Arc<super::Proxies>) -> Router<AppState> {
@@ -58,9 +58,9 @@ async fn account(
     state: &AppState,
     session: &Session,
     claimed: Option<Vec<String>>,
-) -> Result<Value, Error> {
+) -> Result<AccountView, Error> {
     let accounts = &state.accounts;
-    let games: Vec<Value> = accounts
+    let games = accounts
         .seats(&session.user)
         .await?
         .into_iter()
@@ -69,34 +69,31 @@ async fn account(
                 "indians" => s.game.indians_token,
                 _ => s.game.army_token,
             };
-            json!({
-                "id": s.game.id,
-                "scenario": s.game.scenario,
-                "mode": s.game.mode.word(),
-                "seat": s.side,
-                "opponent": s.opponent,
-                "level": s.game.computer_level,
-                "token": token,
-                "result": s.game.outcome.map(|o| o.result_word()),
-                "reason": s.game.outcome.map(|o| o.reason_word()),
-                "updated_at": s.game.updated_at,
-                "url": format!("/game/{}", s.game.id),
-            })
+            AccountGame {
+                url: format!("/game/{}", s.game.id),
+                id: s.game.id,
+                scenario: s.game.scenario,
+                mode: s.game.mode.word(),
+                seat: s.side,
+                opponent: s.opponent,
+                level: s.game.computer_level,
+                token,
+                result: s.game.outcome.map(|o| o.result_word()),
+                reason: s.game.outcome.map(|o| o.reason_word()),
+                updated_at: s.game.updated_at,
+            }
         })
         .collect();
-    let mut body = json!({
-        "name": session.user.name,
-        "created_at": session.user.created_at,
-        "csrf": accounts.csrf(session).await?,
-        "games": games,
-    });
-    if let Some(claimed) = claimed {
-        body["claimed"] = json!(claimed);
-    }
     let (rating, rated_games) = state.ratings.rating_of(&session.user).await?;
-    body["rating"] = json!(crate::ratings::RatingView::of(&rating, rated_games));
-    body["url"] = json!(format!("/players/{}", session.user.name));
-    Ok(body)
+    Ok(AccountView {
+        name: session.user.name.clone(),
+        created_at: session.user.created_at,
+        csrf: accounts.csrf(session).await?,
+        games,
+        claimed,
+        rating: RatingView::of(&rating, rated_games),
+        url: format!("/players/{}", session.user.name),
+    })
 }
 
 /// The answer that opens a session: the account, and the cookie.
@@ -151,7 +148,7 @@ async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Respons
 async fn logout(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
     let session = visitor.change(&state.accounts).await?;
     state.accounts.logout(&session).await?;
-    Ok((visitor.clear(), Json(json!({}))).into_response())
+    Ok((visitor.clear(), Json(super::Done {})).into_response())
 }
 
 #[derive(Deserialize)]
@@ -187,7 +184,7 @@ async fn delete(
 ) -> Result<Response, Error> {
     let session = visitor.change(&state.accounts).await?;
     state.accounts.delete(&session, &req.password).await?;
-    Ok((visitor.clear(), Json(json!({}))).into_response())
+    Ok((visitor.clear(), Json(super::Done {})).into_response())
 }
 
 #[derive(Deserialize)]
