@@ -11,7 +11,7 @@ import { errorText } from "./errors.js";
 import { saveRecent } from "./recent.js";
 
 /**
- * @typedef {{state: "none"} | {state: "offered", by: string} | {state: "accepted", game: string, seat?: string, token?: string}} RematchState
+ * @typedef {import("./types/Rematch").Rematch} RematchState
  */
 
 /**

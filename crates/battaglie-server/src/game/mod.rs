@@ -22,6 +22,7 @@ mod remote;
 mod seat;
 pub(crate) mod snapshot;
 mod takeback;
+mod wire;
 
 pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
 pub use budget::BudgetTooSmall;
@@ -36,3 +37,4 @@ pub use rematch::{RematchAction, RematchError};
 pub use seat::Seat;
 pub use snapshot::{with_seat, with_seat_on_turn, SharedState, StateParts};
 pub use takeback::TakebackAction;
+pub use wire::{RematchPush, RematchView};

@@ -1,7 +1,7 @@
 //! `POST /api/games/{id}/rematch {"action": "offer"|"accept"|"decline"|"cancel",
 //! "token": "..."}`: a rematch after an online game (see `game/rematch.rs`).
 //! The answer, and the `{"type": "rematch", ...}` pushed to every socket of the
-//! game, say the offer as it stands for whoever reads it (`rematch_view`).
+//! game, say the offer as it stands for whoever reads it (`RematchView`).
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -9,12 +9,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use super::account::{seat_token, Visitor};
 use super::{Error, ErrorCode, JsonBody};
-use crate::game::{RematchAction, RematchError, Seat};
-use crate::store::RematchRow;
+use crate::game::{RematchAction, RematchError, RematchView};
 use crate::AppState;
 
 pub(super) fn router() -> Router<AppState> {
@@ -47,37 +45,7 @@ async fn rematch(
     let token = seat_token(&state.accounts, &visitor, &live, req.token, true).await?;
     let now = state.games.rematch(&live, token.as_deref(), action).await?;
     let seat = live.seat(token.as_deref())?;
-    Ok(Json(rematch_view(now.as_ref(), seat, token.as_deref())).into_response())
-}
-
-/// The offer `row` as the holder of `seat` (and `token`) sees it:
-/// `{"state": "none"}`, `{"state": "offered", "by": "army"}`, or
-/// `{"state": "accepted", "game": ID}` with, for a player, their new `seat` and
-/// its `token` (the one they hold: each player's token opens their new seat).
-pub(super) fn rematch_view(row: Option<&RematchRow>, seat: Seat, token: Option<&str>) -> Value {
-    match row {
-        None => json!({ "state": "none" }),
-        Some(RematchRow {
-            offered_by,
-            next_game: None,
-        }) => json!({ "state": "offered", "by": offered_by }),
-        Some(RematchRow {
-            next_game: Some(game),
-            ..
-        }) => {
-            let mut view = json!({ "state": "accepted", "game": game });
-            let new_seat = match seat {
-                Seat::Army => Some("indians"),
-                Seat::Indians => Some("army"),
-                Seat::Both | Seat::Spectator => None,
-            };
-            if let (Some(new_seat), Some(token)) = (new_seat, token) {
-                view["seat"] = new_seat.into();
-                view["token"] = token.into();
-            }
-            view
-        }
-    }
+    Ok(Json(RematchView::of(now.as_ref(), seat, token.as_deref())).into_response())
 }
 
 impl From<RematchError> for Error {

@@ -25,12 +25,12 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::account::{TrustForwarded, Visitor};
 use super::per_address::{Held, PerAddress};
-use super::rematch::rematch_view;
 use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
 use crate::chat::{may_read, shows, ChatMessage, ChatPush, ChatRow};
 use crate::game::{
-    with_seat, with_seat_on_turn, DrawAction, LiveGame, Seat, SharedState, StateParts, Told,
+    with_seat, with_seat_on_turn, DrawAction, LiveGame, RematchPush, RematchView, Seat,
+    SharedState, StateParts, Told,
 };
 use crate::store::{Mode, UserRow};
 use crate::AppState;
@@ -226,9 +226,10 @@ async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> (Vec<St
     if live.mode() == Mode::Online && live.is_over().await {
         match state.node.store().rematch(live.id()).await {
             Ok(Some(row)) => {
-                let mut view = rematch_view(Some(&row), holder.seat, holder.token.as_deref());
-                view["type"] = "rematch".into();
-                first.push(view.to_string());
+                let view = RematchView::of(Some(&row), holder.seat, holder.token.as_deref());
+                if let Ok(text) = serde_json::to_string(&RematchPush { view: &view }) {
+                    first.push(text);
+                }
             }
             Ok(None) => {}
             Err(e) => {
@@ -310,9 +311,8 @@ async fn serve(
                 let text = match message {
                     Ok(Told::Chat(row)) => chat_message(state, live, holder, &row).await,
                     Ok(Told::Rematch(row)) => {
-                        let mut view = rematch_view(row.as_deref(), seat, holder.token.as_deref());
-                        view["type"] = "rematch".into();
-                        Some(view.to_string())
+                        let view = RematchView::of(row.as_deref(), seat, holder.token.as_deref());
+                        serde_json::to_string(&RematchPush { view: &view }).ok()
                     }
                     // Told before the greeting's presence: older than it.
                     Ok(Told::Presence(count, _)) if count <= presence_seen => None,

@@ -13,6 +13,7 @@ use super::{Replay, SeatsView};
 use crate::accounts::AccountView;
 use crate::chat::{ChatHistory, ChatMuted};
 use crate::game::snapshot::Snapshot;
+use crate::game::RematchView;
 use crate::http::ErrorCode;
 use crate::lobby::{LobbyMessage, SeekWithdrawn, SoughtView};
 use crate::ratings::{Levels, PlayerGames, PlayerView, SeatTaken};
@@ -41,6 +42,7 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<SeatTaken>();
     files.visit::<Levels>();
     files.visit::<AccountView>();
+    files.visit::<RematchView>();
     files.out
 }
 
