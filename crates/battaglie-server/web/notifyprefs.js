@@ -13,29 +13,9 @@ export const EVENTS = /** @type {const} */ (["your_turn", "challenges", "endings
 export const MAX_EMAIL = 254;
 
 /**
- * @typedef {object} Prefs the `preferences` object of the API
- * @property {string | null} email
- * @property {boolean} mail
- * @property {string | null} webhook_url
- * @property {boolean} webhook
- * @property {"auto" | "discord" | "slack"} webhook_format
- * @property {boolean} your_turn
- * @property {boolean} challenges
- * @property {boolean} endings
- *
- * @typedef {object} Notice one of the latest notices
- * @property {string} channel
- * @property {string} event
- * @property {string | null} game
- * @property {string} subject
- * @property {string} state
- * @property {number} attempts
- * @property {string | null} last_error
- *
- * @typedef {object} Answer what GET and PUT answer
- * @property {Prefs} preferences
- * @property {{confirmed: boolean, sent_at: number | null, resend_in: number}} confirmation
- * @property {Notice[]} recent
+ * @typedef {import("./types/NotificationSettings").NotificationSettings} Prefs the `preferences` object of the API
+ * @typedef {import("./types/Notice").Notice} Notice one of the latest notices
+ * @typedef {import("./types/Notifications").Notifications} Answer what GET and PUT answer
  *
  * @typedef {object} FormValues what the form's controls hold
  * @property {string} email

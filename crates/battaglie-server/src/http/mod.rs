@@ -42,6 +42,9 @@ pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 pub use ws_limits::CLOSE_TOO_MANY;
 
 pub(crate) use account::{seat_token, Visitor};
+// For the page's declarations (`view/typescript.rs`).
+#[cfg(test)]
+pub(crate) use account::Turns;
 
 use crate::game::{Created, LiveGame};
 use crate::AppState;

@@ -10,6 +10,7 @@ mod confirm;
 mod mail;
 mod prefs;
 mod webhook;
+mod wire;
 
 use std::time::Duration;
 
@@ -20,6 +21,7 @@ pub use confirm::{
 };
 pub use mail::{ParseSmtpTlsError, SmtpSettings, SmtpTls};
 pub use prefs::{set_prefs, unsubscribe, PrefsError, UnsubscribeError, MAX_EMAIL};
+pub use wire::{Confirmation, Notice, Notifications as NotificationsView, PrefsView};
 
 use crate::accounts::{AccountError, Accounts};
 use crate::node::Node;

@@ -14,8 +14,9 @@ use crate::accounts::AccountView;
 use crate::chat::{ChatHistory, ChatMuted};
 use crate::game::snapshot::Snapshot;
 use crate::game::RematchView;
-use crate::http::ErrorCode;
+use crate::http::{ErrorCode, Turns};
 use crate::lobby::{LobbyMessage, SeekWithdrawn, SoughtView};
+use crate::notify::NotificationsView;
 use crate::ratings::{Levels, PlayerGames, PlayerView, SeatTaken};
 use crate::view::ScenarioView;
 
@@ -43,6 +44,8 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<Levels>();
     files.visit::<AccountView>();
     files.visit::<RematchView>();
+    files.visit::<Turns>();
+    files.visit::<NotificationsView>();
     files.out
 }
 

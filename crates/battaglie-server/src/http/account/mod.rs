@@ -7,6 +7,9 @@ mod notifications;
 mod refusal;
 mod turns;
 
+#[cfg(test)]
+pub(crate) use turns::Turns;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

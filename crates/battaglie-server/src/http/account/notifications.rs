@@ -10,14 +10,13 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use battaglie_community::Channel;
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use super::Visitor;
 use crate::accounts::AccountError;
 use crate::http::{Error, ErrorCode, JsonBody};
 use crate::notify::{
     confirm_email, resend_confirmation, resend_in, set_prefs, unsubscribe as turn_off,
-    EmailConfirmError, PrefsError, UnsubscribeError,
+    Confirmation, EmailConfirmError, Notice, NotificationsView, PrefsError, UnsubscribeError,
 };
 use crate::store::NotificationPrefs;
 use crate::AppState;
@@ -111,46 +110,26 @@ fn on() -> bool {
     true
 }
 
-fn shown(p: &NotificationPrefs) -> Value {
-    json!({
-        "email": p.email,
-        "mail": p.mail,
-        "webhook_url": p.webhook_url,
-        "webhook": p.webhook,
-        "webhook_format": p.webhook_format,
-        "your_turn": p.your_turn,
-        "challenges": p.challenges,
-        "endings": p.endings,
-    })
-}
-
-async fn answer(state: &AppState, user: &str, prefs: &NotificationPrefs) -> Result<Value, Error> {
+async fn answer(
+    state: &AppState,
+    user: &str,
+    prefs: &NotificationPrefs,
+) -> Result<NotificationsView, Error> {
     let recent = state
         .node
         .store()
         .recent_notices(user, RECENT)
         .await
         .map_err(Error::internal)?;
-    let recent: Vec<Value> = recent
-        .iter()
-        .map(|n| {
-            json!({
-                "channel": n.channel,
-                "event": n.event,
-                "game": n.game,
-                "subject": n.subject,
-                "state": n.state,
-                "attempts": n.attempts,
-                "last_error": n.last_error,
-            })
-        })
-        .collect();
-    let confirmation = json!({
-        "confirmed": prefs.email_confirmed,
-        "sent_at": prefs.confirm_sent_at,
-        "resend_in": resend_in(prefs, state.node.now()).as_secs(),
-    });
-    Ok(json!({ "preferences": shown(prefs), "confirmation": confirmation, "recent": recent }))
+    Ok(NotificationsView {
+        preferences: prefs.into(),
+        confirmation: Confirmation {
+            confirmed: prefs.email_confirmed,
+            sent_at: prefs.confirm_sent_at,
+            resend_in: resend_in(prefs, state.node.now()).as_secs(),
+        },
+        recent: recent.iter().map(Notice::from).collect(),
+    })
 }
 
 pub(super) async fn show(

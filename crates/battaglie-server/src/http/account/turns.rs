@@ -2,14 +2,37 @@
 //! turn, for the badge the page shows beside the player's games.
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
 
 use super::Visitor;
 use crate::accounts::AccountError;
 use crate::http::Error;
 use crate::AppState;
+
+/// The games where it is the player's turn (`GET /api/account/turns`).
+#[derive(Debug, Serialize, TS)]
+pub struct Turns {
+    /// How many.
+    pub count: usize,
+    /// Which.
+    pub games: Vec<TurnGame>,
+}
+
+/// A game where it is the player's turn.
+#[derive(Debug, Serialize, TS)]
+pub struct TurnGame {
+    /// The game's id.
+    pub id: String,
+    /// Its battle's id.
+    pub scenario: String,
+    /// The player's seat.
+    #[ts(type = "\"army\" | \"indians\"")]
+    pub seat: String,
+    /// Its page.
+    pub url: String,
+}
 
 /// The games (ids and links) where the player holds the one seat whose turn it
 /// is, and how many. A hotseat game (both seats one player's) is not counted:
@@ -17,7 +40,7 @@ use crate::AppState;
 pub(super) async fn turns(
     State(state): State<AppState>,
     visitor: Visitor,
-) -> Result<Response, Error> {
+) -> Result<Json<Turns>, Error> {
     let session = visitor
         .session(&state.accounts)
         .await?
@@ -34,13 +57,16 @@ pub(super) async fn turns(
             .await
             .is_some_and(|side| side.word() == seat.side)
         {
-            games.push(json!({
-                "id": seat.game.id,
-                "scenario": seat.game.scenario,
-                "seat": seat.side,
-                "url": format!("/game/{}", seat.game.id),
-            }));
+            games.push(TurnGame {
+                url: format!("/game/{}", seat.game.id),
+                id: seat.game.id,
+                scenario: seat.game.scenario,
+                seat: seat.side,
+            });
         }
     }
-    Ok(Json(json!({ "count": games.len(), "games": games })).into_response())
+    Ok(Json(Turns {
+        count: games.len(),
+        games,
+    }))
 }
