@@ -5,15 +5,10 @@
 // otherwise the game's record is judged here, move by move, as the server would.
 
 import { api } from "./api.js";
-import { Engine, EngineStopped, EngineUnavailable } from "./engine.js";
+import { Engine, EngineStopped, EngineUnavailable, ANALYSIS_NODES } from "./engine.js";
 
 /** @typedef {import("./evalgraph.js").Report} Report */
 
-/**
- * The nodes searched per position: the server's `ANALYSIS_NODES`
- * (src/game/analysis.rs), so that the browser and the server judge alike.
- */
-export const ANALYSIS_NODES = 20_000;
 
 /**
  * Analyses game `id` in this browser: `changed` hears the report after each judged

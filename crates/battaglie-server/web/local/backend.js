@@ -7,8 +7,7 @@
 // Only games at one screen and against the computer exist here: no accounts, lobby,
 // chat, clocks or online games.
 
-import { Engine } from "../engine.js";
-import { ANALYSIS_NODES } from "../localanalysis.js";
+import { Engine, ANALYSIS_NODES } from "../engine.js";
 import { loadGame, saveGame } from "./store.js";
 import { offlineReady } from "./service.js";
 import { seatOf, undoCount, resigner, newId, recordNames } from "./games.js";
