@@ -24,6 +24,7 @@ mod browser_pages;
 mod browser_premove;
 mod browser_presence;
 mod browser_ratings;
+mod browser_refusals;
 mod browser_seat_links;
 mod browser_story;
 mod bundle;
