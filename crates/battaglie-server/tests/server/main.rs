@@ -19,6 +19,7 @@ mod browser_bundle;
 mod browser_chat;
 mod browser_engine;
 mod browser_meet;
+mod browser_new_user;
 mod browser_offline;
 mod browser_pages;
 mod browser_premove;
