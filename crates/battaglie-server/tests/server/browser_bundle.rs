@@ -74,6 +74,27 @@ async fn an_anonymous_reader_meets_no_failed_request_and_fetches_one_language() 
     )
     .await;
 
+    // A second visit gets the battles from the browser's copy, checked by their tag
+    // (a 304 without the list), not downloaded again.
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    page.goto(&mut b, &format!("{}{url}", server.url)).await;
+    page.wait(
+        &mut b,
+        "performance.getEntriesByName('board-interactive').length === 1",
+    )
+    .await;
+    let battles = page
+        .eval(
+            &mut b,
+            "performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname === '/api/scenarios').map(e => [e.transferSize, e.decodedBodySize])",
+        )
+        .await;
+    let [transferred, size] = [&battles[0][0], &battles[0][1]].map(|v| v.as_u64().unwrap_or(0));
+    assert!(
+        size > 10_000 && transferred < 2_000,
+        "the battles' list came again whole: {battles}"
+    );
+
     // Another language is fetched when chosen, and speaks.
     set_lang(&page, &mut b, "de").await;
     assert!(fetched(&page, &mut b)
