@@ -2,7 +2,9 @@
 //
 // Starts the server twice on the loopback (a throw-away database each): once as
 // shipped (the embedded bundle), once serving the plain modules (`--web-dev`, the
-// page as it was served before the bundle). Against each, headless Chromium, driven
+// page as it was served before the bundle); with `--before PROGRAM`, a third time,
+// another build's bundle (the page before a change, measured in the same run).
+// Against each, headless Chromium, driven
 // over its DevTools pipe with the network throttled (150 ms round trip, 1.6 Mbit/s
 // down, 750 kbit/s up), measures RUNS times, alternating the two servers:
 //   - cold: a game page opened in a fresh browser context (empty cache), until the
@@ -17,17 +19,18 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const opts = { program: "target/release/battaglie", chromium: "chromium", runs: 5 };
+const opts = { program: "target/release/battaglie", chromium: "chromium", runs: 5, before: "" };
 for (let i = 2; i < process.argv.length; i += 2) {
   const [flag, value] = [process.argv[i], process.argv[i + 1]];
   if (flag === "--program") opts.program = value;
   else if (flag === "--chromium") opts.chromium = value;
   else if (flag === "--runs") opts.runs = Math.max(1, Math.min(50, Number(value) || 5));
+  else if (flag === "--before") opts.before = value;
   else {
-    console.error("usage: scripts/web-speed [--program target/release/battaglie] [--chromium chromium] [--runs 5]");
+    console.error("usage: scripts/web-speed [--program target/release/battaglie] [--before OTHER-PROGRAM] [--chromium chromium] [--runs 5]");
     process.exit(2);
   }
 }
@@ -58,13 +61,13 @@ async function until(what, check, ms = 30000) {
   }
 }
 
-/** The server, `webDev` serving the plain modules; resolves once it answers. */
-async function startServer(webDev) {
+/** The server `program`, `webDev` serving the plain modules; resolves once it answers. */
+async function startServer(program, webDev) {
   const dir = mkdtempSync(join(tmpdir(), "web-speed-"));
   const port = await freePort();
   const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", join(dir, "speed.sqlite"), "--no-rate-limit"];
   if (webDev) args.push("--web-dev", join(ROOT, "crates/battaglie-server/web"));
-  const child = spawn(join(ROOT, opts.program), args, { stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(resolve(ROOT, program), args, { stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   await until("the server", () => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false));
   const created = await fetch(`${url}/api/games`, {
@@ -110,8 +113,11 @@ function startChromium() {
       pending.set(id, { resolve: (v) => (clearTimeout(timer), resolve(v)), reject: (e) => (clearTimeout(timer), reject(e)) });
       toChrome.write(JSON.stringify({ id, method, params, sessionId }) + "\0");
     });
-  const stop = () => {
+  // The profile is removed once Chromium has exited (it writes there until then).
+  const exited = new Promise((r) => child.once("exit", r));
+  const stop = async () => {
     child.kill();
+    await Promise.race([exited, sleep(5000)]);
     rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   return { call, listeners, stop };
@@ -165,12 +171,15 @@ async function homeRequests(chrome, server) {
 }
 
 const chrome = startChromium();
-const servers = { bundle: await startServer(false), modules: await startServer(true) };
+/** @type {Record<string, {url: string, game: string, stop: () => void}>} */
+const servers = { bundle: await startServer(opts.program, false) };
+if (opts.before) servers.before = await startServer(opts.before, false);
+servers.modules = await startServer(opts.program, true);
 /** @type {Record<string, {cold: number[], warm: number[], requests: number[]}>} */
-const results = { bundle: { cold: [], warm: [], requests: [] }, modules: { cold: [], warm: [], requests: [] } };
+const results = Object.fromEntries(Object.keys(servers).map((k) => [k, { cold: [], warm: [], requests: [] }]));
 try {
   for (let run = 0; run < opts.runs; run++) {
-    for (const kind of /** @type {const} */ (["bundle", "modules"])) {
+    for (const kind of Object.keys(servers)) {
       const server = servers[kind];
       console.error(`run ${run + 1}: ${kind}`);
       const page = await freshPage(chrome);
@@ -181,14 +190,14 @@ try {
     }
   }
 } finally {
-  chrome.stop();
   for (const s of Object.values(servers)) s.stop();
+  await chrome.stop();
 }
 
 const ms = (x) => `${(x / 1000).toFixed(2)} s`;
 console.log(`network: ${THROTTLE.latency} ms round trip, 1.6 Mbit/s down, 750 kbit/s up; ${opts.runs} runs, alternating`);
 for (const [kind, r] of Object.entries(results)) {
-  const what = kind === "bundle" ? "bundle (as shipped)" : "plain modules (--web-dev, as before the bundle)";
+  const what = { bundle: "bundle (as shipped)", before: `bundle of ${opts.before} (--before)`, modules: "plain modules (--web-dev, as before the bundle)" }[kind];
   console.log(`${what}:`);
   console.log(`  board interactive, cold: median ${ms(median(r.cold))}  (runs: ${r.cold.map(ms).join(", ")})`);
   console.log(`  board interactive, warm: median ${ms(median(r.warm))}  (runs: ${r.warm.map(ms).join(", ")})`);

@@ -38,6 +38,24 @@ function append(e, children) {
   }
 }
 
+/**
+ * A form's refusal, said in its place below the form's buttons (where a toast could
+ * cover them): hidden until there is one.
+ */
+export function formError() {
+  return h("p", { class: "form-error", role: "alert", hidden: true });
+}
+
+/**
+ * Says `text` in the form's refusal `box`; `""` hides it.
+ * @param {HTMLElement} box
+ * @param {string} text
+ */
+export function showError(box, text) {
+  box.textContent = text;
+  box.hidden = !text;
+}
+
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let toastTimer;
 

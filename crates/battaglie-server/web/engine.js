@@ -5,6 +5,12 @@
 // far) goes to the request's listener. `stop` ends the worker and whatever it was
 // doing: the search's caller keeps the last iteration it heard.
 
+/**
+ * The nodes searched per position in an analysis: the server's `ANALYSIS_NODES`
+ * (src/game/analysis.rs), so that the browser and the server judge alike.
+ */
+export const ANALYSIS_NODES = 20_000;
+
 /** Whether this browser runs the engine (WebAssembly and module workers). */
 export function engineSupported() {
   return typeof WebAssembly === "object" && typeof Worker === "function";

@@ -8,7 +8,7 @@
  * @typedef {"inaccuracy" | "mistake" | "blunder"} MoveClass
  * @typedef {{ply: number, side: import("./squares.js").Side, move: string, before: Eval, best: string | null, line: string[], after: Eval, loss: number, class: MoveClass | null}} JudgedMove
  * @typedef {{moves: number, average_loss: number, inaccuracies: number, mistakes: number, blunders: number}} Tally
- * @typedef {{id: string, plies: number, nodes: number, done: number, total: number, running: boolean, complete: boolean, moves: JudgedMove[], summary: {army: Tally, indians: Tally}}} Report
+ * @typedef {{id: string, plies: number, nodes: number, done: number, total: number, running: boolean, started: boolean, complete: boolean, moves: JudgedMove[], summary: {army: Tally, indians: Tally}}} Report `started` false: nobody asked for it yet (nothing judged)
  */
 
 /** The annotation marks, as `battaglie analyze` prints them. */

@@ -2,7 +2,7 @@
 // The home page: how to play (opponent, side, level), the battles (one tap starts
 // one), the optional account, recent games, importing a record.
 
-import { h } from "./dom.js";
+import { h, formError, showError } from "./dom.js";
 import { sideNameOf } from "./sides.js";
 import { clockChooser } from "./clock.js";
 import { api } from "./api.js";
@@ -232,18 +232,4 @@ export function homePage(root, list, reroute) {
       importError,
     ),
   );
-}
-
-/** A form's refusal, shown in its place when there is one. */
-function formError() {
-  return h("p", { class: "form-error", role: "alert", hidden: true });
-}
-
-/**
- * @param {HTMLElement} box
- * @param {string} text
- */
-function showError(box, text) {
-  box.textContent = text;
-  box.hidden = false;
 }

@@ -5,7 +5,7 @@
 // waiting state. When a game starts, both players land on it in their seat. Above
 // them, the signs of life: players online, games in play, a few to watch.
 
-import { h, toast, announce } from "./dom.js";
+import { h, toast, announce, formError, showError } from "./dom.js";
 import { api } from "./api.js";
 import { current } from "./account.js";
 import { t } from "./i18n.js";
@@ -153,7 +153,7 @@ export async function lobbyPage(root, list) {
   const battle = h("select", {}, list.map((s) => h("option", { value: s.id }, s.name)));
   const side = h("select", {}, ["random", "army", "indians"].map((s) => h("option", { value: s }, s === "random" ? t("lobbyRandom") : t(s))));
   const clock = h("select", {});
-  const custom = h("input", { type: "text", inputmode: "text", placeholder: "15+10 · 2d+6h", autocomplete: "off", hidden: true, "aria-label": t("lobbyCustomClock") });
+  const custom = h("input", { id: "challenge-clock-custom", type: "text", inputmode: "text", placeholder: "15+10 · 2d+6h", autocomplete: "off", hidden: true, "aria-label": t("lobbyCustomClock") });
   clock.onchange = () => {
     custom.hidden = clock.value !== "custom";
     if (!custom.hidden) custom.focus();
@@ -163,6 +163,8 @@ export async function lobbyPage(root, list) {
   const control = () => (clock.value === "custom" ? custom.value.trim() : clock.value);
   const terms = () => ({ battle: battle.value, side: side.value, control: control(), rated: rated.checked });
   const post = h("button", { type: "submit", class: "primary", id: "post-challenge" }, t("lobbyPost"));
+  // A refusal (a clock written wrong) is said below the button, hiding no control.
+  const postError = formError();
   const form = h(
     "form",
     {
@@ -174,9 +176,10 @@ export async function lobbyPage(root, list) {
         try {
           await api("POST", "/api/challenges", { ...terms(), to: to.value.trim() || null });
           to.value = "";
+          showError(postError, "");
           announce(t("lobbyPosted"));
         } catch (err) {
-          toast(errorText(err));
+          showError(postError, errorText(err));
         }
         post.disabled = false;
       },
@@ -188,6 +191,7 @@ export async function lobbyPage(root, list) {
     h("p", { class: "field check" }, rated, " ", h("label", { for: "challenge-rated" }, t("lobbyRated"))),
     row("challenge-to", t("lobbyToPlayer"), to),
     h("div", { class: "row" }, post),
+    postError,
   );
   clock.id = "challenge-clock";
   rated.id = "challenge-rated";
@@ -196,6 +200,7 @@ export async function lobbyPage(root, list) {
   const seekButton = h("button", { type: "button", id: "play-anyone" }, t("lobbyPlayAnyone"));
   const stopButton = h("button", { type: "button", id: "stop-waiting", hidden: true }, t("lobbyStopWaiting"));
   const waiting = h("p", { class: "waiting", role: "status", hidden: true });
+  const seekError = formError();
   /** @param {any} seek */
   const showSeek = (seek) => {
     const on = !!seek && seek.state === "waiting";
@@ -213,26 +218,28 @@ export async function lobbyPage(root, list) {
     seekButton.disabled = true;
     try {
       const sought = await api("POST", "/api/seeks", terms());
+      showError(seekError, "");
       if (sought.state === "paired" && sought.game) enter(sought.game, battle.value);
       else showSeek(sought);
     } catch (e) {
-      toast(errorText(e));
+      showError(seekError, errorText(e));
     }
     seekButton.disabled = false;
   };
   stopButton.onclick = async () => {
     try {
       await api("DELETE", "/api/seeks");
+      showError(seekError, "");
       showSeek(null);
       seekButton.focus();
     } catch (e) {
-      toast(errorText(e));
+      showError(seekError, errorText(e));
     }
   };
   if (me) {
     main.append(
       form,
-      h("section", { class: "play-anyone", "aria-labelledby": "anyone-h" }, h("h2", { id: "anyone-h" }, t("lobbyPlayAnyone")), h("p", { class: "muted" }, t("lobbyPlayAnyoneHint")), h("div", { class: "row" }, seekButton, stopButton), waiting),
+      h("section", { class: "play-anyone", "aria-labelledby": "anyone-h" }, h("h2", { id: "anyone-h" }, t("lobbyPlayAnyone")), h("p", { class: "muted" }, t("lobbyPlayAnyoneHint")), h("div", { class: "row" }, seekButton, stopButton), seekError, waiting),
     );
   } else {
     main.append(h("p", { class: "signin-hint" }, t("lobbySignIn"), " ", h("a", { href: "/" }, t("lobbyToHome"))));

@@ -4,16 +4,11 @@
 // analysed (not while it is being played) and answers an analysis it already holds;
 // otherwise the game's record is judged here, move by move, as the server would.
 
-import { api, ApiError } from "./api.js";
-import { Engine, EngineStopped, EngineUnavailable } from "./engine.js";
+import { api } from "./api.js";
+import { Engine, EngineStopped, EngineUnavailable, ANALYSIS_NODES } from "./engine.js";
 
 /** @typedef {import("./evalgraph.js").Report} Report */
 
-/**
- * The nodes searched per position: the server's `ANALYSIS_NODES`
- * (src/game/analysis.rs), so that the browser and the server judge alike.
- */
-export const ANALYSIS_NODES = 20_000;
 
 /**
  * Analyses game `id` in this browser: `changed` hears the report after each judged
@@ -30,17 +25,13 @@ export function analyseHere(id, changed, failed, unavailable) {
   let stopped = false;
   const run = async () => {
     const path = `/api/games/${encodeURIComponent(id)}`;
-    try {
-      /** @type {Report} */
-      const held = await api("GET", `${path}/analysis`);
-      if (held.complete) return changed(held, false);
-    } catch (e) {
-      if (!(e instanceof ApiError && e.code === "analysis_not_started")) throw e;
-    }
+    /** @type {Report} */
+    const held = await api("GET", `${path}/analysis`);
+    if (held.complete) return changed(held, false);
     const record = await api("GET", `${path}/record?format=json`);
     const total = record.moves.length;
-    /** @param {Omit<Report, "id" | "plies" | "nodes" | "done" | "total" | "running">} a @returns {Report} */
-    const report = (a) => ({ ...a, id, plies: total, nodes: ANALYSIS_NODES, done: a.moves.length, total, running: !a.complete });
+    /** @param {Omit<Report, "id" | "plies" | "nodes" | "done" | "total" | "running" | "started">} a @returns {Report} */
+    const report = (a) => ({ ...a, id, plies: total, nodes: ANALYSIS_NODES, done: a.moves.length, total, running: !a.complete, started: true });
     const heard = (/** @type {any} */ soFar) => stopped || changed(report(soFar), false);
     const whole = await engine.ask("analyse", { record: JSON.stringify(record), nodes: ANALYSIS_NODES }, heard);
     if (!stopped) changed(report(whole), false);

@@ -81,24 +81,35 @@ pub struct AnalysisReport {
     /// Whether a node is computing it now (`false` once complete, or when its node
     /// stopped: asking again restarts it).
     pub running: bool,
+    /// Whether anybody asked for it: `false` for a game nobody had analysed at its
+    /// move count yet (nothing judged; `POST` starts it).
+    pub started: bool,
     /// The judged moves, summary and result (`complete` once every move is judged).
     #[serde(flatten)]
     pub analysis: Analysis,
 }
 
 impl Games {
-    /// The analysis of game `id` at its current move count, as far as it has come.
+    /// The analysis of game `id` at its current move count, as far as it has come;
+    /// not started (nothing judged, `started` false) when nobody asked for it yet,
+    /// which is an answer, not a refusal: a page asks before it starts one.
     ///
     /// # Errors
-    /// No such game; no analysis started; the store failing.
+    /// No such game; the store failing.
     pub async fn analysis(&self, id: &str) -> Result<AnalysisReport, AnalysisError> {
-        let plies = self.current_game(id).await?.moves().len();
-        self.stored_analysis(id, plies)
-            .await?
-            .ok_or_else(|| AnalysisError::NotStarted {
-                id: id.to_string(),
-                plies,
-            })
+        let game = self.current_game(id).await?;
+        let plies = game.moves().len();
+        let stored = self.stored_analysis(id, plies).await?;
+        Ok(stored.unwrap_or_else(|| AnalysisReport {
+            id: id.to_string(),
+            plies,
+            nodes: ANALYSIS_NODES,
+            done: 0,
+            total: plies,
+            running: false,
+            started: false,
+            analysis: unjudged(&game),
+        }))
     }
 
     /// Starts the analysis of game `id` at its current move count unless it is stored
@@ -109,14 +120,7 @@ impl Games {
     pub async fn analyse(&self, id: &str) -> Result<AnalysisReport, AnalysisError> {
         let game = self.current_game(id).await?;
         let plies = game.moves().len();
-        let empty = Analysis {
-            scenario: game.start().scenario().id().to_string(),
-            moves: Vec::new(),
-            summary: Summary::default(),
-            result: Ending::of(&game),
-            complete: plies == 0,
-        };
-        let body = encode(id, &empty)?;
+        let body = encode(id, &unjudged(&game))?;
         let now = ids::wall_millis() as i64;
         let claimed = self
             .store()
@@ -172,6 +176,7 @@ impl Games {
             done: row.done,
             total: row.total,
             running: !analysis.complete && row.updated_at >= stale,
+            started: true,
             analysis,
         }))
     }
@@ -317,6 +322,18 @@ fn judge(
             stop.store(true, Ordering::Relaxed);
         }
     })
+}
+
+/// The analysis of `game` before any move is judged (complete only when there is
+/// no move to judge).
+fn unjudged(game: &Game) -> Analysis {
+    Analysis {
+        scenario: game.start().scenario().id().to_string(),
+        moves: Vec::new(),
+        summary: Summary::default(),
+        result: Ending::of(game),
+        complete: game.moves().next().is_none(),
+    }
 }
 
 fn encode(id: &str, analysis: &Analysis) -> Result<String, AnalysisError> {

@@ -1,7 +1,7 @@
 //! The engine's analysis of a game: `POST /api/games/{id}/analysis` starts it (or
-//! answers the stored one), `GET` answers its progress and what is judged so far;
-//! `POST /api/records/analysis` imports a record as an ended game and starts its
-//! analysis.
+//! answers the stored one), `GET` answers its progress and what is judged so far
+//! (nothing, `started: false`, before anybody asked); `POST /api/records/analysis`
+//! imports a record as an ended game and starts its analysis.
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -25,9 +25,10 @@ pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
         .route("/records/analysis", limiters.creates(post(import)))
 }
 
-/// 200 once complete, 202 while it runs (or stopped and waits to be asked again).
+/// 200 once complete or not started (there is nothing to wait for), 202 while it
+/// runs (or stopped and waits to be asked again).
 fn answer(report: AnalysisReport) -> Response {
-    let status = if report.analysis.complete {
+    let status = if report.analysis.complete || !report.started {
         StatusCode::OK
     } else {
         StatusCode::ACCEPTED

@@ -189,11 +189,19 @@ fn from_folder(dir: &FsPath, name: &str) -> Option<Response> {
 
 /// A strong validator of `body`: the same file gives the same tag on every node
 /// of one build.
-fn etag(body: &[u8]) -> String {
+pub(super) fn etag(body: &[u8]) -> String {
     use std::hash::{Hash, Hasher};
     let mut h = std::hash::DefaultHasher::new();
     body.hash(&mut h);
     format!("\"{:016x}\"", h.finish())
+}
+
+/// Whether the browser's copy (`If-None-Match`) is the one tagged `etag`.
+pub(super) fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
 }
 
 /// The file, or 304 when the browser's copy (`If-None-Match`) is current. A bundled
@@ -201,13 +209,7 @@ fn etag(body: &[u8]) -> String {
 /// again; a page is asked for again on each load (`no-cache`).
 fn serve(headers: &HeaderMap, asset: &'static Asset) -> Response {
     let etag = etag(asset.body);
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.split(',')
-                .any(|t| t.trim() == etag.as_str() || t.trim() == "*")
-        });
+    let fresh = not_modified(headers, &etag);
     let cache = if keeps_its_name(asset.path) {
         "no-cache"
     } else {

@@ -1,6 +1,7 @@
 //! The engine's analysis of a game over HTTP, on SQLite and PostgreSQL: started,
-//! followed while it runs, stored for the next request and the next node, and
-//! refused for a game that does not exist or a record that does not read.
+//! followed while it runs, stored for the next request and the next node, answered
+//! as not started before anybody asked, and refused for a game that does not exist
+//! or a record that does not read.
 
 use std::time::Duration;
 
@@ -52,17 +53,13 @@ async fn an_analysis_runs_with_progress_and_is_stored_for_every_node(db: TestDb)
     let app = app(state.clone());
     let id = played(&app, 12).await;
     let uri = format!("/api/games/{id}/analysis");
-    let (status, err) = send(&app, "GET", &uri, None).await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "{err}");
-    assert_eq!(err["code"], "analysis_not_started");
-    assert_eq!(err["params"]["plies"], 12);
-
     let (status, started) = send(&app, "POST", &uri, None).await;
     assert!(
         status == StatusCode::ACCEPTED || status == StatusCode::OK,
         "{started}"
     );
     assert_eq!(started["total"], 12);
+    assert_eq!(started["started"], true, "{started}");
     assert_eq!(started["nodes"], battaglie_server::ANALYSIS_NODES);
     let mut seen = Vec::new();
     let done = until_complete(&app, &id, &mut seen).await;
@@ -93,6 +90,32 @@ async fn an_analysis_runs_with_progress_and_is_stored_for_every_node(db: TestDb)
     let (status, there) = send(&other, "GET", &uri, None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(there["moves"], done["moves"]);
+}
+
+/// A page asks whether a game has an analysis before it starts one: the answer is
+/// "not started", not a failed request, and asking starts nothing.
+async fn an_analysis_nobody_asked_for_is_answered_as_not_started(db: TestDb) {
+    let app = app_on(&db).await;
+    let id = played(&app, 5).await;
+    let uri = format!("/api/games/{id}/analysis");
+    for _ in 0..2 {
+        let (status, report) = send(&app, "GET", &uri, None).await;
+        assert_eq!(status, StatusCode::OK, "{report}");
+        assert_eq!(report["started"], false, "{report}");
+        assert_eq!(report["running"], false, "{report}");
+        assert_eq!(report["complete"], false, "{report}");
+        assert_eq!(report["done"], 0, "{report}");
+        assert_eq!(report["total"], 5, "{report}");
+        assert_eq!(report["moves"], json!([]), "{report}");
+        assert_eq!(report["scenario"], "fetterman", "{report}");
+    }
+    let (status, started) = send(&app, "POST", &uri, None).await;
+    assert!(
+        status == StatusCode::ACCEPTED || status == StatusCode::OK,
+        "{started}"
+    );
+    let (_, after) = send(&app, "GET", &uri, None).await;
+    assert_eq!(after["started"], true, "{after}");
 }
 
 async fn app_on(db: &TestDb) -> Router {
@@ -188,6 +211,7 @@ async fn an_online_game_is_analysed_only_once_it_has_ended(db: TestDb) {
 on_both_stores!(
     an_online_game_is_analysed_only_once_it_has_ended,
     an_analysis_runs_with_progress_and_is_stored_for_every_node,
+    an_analysis_nobody_asked_for_is_answered_as_not_started,
     the_analysis_of_a_game_that_does_not_exist_is_refused,
     an_imported_record_is_analysed_as_a_new_ended_game,
     a_record_that_does_not_read_is_refused_and_nothing_is_analysed,

@@ -75,6 +75,40 @@ async fn bundled_files_are_kept_a_year_and_the_pages_are_asked_for_again() {
     }
 }
 
+/// A second visit asks for the battles again with their tag and gets them back
+/// without a body: the list never changes within a build, and on a slow network its
+/// 8 KB held the board back.
+#[tokio::test]
+async fn a_second_visit_revalidates_the_battles_without_downloading_them() {
+    let app = app(AppState::new(Store::memory().await.unwrap()));
+    let (status, headers, body) = get(&app, "/api/scenarios", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CACHE_CONTROL], "no-cache");
+    let list: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(list.as_array().map(Vec::len), Some(3), "{list}");
+    let tag = headers[header::ETAG].to_str().unwrap().to_string();
+
+    let req = Request::builder()
+        .uri("/api/scenarios")
+        .header(header::IF_NONE_MATCH, &tag)
+        .body(Body::empty())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(res.headers()[header::ETAG], tag.as_str());
+    let again = res.into_body().collect().await.unwrap().to_bytes();
+    assert!(again.is_empty(), "a 304 carries no list");
+
+    // An old tag (another build's list) gets the list.
+    let req = Request::builder()
+        .uri("/api/scenarios")
+        .header(header::IF_NONE_MATCH, "W/\"0000000000000000\"")
+        .body(Body::empty())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
 #[tokio::test]
 async fn the_page_learns_a_session_may_be_open_only_from_its_readable_hint() {
     let app = app(AppState::new(Store::memory().await.unwrap()));

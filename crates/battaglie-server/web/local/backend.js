@@ -8,7 +8,7 @@
 // chat, clocks or online games. The computer resigns, offers and answers draws as on
 // the server (battaglie-ai's sport and table, in the worker).
 
-import { Engine } from "../engine.js";
+import { Engine, ANALYSIS_NODES } from "../engine.js";
 import { loadGame, saveGame } from "./store.js";
 import { offlineReady } from "./service.js";
 import { seatOf, resigner, newId, recordNames } from "./games.js";
@@ -326,8 +326,12 @@ async function read(g, what, query) {
   if (what === "analysis") {
     const state = (await ask("state", spec(g))).state;
     if (g.mode === "computer" && state.status !== "over") throw new Refusal(409, "game_in_progress", "a game is analysed once it has ended");
-    // Nothing is stored: the page analyses in its own worker (localanalysis.js).
-    throw new Refusal(404, "analysis_not_started", "no analysis of this game is stored");
+    // Nothing is stored: not started, as the server says it; the page analyses in its
+    // own worker (localanalysis.js).
+    const plies = g.moves.length;
+    const tally = () => ({ moves: 0, average_loss: 0, inaccuracies: 0, mistakes: 0, blunders: 0 });
+    const summary = { army: tally(), indians: tally() };
+    return [200, { id: g.id, plies, nodes: ANALYSIS_NODES, done: 0, total: plies, running: false, started: false, scenario: g.scenario, complete: plies === 0, moves: [], summary }];
   }
   if (what === "gif" || what === "png") return [200, await picture(g, what, query)];
   if (what === "chat") throw new Refusal(403, "chat_only_online", "chat is for online games");

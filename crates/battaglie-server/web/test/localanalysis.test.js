@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { ANALYSIS_NODES } from "../localanalysis.js";
+import { ANALYSIS_NODES } from "../engine.js";
 
 test("the browser searches each position with the server's analysis budget", () => {
   const rust = readFileSync(new URL("../../src/game/analysis.rs", import.meta.url), "utf8");

@@ -539,6 +539,16 @@ impl Page {
 
     /// Runs axe-core on the page as it is and panics with every violation found.
     pub async fn assert_accessible(&self, b: &mut Browser, what: &str) {
+        let found = self.accessibility_violations(b).await;
+        assert!(
+            found.is_empty(),
+            "axe-core on {what}:\n{}",
+            found.join("\n")
+        );
+    }
+
+    /// What axe-core finds wrong with the page as it is, one line a violation.
+    pub async fn accessibility_violations(&self, b: &mut Browser) -> Vec<String> {
         let axe = axe_source();
         let loaded = self.eval(b, "typeof axe !== 'undefined'").await;
         if loaded != json!(true) {
@@ -556,12 +566,7 @@ impl Page {
                  `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`))",
             )
             .await;
-        let found: Vec<String> = serde_json::from_value(found).unwrap();
-        assert!(
-            found.is_empty(),
-            "axe-core on {what}:\n{}",
-            found.join("\n")
-        );
+        serde_json::from_value(found).unwrap()
     }
 }
 
