@@ -260,10 +260,19 @@ pub(crate) struct Token {
 pub(crate) async fn created_response(
     (created, live): (Created, Arc<LiveGame>),
 ) -> Result<Response, Error> {
+    /// The new game and its state as the creator's seat sees it (already JSON).
+    #[derive(serde::Serialize)]
+    struct CreatedView<'a> {
+        #[serde(flatten)]
+        created: &'a Created,
+        state: Box<serde_json::value::RawValue>,
+    }
     let seat = live.seat(Some(&created.token))?;
-    let state = live.view(seat, None).await;
-    let mut body = serde_json::to_value(&created).map_err(Error::internal)?;
-    let state: serde_json::Value = serde_json::from_str(&state).map_err(Error::internal)?;
-    body["state"] = state;
+    let state = serde_json::value::RawValue::from_string(live.view(seat, None).await)
+        .map_err(Error::internal)?;
+    let body = CreatedView {
+        created: &created,
+        state,
+    };
     Ok((axum::http::StatusCode::CREATED, axum::Json(body)).into_response())
 }
