@@ -81,12 +81,12 @@ impl Games {
         let stored = self
             .store()
             .append_move(
-                &live.row.id,
-                st.revision,
+                (&live.row.id, st.revision),
                 (st.game.moves().len(), &mv.to_string()),
                 ended,
                 (now, self.now().0, clock.as_ref()),
                 turn,
+                &self.followers,
             )
             .await;
         match stored {
@@ -287,12 +287,12 @@ impl Games {
         match self
             .store()
             .set_status(
-                &live.row.id,
-                st.revision,
+                (&live.row.id, st.revision),
                 None,
                 offer,
                 (now, self.now().0),
                 st.clock.as_ref(),
+                &*self.followers,
             )
             .await
         {
@@ -323,12 +323,12 @@ impl Games {
         match self
             .store()
             .set_status(
-                &live.row.id,
-                st.revision,
+                (&live.row.id, st.revision),
                 next.outcome(),
                 None,
                 (now, self.now().0),
                 clock.as_ref(),
+                &*self.followers,
             )
             .await
         {

@@ -11,6 +11,7 @@ mod clock;
 mod computer;
 mod created;
 mod error;
+mod followers;
 mod live_game;
 mod outage;
 pub mod policy;

@@ -9,6 +9,7 @@ use battaglie_community::{Clock, Timestamp};
 use battaglie_rules::Scenario;
 use tokio::sync::Semaphore;
 
+use super::followers::Followers;
 use super::live_game::LiveGame;
 use super::rebuild::rebuild;
 use super::GameError;
@@ -16,8 +17,9 @@ use crate::bus::Bus;
 use crate::ids;
 use crate::metrics::Metrics;
 use crate::node::Node;
+use crate::notify::NoticesRepo;
 use crate::ratings::Ratings;
-use crate::store::Store;
+use crate::store::{ChangeFollowers, Store};
 
 /// The games of this node: those in memory by id, loaded from the store on
 /// demand, and the search permits of the computer's turns.
@@ -25,6 +27,8 @@ use crate::store::Store;
 pub struct Games {
     node: Node,
     ratings: Ratings,
+    /// What each change of a game brings to the ratings and the notices.
+    pub(super) followers: Arc<dyn ChangeFollowers>,
     pub(super) inner: Arc<Inner>,
 }
 
@@ -90,8 +94,10 @@ impl Games {
     /// computer's turns lasting `lease`.
     pub fn new(node: Node, memory: MemoryLimits, lease: Duration) -> Games {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let ratings = Ratings::new(node.clone());
         Games {
-            ratings: Ratings::new(node.clone()),
+            followers: Followers::hook(ratings.clone(), NoticesRepo::new(node.store().clone())),
+            ratings,
             node,
             inner: Arc::new(Inner {
                 games: Mutex::new(HashMap::new()),

@@ -169,10 +169,8 @@ impl Games {
             .iter()
             .map(|(side, user)| (swapped(side), user.as_str()))
             .collect();
-        if store.rated_game(&old.id).await?.is_some() {
-            store
-                .mark_rated(&row.id, &holders, self.now().millis())
-                .await?;
+        if self.ratings().repo().rated_game(&old.id).await?.is_some() {
+            self.ratings().mark_rated_seats(&row.id, &holders).await?;
         } else {
             for (side, user) in &holders {
                 store

@@ -16,6 +16,7 @@ use tower_governor::{GovernorError, GovernorLayer};
 
 use super::proxies::Proxies;
 use super::Error;
+use crate::node::Node;
 use crate::store::Bucket;
 use crate::AppState;
 
@@ -125,7 +126,7 @@ struct Shared {
     what: &'static str,
     quota: Quota,
     key: ClientIp,
-    state: AppState,
+    node: Node,
 }
 
 impl Limiters {
@@ -142,7 +143,7 @@ impl Limiters {
                     what,
                     quota,
                     key: key.clone(),
-                    state: state.clone(),
+                    node: state.node.clone(),
                 }))
             };
             spawn_sweeper(state);
@@ -219,7 +220,7 @@ async fn shared_bucket(
         every: i64::try_from(limit.quota.every.as_millis()).unwrap_or(i64::MAX / 4),
         burst: i64::from(limit.quota.burst.max(1)),
     };
-    match limit.state.node.store().take_token(bucket).await {
+    match limit.node.store().take_token(bucket).await {
         Ok(None) => next.run(req).await,
         Ok(Some(wait)) => refusal(GovernorError::TooManyRequests {
             wait_time: wait.as_secs_f64().ceil() as u64,

@@ -10,6 +10,7 @@
 
 mod error;
 mod notice;
+mod repo;
 pub(crate) mod routes;
 mod seek;
 mod started;
@@ -26,6 +27,7 @@ use tokio::sync::broadcast;
 
 pub use error::LobbyError;
 pub use notice::{Event, Notice, ParseNoticeError, Subject};
+pub use repo::{ChallengeRow, LobbyRepo, SeekRow};
 pub use started::{game_started, StartedGame};
 pub use wire::{
     ChallengeView, GameToWatch, LobbyLife, LobbyMessage, LobbyView, SeatedView, SeekView,
@@ -34,7 +36,8 @@ pub use wire::{
 
 use crate::game::{builtin_scenario, Games};
 use crate::ids;
-use crate::store::{ChallengeRow, Mode, SeekRow, UserRow};
+use crate::notify::{NoticesRepo, Outbox};
+use crate::store::{Mode, StoreError, UserRow};
 
 /// How many challenges (open and direct alike) an account may have open at once.
 pub const MAX_OPEN_CHALLENGES: usize = 10;
@@ -47,13 +50,18 @@ const EVENT_BACKLOG: usize = 256;
 #[derive(Clone)]
 pub struct Lobby {
     games: Games,
+    repo: LobbyRepo,
+    outbox: Outbox,
     events: broadcast::Sender<Arc<Event>>,
 }
 
 impl Lobby {
     /// The lobby of the node whose games are `games`.
     pub fn new(games: Games) -> Lobby {
+        let store = games.store().clone();
         Lobby {
+            repo: LobbyRepo::new(store.clone()),
+            outbox: Outbox::new(NoticesRepo::new(store)),
             games,
             events: broadcast::channel(EVENT_BACKLOG).0,
         }
@@ -196,17 +204,11 @@ impl Lobby {
         }
         let event = match &notice.subject {
             Subject::Challenge(id) => self
-                .games
-                .store()
+                .repo
                 .challenge(id)
                 .await
                 .map(|r| r.map(Event::Challenge)),
-            Subject::Seek(user) => self
-                .games
-                .store()
-                .seek(user)
-                .await
-                .map(|r| r.map(Event::Seek)),
+            Subject::Seek(user) => self.repo.seek(user).await.map(|r| r.map(Event::Seek)),
         };
         match event {
             Ok(Some(event)) => {
@@ -223,8 +225,7 @@ impl Lobby {
     /// Store failures.
     pub async fn visible(&self, viewer: Option<&UserRow>) -> Result<Vec<ChallengeRow>, LobbyError> {
         Ok(self
-            .games
-            .store()
+            .repo
             .open_challenges(viewer.map(|u| u.id.as_str()), self.games.now().0)
             .await?)
     }
@@ -238,7 +239,7 @@ impl Lobby {
         let scenario = builtin_scenario(&offer.battle)?;
         let control: TimeControl = offer.control.parse()?;
         let now = self.games.now();
-        let open = self.games.store().open_challenges_by(&by.id, now.0).await?;
+        let open = self.repo.open_challenges_by(&by.id, now.0).await?;
         if open >= MAX_OPEN_CHALLENGES {
             return Err(LobbyError::TooManyOpen {
                 max: MAX_OPEN_CHALLENGES,
@@ -285,15 +286,37 @@ impl Lobby {
             challenger_side: None,
             game_id: None,
         };
-        self.games.store().insert_challenge(&row).await?;
+        self.store_challenge(&row).await?;
         self.tell(Event::Challenge(row.clone()));
         Ok(row)
     }
 
+    /// Stores `row`; a direct challenge queues its addressee's notices in the
+    /// same transaction.
+    async fn store_challenge(&self, row: &ChallengeRow) -> Result<(), StoreError> {
+        let mut transaction = self.games.store().begin().await?;
+        let from = self
+            .repo
+            .insert_challenge(&mut transaction.tx(), row)
+            .await?;
+        if let Some(to) = &row.addressee {
+            let event = battaglie_community::Event::ChallengeReceived {
+                to: PlayerId(to.clone()),
+                from,
+                battle: battaglie_rules::Scenario::builtin(&row.battle)
+                    .map_or_else(|| row.battle.clone(), |s| s.name().to_string()),
+                control: row.control.clone(),
+            };
+            self.outbox
+                .enqueue(&mut transaction.tx(), &event, row.created_at)
+                .await?;
+        }
+        transaction.commit().await
+    }
+
     async fn open_row(&self, id: &str) -> Result<ChallengeRow, LobbyError> {
         let row = self
-            .games
-            .store()
+            .repo
             .challenge(id)
             .await?
             .ok_or_else(|| LobbyError::NotFound(id.to_string()))?;
@@ -319,8 +342,7 @@ impl Lobby {
         let seats = challenge.accept(&participant(by), now, coin()?)?;
         let challenger_side = seats.side_of(&challenge.from.id).unwrap_or(Side::Army);
         let won = self
-            .games
-            .store()
+            .repo
             .accept_challenge(id, &by.id, challenger_side.word(), now.0)
             .await?;
         if !won {
@@ -338,12 +360,12 @@ impl Lobby {
         let (game, tokens) = match self.start_game(terms, [&army, &indians]).await {
             Ok(started) => started,
             Err(e) => {
-                self.games.store().reopen_challenge(id).await?;
+                self.repo.reopen_challenge(id).await?;
                 return Err(e);
             }
         };
-        self.games.store().set_challenge_game(id, &game).await?;
-        if let Some(row) = self.games.store().challenge(id).await? {
+        self.repo.set_challenge_game(id, &game).await?;
+        if let Some(row) = self.repo.challenge(id).await? {
             self.tell(Event::Challenge(row));
         }
         let side = !challenger_side;
@@ -373,8 +395,7 @@ impl Lobby {
 
     async fn withdraw(&self, id: &str, by: &UserRow, how: &str) -> Result<(), LobbyError> {
         let row = self
-            .games
-            .store()
+            .repo
             .challenge(id)
             .await?
             .ok_or_else(|| LobbyError::NotFound(id.to_string()))?;
@@ -386,14 +407,13 @@ impl Lobby {
             challenge.decline(&who)?;
         }
         if !self
-            .games
-            .store()
+            .repo
             .withdraw_challenge(id, how, self.games.now().0)
             .await?
         {
             self.open_row(id).await?;
         }
-        if let Some(row) = self.games.store().challenge(id).await? {
+        if let Some(row) = self.repo.challenge(id).await? {
             self.tell(Event::Challenge(row));
         }
         Ok(())
@@ -437,8 +457,9 @@ impl Lobby {
         store.link_seat(&created.id, "indians", indians, at).await?;
         if rated {
             // Before either player is told, so before any move: the end is rated.
-            store
-                .mark_rated(&created.id, &[("army", army), ("indians", indians)], at)
+            self.games
+                .ratings()
+                .mark_rated_seats(&created.id, &[("army", army), ("indians", indians)])
                 .await?;
         }
         let tokens = [

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::store::{ChallengeRow, SeekRow};
+use super::repo::{ChallengeRow, SeekRow};
 
 /// What changed, as the bus carries it.
 #[derive(Debug, Clone, PartialEq, Eq)]

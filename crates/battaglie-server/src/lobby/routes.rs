@@ -14,6 +14,7 @@ use battaglie_community::{AcceptError, ChallengeError, SideChoice, TimeControl, 
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
+use super::repo::{ChallengeRow, SeekRow};
 use super::wire::{
     ChallengeView, GameToWatch, LobbyLife, LobbyMessage, LobbyView, SeatedView, SeekView,
     SeekWithdrawn, SoughtView,
@@ -24,7 +25,7 @@ use crate::game::Games;
 use crate::http::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use crate::http::{detached, Done, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
 use crate::node::Node;
-use crate::store::{ChallengeRow, SeekRow, UserRow};
+use crate::store::UserRow;
 use crate::AppState;
 
 /// The lobby's routes.

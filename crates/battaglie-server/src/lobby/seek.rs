@@ -4,11 +4,12 @@
 use battaglie_community::{pair, Participant, PlayerId, Seek, SideChoice, TimeControl, Timestamp};
 use battaglie_rules::Side;
 
+use super::repo::SeekRow;
 use super::{
     coin, participant, side_choice, side_index, side_word, Event, Lobby, LobbyError, Seated, Sought,
 };
 use crate::game::builtin_scenario;
-use crate::store::{SeekRow, UserRow};
+use crate::store::UserRow;
 
 impl Lobby {
     /// `by` asks to play anyone on `battle` with `control`: paired at once with
@@ -45,14 +46,10 @@ impl Lobby {
             game_id: None,
             played_side: None,
         };
-        self.games.store().put_seek(&row).await?;
+        self.repo.put_seek(&row).await?;
         // A pairing lost to a concurrent one is tried again with who is left.
         for _ in 0..3 {
-            let waiting = self
-                .games
-                .store()
-                .waiting_seeks(&mine.battle, &by.id)
-                .await?;
+            let waiting = self.repo.waiting_seeks(&mine.battle, &by.id).await?;
             let pool: Vec<Seek> = waiting.iter().map(seek_of).collect();
             let Some(found) = pair(&pool, &mine, coin()?) else {
                 break;
@@ -60,14 +57,12 @@ impl Lobby {
             let other = &waiting[found.index];
             let my_side = found.seats.side_of(&mine.who.id).unwrap_or(Side::Army);
             let paired = self
-                .games
-                .store()
+                .repo
                 .pair_seeks((&by.id, my_side.word()), (&other.user, (!my_side).word()))
                 .await?;
             if !paired {
                 if self
-                    .games
-                    .store()
+                    .repo
                     .seek(&by.id)
                     .await?
                     .is_none_or(|s| s.state != "waiting")
@@ -85,13 +80,13 @@ impl Lobby {
             let (game, tokens) = match self.start_game(terms, [&army, &indians]).await {
                 Ok(started) => started,
                 Err(e) => {
-                    self.games.store().set_seek_game(users, None).await?;
+                    self.repo.set_seek_game(users, None).await?;
                     return Err(e);
                 }
             };
-            self.games.store().set_seek_game(users, Some(&game)).await?;
+            self.repo.set_seek_game(users, Some(&game)).await?;
             for user in users {
-                if let Some(row) = self.games.store().seek(user).await? {
+                if let Some(row) = self.repo.seek(user).await? {
                     self.tell(Event::Seek(row));
                 }
             }
@@ -102,7 +97,7 @@ impl Lobby {
             }));
         }
         Ok(Sought::Waiting(
-            self.games.store().seek(&by.id).await?.unwrap_or(row),
+            self.repo.seek(&by.id).await?.unwrap_or(row),
         ))
     }
 
@@ -111,7 +106,7 @@ impl Lobby {
     /// # Errors
     /// Store failures.
     pub async fn my_seek(&self, by: &UserRow) -> Result<Option<SeekRow>, LobbyError> {
-        Ok(self.games.store().seek(&by.id).await?)
+        Ok(self.repo.seek(&by.id).await?)
     }
 
     /// `by` withdraws their request: answers whether one was waiting.
@@ -119,7 +114,7 @@ impl Lobby {
     /// # Errors
     /// Store failures.
     pub async fn unseek(&self, by: &UserRow) -> Result<bool, LobbyError> {
-        Ok(self.games.store().delete_seek(&by.id).await?)
+        Ok(self.repo.delete_seek(&by.id).await?)
     }
 }
 

@@ -10,8 +10,9 @@ use battaglie_community::{
     Timestamp,
 };
 
+use super::NotificationPrefs;
 use super::Notifications;
-use crate::store::{ConfirmMail, NotificationPrefs, StoreError};
+use crate::store::{ConfirmMail, StoreError};
 
 /// The confirmation mail's subject.
 const SUBJECT: &str = "Confirm your e-mail address for battaglie's notifications";
@@ -85,7 +86,7 @@ pub async fn confirm(
         .signer()
         .await
         .map_err(|e| EmailConfirmError::Secret(e.to_string()))?;
-    let prefs = notices.store().notification_prefs(user).await?;
+    let prefs = notices.repo().notification_prefs(user).await?;
     let Some(email) = prefs.email else {
         return Err(EmailConfirmError::Invalid);
     };
@@ -115,7 +116,7 @@ pub async fn resend(
     user: &str,
 ) -> Result<NotificationPrefs, EmailConfirmError> {
     let store = notices.store();
-    let mut prefs = store.notification_prefs(user).await?;
+    let mut prefs = notices.repo().notification_prefs(user).await?;
     let Some(email) = prefs.email.clone().filter(|_| !prefs.email_confirmed) else {
         return Err(EmailConfirmError::Nothing);
     };

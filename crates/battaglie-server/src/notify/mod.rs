@@ -1,5 +1,5 @@
 //! Sending notifications: each node's sender task claims due outbox rows
-//! (written by the store with the events that cause them), sends mail over SMTP
+//! (written by `outbox.rs` with the events that cause them), sends mail over SMTP
 //! and webhooks over HTTP, and records each attempt. Sending never blocks a
 //! move: it happens here, after the move's transaction. A failure is logged and
 //! retried with exponential back-off; after [`MAX_ATTEMPTS`] (at once when the
@@ -8,7 +8,9 @@
 
 mod confirm;
 mod mail;
+mod outbox;
 mod prefs;
+mod repo;
 mod webhook;
 mod wire;
 
@@ -20,12 +22,13 @@ pub use confirm::{
     confirm as confirm_email, resend as resend_confirmation, resend_in, EmailConfirmError,
 };
 pub use mail::{ParseSmtpTlsError, SmtpSettings, SmtpTls};
+pub(crate) use outbox::Outbox;
 pub use prefs::{set_prefs, unsubscribe, PrefsError, UnsubscribeError, MAX_EMAIL};
+pub use repo::{NoticesRepo, NotificationPrefs, OutboxRow};
 pub use wire::{Confirmation, Notice, Notifications as NotificationsView, PrefsView};
 
 use crate::accounts::{AccountError, Accounts};
 use crate::node::Node;
-use crate::store::{NotificationPrefs, OutboxRow};
 
 /// Attempts before a notice is marked failed.
 pub const MAX_ATTEMPTS: i64 = 8;
@@ -120,6 +123,7 @@ struct Sender {
 pub struct Notifications {
     node: Node,
     accounts: Accounts,
+    repo: NoticesRepo,
 }
 
 impl std::fmt::Debug for Notifications {
@@ -131,11 +135,20 @@ impl std::fmt::Debug for Notifications {
 impl Notifications {
     /// The notifications of `node`, whose links are signed by `accounts`' signer.
     pub fn new(node: Node, accounts: Accounts) -> Notifications {
-        Notifications { node, accounts }
+        Notifications {
+            repo: NoticesRepo::new(node.store().clone()),
+            node,
+            accounts,
+        }
     }
 
     fn store(&self) -> &crate::store::Store {
         self.node.store()
+    }
+
+    /// The notifications' tables.
+    pub(crate) fn repo(&self) -> &NoticesRepo {
+        &self.repo
     }
 
     fn now(&self) -> battaglie_community::Timestamp {
@@ -174,7 +187,7 @@ impl Notifications {
                 let now = notices.now().0;
                 let until = now + i64::try_from(CLAIM.as_millis()).unwrap_or(i64::MAX);
                 match notices
-                    .store()
+                    .repo
                     .claim_notices(notices.node_name(), now, until, BATCH)
                     .await
                 {
@@ -197,8 +210,8 @@ impl Notifications {
 impl Sender {
     /// Sends `row` once and records how it went.
     async fn attempt(&self, notices: &Notifications, row: OutboxRow) {
-        let store = notices.store();
-        let prefs = match store.notification_prefs(&row.recipient).await {
+        let repo = &notices.repo;
+        let prefs = match repo.notification_prefs(&row.recipient).await {
             Ok(p) => p,
             Err(e) => {
                 tracing::warn!(notice = row.id, error = %e, "cannot read preferences");
@@ -207,7 +220,7 @@ impl Sender {
         };
         let result = match self.ready(&row, &prefs) {
             Err(why) => {
-                if let Err(e) = store.cancel_notice(row.id, why).await {
+                if let Err(e) = repo.cancel_notice(row.id, why).await {
                     tracing::warn!(notice = row.id, error = %e, "cannot cancel a notice");
                 }
                 return;
@@ -234,7 +247,7 @@ impl Sender {
         };
         let error = result.err().map(|e| e.to_string());
         let outcome = outcome.map_err(|retry| (error.as_deref().unwrap_or(""), retry));
-        if let Err(e) = store
+        if let Err(e) = repo
             .notice_attempted(row.id, notices.node_name(), now, outcome)
             .await
         {

@@ -7,8 +7,9 @@ use battaglie_community::{
     WebhookUrlError,
 };
 
+use super::NotificationPrefs;
 use super::Notifications;
-use crate::store::{NotificationPrefs, StoreError};
+use crate::store::StoreError;
 
 /// Longest e-mail address accepted (RFC 5321's path limit).
 pub const MAX_EMAIL: usize = 254;
@@ -100,7 +101,7 @@ pub async fn set_prefs(
         return Err(PrefsError::NoAddress("webhook"));
     }
     let store = notices.store();
-    let old = store.notification_prefs(user).await?;
+    let old = notices.repo().notification_prefs(user).await?;
     let changed = old.email != prefs.email;
     prefs.email_confirmed = !changed && old.email_confirmed && prefs.email.is_some();
     prefs.confirm_sent_at = old.confirm_sent_at;
@@ -143,7 +144,7 @@ pub async fn unsubscribe(
         return Err(UnsubscribeError::Invalid);
     }
     if notices
-        .store()
+        .repo()
         .unsubscribe(user, word, notices.now().0)
         .await?
     {

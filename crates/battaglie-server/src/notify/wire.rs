@@ -5,7 +5,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::store::{NotificationPrefs, OutboxRow};
+use super::{NotificationPrefs, OutboxRow};
 
 /// An account's notification settings.
 #[derive(Debug, Serialize, TS)]

@@ -1,10 +1,11 @@
 //! Ratings wired to the games: rated games made (their seats held by two
 //! accounts), a seat of one taken by a signed-in player, guests kept off rated
-//! seats, and the player pages' numbers. The rules are the community crate's
-//! Glicko-2; the rating itself happens in the store, in the transaction that
-//! stores a rated game's result (see `store/ratings.rs`).
+//! seats, the rating of a rated game's end (`ended.rs`), and the player pages'
+//! numbers. The rules are the community crate's Glicko-2.
 
+mod ended;
 mod error;
+mod repo;
 pub(crate) mod routes;
 mod wire;
 
@@ -14,6 +15,8 @@ use battaglie_community::{level_ratings, LevelRating, PlayerName, Rating};
 use battaglie_rules::Side;
 
 pub use error::RatingsError;
+pub(crate) use repo::rating_row;
+pub use repo::{HistoryRow, RatedGame, RatingRow, RatingsRepo};
 pub use wire::{
     GameUrls, HistoryPoint, LevelView, Levels, Opponent, PlayerGameView, PlayerGames, PlayerView,
     RatingChange, RatingView, ResultView, SeatTaken,
@@ -21,7 +24,7 @@ pub use wire::{
 
 use crate::game::{GameError, LiveGame, Seat};
 use crate::node::Node;
-use crate::store::{GamesFilter, HistoryRow, Mode, PlayerGameRow, RatingRow, ResultCount, UserRow};
+use crate::store::{GamesFilter, Mode, PlayerGameRow, ResultCount, UserRow};
 use crate::view::{seats_view, SeatsView};
 
 /// The most games one page of a player's list holds.
@@ -52,12 +55,21 @@ pub fn levels() -> Vec<LevelRating> {
 #[derive(Debug, Clone)]
 pub struct Ratings {
     node: Node,
+    repo: RatingsRepo,
 }
 
 impl Ratings {
     /// The ratings of `node`'s players.
     pub fn new(node: Node) -> Ratings {
-        Ratings { node }
+        Ratings {
+            repo: RatingsRepo::new(node.store().clone()),
+            node,
+        }
+    }
+
+    /// The ratings' tables.
+    pub(crate) fn repo(&self) -> &RatingsRepo {
+        &self.repo
     }
 
     fn store(&self) -> &crate::store::Store {
@@ -96,9 +108,23 @@ impl Ratings {
             .map(|(side, user)| (side.word(), user.id.as_str()))
             .collect();
         Ok(self
-            .store()
+            .repo
             .mark_rated(live.id(), &holders, self.now().0)
             .await?)
+    }
+
+    /// Makes game `id` (just created, its clock not started) rated, its seats
+    /// `holders` (`(side, account id)`) linked to their accounts.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`](crate::store::StoreError::Conflict) when the
+    /// game is rated already or a seat is held by another account; store failures.
+    pub(crate) async fn mark_rated_seats(
+        &self,
+        id: &str,
+        holders: &[(&str, &str)],
+    ) -> Result<(), crate::store::StoreError> {
+        self.repo.mark_rated(id, holders, self.now().0).await
     }
 
     /// Links the seat that `token` opens in the rated game `live` to `user`
@@ -118,7 +144,7 @@ impl Ratings {
             Seat::Indians => Side::Indians,
             Seat::Both | Seat::Spectator => return Err(GameError::WrongToken.into()),
         };
-        if let Some(rated) = self.store().rated_game(live.id()).await? {
+        if let Some(rated) = self.repo.rated_game(live.id()).await? {
             let (mine, other) = match side {
                 Side::Army => (rated.army, rated.indians),
                 Side::Indians => (rated.indians, rated.army),
@@ -159,7 +185,7 @@ impl Ratings {
         if live.mode() != Mode::Online {
             return Ok(false);
         }
-        Ok(self.store().rated_game(live.id()).await?.is_some())
+        Ok(self.repo.rated_game(live.id()).await?.is_some())
     }
 
     /// Refuses a seat of a rated game that no account holds: a guest with the
@@ -180,7 +206,7 @@ impl Ratings {
         if live.mode() != Mode::Online || cleared.load(Ordering::Relaxed) {
             return Ok(());
         }
-        let held = match self.store().rated_game(live.id()).await? {
+        let held = match self.repo.rated_game(live.id()).await? {
             None => true,
             Some(rated) => match seat {
                 Seat::Army => rated.army.is_some(),
@@ -211,7 +237,7 @@ impl Ratings {
     /// # Errors
     /// Store failures.
     pub async fn rating_of(&self, user: &UserRow) -> Result<(Rating, i64), RatingsError> {
-        let stored = self.store().rating(&user.id).await?;
+        let stored = self.repo.rating(&user.id).await?;
         let RatingRow { rating, games } = stored.unwrap_or(RatingRow {
             rating: Rating::NEW,
             games: 0,
@@ -227,7 +253,7 @@ impl Ratings {
         let user = self.player_account(name).await?;
         let (rating, games) = self.rating_of(&user).await?;
         Ok(Player {
-            history: self.store().rating_history(&user.id).await?,
+            history: self.repo.rating_history(&user.id).await?,
             results: self.store().player_results(&user.id).await?,
             name: user.name,
             rating,

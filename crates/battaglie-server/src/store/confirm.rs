@@ -4,7 +4,8 @@
 //! queued in the outbox there too, so that retries and failures work as for
 //! every other notice.
 
-use super::{NotificationPrefs, Store, StoreError};
+use super::{Store, StoreError};
+use crate::notify::NotificationPrefs;
 
 /// A confirmation mail to queue: its subject and the path of its link.
 #[derive(Debug, Clone, PartialEq, Eq)]

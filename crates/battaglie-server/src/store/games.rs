@@ -6,7 +6,9 @@ use battaglie_rules::{Outcome, Side};
 use sqlx::Row;
 
 use super::batch::{Ending, NewGame, NewMove};
-use super::{claims, notices, ratings, ComputerTurn, Pools, Store, StoreError};
+use std::sync::Arc;
+
+use super::{claims, ChangeFollowers, ComputerTurn, GameChange, Pools, Store, StoreError, Tx};
 
 /// How a game is played (its word in the API and the database: `computer`,
 /// `hotseat`, `online`).
@@ -153,14 +155,14 @@ impl Store {
     /// # Errors
     /// [`StoreError::Conflict`] when another change was stored first (a move at that
     /// ply, or any change of the game's revision); other database failures.
-    pub async fn append_move(
+    pub(crate) async fn append_move(
         &self,
-        id: &str,
-        revision: i64,
+        (id, revision): (&str, i64),
         (ply, mv): (usize, &str),
         ended: Option<Outcome>,
         (now, at, game_clock): (i64, i64, Option<&GameClock>),
         turn: ComputerTurn<'_>,
+        followers: &Arc<dyn ChangeFollowers>,
     ) -> Result<i64, StoreError> {
         let (clock, flag_at) = clock_columns(game_clock);
         let correspondence = game_clock.is_some_and(|c| !c.control().is_live());
@@ -184,6 +186,7 @@ impl Store {
                 outcome,
                 at,
                 clock: game_clock.cloned(),
+                followers: Arc::clone(followers),
             });
             return batch.append(mv, ending).await;
         }
@@ -227,11 +230,10 @@ impl Store {
                     sqlx::query(claims::RELEASE).bind(id).execute(&mut *tx).await?;
                 }
             }
-            // A rated game's end is rated in the transaction that stores it.
-            if let Some(outcome) = ended {
-                ratings::rate_ended!(tx, id, outcome.winner(), at);
-            }
-            notices::enqueue_game!(tx, id, ended, game_clock, at);
+            // A rated game's end is rated, and its notices queued, in the
+            // transaction that stores it.
+            let change = GameChange { id, ended, clock: game_clock, at };
+            followers.follow(&mut Tx::from(&mut *tx), change).await?;
             tx.commit().await?;
         });
         Ok(revision + 1)
@@ -281,14 +283,14 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when another change was stored first; other database failures.
-    pub async fn set_status(
+    pub(crate) async fn set_status(
         &self,
-        id: &str,
-        revision: i64,
+        (id, revision): (&str, i64),
         ended: Option<Outcome>,
         draw_offer: Option<Side>,
         (now, at): (i64, i64),
         game_clock: Option<&GameClock>,
+        followers: &dyn ChangeFollowers,
     ) -> Result<i64, StoreError> {
         let (clock, flag_at) = clock_columns(game_clock);
         on_write!(self, pool => {
@@ -314,9 +316,9 @@ impl Store {
             }
             // The one other place a result is stored (with `append_move`): a rated
             // game's end is rated in the same transaction.
-            if let Some(outcome) = ended {
-                ratings::rate_ended!(tx, id, outcome.winner(), at);
-                notices::enqueue_game!(tx, id, ended, game_clock, at);
+            if ended.is_some() {
+                let change = GameChange { id, ended, clock: game_clock, at };
+                followers.follow(&mut Tx::from(&mut *tx), change).await?;
             }
             tx.commit().await?;
         });

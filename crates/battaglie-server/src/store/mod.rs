@@ -28,12 +28,9 @@ pub use buckets::Bucket;
 pub use claims::ComputerTurn;
 pub use confirm::ConfirmMail;
 pub use games::{GameRow, Mode};
-pub use lobby::{ChallengeRow, SeekRow};
 pub use location::{Database, ParseDatabaseError};
-pub use notices::{NotificationPrefs, OutboxRow};
 pub use outage::{Beat, Outage};
 pub use players::{GamesFilter, PlayerGameRow, ResultCount, SeatPlayer};
-pub use ratings::{HistoryRow, RatedGame, RatingRow};
 pub use rematch::RematchRow;
 pub use sockets::{GameInPlay, SocketRow, SocketStamp};
 
@@ -128,15 +125,15 @@ mod check;
 mod claims;
 mod confirm;
 mod games;
-mod lobby;
 mod log;
-mod notices;
 mod outage;
 mod players;
-mod ratings;
 mod rematch;
 mod sockets;
 mod takeback;
+mod tx;
+
+pub(crate) use tx::{in_tx, ChangeFollowers, GameChange, Tx};
 
 /// SQLite's page size for a new database file (an existing file keeps its
 /// own), in bytes. Each move rewrites one page of the moves' index and one of

@@ -62,7 +62,7 @@ pub struct SeatPlayer {
     /// The account's name (none once the account is deleted).
     pub name: Option<String>,
     /// The account's rating now, once it has played a rated game.
-    pub rating: Option<super::RatingRow>,
+    pub rating: Option<crate::ratings::RatingRow>,
     /// The rating before and after this game, once the game was rated.
     pub change: Option<(f64, f64)>,
 }
@@ -104,7 +104,7 @@ impl Store {
                     Ok(SeatPlayer {
                         side: r.try_get("side")?,
                         name: r.try_get("name")?,
-                        rating: if rated { Some(super::ratings::rating_row(r)?) } else { None },
+                        rating: if rated { Some(crate::ratings::rating_row(r)?) } else { None },
                         change: before.zip(after),
                     })
                 })

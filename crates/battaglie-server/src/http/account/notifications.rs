@@ -14,11 +14,11 @@ use serde::Deserialize;
 use super::Visitor;
 use crate::accounts::AccountError;
 use crate::http::{Error, ErrorCode, JsonBody};
+use crate::notify::NotificationPrefs;
 use crate::notify::{
     confirm_email, resend_confirmation, resend_in, set_prefs, unsubscribe as turn_off,
     Confirmation, EmailConfirmError, Notice, NotificationsView, PrefsError, UnsubscribeError,
 };
-use crate::store::NotificationPrefs;
 use crate::AppState;
 
 /// Notices shown with the preferences.
@@ -116,8 +116,8 @@ async fn answer(
     prefs: &NotificationPrefs,
 ) -> Result<NotificationsView, Error> {
     let recent = state
-        .node
-        .store()
+        .notifications
+        .repo()
         .recent_notices(user, RECENT)
         .await
         .map_err(Error::internal)?;
@@ -141,8 +141,8 @@ pub(super) async fn show(
         .await?
         .ok_or(AccountError::NotSignedIn)?;
     let prefs = state
-        .node
-        .store()
+        .notifications
+        .repo()
         .notification_prefs(&session.user.id)
         .await
         .map_err(Error::internal)?;

@@ -1,14 +1,15 @@
 //! The moves of a batch: appended and their games updated in one query, and
-//! the games that ended rated and told as
+//! the ends followed (rated, told) as
 //! [`Store::append_move`](super::super::Store::append_move) does alone.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use battaglie_community::GameClock;
-use sqlx::{Row, SqliteConnection};
+use sqlx::SqliteConnection;
 
 use super::json_array;
-use crate::store::{notices, ratings, StoreError};
+use crate::store::{ChangeFollowers, GameChange, StoreError, Tx};
 
 /// A round of moves (`$1`, an array of [`NewMove`]s, each game once) in one
 /// query, one trip to SQLite's thread: each move is inserted and its game
@@ -66,8 +67,8 @@ pub(in crate::store) struct NewMove {
     pub reason: Option<&'static str>,
 }
 
-/// What the end of a game needs besides its columns: its rating and notices.
-#[derive(Debug)]
+/// What the end of a game needs besides its columns: what follows it (its
+/// rating and notices).
 pub(in crate::store) struct Ending {
     /// How the game ended.
     pub outcome: battaglie_rules::Outcome,
@@ -75,6 +76,8 @@ pub(in crate::store) struct Ending {
     pub at: i64,
     /// The game's clock.
     pub clock: Option<GameClock>,
+    /// Who writes what the end brings.
+    pub followers: Arc<dyn ChangeFollowers>,
 }
 
 /// Writes `moves` in `tx`; answers whether each was stored (else its game had
@@ -125,10 +128,16 @@ async fn follow_ends(
         if !to_follow.contains(&mv.id) {
             continue;
         }
-        let (id, at) = (mv.id.as_str(), ending.at);
-        ratings::rate_ended!(tx, id, ending.outcome.winner(), at);
-        let ended = Some(ending.outcome);
-        notices::enqueue_game!(tx, id, ended, ending.clock.as_ref(), at);
+        let change = GameChange {
+            id: &mv.id,
+            ended: Some(ending.outcome),
+            clock: ending.clock.as_ref(),
+            at: ending.at,
+        };
+        ending
+            .followers
+            .follow(&mut Tx::from(&mut *tx), change)
+            .await?;
     }
     Ok(())
 }

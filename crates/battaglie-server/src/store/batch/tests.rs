@@ -1,8 +1,33 @@
 //! The batch writer's answers: what each write says, and what is stored.
 
-use battaglie_rules::{Outcome, Side, WinReason};
+use std::sync::{Arc, Mutex};
 
-use crate::store::{ComputerTurn, GameRow, Mode, SocketStamp, Store, StoreError};
+use battaglie_rules::{Outcome, Side, WinReason};
+use futures_util::future::BoxFuture;
+
+use crate::store::{
+    ChangeFollowers, ComputerTurn, GameChange, GameRow, Mode, SocketStamp, Store, StoreError, Tx,
+};
+
+/// Notes the ends it is told of.
+#[derive(Default)]
+struct Ends(Mutex<Vec<(String, Option<Outcome>)>>);
+
+impl ChangeFollowers for Ends {
+    fn follow<'a>(
+        &'a self,
+        _tx: &'a mut Tx<'_>,
+        change: GameChange<'a>,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        let seen = (change.id.to_string(), change.ended);
+        self.0.lock().unwrap().push(seen);
+        Box::pin(async { Ok(()) })
+    }
+}
+
+fn followers() -> Arc<dyn ChangeFollowers> {
+    Arc::new(Ends::default())
+}
 
 fn row(id: &str) -> GameRow {
     GameRow {
@@ -28,12 +53,12 @@ async fn append(store: &Store, id: &str, revision: i64, ply: usize) -> Result<i6
     let mv = format!("move {ply}");
     store
         .append_move(
-            id,
-            revision,
+            (id, revision),
             (ply, &mv),
             None,
             (1, 1, None),
             ComputerTurn::Untouched,
+            &followers(),
         )
         .await
 }
@@ -150,14 +175,16 @@ async fn a_game_ended_in_a_batch_keeps_its_result_and_the_others_go_on() {
     for id in ["won", "going"] {
         store.insert_game(&row(id), &[]).await.unwrap();
     }
+    let ends = Arc::new(Ends::default());
+    let followers: Arc<dyn ChangeFollowers> = ends.clone();
     let (won, going) = tokio::join!(
         store.append_move(
-            "won",
-            0,
+            ("won", 0),
             (1, "last move"),
             Some(Outcome::Win(Side::Army, WinReason::Elimination)),
             (5, 5000, None),
             ComputerTurn::Untouched,
+            &followers,
         ),
         append(&store, "going", 0, 1),
     );
@@ -168,6 +195,10 @@ async fn a_game_ended_in_a_batch_keeps_its_result_and_the_others_go_on() {
         (Some(Outcome::Win(Side::Army, WinReason::Elimination)), 5)
     );
     assert_eq!(moves, ["last move"]);
+    assert!(
+        ends.0.lock().unwrap().is_empty(),
+        "no account holds a seat of the game that ended: nothing to rate or tell"
+    );
     let (game, _) = store.load("going").await.unwrap().unwrap();
     assert_eq!(game.outcome, None);
 }
@@ -248,5 +279,28 @@ async fn the_writer_starts_a_full_log_over_at_its_next_batch() {
         log_pages(&checkpointer).await,
         one_move,
         "the log holds the last move alone"
+    );
+}
+
+#[tokio::test]
+async fn a_game_ends_once_even_when_a_second_end_is_written_at_its_revision() {
+    let store = Store::memory().await.unwrap();
+    store.insert_game(&row("g"), &[]).await.unwrap();
+    let ends = Arc::new(Ends::default());
+    let won = Outcome::Win(Side::Army, WinReason::Resignation);
+    let revision = store
+        .set_status(("g", 0), Some(won), None, (1, 1), None, &*ends)
+        .await
+        .unwrap();
+    let lost = Outcome::Win(Side::Indians, WinReason::Resignation);
+    let second = store
+        .set_status(("g", revision), Some(lost), None, (2, 2), None, &*ends)
+        .await;
+    assert!(matches!(second, Err(StoreError::Conflict)), "{second:?}");
+    assert_eq!(store.load("g").await.unwrap().unwrap().0.outcome, Some(won));
+    assert_eq!(
+        *ends.0.lock().unwrap(),
+        [("g".to_string(), Some(won))],
+        "the end is followed (rated, told) once"
     );
 }

@@ -1,15 +1,17 @@
-//! Notifications in the store: each account's preferences, and the outbox.
+//! The notifications' storage: each account's preferences, and the outbox.
+//! The only SQL of the notifications.
 //!
-//! Outbox rows are written by [`enqueue!`] inside the transaction of the event
-//! that causes them (a move, a stored result, a direct challenge), so a notice
+//! Outbox rows are written inside the transaction of the event that causes them
+//! (a move, a stored result, a direct challenge; see `outbox.rs`), so a notice
 //! exists exactly when its event does. Sender tasks claim due rows for a while
 //! (one node sends each), then mark them sent, retried later or failed: a row
 //! is never deleted, so a failure stays visible.
 
-use battaglie_community::{Event, GameId, Preferences};
+use battaglie_community::{Channel, Event, Preferences};
+use battaglie_rules::Side;
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use crate::store::{in_tx, on_read, on_write, Store, StoreError, Tx};
 
 /// What a player asked to receive.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,22 +97,21 @@ pub struct OutboxRow {
     pub last_error: Option<String>,
 }
 
-pub(super) const PREFS: &str =
-    "SELECT email, mail, webhook_url, webhook, webhook_format, your_turn, \
+const PREFS: &str = "SELECT email, mail, webhook_url, webhook, webhook_format, your_turn, \
      challenges, endings, email_confirmed, confirm_sent_at FROM notification_prefs \
      WHERE user_id = $1";
 
-pub(super) const LAST_MAIL: &str = "SELECT MAX(not_before) FROM outbox WHERE recipient = $1 \
+const LAST_MAIL: &str = "SELECT MAX(not_before) FROM outbox WHERE recipient = $1 \
      AND game_id = $2 AND channel = 'mail' AND state IN ('pending', 'sent')";
 
-pub(super) const INSERT: &str = "INSERT INTO outbox (recipient, channel, event, game_id, subject, \
+const INSERT: &str = "INSERT INTO outbox (recipient, channel, event, game_id, subject, \
      link, created_at, not_before, next_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)";
 
 const OUTBOX_COLUMNS: &str =
     "id, recipient, channel, event, game_id, subject, link, attempts, state, last_error";
 
 /// Reads a [`PREFS`] row.
-pub(super) fn prefs_row<'r, R>(row: &'r R) -> Result<NotificationPrefs, StoreError>
+pub(crate) fn prefs_row<'r, R>(row: &'r R) -> Result<NotificationPrefs, StoreError>
 where
     R: Row,
     &'static str: sqlx::ColumnIndex<R>,
@@ -154,186 +155,153 @@ where
     })
 }
 
-/// Who `event` may notify.
-pub(super) fn recipients(event: &Event) -> Vec<String> {
-    match event {
-        Event::YourTurn { player, .. } => vec![player.0.clone()],
-        Event::ChallengeReceived { to, .. } => vec![to.0.clone()],
-        Event::GameEnded { players, .. } => players.iter().map(|p| p.0.clone()).collect(),
+/// An outbox row to queue.
+pub(crate) struct NewNotice<'a> {
+    /// The account it goes to.
+    pub to: &'a str,
+    /// How (never [`Channel::Page`]: the page's badge is read from the games).
+    pub channel: Channel,
+    /// The outbox's word for the event (`your_turn` ...).
+    pub event: &'static str,
+    /// The game it is about.
+    pub game: Option<&'a str>,
+    /// The mail's subject, the webhook's text.
+    pub subject: &'a str,
+    /// The path of the page it points to.
+    pub link: &'a str,
+    /// When it is queued (milliseconds).
+    pub at: i64,
+    /// Not sent before (milliseconds).
+    pub not_before: i64,
+}
+
+/// A seat of a game held by an account, as the notices name it.
+pub(crate) struct SeatHolder {
+    /// The side.
+    pub side: Side,
+    /// The account.
+    pub user: String,
+    /// Its name (empty once the account is deleted).
+    pub name: String,
+}
+
+/// The notifications' tables on the node's store.
+#[derive(Debug, Clone)]
+pub struct NoticesRepo {
+    store: Store,
+}
+
+impl NoticesRepo {
+    /// The notifications' tables in `store`.
+    pub fn new(store: Store) -> NoticesRepo {
+        NoticesRepo { store }
     }
-}
 
-/// The outbox's word for `event`, and the path of the page it points to.
-pub(super) fn event_word_and_link(event: &Event) -> (&'static str, String) {
-    let game_link = |g: &GameId| format!("/game/{}", g.0);
-    match event {
-        Event::YourTurn { game, .. } => ("your_turn", game_link(game)),
-        Event::ChallengeReceived { .. } => ("challenge_received", "/lobby".to_string()),
-        Event::GameEnded { game, .. } => ("game_ended", game_link(game)),
+    /// `user`'s notification preferences (the defaults when never set), read in `tx`.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub(crate) async fn prefs_in(
+        &self,
+        tx: &mut Tx<'_>,
+        user: &str,
+    ) -> Result<NotificationPrefs, StoreError> {
+        in_tx!(tx, conn => {
+            let row = sqlx::query(PREFS).bind(user).fetch_optional(conn).await?;
+            row.map_or(Ok(NotificationPrefs::default()), |r| prefs_row(&r))
+        })
     }
-}
 
-/// The result of a game in words, for the notice (`the Army won (elimination)`).
-pub(super) fn result_in_words(outcome: battaglie_rules::Outcome) -> String {
-    let what = match outcome.winner() {
-        Some(battaglie_rules::Side::Army) => "the Army won",
-        Some(battaglie_rules::Side::Indians) => "the Indians won",
-        None => "a draw",
-    };
-    format!("{what} ({})", outcome.reason_word())
-}
+    /// When the last mail to `user` about `game`, queued or sent, was due
+    /// (milliseconds), read in `tx`.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub(crate) async fn last_mail(
+        &self,
+        tx: &mut Tx<'_>,
+        user: &str,
+        game: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        Ok(in_tx!(tx, conn => sqlx::query_scalar(LAST_MAIL)
+            .bind(user)
+            .bind(game)
+            .fetch_one(conn)
+            .await?))
+    }
 
-/// Writes the outbox rows `$event` (a `&Event`) causes at `$at` (milliseconds,
-/// the server's clock) in the transaction `$tx`: the recipients' preferences
-/// read there, each mail throttled by `mail_decision` against the mails already
-/// queued or sent about the same game.
-macro_rules! enqueue {
-    ($tx:ident, $event:expr, $at:expr) => {{
-        let event: &battaglie_community::Event = $event;
-        let at: i64 = $at;
-        let mut wanted = std::collections::HashMap::new();
-        for who in $crate::store::notices::recipients(event) {
-            let row = sqlx::query($crate::store::notices::PREFS)
-                .bind(&who)
-                .fetch_optional(&mut *$tx)
-                .await?;
-            let prefs = match row {
-                Some(row) => $crate::store::notices::prefs_row(&row)?,
-                None => $crate::store::NotificationPrefs::default(),
+    /// Queues `notice` in `tx`.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub(crate) async fn queue(
+        &self,
+        tx: &mut Tx<'_>,
+        notice: &NewNotice<'_>,
+    ) -> Result<(), StoreError> {
+        let channel = match notice.channel {
+            Channel::Mail => "mail",
+            Channel::Webhook => "webhook",
+            // The page's badge is read from the games themselves.
+            Channel::Page => return Ok(()),
+        };
+        in_tx!(tx, conn => sqlx::query(INSERT)
+            .bind(notice.to)
+            .bind(channel)
+            .bind(notice.event)
+            .bind(notice.game)
+            .bind(notice.subject)
+            .bind(notice.link)
+            .bind(notice.at)
+            .bind(notice.not_before)
+            .execute(conn)
+            .await
+            .map(drop))?;
+        Ok(())
+    }
+
+    /// The battle of game `id` (its scenario's key) and the accounts holding its
+    /// Army's and Indians' seats, read in `tx`.
+    ///
+    /// # Errors
+    /// On a database failure, or a seat of a side that does not read.
+    pub(crate) async fn seat_holders(
+        &self,
+        tx: &mut Tx<'_>,
+        id: &str,
+    ) -> Result<(Option<String>, Vec<SeatHolder>), StoreError> {
+        let rows: Vec<(String, String, Option<String>, String)> = in_tx!(tx, conn => sqlx::query_as(
+            "SELECT s.side, s.user_id, u.name, g.scenario FROM seats s \
+             JOIN users u ON u.id = s.user_id JOIN games g ON g.id = s.game_id \
+             WHERE s.game_id = $1 AND s.side IN ('army', 'indians')",
+        )
+        .bind(id)
+        .fetch_all(conn)
+        .await?);
+        let mut scenario = None;
+        let mut holders = Vec::with_capacity(rows.len());
+        for (side, user, name, battle) in rows {
+            scenario = Some(battle);
+            let side = if side == Side::Army.word() {
+                Side::Army
+            } else {
+                Side::Indians
             };
-            wanted.insert(who, prefs.for_event(event));
+            holders.push(SeatHolder {
+                side,
+                user,
+                name: name.unwrap_or_default(),
+            });
         }
-        let (word, link) = $crate::store::notices::event_word_and_link(event);
-        let notices =
-            battaglie_community::notices(event, |p| wanted.get(&p.0).copied().unwrap_or_default());
-        for notice in notices {
-            let channel = match notice.channel {
-                battaglie_community::Channel::Mail => "mail",
-                battaglie_community::Channel::Webhook => "webhook",
-                // The page's badge is read from the games themselves.
-                battaglie_community::Channel::Page => continue,
-            };
-            let mut not_before = at;
-            if let (battaglie_community::Channel::Mail, Some(game)) = (notice.channel, &notice.game)
-            {
-                let last: Option<i64> = sqlx::query_scalar($crate::store::notices::LAST_MAIL)
-                    .bind(&notice.to.0)
-                    .bind(&game.0)
-                    .fetch_one(&mut *$tx)
-                    .await?;
-                match battaglie_community::mail_decision(
-                    &notice,
-                    last.map(battaglie_community::Timestamp),
-                    battaglie_community::Timestamp(at),
-                ) {
-                    battaglie_community::MailDecision::Send => {}
-                    battaglie_community::MailDecision::Skip => continue,
-                    battaglie_community::MailDecision::At(t) => not_before = t.0,
-                }
-            }
-            sqlx::query($crate::store::notices::INSERT)
-                .bind(&notice.to.0)
-                .bind(channel)
-                .bind(word)
-                .bind(notice.game.as_ref().map(|g| g.0.as_str()))
-                .bind(&notice.subject)
-                .bind(&link)
-                .bind(at)
-                .bind(not_before)
-                .execute(&mut *$tx)
-                .await?;
-        }
-    }};
-}
+        Ok((scenario, holders))
+    }
 
-/// Writes the notices of a game's change in `$tx`: its end (`$ended`, an
-/// `Option<Outcome>`) to both players, else, in a correspondence game
-/// (`$clock`), the turn to the player whose time now runs.
-macro_rules! enqueue_game {
-    ($tx:ident, $id:expr, $ended:expr, $clock:expr, $at:expr) => {{
-        let id: &str = $id;
-        let ended: Option<battaglie_rules::Outcome> = $ended;
-        let clock: Option<&battaglie_community::GameClock> = $clock;
-        let correspondence = clock.is_some_and(|c| !c.control().is_live());
-        if ended.is_some() || correspondence {
-            let seats = sqlx::query(
-                "SELECT s.side, s.user_id, u.name, g.scenario FROM seats s \
-                 JOIN users u ON u.id = s.user_id JOIN games g ON g.id = s.game_id \
-                 WHERE s.game_id = $1 AND s.side IN ('army', 'indians')",
-            )
-            .bind(id)
-            .fetch_all(&mut *$tx)
-            .await?;
-            let mut army: Option<(String, String)> = None;
-            let mut indians: Option<(String, String)> = None;
-            let mut battle = String::new();
-            for row in &seats {
-                let side: String = row.try_get("side")?;
-                let user: String = row.try_get("user_id")?;
-                let name: Option<String> = row.try_get("name")?;
-                let scenario: String = row.try_get("scenario")?;
-                battle = battaglie_rules::Scenario::builtin(&scenario)
-                    .map_or(scenario, |s| s.name().to_string());
-                let seat = Some((user, name.unwrap_or_default()));
-                match side.as_str() {
-                    "army" => army = seat,
-                    _ => indians = seat,
-                }
-            }
-            let game = battaglie_community::GameId(id.to_string());
-            let event = match (ended, clock) {
-                (Some(outcome), _) => match (army, indians) {
-                    (Some(a), Some(i)) if a.0 != i.0 => {
-                        Some(battaglie_community::Event::GameEnded {
-                            game,
-                            players: [
-                                battaglie_community::PlayerId(a.0),
-                                battaglie_community::PlayerId(i.0),
-                            ],
-                            correspondence,
-                            result: $crate::store::notices::result_in_words(outcome),
-                            battle,
-                        })
-                    }
-                    _ => None,
-                },
-                (None, Some(clock)) => {
-                    let (mover, other) = match clock.to_move() {
-                        battaglie_rules::Side::Army => (army, indians),
-                        battaglie_rules::Side::Indians => (indians, army),
-                    };
-                    match (mover, other) {
-                        (Some(m), Some(o)) if m.0 != o.0 => {
-                            Some(battaglie_community::Event::YourTurn {
-                                game,
-                                player: battaglie_community::PlayerId(m.0),
-                                correspondence,
-                                opponent: o.1,
-                                battle,
-                            })
-                        }
-                        _ => None,
-                    }
-                }
-                (None, None) => None,
-            };
-            if let Some(event) = event {
-                $crate::store::notices::enqueue!($tx, &event, $at);
-            }
-        }
-    }};
-}
-
-pub(super) use enqueue;
-pub(super) use enqueue_game;
-
-impl Store {
     /// `user`'s notification preferences (the defaults when never set).
     ///
     /// # Errors
     /// On a database failure.
     pub async fn notification_prefs(&self, user: &str) -> Result<NotificationPrefs, StoreError> {
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let row = sqlx::query(PREFS).bind(user).fetch_optional(pool).await?;
             row.map_or(Ok(NotificationPrefs::default()), |r| prefs_row(&r))
         })
@@ -354,7 +322,7 @@ impl Store {
             "mail" => "mail = 0",
             _ => "webhook = 0",
         };
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             let exists: Option<String> =
                 sqlx::query_scalar("SELECT id FROM users WHERE id = $1 AND deleted = 0")
@@ -413,7 +381,7 @@ impl Store {
              AND state = 'pending' AND (claimed_until IS NULL OR claimed_until < $3) \
              RETURNING {OUTBOX_COLUMNS}"
         );
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let rows = sqlx::query(&sql)
                 .bind(node)
                 .bind(until)
@@ -443,7 +411,7 @@ impl Store {
             Err((error, None)) => ("failed", Some(error), now),
         };
         let sent_at = (state == "sent").then_some(now);
-        on_write!(self, pool => sqlx::query(
+        on_write!(self.store, pool => sqlx::query(
             "UPDATE outbox SET state = $1, last_error = $2, next_at = $3, sent_at = $4, \
              attempts = attempts + 1, claimed_by = NULL, claimed_until = NULL \
              WHERE id = $5 AND claimed_by = $6",
@@ -465,7 +433,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn cancel_notice(&self, id: i64, why: &str) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
+        on_write!(self.store, pool => sqlx::query(
             "UPDATE outbox SET state = 'cancelled', last_error = $1, claimed_by = NULL, \
              claimed_until = NULL WHERE id = $2",
         )
@@ -490,7 +458,7 @@ impl Store {
         let sql = format!(
             "SELECT {OUTBOX_COLUMNS} FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT $2"
         );
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let rows = sqlx::query(&sql).bind(user).bind(limit).fetch_all(pool).await?;
             rows.iter().map(outbox_row).collect()
         })

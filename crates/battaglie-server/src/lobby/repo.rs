@@ -1,12 +1,13 @@
-//! The lobby in the store: challenges and "play anyone" requests. Every
-//! settlement (an acceptance, a pairing) is one conditional write, so that
-//! when two requests race on two nodes the database lets exactly one through.
-//! Times are milliseconds since 1970; what may be offered or accepted is the
-//! community crate's rule, checked before these run.
+//! The lobby's storage: challenges and "play anyone" requests. The only SQL
+//! of the lobby. Every settlement (an acceptance, a pairing) is one
+//! conditional write, so that when two requests race on two nodes the
+//! database lets exactly one through. Times are milliseconds since 1970; what
+//! may be offered or accepted is the community crate's rule, checked before
+//! these run.
 
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use crate::store::{in_tx, on_read, on_write, Store, StoreError, Tx};
 
 /// A challenge as stored, with the names of the accounts concerned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,15 +118,29 @@ where
     })
 }
 
-impl Store {
-    /// Stores a new open challenge (`state`, `acceptor`... are ignored); a direct
-    /// one queues its addressee's notices in the same transaction.
+/// The lobby's tables on the node's store.
+#[derive(Debug, Clone)]
+pub struct LobbyRepo {
+    store: Store,
+}
+
+impl LobbyRepo {
+    /// The lobby's tables in `store`.
+    pub fn new(store: Store) -> LobbyRepo {
+        LobbyRepo { store }
+    }
+
+    /// Stores a new open challenge in `tx` (`state`, `acceptor`... are ignored);
+    /// answers the challenger's name.
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError> {
-        on_write!(self, pool => {
-            let mut tx = pool.begin().await?;
+    pub(crate) async fn insert_challenge(
+        &self,
+        tx: &mut Tx<'_>,
+        c: &ChallengeRow,
+    ) -> Result<String, StoreError> {
+        in_tx!(tx, conn => {
             sqlx::query(
                 "INSERT INTO challenges (id, challenger, battle, side, control, rated, addressee, \
                  created_at, expires_at, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open')",
@@ -139,26 +154,15 @@ impl Store {
             .bind(&c.addressee)
             .bind(c.created_at)
             .bind(c.expires_at)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
-            if let Some(to) = &c.addressee {
-                let from: Option<String> = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
-                    .bind(&c.challenger)
-                    .fetch_optional(&mut *tx)
-                    .await?
-                    .flatten();
-                let event = battaglie_community::Event::ChallengeReceived {
-                    to: battaglie_community::PlayerId(to.clone()),
-                    from: from.unwrap_or_default(),
-                    battle: battaglie_rules::Scenario::builtin(&c.battle)
-                        .map_or_else(|| c.battle.clone(), |s| s.name().to_string()),
-                    control: c.control.clone(),
-                };
-                super::notices::enqueue!(tx, &event, c.created_at);
-            }
-            tx.commit().await?;
-        });
-        Ok(())
+            let name: Option<String> = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+                .bind(&c.challenger)
+                .fetch_optional(conn)
+                .await?
+                .flatten();
+            Ok(name.unwrap_or_default())
+        })
     }
 
     /// The challenge `id`, whatever its state.
@@ -167,7 +171,7 @@ impl Store {
     /// On a database failure.
     pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError> {
         let sql = format!("SELECT {CHALLENGE_COLUMNS} WHERE c.id = $1");
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let row = sqlx::query(&sql).bind(id).fetch_optional(pool).await?;
             row.as_ref().map(challenge_row).transpose()
         })
@@ -189,7 +193,7 @@ impl Store {
              AND (c.addressee IS NULL OR c.addressee = $2 OR c.challenger = $2) \
              ORDER BY c.created_at, c.id"
         );
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let rows = sqlx::query(&sql)
                 .bind(now)
                 .bind(viewer.unwrap_or(""))
@@ -208,7 +212,7 @@ impl Store {
         challenger: &str,
         now: i64,
     ) -> Result<usize, StoreError> {
-        let n: i64 = on_write!(self, pool => sqlx::query_scalar(
+        let n: i64 = on_write!(self.store, pool => sqlx::query_scalar(
             "SELECT COUNT(*) FROM challenges WHERE challenger = $1 AND state = 'open' \
              AND expires_at > $2",
         )
@@ -232,7 +236,7 @@ impl Store {
         challenger_side: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let n = on_write!(self, pool => sqlx::query(
+        let n = on_write!(self.store, pool => sqlx::query(
             "UPDATE challenges SET state = 'accepted', acceptor = $1, challenger_side = $2, \
              settled_at = $3 WHERE id = $4 AND state = 'open' AND expires_at > $3",
         )
@@ -251,7 +255,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn set_challenge_game(&self, id: &str, game: &str) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query("UPDATE challenges SET game_id = $1 WHERE id = $2")
+        on_write!(self.store, pool => sqlx::query("UPDATE challenges SET game_id = $1 WHERE id = $2")
             .bind(game)
             .bind(id)
             .execute(pool)
@@ -265,7 +269,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn reopen_challenge(&self, id: &str) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
+        on_write!(self.store, pool => sqlx::query(
             "UPDATE challenges SET state = 'open', acceptor = NULL, challenger_side = NULL, \
              settled_at = NULL WHERE id = $1 AND state = 'accepted' AND game_id IS NULL",
         )
@@ -287,7 +291,7 @@ impl Store {
         state: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let n = on_write!(self, pool => sqlx::query(
+        let n = on_write!(self.store, pool => sqlx::query(
             "UPDATE challenges SET state = $1, settled_at = $2 WHERE id = $3 AND state = 'open'",
         )
         .bind(state)
@@ -304,7 +308,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn put_seek(&self, seek: &SeekRow) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
+        on_write!(self.store, pool => sqlx::query(
             "INSERT INTO seeks (user_id, battle, side, control, rated, since, state) \
              VALUES ($1, $2, $3, $4, $5, $6, 'waiting') ON CONFLICT (user_id) DO UPDATE SET \
              battle = excluded.battle, side = excluded.side, control = excluded.control, \
@@ -328,7 +332,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn seek(&self, user: &str) -> Result<Option<SeekRow>, StoreError> {
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let row = sqlx::query("SELECT * FROM seeks WHERE user_id = $1")
                 .bind(user)
                 .fetch_optional(pool)
@@ -346,7 +350,7 @@ impl Store {
         battle: &str,
         user: &str,
     ) -> Result<Vec<SeekRow>, StoreError> {
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let rows = sqlx::query(
                 "SELECT * FROM seeks WHERE state = 'waiting' AND battle = $1 AND user_id <> $2 \
                  ORDER BY since, user_id",
@@ -369,7 +373,7 @@ impl Store {
         (a, a_side): (&str, &str),
         (b, b_side): (&str, &str),
     ) -> Result<bool, StoreError> {
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             let mut paired = 0;
             for (user, side) in [(a, a_side), (b, b_side)] {
@@ -402,7 +406,7 @@ impl Store {
         users: [&str; 2],
         game: Option<&str>,
     ) -> Result<(), StoreError> {
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             for user in users {
                 let sql = if game.is_some() {
@@ -423,13 +427,13 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn delete_seek(&self, user: &str) -> Result<bool, StoreError> {
-        let n = on_write!(self, pool => sqlx::query("DELETE FROM seeks WHERE user_id = $1 AND state = 'waiting'")
+        let n = on_write!(self.store, pool => sqlx::query("DELETE FROM seeks WHERE user_id = $1 AND state = 'waiting'")
             .bind(user)
             .execute(pool)
             .await?
             .rows_affected());
         // A paired request is done with: it goes too, but it was not waiting.
-        on_write!(self, pool => sqlx::query("DELETE FROM seeks WHERE user_id = $1")
+        on_write!(self.store, pool => sqlx::query("DELETE FROM seeks WHERE user_id = $1")
             .bind(user)
             .execute(pool)
             .await?
