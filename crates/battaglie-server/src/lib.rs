@@ -30,17 +30,15 @@ use std::net::SocketAddr;
 pub use app::AppState;
 pub use bus::{Bus, BusError, BusLocation, ParseBusError};
 pub use game::{
-    AnalysisError, AnalysisReport, BudgetTooSmall, Cluster, Created, DrawAction, GameError, Games,
-    LiveGame, MemoryLimits, Seat, Urls, ANALYSIS_NODES,
+    AnalysisError, AnalysisReport, BudgetTooSmall, Cluster, ComputerTurn, Created, DrawAction,
+    GameError, GameRow, Games, GamesRepo, LiveGame, MemoryLimits, Mode, Seat, Urls, ANALYSIS_NODES,
 };
 pub use http::{
     app, app_with, metrics_router, web_assets, Asset, BadProxy, Connections, Error, HttpSettings,
     Proxies, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY,
     REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
-pub use store::{
-    Database, GameRow, Mode, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError,
-};
+pub use store::{Database, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError};
 
 /// What `battaglie serve` needs.
 #[derive(Debug, Clone)]
@@ -140,7 +138,7 @@ pub async fn serve_on(
     state.node.shut_down();
     sockets_closed(&state).await;
     state.games.leave_site().await;
-    match store.expire_turns_of(state.node.name()).await {
+    match state.games.repo().expire_turns_of(state.node.name()).await {
         Ok(0) => {}
         Ok(n) => tracing::info!(games = n, "the computer's turns left to the other nodes"),
         Err(e) => tracing::warn!(error = %e, "cannot give the computer's turns up"),

@@ -357,7 +357,10 @@ impl Accounts {
             if !ids::is_game_id(&c.id) {
                 continue;
             }
-            let Some((row, _)) = store.load(&c.id).await? else {
+            let Some((row, _)) = crate::game::GamesRepo::new(store.clone())
+                .load(&c.id)
+                .await?
+            else {
                 continue;
             };
             let Some(side) = Seat::of(&row, Some(&c.token)).ok().and_then(Seat::word) else {

@@ -79,7 +79,7 @@ impl Games {
             }
         };
         let stored = self
-            .store()
+            .repo()
             .append_move(
                 (&live.row.id, st.revision),
                 (st.game.moves().len(), &mv.to_string()),
@@ -151,7 +151,7 @@ impl Games {
                 let now = self.now_secs();
                 let asked = offer.map(Side::word);
                 match self
-                    .store()
+                    .repo()
                     .set_takeback(&live.row.id, st.revision, asked, now)
                     .await
                 {
@@ -177,7 +177,7 @@ impl Games {
         let keep = st.game.moves().len() - count;
         let now = self.now_secs();
         match self
-            .store()
+            .repo()
             .truncate_moves(&live.row.id, st.revision, keep, now)
             .await
         {
@@ -285,7 +285,7 @@ impl Games {
     ) -> Result<(), GameError> {
         let now = self.now_secs();
         match self
-            .store()
+            .repo()
             .set_status(
                 (&live.row.id, st.revision),
                 None,
@@ -321,7 +321,7 @@ impl Games {
             c
         });
         match self
-            .store()
+            .repo()
             .set_status(
                 (&live.row.id, st.revision),
                 next.outcome(),
@@ -371,7 +371,7 @@ impl Games {
         st: &mut LiveState,
     ) -> Result<(), GameError> {
         let (row, moves) = self
-            .store()
+            .repo()
             .load(live.id())
             .await?
             .ok_or_else(|| GameError::NotFound(live.id().to_string()))?;

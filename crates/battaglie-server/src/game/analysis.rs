@@ -15,8 +15,9 @@ use battaglie_rules::Game;
 use serde::Serialize;
 
 use super::{GameError, Games};
+use crate::game::Mode;
 use crate::ids;
-use crate::store::{Mode, StoreError};
+use crate::store::StoreError;
 
 /// The nodes searched per position: about 40 ms on one core, so that a 300-move
 /// game is judged in about 12 s (measured in docs/api.md).

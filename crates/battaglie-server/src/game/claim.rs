@@ -10,8 +10,8 @@ use battaglie_rules::Game;
 
 use super::live_game::LiveGame;
 use super::Games;
+use crate::game::ComputerTurn;
 use crate::ids;
-use crate::store::ComputerTurn;
 
 impl Games {
     /// What storing a move that led to `game` does to the claim on the computer's turn.
@@ -33,7 +33,7 @@ impl Games {
     pub(super) async fn claim(&self, id: &str) -> bool {
         let now = now_millis();
         match self
-            .store()
+            .repo()
             .claim_turn(id, self.node(), self.lease_end(), now)
             .await
         {
@@ -64,7 +64,7 @@ impl Games {
                     return;
                 }
                 let renewed = state
-                    .store()
+                    .repo()
                     .renew_turn(&id, state.node(), state.lease_end())
                     .await;
                 match renewed {
@@ -84,7 +84,7 @@ impl Games {
     /// Takes over the computer turns whose claim expired (their node died);
     /// answers how many this node started thinking on.
     pub async fn take_over_expired(&self) -> usize {
-        let expired = match self.store().expired_turns(now_millis()).await {
+        let expired = match self.repo().expired_turns(now_millis()).await {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot read the expired claims");
@@ -115,7 +115,7 @@ impl Games {
                 started += 1;
             } else if !live.state.lock().await.thinking {
                 // Not the computer's turn after all (the game went on or ended).
-                if let Err(e) = self.store().release_turn(&id).await {
+                if let Err(e) = self.repo().release_turn(&id).await {
                     tracing::warn!(game = %id, error = %e, "cannot release a stale claim");
                 }
             }

@@ -110,7 +110,7 @@ impl Games {
             loop {
                 let now = state.now().millis();
                 let mut wait = FLAG_POLL;
-                match state.store().flags(now, FLAGS_PER_LOOK).await {
+                match state.repo().flags(now, FLAGS_PER_LOOK).await {
                     Ok((due, next)) => {
                         for id in due {
                             if let Err(e) = state.fire_flag(&id).await {

@@ -18,7 +18,7 @@ impl Games {
     /// When the store cannot be read.
     pub async fn resume_computer_games(&self) -> Result<usize, GameError> {
         let mut started = 0;
-        for id in self.store().open_computer_games().await? {
+        for id in self.repo().open_computer_games().await? {
             match self.game(&id).await {
                 Ok(live) => {
                     if self.schedule_computer(&live).await {

@@ -11,8 +11,8 @@ use super::live_game::LiveGame;
 use super::rebuild::rebuild;
 use super::registry::builtin_scenario;
 use super::{GameError, Games};
+use crate::game::{GameRow, Mode};
 use crate::ids;
-use crate::store::{GameRow, Mode};
 
 /// What creating or importing a game answers.
 #[derive(Debug, Serialize)]
@@ -109,7 +109,7 @@ impl Games {
             revision: 0,
             clock,
         };
-        self.store().insert_game(&row, &[]).await?;
+        self.repo().insert_game(&row, &[]).await?;
         let live = Arc::new(rebuild(row, &[], self.clock().clone())?);
         self.remember(live.clone());
         self.schedule_computer(&live).await;
@@ -150,7 +150,7 @@ impl Games {
             revision: 0,
             clock: None,
         };
-        self.store().insert_game(&row, &moves).await?;
+        self.repo().insert_game(&row, &moves).await?;
         let live = Arc::new(rebuild(row, &moves, self.clock().clone())?);
         self.remember(live.clone());
         Ok((created(&live, Side::Army), live))

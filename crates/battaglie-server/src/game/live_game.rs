@@ -13,8 +13,8 @@ use super::presence::PresenceView;
 use super::snapshot::{snapshot, with_seat, Changing, SharedState, StateParts};
 use super::{GameError, Seat};
 use crate::chat::ChatRow;
+use crate::game::{GameRow, RematchRow};
 use crate::ids;
-use crate::store::{GameRow, RematchRow};
 use crate::view::Replay;
 
 /// How many changes a slow WebSocket subscriber may fall behind before it is resynchronised.
@@ -182,7 +182,7 @@ impl LiveGame {
     }
 
     /// How the game is played.
-    pub fn mode(&self) -> crate::store::Mode {
+    pub fn mode(&self) -> crate::game::Mode {
         self.row.mode
     }
 

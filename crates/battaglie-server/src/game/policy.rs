@@ -5,7 +5,7 @@
 use battaglie_rules::{Game, Side};
 
 use super::{Action, GameError, Seat};
-use crate::store::Mode;
+use crate::game::Mode;
 
 /// What a draw request asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,8 +15,9 @@ use serde::Serialize;
 use super::live_game::{LiveGame, Told};
 use super::{GameError, Games, Seat};
 use crate::bus::Noted;
+use crate::game::Mode;
 use crate::ids;
-use crate::store::{GameInPlay, Mode, SocketRow, SocketStamp};
+use crate::store::{GameInPlay, SocketRow, SocketStamp};
 
 /// How often a node renews its open sockets in the store.
 pub const BEAT_EVERY: Duration = Duration::from_secs(5);

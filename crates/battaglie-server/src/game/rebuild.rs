@@ -9,7 +9,7 @@ use battaglie_rules::{
 
 use super::live_game::LiveGame;
 use super::GameError;
-use crate::store::GameRow;
+use crate::game::GameRow;
 
 /// Rebuilds a game from its row and moves, replaying every move through the rules.
 ///

@@ -12,6 +12,7 @@ use tokio::sync::Semaphore;
 use super::followers::Followers;
 use super::live_game::LiveGame;
 use super::rebuild::rebuild;
+use super::repo::GamesRepo;
 use super::GameError;
 use crate::bus::Bus;
 use crate::ids;
@@ -26,6 +27,7 @@ use crate::store::{ChangeFollowers, Store};
 #[derive(Clone)]
 pub struct Games {
     node: Node,
+    repo: GamesRepo,
     ratings: Ratings,
     /// What each change of a game brings to the ratings and the notices.
     pub(super) followers: Arc<dyn ChangeFollowers>,
@@ -96,6 +98,7 @@ impl Games {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let ratings = Ratings::new(node.clone());
         Games {
+            repo: GamesRepo::new(node.store().clone()),
             followers: Followers::hook(ratings.clone(), NoticesRepo::new(node.store().clone())),
             ratings,
             node,
@@ -137,6 +140,11 @@ impl Games {
     /// The bus to the other nodes, if any.
     pub(crate) fn bus(&self) -> Option<&Bus> {
         self.node.bus()
+    }
+
+    /// The games' tables.
+    pub fn repo(&self) -> &GamesRepo {
+        &self.repo
     }
 
     /// The store.
@@ -183,7 +191,7 @@ impl Games {
             return Ok(live);
         }
         let (row, moves) = self
-            .store()
+            .repo()
             .load(id)
             .await?
             .ok_or_else(|| GameError::NotFound(id.to_string()))?;

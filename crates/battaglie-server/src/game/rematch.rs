@@ -14,8 +14,9 @@ use super::rebuild::rebuild;
 use super::registry::builtin_scenario;
 use super::{Action, GameError, Games, LiveGame, Seat};
 use crate::bus::Noted;
+use crate::game::{GameRow, Mode, RematchRow};
 use crate::ids;
-use crate::store::{GameRow, Mode, RematchRow, StoreError};
+use crate::store::StoreError;
 
 /// What a rematch request does (named by its word: `offer`, `accept`, ...).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
@@ -90,7 +91,7 @@ impl Games {
         if !live.is_over().await {
             return Err(RematchError::NotOver);
         }
-        let store = self.store();
+        let store = self.repo();
         let standing = store.rematch(live.id()).await?;
         if let Some(next) = standing.as_ref().and_then(|r| r.next_game.clone()) {
             return Err(RematchError::Agreed(next));
@@ -125,7 +126,7 @@ impl Games {
     async fn agree(&self, live: &LiveGame, offerer: Side) -> Result<bool, RematchError> {
         let next = ids::game_id().map_err(GameError::from)?;
         if !self
-            .store()
+            .repo()
             .accept_rematch(live.id(), offerer.word(), &next)
             .await?
         {
@@ -161,8 +162,8 @@ impl Games {
                 .as_ref()
                 .map(|c| GameClock::new(c.control(), first)),
         };
+        self.repo().insert_game(&row, &[]).await?;
         let store = self.store();
-        store.insert_game(&row, &[]).await?;
         let swapped = |side: &str| if side == "army" { "indians" } else { "army" };
         let holders = store.seat_holders(old.id.as_str()).await?;
         let holders: Vec<(&str, &str)> = holders
@@ -188,7 +189,7 @@ impl Games {
         if !live.has_listeners() {
             return;
         }
-        match self.store().rematch(live.id()).await {
+        match self.repo().rematch(live.id()).await {
             Ok(now) => live.tell(Told::Rematch(now.map(Arc::new))),
             Err(e) => {
                 tracing::warn!(game = %live.id(), error = %e, "cannot read a rematch another node stored")

@@ -146,7 +146,7 @@ impl Games {
     /// # Errors
     /// The store failing; a game gone or no longer replaying.
     pub(super) async fn catch_up(&self, live: &LiveGame) -> Result<(), GameError> {
-        let Some(stored) = self.store().revision(live.id()).await? else {
+        let Some(stored) = self.repo().revision(live.id()).await? else {
             return Ok(());
         };
         let mut st = live.state.lock().await;

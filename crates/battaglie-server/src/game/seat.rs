@@ -3,8 +3,8 @@
 use battaglie_rules::Side;
 
 use super::GameError;
+use crate::game::GameRow;
 use crate::ids;
-use crate::store::GameRow;
 
 /// Who is asking: the seat a token opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

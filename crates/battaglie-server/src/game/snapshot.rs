@@ -15,7 +15,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::Seat;
-use crate::store::GameRow;
+use crate::game::GameRow;
 #[cfg(test)]
 use crate::view::MovesFrom;
 use crate::view::{self, Eliminated, PlyView, SideWord, Stack};

@@ -7,7 +7,7 @@ use battaglie_rules::{Game, Side};
 
 use super::policy::{not_over, sides_before_each_move};
 use super::{Action, GameError, Seat};
-use crate::store::Mode;
+use crate::game::Mode;
 
 /// What a take-back request asks (named by its word: `offer`, `accept`, ...).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames)]

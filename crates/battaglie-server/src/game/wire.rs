@@ -8,7 +8,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::Seat;
-use crate::store::RematchRow;
+use crate::game::RematchRow;
 
 /// The rematch offer of a finished online game, as one reader sees it
 /// (`POST /api/games/{id}/rematch`, and pushed on the game's socket).

@@ -13,8 +13,8 @@ use serde::Deserialize;
 use super::account::{seat_token, Visitor};
 use super::limits::Limiters;
 use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
+use crate::game::Mode;
 use crate::game::{with_seat, DrawAction, GameError, LiveGame, SharedState, TakebackAction};
-use crate::store::Mode;
 use crate::AppState;
 use battaglie_community::{ClaimKind, TimeControl};
 

@@ -28,11 +28,12 @@ use super::per_address::{Held, PerAddress};
 use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
 use crate::chat::{may_read, shows, ChatMessage, ChatPush, ChatRow};
+use crate::game::Mode;
 use crate::game::{
     with_seat, with_seat_on_turn, DrawAction, LiveGame, RematchPush, RematchView, Seat,
     SharedState, StateParts, Told,
 };
-use crate::store::{Mode, UserRow};
+use crate::store::UserRow;
 use crate::AppState;
 
 pub(super) fn router(
@@ -224,7 +225,7 @@ async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> (Vec<St
         presence_seen = count;
     }
     if live.mode() == Mode::Online && live.is_over().await {
-        match state.node.store().rematch(live.id()).await {
+        match state.games.repo().rematch(live.id()).await {
             Ok(Some(row)) => {
                 let view = RematchView::of(Some(&row), holder.seat, holder.token.as_deref());
                 if let Ok(text) = serde_json::to_string(&RematchPush { view: &view }) {

@@ -34,10 +34,11 @@ pub use wire::{
     SeekWithdrawn, SoughtView,
 };
 
+use crate::game::Mode;
 use crate::game::{builtin_scenario, Games};
 use crate::ids;
 use crate::notify::{NoticesRepo, Outbox};
-use crate::store::{Mode, StoreError, UserRow};
+use crate::store::{StoreError, UserRow};
 
 /// How many challenges (open and direct alike) an account may have open at once.
 pub const MAX_OPEN_CHALLENGES: usize = 10;

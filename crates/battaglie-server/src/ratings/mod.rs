@@ -22,9 +22,10 @@ pub use wire::{
     RatingChange, RatingView, ResultView, SeatTaken,
 };
 
+use crate::game::Mode;
 use crate::game::{GameError, LiveGame, Seat};
 use crate::node::Node;
-use crate::store::{GamesFilter, Mode, PlayerGameRow, ResultCount, UserRow};
+use crate::store::{GamesFilter, PlayerGameRow, ResultCount, UserRow};
 use crate::view::{seats_view, SeatsView};
 
 /// The most games one page of a player's list holds.

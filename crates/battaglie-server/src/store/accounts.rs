@@ -35,7 +35,7 @@ pub struct SessionRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeldSeat {
     /// The game.
-    pub game: super::GameRow,
+    pub game: crate::game::GameRow,
     /// `army`, `indians` or `both`.
     pub side: String,
     /// The account holding the other seat, by name (none: a guest, the
@@ -328,7 +328,7 @@ impl Store {
             rows.iter()
                 .map(|r| {
                     Ok(HeldSeat {
-                        game: super::game_row(r)?,
+                        game: crate::game::game_row(r)?,
                         side: r.try_get("held_side")?,
                         opponent: r.try_get("opponent")?,
                     })

@@ -20,18 +20,14 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::SqlitePool;
 
 use batch::Batcher;
-use games::{clock_columns, game_row, outcome_columns};
 
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;
 pub use buckets::Bucket;
-pub use claims::ComputerTurn;
 pub use confirm::ConfirmMail;
-pub use games::{GameRow, Mode};
 pub use location::{Database, ParseDatabaseError};
 pub use outage::{Beat, Outage};
 pub use players::{GamesFilter, PlayerGameRow, ResultCount, SeatPlayer};
-pub use rematch::RematchRow;
 pub use sockets::{GameInPlay, SocketRow, SocketStamp};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
@@ -119,18 +115,14 @@ pub(crate) use {on_read, on_write};
 
 mod accounts;
 mod analyses;
-mod batch;
+pub(crate) mod batch;
 mod buckets;
 mod check;
-mod claims;
 mod confirm;
-mod games;
 mod log;
 mod outage;
 mod players;
-mod rematch;
 mod sockets;
-mod takeback;
 mod tx;
 
 pub(crate) use tx::{in_tx, ChangeFollowers, GameChange, Tx};
@@ -174,6 +166,14 @@ static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/s
 static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 impl Store {
+    /// SQLite's batcher of frequent writes (`None` on PostgreSQL).
+    pub(crate) fn batcher(&self) -> Option<&Batcher> {
+        match &self.pools {
+            Pools::Sqlite { batch, .. } => Some(batch),
+            Pools::Postgres(_) => None,
+        }
+    }
+
     /// The pool writes go to.
     pub(crate) fn write_pool(&self) -> Pool<'_> {
         match &self.pools {

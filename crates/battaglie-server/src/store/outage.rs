@@ -6,7 +6,8 @@ use std::time::Duration;
 use battaglie_community::{GameClock, Timestamp};
 use sqlx::Row;
 
-use super::{clock_columns, Store, StoreError};
+use super::{Store, StoreError};
+use crate::game::clock_columns;
 
 /// One node's beat: who, and when by the wall clock and by game time.
 #[derive(Debug, Clone, Copy)]

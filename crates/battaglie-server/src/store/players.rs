@@ -28,7 +28,7 @@ pub struct GamesFilter {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayerGameRow {
     /// The game.
-    pub game: super::GameRow,
+    pub game: crate::game::GameRow,
     /// The side the player held.
     pub side: String,
     /// The opponent's account name (none: a guest, the computer, or a deleted account).
@@ -182,7 +182,7 @@ impl Store {
                     let before: Option<f64> = r.try_get("r_before")?;
                     let after: Option<f64> = r.try_get("r_after")?;
                     Ok(PlayerGameRow {
-                        game: super::game_row(r)?,
+                        game: crate::game::game_row(r)?,
                         side: r.try_get("held_side")?,
                         opponent: r.try_get("opponent_name")?,
                         rated: r.try_get::<Option<String>, _>("rated_id")?.is_some(),

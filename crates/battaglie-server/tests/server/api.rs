@@ -61,7 +61,7 @@ async fn computer_game_from(s: &Server, start: &str, computer: &str) -> (String,
         updated_at: 0,
         revision: 0,
     };
-    s.state.games.store().insert_game(&row, &[]).await.unwrap();
+    s.state.games.repo().insert_game(&row, &[]).await.unwrap();
     (id, token)
 }
 
@@ -773,12 +773,23 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
     state.node.shut_down();
     store.close().await;
     let store = db.open().await;
-    let (_, moves) = store.load(&id).await.unwrap().unwrap();
+    let (_, moves) = battaglie_server::GamesRepo::new(store.clone())
+        .load(&id)
+        .await
+        .unwrap()
+        .unwrap();
     if moves.len() == 4 {
         // The first server was quick enough to answer before it stopped: take the
         // answer back, as if it never came.
-        let (row, _) = store.load(&id).await.unwrap().unwrap();
-        store.truncate_moves(&id, row.revision, 3, 0).await.unwrap();
+        let (row, _) = battaglie_server::GamesRepo::new(store.clone())
+            .load(&id)
+            .await
+            .unwrap()
+            .unwrap();
+        battaglie_server::GamesRepo::new(store.clone())
+            .truncate_moves(&id, row.revision, 3, 0)
+            .await
+            .unwrap();
     }
     if store.backend() == "postgres" {
         // Every start on a shared database is a new node, which cannot tell a dead
@@ -791,7 +802,16 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
     let app = battaglie_server::app(state.clone());
     let resumed = wait_for_ply(&app, &id, 4).await;
     assert_eq!(resumed["to_move"], "army");
-    assert_eq!(store.load(&id).await.unwrap().unwrap().1.len(), 4);
+    assert_eq!(
+        battaglie_server::GamesRepo::new(store.clone())
+            .load(&id)
+            .await
+            .unwrap()
+            .unwrap()
+            .1
+            .len(),
+        4
+    );
 }
 
 async fn racing_moves_from_two_nodes_one_is_stored_the_other_gets_409_and_the_fresh_state(
@@ -843,7 +863,7 @@ async fn racing_moves_from_two_nodes_one_is_stored_the_other_gets_409_and_the_fr
         assert_eq!(refused["state"]["ply"], ply + 1, "{refused}");
         assert_eq!(refused["state"]["last_move"], stored, "{refused}");
     }
-    let (_, moves) = s.state.games.store().load(id).await.unwrap().unwrap();
+    let (_, moves) = s.state.games.repo().load(id).await.unwrap().unwrap();
     assert_eq!(moves.len(), 6);
 }
 

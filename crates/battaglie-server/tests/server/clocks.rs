@@ -159,7 +159,7 @@ async fn running_out_against_an_opponent_who_can_never_win_draws(db: TestDb) {
         revision: 0,
         clock: Some(clock),
     };
-    s.state.games.store().insert_game(&row, &[]).await.unwrap();
+    s.state.games.repo().insert_game(&row, &[]).await.unwrap();
     time.advance(Duration::from_secs(61));
     let end = over(&s.app, &id).await;
     assert_eq!(

@@ -263,7 +263,11 @@ async fn each_computer_turn_is_searched_by_one_node_only(kind: Kind) {
         searches, turns,
         "one search per computer turn, over both nodes"
     );
-    let (_, moves) = db.open().await.load(id).await.unwrap().unwrap();
+    let (_, moves) = battaglie_server::GamesRepo::new(db.open().await)
+        .load(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(moves.len() as u64, 2 * turns);
 }
 
@@ -291,7 +295,11 @@ async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
     assert_eq!(status, StatusCode::OK, "{answer}");
     let store = db.open().await;
     assert_eq!(
-        store.turn_holder(id).await.unwrap().as_deref(),
+        battaglie_server::GamesRepo::new(store.clone())
+            .turn_holder(id)
+            .await
+            .unwrap()
+            .as_deref(),
         Some(a.state.node.name())
     );
     a.stop();
@@ -302,10 +310,17 @@ async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
     assert_eq!(after["ply"], 2);
     assert_eq!(after["to_move"], "army");
     assert_eq!(b.state.games.metrics().searches(), 1);
-    let (_, moves) = store.load(id).await.unwrap().unwrap();
+    let (_, moves) = battaglie_server::GamesRepo::new(store.clone())
+        .load(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(moves.len(), 2);
     assert_eq!(
-        store.turn_holder(id).await.unwrap(),
+        battaglie_server::GamesRepo::new(store.clone())
+            .turn_holder(id)
+            .await
+            .unwrap(),
         None,
         "the claim ends with the move"
     );

@@ -6,7 +6,7 @@ use battaglie_rules::{Position, Rng, Scenario};
 use serde::Serialize;
 
 use super::*;
-use crate::store::Mode;
+use crate::game::Mode;
 
 /// What a reader is sent, written by serde in one piece.
 #[derive(Serialize)]

@@ -4,11 +4,12 @@ use battaglie_rules::Side;
 use sqlx::SqliteConnection;
 
 use super::json_array;
-use crate::store::{clock_columns, outcome_columns, GameRow, StoreError};
+use crate::game::{clock_columns, outcome_columns, GameRow};
+use crate::store::StoreError;
 
 /// The columns of a new game without moves.
 #[derive(Debug, serde::Serialize)]
-pub(in crate::store) struct NewGame {
+pub(crate) struct NewGame {
     id: String,
     scenario: String,
     mode: &'static str,

@@ -23,8 +23,8 @@ mod tests;
 use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
-pub(super) use games::NewGame;
-pub(super) use moves::{Ending, NewMove};
+pub(crate) use games::NewGame;
+pub(crate) use moves::{Ending, NewMove};
 
 use super::log::LogFull;
 use super::sockets::{ClosedSocket, OpenedSocket};
@@ -81,7 +81,7 @@ impl Job {
 
 /// The queue to the task that writes batches.
 #[derive(Debug, Clone)]
-pub(super) struct Batcher {
+pub(crate) struct Batcher {
     queue: mpsc::Sender<Job>,
 }
 
@@ -89,7 +89,7 @@ impl Batcher {
     /// Starts the task writing through `pool` (the writer); it ends when the
     /// last batcher is dropped. Between two batches, it copies the write-ahead
     /// log back when `log_full` says so (see [`LogFull`]).
-    pub fn start(pool: SqlitePool, log_full: LogFull) -> Batcher {
+    pub(super) fn start(pool: SqlitePool, log_full: LogFull) -> Batcher {
         let (queue, jobs) = mpsc::channel(QUEUE);
         tokio::spawn(write_batches(pool, jobs, log_full));
         Batcher { queue }
@@ -128,7 +128,7 @@ impl Batcher {
     ///
     /// # Errors
     /// Database failures (a game that does not exist included).
-    pub async fn socket_opened(&self, socket: OpenedSocket) -> Result<(), StoreError> {
+    pub(super) async fn socket_opened(&self, socket: OpenedSocket) -> Result<(), StoreError> {
         self.ask(|done| Job::Opened(socket, done)).await
     }
 
@@ -136,7 +136,7 @@ impl Batcher {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn socket_closed(&self, socket: ClosedSocket) -> Result<(), StoreError> {
+    pub(super) async fn socket_closed(&self, socket: ClosedSocket) -> Result<(), StoreError> {
         self.ask(|done| Job::Closed(socket, done)).await
     }
 }

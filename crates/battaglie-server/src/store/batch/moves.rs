@@ -47,7 +47,7 @@ const ENDS_TO_FOLLOW: &str = "SELECT game_id FROM seats \
 
 /// A move to append, and the game's columns it changes.
 #[derive(Debug, serde::Serialize)]
-pub(in crate::store) struct NewMove {
+pub(crate) struct NewMove {
     pub id: String,
     /// The revision the game must still be at.
     pub revision: i64,
@@ -69,7 +69,7 @@ pub(in crate::store) struct NewMove {
 
 /// What the end of a game needs besides its columns: what follows it (its
 /// rating and notices).
-pub(in crate::store) struct Ending {
+pub(crate) struct Ending {
     /// How the game ended.
     pub outcome: battaglie_rules::Outcome,
     /// The server's clock (milliseconds).

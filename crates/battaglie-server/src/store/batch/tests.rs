@@ -5,9 +5,8 @@ use std::sync::{Arc, Mutex};
 use battaglie_rules::{Outcome, Side, WinReason};
 use futures_util::future::BoxFuture;
 
-use crate::store::{
-    ChangeFollowers, ComputerTurn, GameChange, GameRow, Mode, SocketStamp, Store, StoreError, Tx,
-};
+use crate::game::{ComputerTurn, GameRow, GamesRepo, Mode};
+use crate::store::{ChangeFollowers, GameChange, SocketStamp, Store, StoreError, Tx};
 
 /// Notes the ends it is told of.
 #[derive(Default)]
@@ -23,6 +22,10 @@ impl ChangeFollowers for Ends {
         self.0.lock().unwrap().push(seen);
         Box::pin(async { Ok(()) })
     }
+}
+
+fn games(store: &Store) -> GamesRepo {
+    GamesRepo::new(store.clone())
 }
 
 fn followers() -> Arc<dyn ChangeFollowers> {
@@ -51,7 +54,7 @@ fn row(id: &str) -> GameRow {
 
 async fn append(store: &Store, id: &str, revision: i64, ply: usize) -> Result<i64, StoreError> {
     let mv = format!("move {ply}");
-    store
+    games(store)
         .append_move(
             (id, revision),
             (ply, &mv),
@@ -68,7 +71,7 @@ async fn moves_of_many_games_sent_at_once_are_all_stored_in_order() {
     let store = Store::memory().await.unwrap();
     let ids: Vec<String> = (0..40).map(|i| format!("g{i}")).collect();
     for id in &ids {
-        store.insert_game(&row(id), &[]).await.unwrap();
+        games(&store).insert_game(&row(id), &[]).await.unwrap();
     }
     for ply in 1..=5 {
         let sent = ids.iter().map(|id| append(&store, id, ply as i64 - 1, ply));
@@ -77,7 +80,7 @@ async fn moves_of_many_games_sent_at_once_are_all_stored_in_order() {
         }
     }
     for id in &ids {
-        let (game, moves) = store.load(id).await.unwrap().unwrap();
+        let (game, moves) = games(&store).load(id).await.unwrap().unwrap();
         assert_eq!(game.revision, 5);
         assert_eq!(
             moves,
@@ -90,7 +93,7 @@ async fn moves_of_many_games_sent_at_once_are_all_stored_in_order() {
 async fn a_stale_move_in_a_batch_is_a_conflict_and_the_others_stand() {
     let store = Store::memory().await.unwrap();
     for id in ["a", "b", "c"] {
-        store.insert_game(&row(id), &[]).await.unwrap();
+        games(&store).insert_game(&row(id), &[]).await.unwrap();
     }
     let (a, stale, ply_taken) = tokio::join!(
         append(&store, "a", 0, 1),
@@ -107,13 +110,13 @@ async fn a_stale_move_in_a_batch_is_a_conflict_and_the_others_stand() {
         matches!(ply_taken, Err(StoreError::Conflict)),
         "{ply_taken:?}"
     );
-    let (b, moves) = store.load("b").await.unwrap().unwrap();
+    let (b, moves) = games(&store).load("b").await.unwrap().unwrap();
     assert_eq!(
         (b.revision, moves.len()),
         (0, 0),
         "nothing of the stale move"
     );
-    let (c, moves) = store.load("c").await.unwrap().unwrap();
+    let (c, moves) = games(&store).load("c").await.unwrap().unwrap();
     assert_eq!(
         (c.revision, moves.len()),
         (1, 1),
@@ -124,7 +127,7 @@ async fn a_stale_move_in_a_batch_is_a_conflict_and_the_others_stand() {
 #[tokio::test]
 async fn two_moves_of_one_game_in_one_batch_are_stored_one_after_the_other() {
     let store = Store::memory().await.unwrap();
-    store.insert_game(&row("g"), &[]).await.unwrap();
+    games(&store).insert_game(&row("g"), &[]).await.unwrap();
     // Both wait for the writer together: the second names the revision the
     // first makes, and a stale third names the first's again.
     let (first, second, stale) = tokio::join!(
@@ -134,7 +137,7 @@ async fn two_moves_of_one_game_in_one_batch_are_stored_one_after_the_other() {
     );
     assert_eq!((first.unwrap(), second.unwrap()), (1, 2));
     assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
-    let (game, moves) = store.load("g").await.unwrap().unwrap();
+    let (game, moves) = games(&store).load("g").await.unwrap().unwrap();
     assert_eq!(game.revision, 2);
     assert_eq!(moves, ["move 1", "move 2"]);
 }
@@ -142,7 +145,7 @@ async fn two_moves_of_one_game_in_one_batch_are_stored_one_after_the_other() {
 #[tokio::test]
 async fn a_socket_of_no_game_is_refused_alone_and_the_batch_around_it_stands() {
     let store = Store::memory().await.unwrap();
-    store.insert_game(&row("g"), &[]).await.unwrap();
+    games(&store).insert_game(&row("g"), &[]).await.unwrap();
     let at = SocketStamp {
         node: "local",
         now: 10,
@@ -166,19 +169,23 @@ async fn a_socket_of_no_game_is_refused_alone_and_the_batch_around_it_stands() {
         .map(|r| (r.seat.as_str(), r.seen_at, r.closed_at))
         .collect();
     assert_eq!(seen, [("army", 30, Some(30)), ("indians", 10, None)]);
-    assert_eq!(store.load("g").await.unwrap().unwrap().1, ["move 1"]);
+    assert_eq!(
+        games(&store).load("g").await.unwrap().unwrap().1,
+        ["move 1"]
+    );
 }
 
 #[tokio::test]
 async fn a_game_ended_in_a_batch_keeps_its_result_and_the_others_go_on() {
     let store = Store::memory().await.unwrap();
     for id in ["won", "going"] {
-        store.insert_game(&row(id), &[]).await.unwrap();
+        games(&store).insert_game(&row(id), &[]).await.unwrap();
     }
     let ends = Arc::new(Ends::default());
     let followers: Arc<dyn ChangeFollowers> = ends.clone();
+    let repo = games(&store);
     let (won, going) = tokio::join!(
-        store.append_move(
+        repo.append_move(
             ("won", 0),
             (1, "last move"),
             Some(Outcome::Win(Side::Army, WinReason::Elimination)),
@@ -189,7 +196,7 @@ async fn a_game_ended_in_a_batch_keeps_its_result_and_the_others_go_on() {
         append(&store, "going", 0, 1),
     );
     assert_eq!((won.unwrap(), going.unwrap()), (1, 1));
-    let (game, moves) = store.load("won").await.unwrap().unwrap();
+    let (game, moves) = games(&store).load("won").await.unwrap().unwrap();
     assert_eq!(
         (game.outcome, game.updated_at),
         (Some(Outcome::Win(Side::Army, WinReason::Elimination)), 5)
@@ -199,26 +206,30 @@ async fn a_game_ended_in_a_batch_keeps_its_result_and_the_others_go_on() {
         ends.0.lock().unwrap().is_empty(),
         "no account holds a seat of the game that ended: nothing to rate or tell"
     );
-    let (game, _) = store.load("going").await.unwrap().unwrap();
+    let (game, _) = games(&store).load("going").await.unwrap().unwrap();
     assert_eq!(game.outcome, None);
 }
 
 #[tokio::test]
 async fn a_new_game_whose_id_is_taken_is_refused_alone() {
     let store = Store::memory().await.unwrap();
-    store.insert_game(&row("taken"), &[]).await.unwrap();
+    games(&store).insert_game(&row("taken"), &[]).await.unwrap();
     let mut again = row("taken");
     again.scenario = "apache".into();
     let new_game = row("new");
+    let repo = games(&store);
     let (new, taken) = tokio::join!(
-        store.insert_game(&new_game, &[]),
-        store.insert_game(&again, &[]),
+        repo.insert_game(&new_game, &[]),
+        repo.insert_game(&again, &[]),
     );
     new.unwrap();
     assert!(matches!(taken, Err(StoreError::Conflict)), "{taken:?}");
-    let (game, _) = store.load("taken").await.unwrap().unwrap();
+    let (game, _) = games(&store).load("taken").await.unwrap().unwrap();
     assert_eq!(game.scenario, "washita", "the first game stands");
-    assert_eq!(store.load("new").await.unwrap().unwrap().0, new_game);
+    assert_eq!(
+        games(&store).load("new").await.unwrap().unwrap().0,
+        new_game
+    );
 }
 
 /// Plays move `ply` of game `id` through `batcher`.
@@ -285,19 +296,22 @@ async fn the_writer_starts_a_full_log_over_at_its_next_batch() {
 #[tokio::test]
 async fn a_game_ends_once_even_when_a_second_end_is_written_at_its_revision() {
     let store = Store::memory().await.unwrap();
-    store.insert_game(&row("g"), &[]).await.unwrap();
+    games(&store).insert_game(&row("g"), &[]).await.unwrap();
     let ends = Arc::new(Ends::default());
     let won = Outcome::Win(Side::Army, WinReason::Resignation);
-    let revision = store
+    let revision = games(&store)
         .set_status(("g", 0), Some(won), None, (1, 1), None, &*ends)
         .await
         .unwrap();
     let lost = Outcome::Win(Side::Indians, WinReason::Resignation);
-    let second = store
+    let second = games(&store)
         .set_status(("g", revision), Some(lost), None, (2, 2), None, &*ends)
         .await;
     assert!(matches!(second, Err(StoreError::Conflict)), "{second:?}");
-    assert_eq!(store.load("g").await.unwrap().unwrap().0.outcome, Some(won));
+    assert_eq!(
+        games(&store).load("g").await.unwrap().unwrap().0.outcome,
+        Some(won)
+    );
     assert_eq!(
         *ends.0.lock().unwrap(),
         [("g".to_string(), Some(won))],

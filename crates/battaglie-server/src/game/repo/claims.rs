@@ -2,7 +2,8 @@
 //! claim computes its computer move; a claim past its expiry may be taken by any
 //! node. Times are milliseconds since 1970.
 
-use super::{Store, StoreError};
+use super::GamesRepo;
+use crate::store::{on_read, on_write, StoreError};
 
 /// What a stored move does to the game's claim on the computer's turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +29,7 @@ pub(super) const CLAIM: &str = "INSERT INTO computer_turns (game_id, node, expir
 /// Ends a game's claim.
 pub(super) const RELEASE: &str = "DELETE FROM computer_turns WHERE game_id = $1";
 
-impl Store {
+impl GamesRepo {
     /// Claims the computer's turn in game `id` for `node` until `until`, unless
     /// another node holds an unexpired claim; answers whether `node` holds it now.
     ///
@@ -41,7 +42,7 @@ impl Store {
         until: i64,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let claimed = on_write!(self, pool => sqlx::query(
+        let claimed = on_write!(self.store, pool => sqlx::query(
             "INSERT INTO computer_turns (game_id, node, expires_at) VALUES ($1, $2, $3) \
              ON CONFLICT (game_id) DO UPDATE SET node = excluded.node, expires_at = excluded.expires_at \
              WHERE computer_turns.expires_at < $4 OR computer_turns.node = excluded.node",
@@ -62,7 +63,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn renew_turn(&self, id: &str, node: &str, until: i64) -> Result<bool, StoreError> {
-        let renewed = on_write!(self, pool => sqlx::query(
+        let renewed = on_write!(self.store, pool => sqlx::query(
             "UPDATE computer_turns SET expires_at = $1 WHERE game_id = $2 AND node = $3",
         )
         .bind(until)
@@ -79,7 +80,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn release_turn(&self, id: &str) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(RELEASE).bind(id).execute(pool).await?.rows_affected());
+        on_write!(self.store, pool => sqlx::query(RELEASE).bind(id).execute(pool).await?.rows_affected());
         Ok(())
     }
 
@@ -89,7 +90,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn expire_turns_of(&self, node: &str) -> Result<u64, StoreError> {
-        let expired = on_write!(self, pool => sqlx::query(
+        let expired = on_write!(self.store, pool => sqlx::query(
             "UPDATE computer_turns SET expires_at = 0 WHERE node = $1",
         )
         .bind(node)
@@ -104,7 +105,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn expired_turns(&self, now: i64) -> Result<Vec<String>, StoreError> {
-        let ids: Vec<String> = on_read!(self, pool => sqlx::query_scalar(
+        let ids: Vec<String> = on_read!(self.store, pool => sqlx::query_scalar(
             "SELECT game_id FROM computer_turns WHERE expires_at < $1 ORDER BY expires_at LIMIT 1000",
         )
         .bind(now)
@@ -118,7 +119,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn turn_holder(&self, id: &str) -> Result<Option<String>, StoreError> {
-        let node: Option<String> = on_read!(self, pool => sqlx::query_scalar(
+        let node: Option<String> = on_read!(self.store, pool => sqlx::query_scalar(
             "SELECT node FROM computer_turns WHERE game_id = $1",
         )
         .bind(id)

@@ -1,9 +1,10 @@
 //! An online game's take-back request, kept on the game's row with the revision
 //! that made it: it lapses by itself as soon as the game changes again.
 
-use super::{Store, StoreError};
+use super::GamesRepo;
+use crate::store::{on_write, StoreError};
 
-impl Store {
+impl GamesRepo {
     /// Makes `offer` (a side's word, or `None`) the game's take-back request, if the
     /// game is still at `revision`; answers the new revision.
     ///
@@ -16,7 +17,7 @@ impl Store {
         offer: Option<&str>,
         now: i64,
     ) -> Result<i64, StoreError> {
-        let updated = on_write!(self, pool => sqlx::query(
+        let updated = on_write!(self.store, pool => sqlx::query(
             "UPDATE games SET takeback_offer = $1, takeback_revision = $2, updated_at = $3, \
              revision = revision + 1 WHERE id = $4 AND revision = $5",
         )

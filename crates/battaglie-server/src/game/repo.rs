@@ -1,41 +1,24 @@
-//! The games and their moves: created, played, taken back, ended, loaded; the rows
-//! the rest of the store reads games from.
+//! The games' storage: games and their moves created, played, taken back,
+//! ended, loaded; the computer's turns claimed (`claims.rs`), take-backs and
+//! rematches. The only SQL of the games, but for the SQLite batcher's
+//! statements, which write many games' moves at once (`store/batch/`).
+
+mod claims;
+mod rematch;
+mod takeback;
+
+use std::sync::Arc;
 
 use battaglie_community::GameClock;
 use battaglie_rules::{Outcome, Side};
 use sqlx::Row;
 
-use super::batch::{Ending, NewGame, NewMove};
-use std::sync::Arc;
+pub use claims::ComputerTurn;
+pub use rematch::RematchRow;
 
-use super::{claims, ChangeFollowers, ComputerTurn, GameChange, Pools, Store, StoreError, Tx};
-
-/// How a game is played (its word in the API and the database: `computer`,
-/// `hotseat`, `online`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
-)]
-#[strum(serialize_all = "lowercase")]
-pub enum Mode {
-    /// A human against the computer.
-    Computer,
-    /// Two humans at the same screen, one seat token for both.
-    Hotseat,
-    /// Two humans in two browsers, one seat token each.
-    Online,
-}
-
-impl Mode {
-    /// The word used by the API and the database.
-    pub fn word(self) -> &'static str {
-        self.into()
-    }
-
-    /// Reads [`Mode::word`].
-    pub fn from_word(word: &str) -> Option<Mode> {
-        word.parse().ok()
-    }
-}
+use super::Mode;
+use crate::store::batch::{Ending, NewGame, NewMove};
+use crate::store::{on_read, on_write, ChangeFollowers, GameChange, Store, StoreError, Tx};
 
 /// A stored game: everything but its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,16 +79,27 @@ pub(crate) fn clock_columns(clock: Option<&GameClock>) -> (Option<String>, Optio
     (json, flag_at)
 }
 
-impl Store {
+/// The games' tables on the node's store.
+#[derive(Debug, Clone)]
+pub struct GamesRepo {
+    store: Store,
+}
+
+impl GamesRepo {
+    /// The games' tables in `store`.
+    pub fn new(store: Store) -> GamesRepo {
+        GamesRepo { store }
+    }
+
     /// Stores a new game with its moves (an imported record has some), in one transaction.
     ///
     /// # Errors
     /// On a database failure (a duplicate id included).
     pub async fn insert_game(&self, game: &GameRow, moves: &[String]) -> Result<(), StoreError> {
-        if let (Pools::Sqlite { batch, .. }, true) = (&self.pools, moves.is_empty()) {
+        if let (Some(batch), true) = (self.store.batcher(), moves.is_empty()) {
             return batch.insert_game(NewGame::from(game)).await;
         }
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "INSERT INTO games (id, scenario, mode, computer_side, computer_level, army_token, \
@@ -168,8 +162,8 @@ impl Store {
         let correspondence = game_clock.is_some_and(|c| !c.control().is_live());
         // A move of a game without a computer is batched on SQLite, its end
         // included; a correspondence game's moves each queue a notice, and go alone.
-        if let (Pools::Sqlite { batch, .. }, ComputerTurn::Untouched, false) =
-            (&self.pools, &turn, correspondence)
+        if let (Some(batch), ComputerTurn::Untouched, false) =
+            (self.store.batcher(), &turn, correspondence)
         {
             let mv = NewMove {
                 id: id.to_string(),
@@ -190,7 +184,7 @@ impl Store {
             });
             return batch.append(mv, ending).await;
         }
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
                 "UPDATE games SET draw_offer = NULL, result = $1, reason = $2, updated_at = $3, \
@@ -251,7 +245,7 @@ impl Store {
         keep: usize,
         now: i64,
     ) -> Result<i64, StoreError> {
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
                 "UPDATE games SET draw_offer = NULL, result = NULL, reason = NULL, updated_at = $1, \
@@ -293,7 +287,7 @@ impl Store {
         followers: &dyn ChangeFollowers,
     ) -> Result<i64, StoreError> {
         let (clock, flag_at) = clock_columns(game_clock);
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
                 "UPDATE games SET result = $1, reason = $2, draw_offer = $3, updated_at = $4, \
@@ -331,7 +325,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>, StoreError> {
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let mut tx = pool.begin().await?;
             let Some(row) = sqlx::query("SELECT * FROM games WHERE id = $1")
                 .bind(id)
@@ -359,7 +353,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn revision(&self, id: &str) -> Result<Option<i64>, StoreError> {
-        let revision: Option<i64> = on_read!(self, pool => sqlx::query_scalar(
+        let revision: Option<i64> = on_read!(self.store, pool => sqlx::query_scalar(
             "SELECT revision FROM games WHERE id = $1",
         )
         .bind(id)
@@ -379,7 +373,7 @@ impl Store {
         now: i64,
         limit: i64,
     ) -> Result<(Vec<String>, Option<i64>), StoreError> {
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let due: Vec<String> = sqlx::query_scalar(
                 "SELECT id FROM games WHERE flag_at IS NOT NULL AND flag_at <= $1 \
                  AND result IS NULL ORDER BY flag_at LIMIT $2",
@@ -403,7 +397,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn open_computer_games(&self) -> Result<Vec<String>, StoreError> {
-        let ids: Vec<String> = on_read!(self, pool => sqlx::query_scalar(
+        let ids: Vec<String> = on_read!(self.store, pool => sqlx::query_scalar(
             "SELECT id FROM games WHERE mode = 'computer' AND result IS NULL ORDER BY updated_at",
         )
         .fetch_all(pool)
@@ -430,7 +424,7 @@ where
 }
 
 /// A [`GameRow`] from a `SELECT * FROM games` row of either database.
-pub(super) fn game_row<'r, R>(row: &'r R) -> Result<GameRow, StoreError>
+pub(crate) fn game_row<'r, R>(row: &'r R) -> Result<GameRow, StoreError>
 where
     R: Row,
     &'static str: sqlx::ColumnIndex<R>,

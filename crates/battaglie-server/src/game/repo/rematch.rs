@@ -1,7 +1,8 @@
 //! Rematch offers after online games (see `crate::game::rematch`): one row per
 //! game, its new game set by one compare-and-set, so one acceptance wins.
 
-use super::{Store, StoreError};
+use super::GamesRepo;
+use crate::store::{on_write, StoreError};
 
 /// A rematch offer of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,13 +13,13 @@ pub struct RematchRow {
     pub next_game: Option<String>,
 }
 
-impl Store {
+impl GamesRepo {
     /// The rematch offer of game `id`, if one stands or was accepted.
     ///
     /// # Errors
     /// Database failures.
     pub async fn rematch(&self, id: &str) -> Result<Option<RematchRow>, StoreError> {
-        let row: Option<(String, Option<String>)> = on_write!(self, pool => sqlx::query_as(
+        let row: Option<(String, Option<String>)> = on_write!(self.store, pool => sqlx::query_as(
             "SELECT offered_by, next_game FROM rematches WHERE game_id = $1",
         )
         .bind(id)
@@ -35,7 +36,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn offer_rematch(&self, id: &str, side: &str) -> Result<bool, StoreError> {
-        let done = on_write!(self, pool => sqlx::query(
+        let done = on_write!(self.store, pool => sqlx::query(
             "INSERT INTO rematches (game_id, offered_by, next_game) VALUES ($1, $2, NULL) \
              ON CONFLICT (game_id) DO NOTHING",
         )
@@ -52,7 +53,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn drop_rematch(&self, id: &str, side: &str) -> Result<bool, StoreError> {
-        let done = on_write!(self, pool => sqlx::query(
+        let done = on_write!(self.store, pool => sqlx::query(
             "DELETE FROM rematches WHERE game_id = $1 AND offered_by = $2 AND next_game IS NULL",
         )
         .bind(id)
@@ -74,7 +75,7 @@ impl Store {
         side: &str,
         next: &str,
     ) -> Result<bool, StoreError> {
-        let done = on_write!(self, pool => sqlx::query(
+        let done = on_write!(self.store, pool => sqlx::query(
             "UPDATE rematches SET next_game = $3 \
              WHERE game_id = $1 AND offered_by = $2 AND next_game IS NULL",
         )
