@@ -22,6 +22,7 @@ mod registry;
 mod rematch;
 mod remote;
 mod repo;
+pub(crate) mod routes;
 mod seat;
 pub(crate) mod snapshot;
 mod takeback;

@@ -11,8 +11,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 
 use super::limits::Limiters;
-use super::records::record_text;
 use super::{detached, Error};
+use crate::game::routes::record_text;
 use crate::game::AnalysisReport;
 use crate::AppState;
 

@@ -107,7 +107,7 @@ type Layer = GovernorLayer<
 
 /// The layers that apply [`RateLimits`] to routes (none when limits are off).
 #[derive(Clone, Default)]
-pub(super) struct Limiters {
+pub(crate) struct Limiters {
     creates: Option<Limiter>,
     moves: Option<Limiter>,
 }
@@ -159,12 +159,12 @@ impl Limiters {
     }
 
     /// `route` limited as a creation (new game, import).
-    pub(super) fn creates(&self, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
+    pub(crate) fn creates(&self, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
         limit(self.creates.as_ref(), route)
     }
 
     /// `route` limited as a move.
-    pub(super) fn moves(&self, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
+    pub(crate) fn moves(&self, route: MethodRouter<AppState>) -> MethodRouter<AppState> {
         limit(self.moves.as_ref(), route)
     }
 }

@@ -5,8 +5,6 @@ mod account;
 mod analyses;
 mod code;
 mod error;
-mod games;
-mod gif;
 mod headers;
 mod limits;
 mod move_refusal;
@@ -14,8 +12,6 @@ mod ops;
 mod origin;
 mod per_address;
 mod proxies;
-mod records;
-mod rematch;
 pub(crate) mod scenarios;
 pub mod web;
 mod ws;
@@ -34,6 +30,7 @@ pub use accept::{serve as serve_connections, Connections};
 pub use code::ErrorCode;
 pub use error::Error;
 pub use headers::CONTENT_SECURITY_POLICY;
+pub(crate) use limits::Limiters;
 pub use limits::{Quota, RateLimits};
 pub use ops::metrics_router;
 pub use proxies::{BadProxy, Proxies};
@@ -124,9 +121,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
     let api = Router::new()
         .merge(scenarios::router())
         .merge(account::router(proxies.clone()))
-        .merge(games::router(&limiters))
-        .merge(gif::router(&limiters))
-        .merge(records::router(&limiters))
+        .merge(crate::game::routes::router(&limiters))
         .merge(analyses::router(&limiters))
         .merge(crate::lobby::routes::router())
         .merge(ws::router(
@@ -135,7 +130,6 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         ))
         .merge(crate::ratings::routes::router())
         .merge(crate::chat::routes::router())
-        .merge(rematch::router())
         .fallback(api_not_found)
         // The JSON (a state, the scenarios) shrinks to a third or less; pictures
         // and WebSocket upgrades are left alone by the default predicate.

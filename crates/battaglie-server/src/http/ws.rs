@@ -397,7 +397,7 @@ async fn handle(
                 Ok(state.games.draw(&live, token, action).await?)
             }
             ClientMessage::Takeback { action } => {
-                let action = super::games::takeback_action(action.as_deref())?;
+                let action = crate::game::routes::takeback_action(action.as_deref())?;
                 Ok(state.games.takeback(&live, token, action).await?)
             }
             ClientMessage::Chat { text, room } => {

@@ -11,8 +11,8 @@ use battaglie_image::{game_gif, game_png, GifError};
 use battaglie_rules::Scenario;
 use serde::Deserialize;
 
-use super::limits::Limiters;
-use super::{Error, ErrorCode, QueryParams};
+use crate::http::Limiters;
+use crate::http::{Error, ErrorCode, QueryParams};
 use crate::AppState;
 
 /// The most positions one GIF shows (a longer game is downloaded in ranges).

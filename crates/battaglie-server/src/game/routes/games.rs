@@ -10,11 +10,11 @@ use axum::Router;
 use battaglie_rules::Side;
 use serde::Deserialize;
 
-use super::account::{seat_token, Visitor};
-use super::limits::Limiters;
-use super::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
 use crate::game::Mode;
 use crate::game::{with_seat, DrawAction, GameError, LiveGame, SharedState, TakebackAction};
+use crate::http::Limiters;
+use crate::http::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
+use crate::http::{seat_token, Visitor};
 use crate::AppState;
 use battaglie_community::{ClaimKind, TimeControl};
 
@@ -292,7 +292,7 @@ async fn takeback(
 ///
 /// # Errors
 /// 422 naming the choices when the word is none of them.
-pub(super) fn takeback_action(word: Option<&str>) -> Result<TakebackAction, Error> {
+pub(crate) fn takeback_action(word: Option<&str>) -> Result<TakebackAction, Error> {
     TakebackAction::from_word(word).ok_or_else(|| {
         Error::choice(
             StatusCode::UNPROCESSABLE_ENTITY,

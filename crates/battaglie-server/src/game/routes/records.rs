@@ -6,8 +6,8 @@ use axum::response::Response;
 use axum::routing::post;
 use axum::Router;
 
-use super::limits::Limiters;
-use super::{created_response, detached, Error, ErrorCode};
+use crate::http::Limiters;
+use crate::http::{created_response, detached, Error, ErrorCode};
 use crate::AppState;
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
@@ -24,7 +24,7 @@ async fn import(
 }
 
 /// A request body holding a game record: UTF-8 and not empty.
-pub(super) fn record_text(
+pub(crate) fn record_text(
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<String, Error> {
     let body = body?;

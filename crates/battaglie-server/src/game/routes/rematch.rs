@@ -10,9 +10,9 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use super::account::{seat_token, Visitor};
-use super::{Error, ErrorCode, JsonBody};
 use crate::game::{RematchAction, RematchError, RematchView};
+use crate::http::{seat_token, Visitor};
+use crate::http::{Error, ErrorCode, JsonBody};
 use crate::AppState;
 
 pub(super) fn router() -> Router<AppState> {
