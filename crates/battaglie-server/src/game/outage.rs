@@ -9,8 +9,8 @@
 
 use std::time::Duration;
 
+use super::repo::Beat;
 use crate::ids;
-use crate::store::Beat;
 
 use super::Games;
 
@@ -52,7 +52,7 @@ impl Games {
             alive_since: wall - i64::try_from(ALIVE_WITHIN.as_millis()).unwrap_or(0),
             own_wall: beats.last,
         };
-        let outage = match self.store().beat(beat).await {
+        let outage = match self.repo().beat(beat).await {
             Ok(outage) => outage,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot record this node's beat");
@@ -81,7 +81,7 @@ impl Games {
     pub async fn leave_site(&self) {
         let mut beats = self.inner.beats.lock().await;
         beats.left = true;
-        if let Err(e) = self.store().leave(self.node(), self.now().millis()).await {
+        if let Err(e) = self.repo().leave(self.node(), self.now().millis()).await {
             tracing::warn!(error = %e, "cannot record that this node stops");
         }
     }

@@ -4,6 +4,7 @@
 //! statements, which write many games' moves at once (`store/batch/`).
 
 mod claims;
+mod outage;
 mod rematch;
 mod takeback;
 
@@ -14,6 +15,7 @@ use battaglie_rules::{Outcome, Side};
 use sqlx::Row;
 
 pub use claims::ComputerTurn;
+pub use outage::Beat;
 pub use rematch::RematchRow;
 
 use super::Mode;

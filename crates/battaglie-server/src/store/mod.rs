@@ -26,7 +26,6 @@ pub use analyses::AnalysisRow;
 pub use buckets::Bucket;
 pub use confirm::ConfirmMail;
 pub use location::{Database, ParseDatabaseError};
-pub use outage::{Beat, Outage};
 pub use players::{GamesFilter, PlayerGameRow, ResultCount, SeatPlayer};
 pub use sockets::{GameInPlay, SocketRow, SocketStamp};
 
@@ -120,7 +119,6 @@ mod buckets;
 mod check;
 mod confirm;
 mod log;
-mod outage;
 mod players;
 mod sockets;
 mod tx;

@@ -6,8 +6,8 @@ use std::time::Duration;
 use battaglie_community::{GameClock, Timestamp};
 use sqlx::Row;
 
-use super::{Store, StoreError};
-use crate::game::clock_columns;
+use super::{clock_columns, GamesRepo};
+use crate::store::{on_write, StoreError};
 
 /// One node's beat: who, and when by the wall clock and by game time.
 #[derive(Debug, Clone, Copy)]
@@ -34,7 +34,7 @@ pub struct Outage {
     pub games: Vec<String>,
 }
 
-impl Store {
+impl GamesRepo {
     /// Records `beat`; first, if no node beat since `beat.alive_since`, gives the
     /// game time since the site's last beat back to every running clock (each game
     /// one revision on). One transaction, serialised between nodes: of nodes
@@ -43,9 +43,9 @@ impl Store {
     /// # Errors
     /// Database failures; nothing is changed then.
     pub async fn beat(&self, beat: Beat<'_>) -> Result<Option<Outage>, StoreError> {
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
-            if self.backend() == "postgres" {
+            if self.store.backend() == "postgres" {
                 sqlx::query("SELECT pg_advisory_xact_lock(4147790117)")
                     .execute(&mut *tx)
                     .await?;
@@ -120,7 +120,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn leave(&self, node: &str, game: i64) -> Result<(), StoreError> {
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             sqlx::query("UPDATE node_beats SET wall_at = 0, game_at = $2 WHERE node = $1")
                 .bind(node)
                 .bind(game)
