@@ -149,10 +149,9 @@ impl Games {
             TakebackDecision::TakeBack(count) => self.take_back(live, &mut st, count).await,
             TakebackDecision::Request(offer) => {
                 let now = self.now_secs();
-                let asked = offer.map(Side::word);
                 match self
                     .repo()
-                    .set_takeback(&live.row.id, st.revision, asked, now)
+                    .set_takeback(&live.row.id, st.revision, offer, now)
                     .await
                 {
                     Ok(revision) => st.revision = revision,
@@ -381,7 +380,7 @@ impl Games {
         let (game, draw_offer) = replay(&row, &moves)?;
         st.game = game;
         st.draw_offer = draw_offer;
-        st.takeback_offer = row.takeback_offer.as_deref().and_then(|s| s.parse().ok());
+        st.takeback_offer = row.takeback_offer;
         st.clock = row.clock;
         st.revision = row.revision;
         st.updated_at = row.updated_at;

@@ -114,7 +114,7 @@ impl LiveGame {
     ) -> LiveGame {
         let (tx, _) = broadcast::channel(CHANNEL_CAPACITY);
         let version = ids::wall_millis();
-        let takeback_offer = row.takeback_offer.as_deref().and_then(|s| s.parse().ok());
+        let takeback_offer = row.takeback_offer;
         let clock = row.clock.clone();
         let shown = game.moves().copied().collect();
         let start = game.start().to_string();

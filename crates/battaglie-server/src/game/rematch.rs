@@ -96,19 +96,15 @@ impl Games {
         if let Some(next) = standing.as_ref().and_then(|r| r.next_game.clone()) {
             return Err(RematchError::Agreed(next));
         }
-        let by_other = standing
-            .as_ref()
-            .is_some_and(|r| r.offered_by == (!me).word());
+        let by_other = standing.as_ref().is_some_and(|r| r.offered_by == !me);
         let done = match action {
             RematchAction::Offer if by_other => self.agree(live, !me).await?,
             // Mine standing already is no error; another's that came first in a
             // race is told to this player, who may accept it.
-            RematchAction::Offer => store.offer_rematch(live.id(), me.word()).await?,
+            RematchAction::Offer => store.offer_rematch(live.id(), me).await?,
             RematchAction::Accept if by_other => self.agree(live, !me).await?,
-            RematchAction::Decline if by_other => {
-                store.drop_rematch(live.id(), (!me).word()).await?
-            }
-            RematchAction::Cancel => store.drop_rematch(live.id(), me.word()).await?,
+            RematchAction::Decline if by_other => store.drop_rematch(live.id(), !me).await?,
+            RematchAction::Cancel => store.drop_rematch(live.id(), me).await?,
             RematchAction::Accept | RematchAction::Decline => return Err(RematchError::NoOffer),
         };
         if !done && action == RematchAction::Cancel {
@@ -127,7 +123,7 @@ impl Games {
         let next = ids::game_id().map_err(GameError::from)?;
         if !self
             .repo()
-            .accept_rematch(live.id(), offerer.word(), &next)
+            .accept_rematch(live.id(), offerer, &next)
             .await?
         {
             return Ok(false);

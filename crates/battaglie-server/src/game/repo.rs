@@ -44,7 +44,7 @@ pub struct GameRow {
     /// The side that offered a draw, if an offer stands.
     pub draw_offer: Option<Side>,
     /// The side that asked to take back its last move, if that request stands.
-    pub takeback_offer: Option<String>,
+    pub takeback_offer: Option<Side>,
     /// How it ended, once it is over (stored as the record's result and reason
     /// words, `army` and `elimination`...).
     pub outcome: Option<Outcome>,
@@ -410,7 +410,7 @@ impl GamesRepo {
 
 /// The standing take-back request of a `games` row: only while the game is still at
 /// the revision the request made.
-fn takeback_offer<'r, R>(row: &'r R) -> Result<Option<String>, StoreError>
+fn takeback_offer<'r, R>(row: &'r R) -> Result<Option<Side>, StoreError>
 where
     R: Row,
     &'static str: sqlx::ColumnIndex<R>,
@@ -422,7 +422,14 @@ where
     if at != Some(revision) {
         return Ok(None);
     }
-    Ok(row.try_get("takeback_offer")?)
+    let word: Option<String> = row.try_get("takeback_offer")?;
+    word.map(|w| side_of("takeback_offer", &w)).transpose()
+}
+
+/// The side `word` stored in `column`.
+fn side_of(column: &str, word: &str) -> Result<Side, StoreError> {
+    word.parse()
+        .map_err(|_| sqlx::Error::Decode(format!("{column}: {word:?} is not a side").into()).into())
 }
 
 /// A [`GameRow`] from a `SELECT * FROM games` row of either database.
@@ -439,12 +446,7 @@ where
     })?;
     let side = |column: &'static str| -> Result<Option<Side>, StoreError> {
         let word: Option<String> = row.try_get(column)?;
-        word.map(|w| {
-            w.parse().map_err(|_| {
-                sqlx::Error::Decode(format!("{column}: {w:?} is not a side").into()).into()
-            })
-        })
-        .transpose()
+        word.map(|w| side_of(column, &w)).transpose()
     };
     let result: Option<String> = row.try_get("result")?;
     let reason: Option<String> = row.try_get("reason")?;

@@ -20,9 +20,8 @@ pub enum RematchView {
     None,
     /// One side offered.
     Offered {
-        /// The side that offered: `army` or `indians`.
-        #[ts(type = "\"army\" | \"indians\"")]
-        by: String,
+        /// The side that offered.
+        by: SideWord,
     },
     /// Both agreed: the new game, and for a player their new seat (the other side)
     /// with the token they hold, which opens it.
@@ -49,7 +48,7 @@ impl RematchView {
                 offered_by,
                 next_game: None,
             }) => RematchView::Offered {
-                by: offered_by.clone(),
+                by: SideWord::from(*offered_by),
             },
             Some(RematchRow {
                 next_game: Some(game),
@@ -90,7 +89,7 @@ mod tests {
     #[test]
     fn an_accepted_rematch_gives_each_player_the_other_side_and_a_spectator_no_seat() {
         let row = RematchRow {
-            offered_by: "army".into(),
+            offered_by: Side::Army,
             next_game: Some("g2".into()),
         };
         let army = RematchView::of(Some(&row), Seat::Army, Some("t1"));

@@ -7,9 +7,9 @@ import type { Side } from "./Side";
  */
 export type Rematch = { "state": "none" } | { "state": "offered", 
 /**
- * The side that offered: `army` or `indians`.
+ * The side that offered.
  */
-by: "army" | "indians", } | { "state": "accepted", 
+by: Side, } | { "state": "accepted", 
 /**
  * The new game's id.
  */

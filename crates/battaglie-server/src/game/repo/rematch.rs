@@ -1,14 +1,16 @@
 //! Rematch offers after online games (see `crate::game::rematch`): one row per
 //! game, its new game set by one compare-and-set, so one acceptance wins.
 
+use battaglie_rules::Side;
+
 use super::GamesRepo;
 use crate::store::{on_write, StoreError};
 
 /// A rematch offer of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RematchRow {
-    /// The side that offered (`army` or `indians`).
-    pub offered_by: String,
+    /// The side that offered.
+    pub offered_by: Side,
     /// The new game, once accepted.
     pub next_game: Option<String>,
 }
@@ -25,23 +27,29 @@ impl GamesRepo {
         .bind(id)
         .fetch_optional(pool)
         .await?);
-        Ok(row.map(|(offered_by, next_game)| RematchRow {
-            offered_by,
-            next_game,
-        }))
+        row.map(|(offered_by, next_game)| {
+            let offered_by = offered_by.parse().map_err(|_| {
+                sqlx::Error::Decode(format!("offered_by: {offered_by:?} is not a side").into())
+            })?;
+            Ok(RematchRow {
+                offered_by,
+                next_game,
+            })
+        })
+        .transpose()
     }
 
     /// Records `side`'s offer unless an offer stands; answers whether it did.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn offer_rematch(&self, id: &str, side: &str) -> Result<bool, StoreError> {
+    pub async fn offer_rematch(&self, id: &str, side: Side) -> Result<bool, StoreError> {
         let done = on_write!(self.store, pool => sqlx::query(
             "INSERT INTO rematches (game_id, offered_by, next_game) VALUES ($1, $2, NULL) \
              ON CONFLICT (game_id) DO NOTHING",
         )
         .bind(id)
-        .bind(side)
+        .bind(side.word())
         .execute(pool)
         .await?
         .rows_affected());
@@ -52,12 +60,12 @@ impl GamesRepo {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn drop_rematch(&self, id: &str, side: &str) -> Result<bool, StoreError> {
+    pub async fn drop_rematch(&self, id: &str, side: Side) -> Result<bool, StoreError> {
         let done = on_write!(self.store, pool => sqlx::query(
             "DELETE FROM rematches WHERE game_id = $1 AND offered_by = $2 AND next_game IS NULL",
         )
         .bind(id)
-        .bind(side)
+        .bind(side.word())
         .execute(pool)
         .await?
         .rows_affected());
@@ -72,7 +80,7 @@ impl GamesRepo {
     pub async fn accept_rematch(
         &self,
         id: &str,
-        side: &str,
+        side: Side,
         next: &str,
     ) -> Result<bool, StoreError> {
         let done = on_write!(self.store, pool => sqlx::query(
@@ -80,7 +88,7 @@ impl GamesRepo {
              WHERE game_id = $1 AND offered_by = $2 AND next_game IS NULL",
         )
         .bind(id)
-        .bind(side)
+        .bind(side.word())
         .bind(next)
         .execute(pool)
         .await?
