@@ -7,6 +7,7 @@
 //! failed, kept for the account page to show.
 
 mod confirm;
+mod kinds;
 mod mail;
 mod outbox;
 mod prefs;
@@ -21,6 +22,7 @@ use battaglie_community::{unsubscribe_token, Channel, PlayerId};
 pub use confirm::{
     confirm as confirm_email, resend as resend_confirmation, resend_in, EmailConfirmError,
 };
+pub use kinds::{NoticeChannel, NoticeEvent, NoticeState};
 pub use mail::{ParseSmtpTlsError, SmtpSettings, SmtpTls};
 pub(crate) use outbox::Outbox;
 pub use prefs::{set_prefs, unsubscribe, PrefsError, UnsubscribeError, MAX_EMAIL};
@@ -236,11 +238,11 @@ impl Sender {
                     now + i64::try_from(retry_after(failures).as_millis()).unwrap_or(i64::MAX)
                 });
                 if retry.is_some() {
-                    tracing::warn!(notice = row.id, channel = %row.channel, attempt = failures,
-                        error = %e, "a notice was not sent; it will be retried");
+                    tracing::warn!(notice = row.id, channel = kinds::word(row.channel),
+                        attempt = failures, error = %e, "a notice was not sent; it will be retried");
                 } else {
-                    tracing::error!(notice = row.id, channel = %row.channel, attempt = failures,
-                        error = %e, "a notice was not sent and is marked failed");
+                    tracing::error!(notice = row.id, channel = kinds::word(row.channel),
+                        attempt = failures, error = %e, "a notice was not sent and is marked failed");
                 }
                 Err(retry)
             }
@@ -259,16 +261,21 @@ impl Sender {
     /// configured; a mail other than the confirmation only to a confirmed
     /// address, the confirmation only to one not confirmed yet.
     fn ready(&self, row: &OutboxRow, prefs: &NotificationPrefs) -> Result<(), &'static str> {
-        let confirmation = row.event == "confirm_email";
-        match row.channel.as_str() {
-            "mail" if self.smtp.is_none() => Err("mail is off on this server"),
-            "mail" if prefs.email.is_none() => Err("no address"),
-            "mail" if confirmation && prefs.email_confirmed => Err("the address is confirmed"),
-            "mail" if confirmation => Ok(()),
-            "mail" if !prefs.mail => Err("mail turned off"),
-            "mail" if !prefs.email_confirmed => Err("the address is not confirmed"),
-            "webhook" if !prefs.webhook || prefs.webhook_url.is_none() => Err("webhook turned off"),
-            _ => Ok(()),
+        let confirmation = row.event == NoticeEvent::ConfirmEmail;
+        match row.channel {
+            NoticeChannel::Mail if self.smtp.is_none() => Err("mail is off on this server"),
+            NoticeChannel::Mail if prefs.email.is_none() => Err("no address"),
+            NoticeChannel::Mail if confirmation && prefs.email_confirmed => {
+                Err("the address is confirmed")
+            }
+            NoticeChannel::Mail if confirmation => Ok(()),
+            NoticeChannel::Mail if !prefs.mail => Err("mail turned off"),
+            NoticeChannel::Mail if !prefs.email_confirmed => Err("the address is not confirmed"),
+            NoticeChannel::Mail => Ok(()),
+            NoticeChannel::Webhook if !prefs.webhook || prefs.webhook_url.is_none() => {
+                Err("webhook turned off")
+            }
+            NoticeChannel::Webhook => Ok(()),
         }
     }
 
@@ -283,8 +290,8 @@ impl Sender {
             self.settings.public_url.trim_end_matches('/'),
             row.link
         );
-        match (row.channel.as_str(), &self.smtp, &prefs.email) {
-            ("mail", Some(mailer), Some(to)) => {
+        match (row.channel, &self.smtp, &prefs.email) {
+            (NoticeChannel::Mail, Some(mailer), Some(to)) => {
                 let unsubscribe = self.unsubscribe_link(notices, &row.recipient).await?;
                 mailer.send(to, &row.subject, &link, &unsubscribe).await
             }

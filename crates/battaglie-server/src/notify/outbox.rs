@@ -11,6 +11,7 @@ use battaglie_community::{
 use battaglie_rules::{Outcome, Scenario, Side};
 
 use super::repo::{NewNotice, NoticesRepo};
+use super::NoticeEvent;
 use crate::store::{GameChange, StoreError, Tx};
 
 /// Writes the notices of events to the outbox.
@@ -135,12 +136,12 @@ fn recipients(event: &Event) -> Vec<String> {
 }
 
 /// The outbox's word for `event`, and the path of the page it points to.
-fn event_word_and_link(event: &Event) -> (&'static str, String) {
+fn event_word_and_link(event: &Event) -> (NoticeEvent, String) {
     let game_link = |g: &GameId| format!("/game/{}", g.0);
     match event {
-        Event::YourTurn { game, .. } => ("your_turn", game_link(game)),
-        Event::ChallengeReceived { .. } => ("challenge_received", "/lobby".to_string()),
-        Event::GameEnded { game, .. } => ("game_ended", game_link(game)),
+        Event::YourTurn { game, .. } => (NoticeEvent::YourTurn, game_link(game)),
+        Event::ChallengeReceived { .. } => (NoticeEvent::ChallengeReceived, "/lobby".to_string()),
+        Event::GameEnded { game, .. } => (NoticeEvent::GameEnded, game_link(game)),
     }
 }
 

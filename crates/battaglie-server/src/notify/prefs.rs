@@ -7,8 +7,8 @@ use battaglie_community::{
     WebhookUrlError,
 };
 
-use super::NotificationPrefs;
 use super::Notifications;
+use super::{NoticeChannel, NotificationPrefs};
 use crate::store::StoreError;
 
 /// Longest e-mail address accepted (RFC 5321's path limit).
@@ -136,8 +136,9 @@ pub async fn unsubscribe(
         .signer()
         .await
         .map_err(|e| UnsubscribeError::Secret(e.to_string()))?;
-    let word = match channel {
-        Channel::Mail | Channel::Webhook => channel.word(),
+    let outbox_channel = match channel {
+        Channel::Mail => NoticeChannel::Mail,
+        Channel::Webhook => NoticeChannel::Webhook,
         Channel::Page => return Err(UnsubscribeError::Invalid),
     };
     if !check_unsubscribe(signer, &PlayerId(user.to_string()), channel, token) {
@@ -145,7 +146,7 @@ pub async fn unsubscribe(
     }
     if notices
         .repo()
-        .unsubscribe(user, word, notices.now().0)
+        .unsubscribe(user, outbox_channel, notices.now().0)
         .await?
     {
         Ok(())

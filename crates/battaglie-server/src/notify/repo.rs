@@ -11,6 +11,7 @@ use battaglie_community::{Channel, Event, Preferences};
 use battaglie_rules::Side;
 use sqlx::Row;
 
+use super::kinds::{word, NoticeChannel, NoticeEvent, NoticeState};
 use crate::store::{in_tx, on_read, on_write, Store, StoreError, Tx};
 
 /// What a player asked to receive.
@@ -79,10 +80,10 @@ pub struct OutboxRow {
     pub id: i64,
     /// The account it goes to.
     pub recipient: String,
-    /// `mail` or `webhook`.
-    pub channel: String,
-    /// `your_turn`, `challenge_received`, `game_ended` or `confirm_email`.
-    pub event: String,
+    /// How it goes.
+    pub channel: NoticeChannel,
+    /// What it tells.
+    pub event: NoticeEvent,
     /// The game it is about.
     pub game: Option<String>,
     /// The mail's subject, the webhook's text.
@@ -91,8 +92,8 @@ pub struct OutboxRow {
     pub link: String,
     /// Attempts so far (this one not counted).
     pub attempts: i64,
-    /// `pending`, `sent`, `failed` or `cancelled`.
-    pub state: String,
+    /// Where it stands.
+    pub state: NoticeState,
     /// Why the last attempt failed.
     pub last_error: Option<String>,
 }
@@ -134,6 +135,20 @@ where
     })
 }
 
+/// The kind stored in `column` of `row`.
+fn kind<'r, R, K>(row: &'r R, column: &'static str) -> Result<K, StoreError>
+where
+    R: Row,
+    &'static str: sqlx::ColumnIndex<R>,
+    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    K: std::str::FromStr,
+{
+    let word: String = row.try_get(column)?;
+    word.parse().map_err(|_| {
+        sqlx::Error::Decode(format!("{column}: {word:?} is not a word of the outbox").into()).into()
+    })
+}
+
 fn outbox_row<'r, R>(row: &'r R) -> Result<OutboxRow, StoreError>
 where
     R: Row,
@@ -144,13 +159,13 @@ where
     Ok(OutboxRow {
         id: row.try_get("id")?,
         recipient: row.try_get("recipient")?,
-        channel: row.try_get("channel")?,
-        event: row.try_get("event")?,
+        channel: kind(row, "channel")?,
+        event: kind(row, "event")?,
         game: row.try_get("game_id")?,
         subject: row.try_get("subject")?,
         link: row.try_get("link")?,
         attempts: row.try_get("attempts")?,
-        state: row.try_get("state")?,
+        state: kind(row, "state")?,
         last_error: row.try_get("last_error")?,
     })
 }
@@ -161,8 +176,8 @@ pub(crate) struct NewNotice<'a> {
     pub to: &'a str,
     /// How (never [`Channel::Page`]: the page's badge is read from the games).
     pub channel: Channel,
-    /// The outbox's word for the event (`your_turn` ...).
-    pub event: &'static str,
+    /// What it tells.
+    pub event: NoticeEvent,
     /// The game it is about.
     pub game: Option<&'a str>,
     /// The mail's subject, the webhook's text.
@@ -248,7 +263,7 @@ impl NoticesRepo {
         in_tx!(tx, conn => sqlx::query(INSERT)
             .bind(notice.to)
             .bind(channel)
-            .bind(notice.event)
+            .bind(word(notice.event))
             .bind(notice.game)
             .bind(notice.subject)
             .bind(notice.link)
@@ -307,20 +322,20 @@ impl NoticesRepo {
         })
     }
 
-    /// Turns `user`'s `channel` (`mail` or `webhook`) off and cancels what is
-    /// queued on it. Answers whether the account exists.
+    /// Turns `user`'s `channel` off and cancels what is queued on it. Answers
+    /// whether the account exists.
     ///
     /// # Errors
     /// On a database failure.
     pub async fn unsubscribe(
         &self,
         user: &str,
-        channel: &str,
+        channel: NoticeChannel,
         now: i64,
     ) -> Result<bool, StoreError> {
         let set = match channel {
-            "mail" => "mail = 0",
-            _ => "webhook = 0",
+            NoticeChannel::Mail => "mail = 0",
+            NoticeChannel::Webhook => "webhook = 0",
         };
         on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
@@ -352,7 +367,7 @@ impl NoticesRepo {
                  WHERE recipient = $1 AND channel = $2 AND state = 'pending'",
             )
             .bind(user)
-            .bind(channel)
+            .bind(word(channel))
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
@@ -406,17 +421,17 @@ impl NoticesRepo {
         outcome: Result<(), (&str, Option<i64>)>,
     ) -> Result<(), StoreError> {
         let (state, error, next) = match outcome {
-            Ok(()) => ("sent", None, now),
-            Err((error, Some(retry))) => ("pending", Some(error), retry),
-            Err((error, None)) => ("failed", Some(error), now),
+            Ok(()) => (NoticeState::Sent, None, now),
+            Err((error, Some(retry))) => (NoticeState::Pending, Some(error), retry),
+            Err((error, None)) => (NoticeState::Failed, Some(error), now),
         };
-        let sent_at = (state == "sent").then_some(now);
+        let sent_at = (state == NoticeState::Sent).then_some(now);
         on_write!(self.store, pool => sqlx::query(
             "UPDATE outbox SET state = $1, last_error = $2, next_at = $3, sent_at = $4, \
              attempts = attempts + 1, claimed_by = NULL, claimed_until = NULL \
              WHERE id = $5 AND claimed_by = $6",
         )
-        .bind(state)
+        .bind(word(state))
         .bind(error)
         .bind(next)
         .bind(sent_at)

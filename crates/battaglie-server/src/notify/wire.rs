@@ -5,7 +5,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::{NotificationPrefs, OutboxRow};
+use super::{NoticeChannel, NoticeEvent, NoticeState, NotificationPrefs, OutboxRow};
 
 /// An account's notification settings.
 #[derive(Debug, Serialize, TS)]
@@ -59,19 +59,16 @@ pub struct Confirmation {
 /// One notice sent or being sent.
 #[derive(Debug, Serialize, TS)]
 pub struct Notice {
-    /// `mail` or `webhook`.
-    #[ts(type = "\"mail\" | \"webhook\"")]
-    pub channel: String,
+    /// How it goes.
+    pub channel: NoticeChannel,
     /// What it tells.
-    #[ts(type = "\"your_turn\" | \"challenge_received\" | \"game_ended\" | \"confirm_email\"")]
-    pub event: String,
+    pub event: NoticeEvent,
     /// The game it is about.
     pub game: Option<String>,
     /// The mail's subject, the webhook's text.
     pub subject: String,
     /// Where it stands.
-    #[ts(type = "\"pending\" | \"sent\" | \"failed\" | \"cancelled\"")]
-    pub state: String,
+    pub state: NoticeState,
     /// Attempts so far.
     pub attempts: i64,
     /// Why the last attempt failed.
@@ -81,11 +78,11 @@ pub struct Notice {
 impl From<&OutboxRow> for Notice {
     fn from(n: &OutboxRow) -> Notice {
         Notice {
-            channel: n.channel.clone(),
-            event: n.event.clone(),
+            channel: n.channel,
+            event: n.event,
             game: n.game.clone(),
             subject: n.subject.clone(),
-            state: n.state.clone(),
+            state: n.state,
             attempts: n.attempts,
             last_error: n.last_error.clone(),
         }
