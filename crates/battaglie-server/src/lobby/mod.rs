@@ -9,6 +9,7 @@
 //! account keeps it, linked, in its games.)
 
 mod error;
+mod kinds;
 mod notice;
 mod repo;
 pub(crate) mod routes;
@@ -26,6 +27,7 @@ use battaglie_rules::Side;
 use tokio::sync::broadcast;
 
 pub use error::LobbyError;
+pub use kinds::{ChallengeState, SeekState};
 pub use notice::{Event, Notice, ParseNoticeError, Subject};
 pub use repo::{ChallengeRow, LobbyRepo, SeekRow};
 pub use started::{game_started, StartedGame};
@@ -117,23 +119,6 @@ pub enum Sought {
     Paired(Seated),
 }
 
-/// The written form of a side choice.
-pub fn side_word(side: SideChoice) -> &'static str {
-    match side {
-        SideChoice::Army => "army",
-        SideChoice::Indians => "indians",
-        SideChoice::Random => "random",
-    }
-}
-
-fn side_choice(word: &str) -> SideChoice {
-    match word {
-        "army" => SideChoice::Army,
-        "indians" => SideChoice::Indians,
-        _ => SideChoice::Random,
-    }
-}
-
 fn participant(user: &UserRow) -> Participant {
     Participant {
         id: PlayerId(user.id.clone()),
@@ -156,7 +141,7 @@ fn challenge_of(row: &ChallengeRow) -> Result<Challenge, LobbyError> {
         },
         terms: Terms {
             battle: row.battle.clone(),
-            side: side_choice(&row.side),
+            side: row.side,
             control: row.control.parse()?,
             rated: row.rated,
         },
@@ -275,14 +260,14 @@ impl Lobby {
             challenger: by.id.clone(),
             challenger_name: Some(by.name.clone()),
             battle: challenge.terms.battle.clone(),
-            side: side_word(challenge.terms.side).to_string(),
+            side: challenge.terms.side,
             control: challenge.terms.control.to_string(),
             rated: challenge.terms.rated,
             addressee: addressee.as_ref().map(|u| u.id.clone()),
             addressee_name: addressee.map(|u| u.name),
             created_at: now.0,
             expires_at: challenge.expires.0,
-            state: "open".into(),
+            state: ChallengeState::Open,
             acceptor: None,
             challenger_side: None,
             game_id: None,
@@ -321,10 +306,10 @@ impl Lobby {
             .challenge(id)
             .await?
             .ok_or_else(|| LobbyError::NotFound(id.to_string()))?;
-        match row.state.as_str() {
-            "open" => Ok(row),
-            "accepted" => Err(LobbyError::Taken),
-            _ => Err(LobbyError::Closed),
+        match row.state {
+            ChallengeState::Open => Ok(row),
+            ChallengeState::Accepted => Err(LobbyError::Taken),
+            ChallengeState::Cancelled | ChallengeState::Declined => Err(LobbyError::Closed),
         }
     }
 
@@ -344,7 +329,7 @@ impl Lobby {
         let challenger_side = seats.side_of(&challenge.from.id).unwrap_or(Side::Army);
         let won = self
             .repo
-            .accept_challenge(id, &by.id, challenger_side.word(), now.0)
+            .accept_challenge(id, &by.id, challenger_side, now.0)
             .await?;
         if !won {
             // Lost a race: say why from what won it.
@@ -383,7 +368,7 @@ impl Lobby {
     /// [`LobbyError::NotFound`], [`LobbyError::Withdraw`] (not theirs),
     /// [`LobbyError::Taken`] or [`LobbyError::Closed`]; store failures.
     pub async fn cancel(&self, id: &str, by: &UserRow) -> Result<(), LobbyError> {
-        self.withdraw(id, by, "cancelled").await
+        self.withdraw(id, by, ChallengeState::Cancelled).await
     }
 
     /// `by` declines challenge `id`, addressed to them.
@@ -391,10 +376,15 @@ impl Lobby {
     /// # Errors
     /// As [`Lobby::cancel`], for the addressee.
     pub async fn decline(&self, id: &str, by: &UserRow) -> Result<(), LobbyError> {
-        self.withdraw(id, by, "declined").await
+        self.withdraw(id, by, ChallengeState::Declined).await
     }
 
-    async fn withdraw(&self, id: &str, by: &UserRow, how: &str) -> Result<(), LobbyError> {
+    async fn withdraw(
+        &self,
+        id: &str,
+        by: &UserRow,
+        how: ChallengeState,
+    ) -> Result<(), LobbyError> {
         let row = self
             .repo
             .challenge(id)
@@ -402,7 +392,7 @@ impl Lobby {
             .ok_or_else(|| LobbyError::NotFound(id.to_string()))?;
         let challenge = challenge_of(&row)?;
         let who = PlayerId(by.id.clone());
-        if how == "cancelled" {
+        if how == ChallengeState::Cancelled {
             challenge.cancel(&who)?;
         } else {
             challenge.decline(&who)?;
@@ -420,18 +410,13 @@ impl Lobby {
         Ok(())
     }
 
-    /// The seat of `user` in the game a challenge or a pairing started, for
-    /// telling them: `game` and `side` as stored.
+    /// The seat of `side` in the game a challenge or a pairing started, for
+    /// telling its player.
     ///
     /// # Errors
     /// Failures to load the game.
-    pub async fn seated(&self, game: &str, side: &str) -> Result<Option<Seated>, LobbyError> {
+    pub async fn seated(&self, game: &str, side: Side) -> Result<Option<Seated>, LobbyError> {
         let live = self.games.game_to_read(game).await?;
-        let side = match side {
-            "army" => Side::Army,
-            "indians" => Side::Indians,
-            _ => return Ok(None),
-        };
         Ok(live.token_of(side.word()).map(|t| Seated {
             game: game.to_string(),
             side,
