@@ -5,7 +5,8 @@
 
 use std::time::Duration;
 
-use battaglie_community::{Attempts, Policy, Throttled, Timestamp};
+use battaglie_community::Timestamp;
+use battaglie_identity::{Attempts, Policy, Throttled};
 
 use crate::store::{Count, Store, StoreError};
 

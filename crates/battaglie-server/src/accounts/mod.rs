@@ -9,9 +9,10 @@ mod wire;
 use std::sync::Arc;
 use std::time::Duration;
 
-use battaglie_community::{
+use battaglie_community::Timestamp;
+use battaglie_identity::{
     check_csrf, check_password, check_session, csrf_token, hash_password, needs_rehash,
-    verify_password, PlayerName, Policy, SessionToken, Signer, StoredHash, Timestamp, TokenHash,
+    verify_password, PlayerName, Policy, SessionToken, Signer, StoredHash, TokenHash,
     SESSION_LIFETIME,
 };
 use tokio::sync::OnceCell;
@@ -103,7 +104,7 @@ impl Accounts {
         self.signer
             .get_or_try_init(|| async {
                 let fresh =
-                    ids::random_hex(32).map_err(battaglie_community::TokenError::Randomness)?;
+                    ids::random_hex(32).map_err(battaglie_identity::TokenError::Randomness)?;
                 let secret = store.secret("csrf", &fresh).await?;
                 Ok::<_, AccountError>(Signer::new(secret.as_bytes())?)
             })
@@ -163,7 +164,7 @@ impl Accounts {
         }
         let password = password.to_string();
         let hash = blocking(move || hash_password(&password)).await??;
-        let id = ids::random_hex(12).map_err(battaglie_community::TokenError::Randomness)?;
+        let id = ids::random_hex(12).map_err(battaglie_identity::TokenError::Randomness)?;
         match store
             .insert_user(&id, name.as_str(), &name.key(), &hash.0, at.0)
             .await

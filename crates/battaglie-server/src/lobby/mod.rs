@@ -20,9 +20,9 @@ mod wire;
 use std::sync::Arc;
 
 use battaglie_community::{
-    Audience, Challenge, Participant, PlayerId, PlayerName, Policy, SideChoice, Terms, TimeControl,
-    Timestamp,
+    Audience, Challenge, Participant, PlayerId, SideChoice, Terms, TimeControl, Timestamp,
 };
+use battaglie_identity::{PlayerName, Policy};
 use battaglie_rules::Side;
 use tokio::sync::broadcast;
 

@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
-use battaglie_community::{
-    check_confirmation, confirmation_token, may_send_confirmation, ConfirmError, PlayerId,
-    Timestamp,
+use battaglie_community::{PlayerId, Timestamp};
+use battaglie_identity::{
+    check_confirmation, confirmation_token, may_send_confirmation, ConfirmError,
 };
 
 use super::NotificationPrefs;

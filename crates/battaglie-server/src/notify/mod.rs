@@ -17,7 +17,8 @@ mod wire;
 
 use std::time::Duration;
 
-use battaglie_community::{unsubscribe_token, Channel, PlayerId};
+use battaglie_community::{Channel, PlayerId};
+use battaglie_identity::unsubscribe_token;
 
 pub use confirm::{
     confirm as confirm_email, resend as resend_confirmation, resend_in, EmailConfirmError,
@@ -161,7 +162,7 @@ impl Notifications {
         self.node.name()
     }
 
-    async fn signer(&self) -> Result<&battaglie_community::Signer, AccountError> {
+    async fn signer(&self) -> Result<&battaglie_identity::Signer, AccountError> {
         self.accounts.signer().await
     }
 

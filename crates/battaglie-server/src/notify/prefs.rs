@@ -2,10 +2,8 @@
 //! unconfirmed, its confirmation mail queued), and the unsubscribe link that
 //! turns a channel off without signing in.
 
-use battaglie_community::{
-    check_unsubscribe, may_send_confirmation, Channel, PlayerId, Timestamp, WebhookUrl,
-    WebhookUrlError,
-};
+use battaglie_community::{Channel, PlayerId, Timestamp, WebhookUrl, WebhookUrlError};
+use battaglie_identity::{check_unsubscribe, may_send_confirmation};
 
 use super::Notifications;
 use super::{NoticeChannel, NotificationPrefs};

@@ -11,7 +11,8 @@ mod wire;
 
 use std::sync::atomic::Ordering;
 
-use battaglie_community::{level_ratings, LevelRating, PlayerName, Rating};
+use battaglie_community::{level_ratings, LevelRating, Rating};
+use battaglie_identity::PlayerName;
 use battaglie_rules::Side;
 
 pub use error::RatingsError;

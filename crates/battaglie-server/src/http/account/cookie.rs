@@ -100,7 +100,7 @@ pub(crate) fn signed_in_hint(headers: &HeaderMap) -> Option<HeaderValue> {
     let session = session_cookie(headers).is_some_and(|c| !c.is_empty());
     let hint = cookie(headers, HINT).is_some_and(|c| !c.is_empty());
     let max_age = if session {
-        battaglie_community::SESSION_LIFETIME.as_secs()
+        battaglie_identity::SESSION_LIFETIME.as_secs()
     } else {
         0
     };
@@ -177,7 +177,7 @@ impl Visitor {
 
     /// The `Set-Cookie` values that give the browser `opened`'s session and its hint.
     pub fn set(&self, opened: &Opened) -> AppendHeaders<[(HeaderName, HeaderValue); 2]> {
-        let max_age = battaglie_community::SESSION_LIFETIME.as_secs();
+        let max_age = battaglie_identity::SESSION_LIFETIME.as_secs();
         AppendHeaders([
             (
                 header::SET_COOKIE,

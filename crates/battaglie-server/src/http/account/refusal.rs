@@ -1,7 +1,7 @@
 //! The account errors as API errors: a status, a code and its parameters.
 
 use axum::http::StatusCode;
-use battaglie_community::{
+use battaglie_identity::{
     NameError, PasswordError, MAX_NAME, MAX_PASSWORD, MIN_NAME, MIN_PASSWORD,
 };
 
