@@ -8,8 +8,8 @@ use super::repo::SeekRow;
 use super::{
     coin, participant, side_choice, side_index, side_word, Event, Lobby, LobbyError, Seated, Sought,
 };
+use crate::accounts::UserRow;
 use crate::game::builtin_scenario;
-use crate::store::UserRow;
 
 impl Lobby {
     /// `by` asks to play anyone on `battle` with `control`: paired at once with

@@ -144,10 +144,6 @@ impl Notifications {
         }
     }
 
-    fn store(&self) -> &crate::store::Store {
-        self.node.store()
-    }
-
     /// The notifications' tables.
     pub(crate) fn repo(&self) -> &NoticesRepo {
         &self.repo

@@ -12,8 +12,8 @@ use axum::response::AppendHeaders;
 use super::super::limits::client_ip;
 use super::super::Error;
 use crate::accounts::Accounts;
+use crate::accounts::UserRow;
 use crate::accounts::{Opened, Session};
-use crate::store::UserRow;
 
 /// The cookie's name.
 pub(crate) const COOKIE: &str = "battaglie_session";
