@@ -7,11 +7,17 @@
 //! - `repo.rs`: users, sessions, seats, throttle counts and the server's
 //!   secret; `confirm_repo.rs`: the notification address and its confirmation
 //!   mail. The accounts' only SQL;
+//! - `routes.rs`: `/api/account/...`; `cookie.rs`: the session cookie and the
+//!   CSRF header, read by every feature's routes; `refusal.rs`: the errors as
+//!   the API answers them;
 //! - `wire.rs`: what the page is sent.
 
 mod confirm_repo;
+mod cookie;
 mod error;
+mod refusal;
 mod repo;
+pub(crate) mod routes;
 mod wire;
 
 use std::sync::Arc;
@@ -25,10 +31,12 @@ use battaglie_community::{
 use tokio::sync::OnceCell;
 
 pub use confirm_repo::ConfirmMail;
+pub(crate) use cookie::{signed_in_hint, TrustForwarded, Visitor};
 pub use error::AccountError;
 pub(crate) use repo::AccountsRepo;
 pub use repo::{Count, HeldSeat, SessionRow, UserRow};
-pub use wire::{AccountGame, AccountView};
+pub(crate) use routes::seat_token;
+pub use wire::{AccountGame, AccountView, TurnGame, Turns};
 
 use crate::game::Seat;
 use crate::ids;

@@ -23,11 +23,10 @@ use axum::{Extension, Router};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::account::{TrustForwarded, Visitor};
 use super::per_address::{Held, PerAddress};
 use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
-use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
-use crate::accounts::UserRow;
+use super::{detached, parse_json, Error, ErrorCode, QueryParams, Visitor, WS_MESSAGE_LIMIT};
+use crate::accounts::{TrustForwarded, UserRow};
 use crate::chat::{may_read, shows, ChatMessage, ChatPush, ChatRow};
 use crate::game::Mode;
 use crate::game::{

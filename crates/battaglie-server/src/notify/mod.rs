@@ -12,6 +12,7 @@ mod mail;
 mod outbox;
 mod prefs;
 mod repo;
+pub(crate) mod routes;
 mod webhook;
 mod wire;
 
