@@ -88,7 +88,8 @@ async fn account(
 
 /// The answer that opens a session: the account, and the cookie.
 async fn signed_in(
-    (accounts, ratings): (&Accounts, &Ratings),
+    accounts: &Accounts,
+    ratings: &Ratings,
     visitor: &Visitor,
     opened: Opened,
     claims: &[Claim],
@@ -112,8 +113,15 @@ async fn register(
     let opened = accounts
         .register(&req.name, &req.password, &visitor.address)
         .await?;
-    let services = (&accounts, &ratings);
-    signed_in(services, &visitor, opened, &req.games, StatusCode::CREATED).await
+    signed_in(
+        &accounts,
+        &ratings,
+        &visitor,
+        opened,
+        &req.games,
+        StatusCode::CREATED,
+    )
+    .await
 }
 
 async fn login(
@@ -125,8 +133,15 @@ async fn login(
     let opened = accounts
         .login(&req.name, &req.password, &visitor.address)
         .await?;
-    let services = (&accounts, &ratings);
-    signed_in(services, &visitor, opened, &req.games, StatusCode::OK).await
+    signed_in(
+        &accounts,
+        &ratings,
+        &visitor,
+        opened,
+        &req.games,
+        StatusCode::OK,
+    )
+    .await
 }
 
 async fn show(
@@ -164,7 +179,7 @@ async fn password(
     let opened = accounts
         .change_password(&session, &req.current, &req.password)
         .await?;
-    signed_in((&accounts, &ratings), &visitor, opened, &[], StatusCode::OK).await
+    signed_in(&accounts, &ratings, &visitor, opened, &[], StatusCode::OK).await
 }
 
 #[derive(Deserialize)]
