@@ -36,11 +36,12 @@ pub use wire::{
     SeekWithdrawn, SoughtView,
 };
 
+use crate::accounts::{AccountsRepo, UserRow};
 use crate::game::Mode;
 use crate::game::{builtin_scenario, Games};
 use crate::ids;
 use crate::notify::{NoticesRepo, Outbox};
-use crate::store::{StoreError, UserRow};
+use crate::store::StoreError;
 
 /// How many challenges (open and direct alike) an account may have open at once.
 pub const MAX_OPEN_CHALLENGES: usize = 10;
@@ -232,11 +233,11 @@ impl Lobby {
             });
         }
         let key = format!("challenge:{}", by.id);
-        crate::throttle::attempt(self.games.store(), &key, &Policy::CHALLENGES, now).await??;
+        let accounts = AccountsRepo::new(self.games.store().clone());
+        crate::throttle::attempt(&accounts, &key, &Policy::CHALLENGES, now).await??;
         let addressee = match &offer.to {
             Some(name) => Some(
-                self.games
-                    .store()
+                accounts
                     .user_by_key(&PlayerName::key_of(name))
                     .await?
                     .ok_or_else(|| LobbyError::UnknownPlayer(name.clone()))?,
@@ -437,10 +438,12 @@ impl Lobby {
             .games
             .create(&battle, Mode::Online, Side::Army, None, Some(control))
             .await?;
-        let at = self.games.now().0;
-        let store = self.games.store();
-        store.link_seat(&created.id, "army", army, at).await?;
-        store.link_seat(&created.id, "indians", indians, at).await?;
+        let now = self.games.now();
+        let seats = AccountsRepo::new(self.games.store().clone());
+        seats.link_seat(&created.id, "army", army, now).await?;
+        seats
+            .link_seat(&created.id, "indians", indians, now)
+            .await?;
         if rated {
             // Before either player is told, so before any move: the end is rated.
             self.games

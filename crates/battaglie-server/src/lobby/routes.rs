@@ -20,12 +20,12 @@ use super::wire::{
     SeekWithdrawn, SoughtView,
 };
 use super::{ChallengeState, Event, Lobby, LobbyError, Offer, Seated, SeekState, Sought};
+use crate::accounts::UserRow;
 use crate::accounts::{AccountError, Accounts};
 use crate::game::Games;
 use crate::http::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use crate::http::{detached, Done, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
 use crate::node::Node;
-use crate::store::UserRow;
 use crate::AppState;
 
 /// The lobby's routes.

@@ -6,8 +6,8 @@ use battaglie_rules::Side;
 
 use super::repo::SeekRow;
 use super::{coin, participant, side_index, Event, Lobby, LobbyError, Seated, SeekState, Sought};
+use crate::accounts::UserRow;
 use crate::game::builtin_scenario;
-use crate::store::UserRow;
 
 impl Lobby {
     /// `by` asks to play anyone on `battle` with `control`: paired at once with

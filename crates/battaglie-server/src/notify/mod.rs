@@ -12,6 +12,7 @@ mod mail;
 mod outbox;
 mod prefs;
 mod repo;
+pub(crate) mod routes;
 mod webhook;
 mod wire;
 
@@ -143,10 +144,6 @@ impl Notifications {
             node,
             accounts,
         }
-    }
-
-    fn store(&self) -> &crate::store::Store {
-        self.node.store()
     }
 
     /// The notifications' tables.

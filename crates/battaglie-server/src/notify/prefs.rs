@@ -98,7 +98,6 @@ pub async fn set_prefs(
     if prefs.webhook && prefs.webhook_url.is_none() {
         return Err(PrefsError::NoAddress("webhook"));
     }
-    let store = notices.store();
     let old = notices.repo().notification_prefs(user).await?;
     let changed = old.email != prefs.email;
     prefs.email_confirmed = !changed && old.email_confirmed && prefs.email.is_some();
@@ -114,8 +113,9 @@ pub async fn set_prefs(
         }
         _ => None,
     };
-    store
-        .put_notification_prefs(user, &prefs, now.0, changed, mail.as_ref())
+    notices
+        .accounts
+        .save_prefs(user, &prefs, now, changed, mail.as_ref())
         .await?;
     Ok(prefs)
 }

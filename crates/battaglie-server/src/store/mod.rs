@@ -21,12 +21,9 @@ use sqlx::SqlitePool;
 
 use batch::Batcher;
 
-pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use analyses::AnalysisRow;
 pub use buckets::Bucket;
-pub use confirm::ConfirmMail;
 pub use location::{Database, ParseDatabaseError};
-pub use players::{GamesFilter, PlayerGameRow, ResultCount, SeatPlayer};
 pub use sockets::{GameInPlay, SocketRow, SocketStamp};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
@@ -112,14 +109,11 @@ macro_rules! on_read {
 // For the features' repositories, each in its feature's folder.
 pub(crate) use {on_read, on_write};
 
-mod accounts;
 mod analyses;
 pub(crate) mod batch;
 mod buckets;
 mod check;
-mod confirm;
 mod log;
-mod players;
 mod sockets;
 mod tx;
 

@@ -9,11 +9,9 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
 use axum::response::AppendHeaders;
 
-use super::super::limits::client_ip;
-use super::super::Error;
-use crate::accounts::Accounts;
-use crate::accounts::{Opened, Session};
-use crate::store::UserRow;
+use super::repo::UserRow;
+use super::{AccountError, Accounts, Opened, Session};
+use crate::http::{client_ip, Error, Proxies};
 
 /// The cookie's name.
 pub(crate) const COOKIE: &str = "battaglie_session";
@@ -34,7 +32,7 @@ pub(crate) const SEAT_HEADER: &str = "x-seat-token";
 /// The proxies whose `X-Real-IP` / `X-Forwarded-For` name the client (the rate
 /// limits' setting), put on the account routes as an extension.
 #[derive(Debug, Clone)]
-pub(crate) struct TrustForwarded(pub std::sync::Arc<super::super::Proxies>);
+pub(crate) struct TrustForwarded(pub std::sync::Arc<Proxies>);
 
 /// What a request says about its sender: its session cookie's value, its CSRF
 /// and seat headers, whether it came over TLS, and its address.
@@ -145,7 +143,7 @@ impl Visitor {
         let session = self
             .session(accounts)
             .await?
-            .ok_or(crate::accounts::AccountError::NotSignedIn)?;
+            .ok_or(AccountError::NotSignedIn)?;
         accounts.check_csrf(&session, self.csrf.as_deref()).await?;
         Ok(session)
     }
