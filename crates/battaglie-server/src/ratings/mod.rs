@@ -60,13 +60,20 @@ pub fn levels() -> Vec<LevelRating> {
 pub struct Ratings {
     node: Node,
     repo: RatingsRepo,
+    /// The player pages' queries.
+    players: PlayersRepo,
+    /// The accounts' names and seats.
+    accounts: AccountsRepo,
 }
 
 impl Ratings {
     /// The ratings of `node`'s players.
     pub fn new(node: Node) -> Ratings {
+        let store = node.store();
         Ratings {
-            repo: RatingsRepo::new(node.store().clone()),
+            repo: RatingsRepo::new(store.clone()),
+            players: PlayersRepo::new(store.clone()),
+            accounts: AccountsRepo::new(store.clone()),
             node,
         }
     }
@@ -74,10 +81,6 @@ impl Ratings {
     /// The ratings' tables.
     pub(crate) fn repo(&self) -> &RatingsRepo {
         &self.repo
-    }
-
-    fn store(&self) -> &crate::store::Store {
-        self.node.store()
     }
 
     fn now(&self) -> battaglie_community::Timestamp {
@@ -160,7 +163,8 @@ impl Ratings {
                 return Err(RatingsError::SeatTaken);
             }
         }
-        if AccountsRepo::new(self.store().clone())
+        if self
+            .accounts
             .link_seat(live.id(), side.word(), &user.id, self.now())
             .await?
         {
@@ -176,9 +180,7 @@ impl Ratings {
     /// # Errors
     /// Store failures.
     pub async fn seat_players(&self, live: &LiveGame) -> Result<SeatsView, GameError> {
-        let holders = PlayersRepo::new(self.store().clone())
-            .seat_players(live.id())
-            .await?;
+        let holders = self.players.seat_players(live.id()).await?;
         Ok(seats_view(live.computer(), &holders))
     }
 
@@ -231,7 +233,7 @@ impl Ratings {
     /// # Errors
     /// [`RatingsError::PlayerNotFound`]; store failures.
     pub async fn player_account(&self, name: &str) -> Result<UserRow, RatingsError> {
-        AccountsRepo::new(self.store().clone())
+        self.accounts
             .user_by_key(&PlayerName::key_of(name))
             .await?
             .ok_or_else(|| RatingsError::PlayerNotFound(name.to_string()))
@@ -259,9 +261,7 @@ impl Ratings {
         let (rating, games) = self.rating_of(&user).await?;
         Ok(Player {
             history: self.repo.rating_history(&user.id).await?,
-            results: PlayersRepo::new(self.store().clone())
-                .player_results(&user.id)
-                .await?,
+            results: self.players.player_results(&user.id).await?,
             name: user.name,
             rating,
             games,
@@ -282,15 +282,14 @@ impl Ratings {
     ) -> Result<Vec<PlayerGameRow>, RatingsError> {
         let user = self.player_account(name).await?;
         if let Some(id) = before {
-            let at = PlayersRepo::new(self.store().clone())
+            let at = self
+                .players
                 .updated_at(id)
                 .await?
                 .ok_or_else(|| GameError::NotFound(id.to_string()))?;
             filter.before = Some((at, id.to_string()));
         }
         filter.limit = filter.limit.clamp(1, GAMES_PAGE);
-        Ok(PlayersRepo::new(self.store().clone())
-            .player_games(&user.id, &filter)
-            .await?)
+        Ok(self.players.player_games(&user.id, &filter).await?)
     }
 }
