@@ -13,6 +13,7 @@ use crate::game::{Cluster, Games, MemoryLimits};
 use crate::lobby::Lobby;
 use crate::node::Node;
 use crate::notify::Notifications;
+use crate::presence::Presence;
 use crate::ratings::Ratings;
 use crate::store::Store;
 
@@ -31,6 +32,8 @@ pub struct AppState {
     pub notifications: Notifications,
     /// The games' chat.
     pub chat: Chat,
+    /// Who is at each game's table.
+    pub presence: Presence,
     /// Rated games, the players' ratings and pages.
     pub ratings: Ratings,
 }
@@ -66,6 +69,7 @@ impl AppState {
             lobby: Lobby::new(games.clone()),
             notifications: Notifications::new(node.clone(), accounts.clone()),
             chat: Chat::new(node.clone()),
+            presence: Presence::new(node.clone()),
             ratings: games.ratings().clone(),
             accounts,
             games,

@@ -19,6 +19,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod node;
 pub mod notify;
+pub mod presence;
 pub mod ratings;
 pub mod site;
 pub mod store;
@@ -38,7 +39,8 @@ pub use http::{
     Proxies, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY,
     REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
-pub use store::{Database, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError};
+pub use presence::{SocketRow, SocketStamp};
+pub use store::{Database, ParseDatabaseError, Store, StoreError};
 
 /// What `battaglie serve` needs.
 #[derive(Debug, Clone)]
@@ -117,7 +119,7 @@ pub async fn serve_on(
     state.games.spawn_memory_watch();
     state.games.spawn_takeover();
     state.games.spawn_flag_timer();
-    state.games.spawn_presence_beat();
+    state.presence.spawn_beat(state.games.clone());
     store.spawn_checks();
     let resumed = state
         .games

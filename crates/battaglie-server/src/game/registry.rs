@@ -233,7 +233,7 @@ impl Games {
     }
 
     /// Every game this node holds in memory.
-    pub(super) fn all_in_memory(&self) -> Vec<Arc<LiveGame>> {
+    pub(crate) fn all_in_memory(&self) -> Vec<Arc<LiveGame>> {
         self.games_lock().values().cloned().collect()
     }
 

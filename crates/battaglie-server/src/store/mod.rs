@@ -27,7 +27,6 @@ pub use buckets::Bucket;
 pub use confirm::ConfirmMail;
 pub use location::{Database, ParseDatabaseError};
 pub use players::{GamesFilter, PlayerGameRow, ResultCount, SeatPlayer};
-pub use sockets::{GameInPlay, SocketRow, SocketStamp};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
 #[derive(Debug, thiserror::Error)]
@@ -120,7 +119,6 @@ mod check;
 mod confirm;
 mod log;
 mod players;
-mod sockets;
 mod tx;
 
 pub(crate) use tx::{in_tx, ChangeFollowers, GameChange, Tx};
