@@ -8,6 +8,7 @@ use axum::extract::FromRef;
 use battaglie_community::{Clock, SystemClock};
 
 use crate::accounts::Accounts;
+use crate::analysis::Analyses;
 use crate::chat::Chat;
 use crate::game::{Cluster, Games, MemoryLimits};
 use crate::lobby::Lobby;
@@ -34,6 +35,8 @@ pub struct AppState {
     pub chat: Chat,
     /// Who is at each game's table.
     pub presence: Presence,
+    /// The engine's analyses of the games.
+    pub analyses: Analyses,
     /// Rated games, the players' ratings and pages.
     pub ratings: Ratings,
 }
@@ -67,6 +70,7 @@ impl AppState {
         let accounts = Accounts::new(node.clone());
         AppState {
             lobby: Lobby::new(games.clone()),
+            analyses: Analyses::new(games.clone()),
             notifications: Notifications::new(node.clone(), accounts.clone()),
             chat: Chat::new(node.clone()),
             presence: Presence::new(node.clone()),

@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod accounts;
+pub mod analysis;
 mod app;
 pub mod bus;
 pub mod chat;
@@ -28,11 +29,12 @@ mod view;
 
 use std::net::SocketAddr;
 
+pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
 pub use app::AppState;
 pub use bus::{Bus, BusError, BusLocation, ParseBusError};
 pub use game::{
-    AnalysisError, AnalysisReport, BudgetTooSmall, Cluster, ComputerTurn, Created, DrawAction,
-    GameError, GameRow, Games, GamesRepo, LiveGame, MemoryLimits, Mode, Seat, Urls, ANALYSIS_NODES,
+    BudgetTooSmall, Cluster, ComputerTurn, Created, DrawAction, GameError, GameRow, Games,
+    GamesRepo, LiveGame, MemoryLimits, Mode, Seat, Urls,
 };
 pub use http::{
     app, app_with, metrics_router, web_assets, Asset, BadProxy, Connections, Error, HttpSettings,

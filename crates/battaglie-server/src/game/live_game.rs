@@ -185,6 +185,11 @@ impl LiveGame {
         st.clock.as_ref().is_some_and(|c| c.control().is_live())
     }
 
+    /// A copy of the game as it stands.
+    pub(crate) async fn game(&self) -> Game {
+        self.state.lock().await.game.clone()
+    }
+
     /// The seat that `token` opens; no token is a spectator.
     ///
     /// # Errors

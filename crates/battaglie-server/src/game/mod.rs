@@ -4,7 +4,6 @@
 //! [`GameError`]s, which the HTTP layer turns into status codes.
 
 mod actions;
-mod analysis;
 mod budget;
 mod claim;
 mod clock;
@@ -27,7 +26,6 @@ pub(crate) mod snapshot;
 mod takeback;
 mod wire;
 
-pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
 pub use budget::BudgetTooSmall;
 pub use created::{Created, Urls};
 pub use error::{Action, GameError};

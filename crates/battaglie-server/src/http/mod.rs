@@ -2,7 +2,6 @@
 
 mod accept;
 mod account;
-mod analyses;
 mod code;
 mod error;
 mod headers;
@@ -122,7 +121,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(scenarios::router())
         .merge(account::router(proxies.clone()))
         .merge(crate::game::routes::router(&limiters))
-        .merge(analyses::router(&limiters))
+        .merge(crate::analysis::routes::router(&limiters))
         .merge(crate::lobby::routes::router())
         .merge(ws::router(
             proxies,

@@ -22,7 +22,6 @@ use sqlx::SqlitePool;
 use batch::Batcher;
 
 pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
-pub use analyses::AnalysisRow;
 pub use buckets::Bucket;
 pub use confirm::ConfirmMail;
 pub use location::{Database, ParseDatabaseError};
@@ -112,7 +111,6 @@ macro_rules! on_read {
 pub(crate) use {on_read, on_write};
 
 mod accounts;
-mod analyses;
 pub(crate) mod batch;
 mod buckets;
 mod check;
