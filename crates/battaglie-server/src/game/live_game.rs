@@ -9,7 +9,7 @@ use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Move, Side};
 use tokio::sync::broadcast;
 
-use super::snapshot::{snapshot, with_seat, Changing, SharedState, StateParts};
+use super::snapshot::{snapshot, with_seat, Changing, ComputerSays, SharedState, StateParts};
 use super::{GameError, Seat};
 use crate::chat::ChatRow;
 use crate::game::{GameRow, RematchRow};
@@ -77,7 +77,7 @@ pub(super) struct LiveState {
     pub sport: battaglie_ai::Sport,
     /// Why the computer last resigned or offered a draw (`lost-score`,
     /// `neither-can-win`... see `docs/api.md`), known to the node that decided it.
-    pub computer_says: Option<&'static str>,
+    pub computer_says: Option<ComputerSays>,
     /// The ply at which the computer last offered a draw (it does not repeat itself).
     pub offered_at: Option<usize>,
     /// The game's clock, if it has one (as stored with the last change).
