@@ -116,7 +116,8 @@ impl Analyses {
         let now = ids::wall_millis() as i64;
         let key = AnalysisKey { id, plies };
         let node = self.games.node();
-        let claimed = (self.repo)
+        let claimed = self
+            .repo
             .claim(key, ANALYSIS_NODES, node, &body, now, now - STALE_AFTER_MS)
             .await?;
         if claimed && plies > 0 {
@@ -226,7 +227,8 @@ impl Analyses {
         let key = AnalysisKey { id, plies };
         let done = analysis.moves.len();
         let now = ids::wall_millis() as i64;
-        let written = (self.repo)
+        let written = self
+            .repo
             .progress(key, self.games.node(), done, &body, now)
             .await;
         match written {
