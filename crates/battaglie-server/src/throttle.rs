@@ -5,9 +5,11 @@
 
 use std::time::Duration;
 
-use battaglie_community::{Attempts, Policy, Throttled, Timestamp};
+use battaglie_community::Timestamp;
+use battaglie_identity::{Attempts, Policy, Throttled};
 
-use crate::store::{Count, Store, StoreError};
+use crate::accounts::{AccountsRepo, Count};
+use crate::store::StoreError;
 
 /// How often an attempt is tried again when other requests keep changing the
 /// count under it; past that it is refused as a wait.
@@ -19,18 +21,18 @@ const TRIES: usize = 32;
 /// # Errors
 /// Store failures.
 pub(crate) async fn attempt(
-    store: &Store,
+    counts: &AccountsRepo,
     key: &str,
     policy: &Policy,
     at: Timestamp,
 ) -> Result<Result<(), Throttled>, StoreError> {
     for _ in 0..TRIES {
-        let stored = store.count(key).await?;
+        let stored = counts.count(key).await?;
         let next = match attempts(stored).attempt(policy, at) {
             Ok(next) => next,
             Err(wait) => return Ok(Err(wait)),
         };
-        if store.swap_count(key, stored, count(next)).await? {
+        if counts.swap_count(key, stored, count(next)).await? {
             return Ok(Ok(()));
         }
     }
@@ -42,13 +44,13 @@ pub(crate) async fn attempt(
 fn attempts(c: Count) -> Attempts {
     Attempts {
         count: u32::try_from(c.attempts).unwrap_or(u32::MAX),
-        last: c.last_at.map(Timestamp),
+        last: c.last_at,
     }
 }
 
 fn count(a: Attempts) -> Count {
     Count {
         attempts: i64::from(a.count),
-        last_at: a.last.map(|t| t.0),
+        last_at: a.last,
     }
 }

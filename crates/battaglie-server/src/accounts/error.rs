@@ -1,6 +1,6 @@
 //! What an account operation can refuse.
 
-use battaglie_community::{NameError, PasswordError, SecretError, Throttled, TokenError};
+use battaglie_identity::{NameError, PasswordError, SecretError, Throttled, TokenError};
 
 use crate::store::StoreError;
 

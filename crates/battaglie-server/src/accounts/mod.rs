@@ -1,29 +1,50 @@
-//! Accounts wired to the store: registration, login, sessions, password change,
-//! deletion, and the seats an account holds. The rules are the community
-//! crate's (names, Argon2id, throttles, session lifetimes, CSRF tokens); this
-//! module decides in what order they run and what is stored.
+//! Accounts, one feature in one folder: registration, login, sessions,
+//! password change, deletion, the seats an account holds, and the
+//! confirmation of its notification address. The rules are the community
+//! crate's (names, Argon2id, throttles, session lifetimes, CSRF tokens); the
+//! service, [`Accounts`] here, decides in what order they run and what is stored.
+//!
+//! - `repo.rs`: users, sessions, seats, throttle counts and the server's
+//!   secret; `confirm_repo.rs`: the notification address and its confirmation
+//!   mail. The accounts' only SQL;
+//! - `routes.rs`: `/api/account/...`; `cookie.rs`: the session cookie and the
+//!   CSRF header, read by every feature's routes; `refusal.rs`: the errors as
+//!   the API answers them;
+//! - `wire.rs`: what the page is sent.
 
+mod confirm_repo;
+mod cookie;
 mod error;
+mod refusal;
+mod repo;
+pub(crate) mod routes;
 mod wire;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use battaglie_community::{
+use battaglie_community::Timestamp;
+use battaglie_identity::{
     check_csrf, check_password, check_session, csrf_token, hash_password, needs_rehash,
-    verify_password, PlayerName, Policy, SessionToken, Signer, StoredHash, Timestamp, TokenHash,
-    SESSION_LIFETIME,
+    verify_password, PlayerName, Policy, SessionToken, Signer, TokenHash, SESSION_LIFETIME,
 };
 use tokio::sync::OnceCell;
 
+pub use confirm_repo::ConfirmMail;
+pub(crate) use cookie::{signed_in_hint, TrustForwarded, Visitor};
 pub use error::AccountError;
-pub use wire::{AccountGame, AccountView};
+pub(crate) use repo::AccountsRepo;
+pub use repo::{Count, HeldSeat, SessionRow, UserRow};
+pub(crate) use routes::seat_token;
+pub use wire::{AccountGame, AccountView, TurnGame, Turns};
 
 use crate::game::Seat;
 use crate::ids;
 use crate::node::Node;
-use crate::store::{Count, HeldSeat, UserRow};
+use crate::notify::NotificationPrefs;
+use crate::store::StoreError;
 use crate::throttle;
+use confirm_repo::ConfirmRepo;
 
 /// The most guest games one request may claim (a browser keeps 30, two tokens each at most).
 pub const MAX_CLAIMS: usize = 64;
@@ -31,11 +52,14 @@ pub const MAX_CLAIMS: usize = 64;
 /// A session's last use is stored again only after this long (not at every request).
 const TOUCH_EVERY: Duration = Duration::from_secs(300);
 
-/// The account side of a node: the signer of CSRF tokens, read once from the
-/// store, and the server's clock (session lifetimes, throttles, stamps).
+/// The account side of a node: its storage, the signer of CSRF tokens, read
+/// once from the store, and the server's clock (session lifetimes, throttles,
+/// stamps).
 #[derive(Clone)]
 pub struct Accounts {
     node: Node,
+    repo: AccountsRepo,
+    confirm: ConfirmRepo,
     signer: Arc<OnceCell<Signer>>,
 }
 
@@ -85,6 +109,8 @@ impl Accounts {
     /// The accounts of `node`: its store, and its time for sessions and throttles.
     pub fn new(node: Node) -> Accounts {
         Accounts {
+            repo: AccountsRepo::new(node.store().clone()),
+            confirm: ConfirmRepo::new(node.store().clone()),
             node,
             signer: Arc::new(OnceCell::new()),
         }
@@ -99,12 +125,11 @@ impl Accounts {
     /// # Errors
     /// When the store fails or holds an unusable secret.
     pub async fn signer(&self) -> Result<&Signer, AccountError> {
-        let store = self.node.store();
         self.signer
             .get_or_try_init(|| async {
                 let fresh =
-                    ids::random_hex(32).map_err(battaglie_community::TokenError::Randomness)?;
-                let secret = store.secret("csrf", &fresh).await?;
+                    ids::random_hex(32).map_err(battaglie_identity::TokenError::Randomness)?;
+                let secret = self.repo.secret("csrf", &fresh).await?;
                 Ok::<_, AccountError>(Signer::new(secret.as_bytes())?)
             })
             .await
@@ -146,29 +171,25 @@ impl Accounts {
         password: &str,
         address: &str,
     ) -> Result<Opened, AccountError> {
-        let store = self.node.store();
         let at = self.now();
         let name: PlayerName = name.parse()?;
         check_password(password, &name)?;
         // Counted before the name is looked up: probing for taken names costs attempts too.
         throttle::attempt(
-            store,
+            &self.repo,
             &format!("register:{address}"),
             &Policy::REGISTRATION,
             at,
         )
         .await??;
-        if store.user_by_key(&name.key()).await?.is_some() {
+        if self.repo.user_by_key(&name.key()).await?.is_some() {
             return Err(AccountError::NameTaken(name.as_str().to_string()));
         }
         let password = password.to_string();
         let hash = blocking(move || hash_password(&password)).await??;
-        let id = ids::random_hex(12).map_err(battaglie_community::TokenError::Randomness)?;
-        match store
-            .insert_user(&id, name.as_str(), &name.key(), &hash.0, at.0)
-            .await
-        {
-            Err(crate::store::StoreError::Conflict) => {
+        let id = ids::random_hex(12).map_err(battaglie_identity::TokenError::Randomness)?;
+        match self.repo.insert_user(&id, &name, &hash, at).await {
+            Err(StoreError::Conflict) => {
                 return Err(AccountError::NameTaken(name.as_str().to_string()))
             }
             other => other?,
@@ -176,17 +197,16 @@ impl Accounts {
         let user = UserRow {
             id,
             name: name.as_str().to_string(),
-            hash: hash.0,
+            hash,
             created_at: at.0,
         };
         self.open(user, at).await
     }
 
     async fn open(&self, user: UserRow, at: Timestamp) -> Result<Opened, AccountError> {
-        let store = self.node.store();
         let token = SessionToken::generate()?;
-        store
-            .insert_session(&token.hash().0, &user.id, at.0, at.plus(SESSION_LIFETIME).0)
+        self.repo
+            .insert_session(&token.hash(), &user.id, at, at.plus(SESSION_LIFETIME))
             .await?;
         Ok(Opened { token, user })
     }
@@ -203,16 +223,15 @@ impl Accounts {
         password: &str,
         address: &str,
     ) -> Result<Opened, AccountError> {
-        let store = self.node.store();
         let at = self.now();
         let name_key = format!("name:{}", PlayerName::key_of(name));
         let address_key = format!("addr:{address}");
         // The address first: a throttled address spends no attempt of the name's.
-        throttle::attempt(store, &address_key, &Policy::ADDRESS, at).await??;
-        throttle::attempt(store, &name_key, &Policy::NAME, at).await??;
+        throttle::attempt(&self.repo, &address_key, &Policy::ADDRESS, at).await??;
+        throttle::attempt(&self.repo, &name_key, &Policy::NAME, at).await??;
         // Looked up by key whatever the text: an invalid name is an unknown one.
-        let user = store.user_by_key(&PlayerName::key_of(name)).await?;
-        let stored = user.as_ref().map(|u| StoredHash(u.hash.clone()));
+        let user = self.repo.user_by_key(&PlayerName::key_of(name)).await?;
+        let stored = user.as_ref().map(|u| u.hash.clone());
         let password = password.to_string();
         // An unknown name costs one verification too, against no hash.
         let rehash = blocking(move || {
@@ -224,14 +243,14 @@ impl Accounts {
         })
         .await?
         .ok_or(AccountError::Invalid)?;
-        store.set_count(&name_key, Count::default()).await?;
-        store.refund_count(&address_key).await?;
+        self.repo.set_count(&name_key, Count::default()).await?;
+        self.repo.refund_count(&address_key).await?;
         let Some(mut user) = user else {
             return Err(AccountError::Invalid);
         };
         if let Some(hash) = rehash {
-            store.set_hash(&user.id, &hash.0).await?;
-            user.hash = hash.0;
+            self.repo.set_hash(&user.id, &hash).await?;
+            user.hash = hash;
         }
         self.open(user, at).await
     }
@@ -242,21 +261,20 @@ impl Accounts {
     /// # Errors
     /// Store failures.
     pub async fn session(&self, cookie: &str) -> Result<Option<Session>, AccountError> {
-        let store = self.node.store();
         let Ok(token) = cookie.parse::<SessionToken>() else {
             return Ok(None);
         };
         let hash = token.hash();
-        let Some(row) = store.session(&hash.0).await? else {
+        let Some(row) = self.repo.session(&hash).await? else {
             return Ok(None);
         };
         let at = self.now();
-        if check_session(Timestamp(row.created_at), Timestamp(row.last_seen), at).is_err() {
-            store.delete_session(&hash.0).await?;
+        if check_session(row.created_at, row.last_seen, at).is_err() {
+            self.repo.delete_session(&hash).await?;
             return Ok(None);
         }
-        if at.since(Timestamp(row.last_seen)) >= TOUCH_EVERY {
-            store.touch_session(&hash.0, at.0).await?;
+        if at.since(row.last_seen) >= TOUCH_EVERY {
+            self.repo.touch_session(&hash, at).await?;
         }
         Ok(Some(Session {
             hash,
@@ -269,20 +287,18 @@ impl Accounts {
     /// # Errors
     /// Store failures.
     pub async fn logout(&self, session: &Session) -> Result<(), AccountError> {
-        let store = self.node.store();
-        Ok(store.delete_session(&session.hash.0).await?)
+        Ok(self.repo.delete_session(&session.hash).await?)
     }
 
     /// Checks `password` against `session`'s account, an attempt counted first
     /// (a stolen session must not become a way to guess the password).
     async fn confirm(&self, session: &Session, password: &str) -> Result<(), AccountError> {
-        let store = self.node.store();
         let key = format!("confirm:{}", session.user.id);
-        throttle::attempt(store, &key, &Policy::NAME, self.now()).await??;
-        let stored = StoredHash(session.user.hash.clone());
+        throttle::attempt(&self.repo, &key, &Policy::NAME, self.now()).await??;
+        let stored = session.user.hash.clone();
         let password = password.to_string();
         if blocking(move || verify_password(Some(&stored), &password)).await? {
-            Ok(store.set_count(&key, Count::default()).await?)
+            Ok(self.repo.set_count(&key, Count::default()).await?)
         } else {
             Err(AccountError::WrongPassword)
         }
@@ -299,7 +315,6 @@ impl Accounts {
         current: &str,
         new: &str,
     ) -> Result<Opened, AccountError> {
-        let store = self.node.store();
         let name: PlayerName = session.user.name.parse()?;
         check_password(new, &name)?;
         self.confirm(session, current).await?;
@@ -307,17 +322,17 @@ impl Accounts {
         let hash = blocking(move || hash_password(&new)).await??;
         let token = SessionToken::generate()?;
         let at = self.now();
-        store
+        self.repo
             .change_password(
                 &session.user.id,
-                &hash.0,
-                &token.hash().0,
-                at.0,
-                at.plus(SESSION_LIFETIME).0,
+                &hash,
+                &token.hash(),
+                at,
+                at.plus(SESSION_LIFETIME),
             )
             .await?;
         let mut user = session.user.clone();
-        user.hash = hash.0;
+        user.hash = hash;
         Ok(Opened { token, user })
     }
 
@@ -327,9 +342,8 @@ impl Accounts {
     /// # Errors
     /// [`AccountError::WrongPassword`]; store failures.
     pub async fn delete(&self, session: &Session, password: &str) -> Result<(), AccountError> {
-        let store = self.node.store();
         self.confirm(session, password).await?;
-        Ok(store.delete_user(&session.user.id, self.now().0).await?)
+        Ok(self.repo.delete_user(&session.user.id, self.now()).await?)
     }
 
     /// Links to `user` the seats that `claims` open (a guest's games, sent by
@@ -344,7 +358,6 @@ impl Accounts {
         user: &UserRow,
         claims: &[Claim],
     ) -> Result<Vec<String>, AccountError> {
-        let store = self.node.store();
         if claims.len() > MAX_CLAIMS {
             return Err(AccountError::TooManyClaims {
                 max: MAX_CLAIMS,
@@ -357,7 +370,7 @@ impl Accounts {
             if !ids::is_game_id(&c.id) {
                 continue;
             }
-            let Some((row, _)) = crate::game::GamesRepo::new(store.clone())
+            let Some((row, _)) = crate::game::GamesRepo::new(self.node.store().clone())
                 .load(&c.id)
                 .await?
             else {
@@ -366,7 +379,7 @@ impl Accounts {
             let Some(side) = Seat::of(&row, Some(&c.token)).ok().and_then(Seat::word) else {
                 continue;
             };
-            if store.link_seat(&c.id, side, &user.id, at.0).await? && !claimed.contains(&c.id) {
+            if self.repo.link_seat(&c.id, side, &user.id, at).await? && !claimed.contains(&c.id) {
                 claimed.push(c.id.clone());
             }
         }
@@ -378,8 +391,7 @@ impl Accounts {
     /// # Errors
     /// Store failures.
     pub async fn seats(&self, user: &UserRow) -> Result<Vec<HeldSeat>, AccountError> {
-        let store = self.node.store();
-        Ok(store.held_seats(&user.id).await?)
+        Ok(self.repo.held_seats(&user.id).await?)
     }
 
     /// The side `user` holds in `game` (`army`, `indians` or `both`), if any.
@@ -391,12 +403,45 @@ impl Accounts {
         game: &str,
         user: &UserRow,
     ) -> Result<Option<String>, AccountError> {
-        let store = self.node.store();
-        Ok(store
+        Ok(self
+            .repo
             .seat_holders(game)
             .await?
             .into_iter()
             .find(|(_, u)| *u == user.id)
             .map(|(side, _)| side))
+    }
+
+    /// Stores `user`'s notification preferences (`prefs` as a whole) at `now`;
+    /// with `cancel`, the confirmation mails still queued are cancelled; `mail`,
+    /// a new confirmation, is queued with them.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn save_prefs(
+        &self,
+        user: &str,
+        prefs: &NotificationPrefs,
+        now: Timestamp,
+        cancel: bool,
+        mail: Option<&ConfirmMail>,
+    ) -> Result<(), StoreError> {
+        self.confirm
+            .put_notification_prefs(user, prefs, now, cancel, mail)
+            .await
+    }
+
+    /// Marks `email` confirmed as `user`'s at `now`, if it still is their
+    /// address; answers whether it is.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub async fn confirm_email(
+        &self,
+        user: &str,
+        email: &str,
+        now: Timestamp,
+    ) -> Result<bool, StoreError> {
+        self.confirm.confirm_email(user, email, now).await
     }
 }

@@ -1,5 +1,6 @@
-//! What the page is sent of an account (`GET /api/account` and the answers that
-//! sign in). Its TypeScript is generated into `web/types/` (see `view/typescript.rs`).
+//! What the page is sent of an account (`GET /api/account`, the answers that
+//! sign in, and `GET /api/account/turns`). Its TypeScript is generated into
+//! `web/types/` (see `view/typescript.rs`).
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -53,6 +54,29 @@ pub struct AccountGame {
     pub reason: Option<&'static str>,
     /// When it last changed (seconds since 1970).
     pub updated_at: i64,
+    /// Its page.
+    pub url: String,
+}
+
+/// The games where it is the player's turn (`GET /api/account/turns`).
+#[derive(Debug, Serialize, TS)]
+pub struct Turns {
+    /// How many.
+    pub count: usize,
+    /// Which.
+    pub games: Vec<TurnGame>,
+}
+
+/// A game where it is the player's turn.
+#[derive(Debug, Serialize, TS)]
+pub struct TurnGame {
+    /// The game's id.
+    pub id: String,
+    /// Its battle's id.
+    pub scenario: String,
+    /// The player's seat.
+    #[ts(type = "\"army\" | \"indians\"")]
+    pub seat: String,
     /// Its page.
     pub url: String,
 }

@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 use super::repo::{ChatRepo, ChatRow};
 use super::rules::{self as chat, ChatError, MuteError};
+use crate::accounts::UserRow;
 use crate::bus::Noted;
 use crate::game::Mode;
 use crate::game::{GameError, LiveGame, Seat, Told};
 use crate::node::Node;
-use crate::store::{StoreError, UserRow};
+use crate::store::StoreError;
 use battaglie_community::{Mutes, PlayerId, Room};
 
 /// Why a chat request failed.

@@ -13,6 +13,7 @@ use super::live_game::Told;
 use super::rebuild::rebuild;
 use super::registry::builtin_scenario;
 use super::{Action, GameError, Games, LiveGame, Seat};
+use crate::accounts::AccountsRepo;
 use crate::bus::Noted;
 use crate::game::{GameRow, Mode, RematchRow};
 use crate::ids;
@@ -159,9 +160,9 @@ impl Games {
                 .map(|c| GameClock::new(c.control(), first)),
         };
         self.repo().insert_game(&row, &[]).await?;
-        let store = self.store();
         let swapped = |side: &str| if side == "army" { "indians" } else { "army" };
-        let holders = store.seat_holders(old.id.as_str()).await?;
+        let seats = AccountsRepo::new(self.store().clone());
+        let holders = seats.seat_holders(old.id.as_str()).await?;
         let holders: Vec<(&str, &str)> = holders
             .iter()
             .map(|(side, user)| (swapped(side), user.as_str()))
@@ -170,9 +171,7 @@ impl Games {
             self.ratings().mark_rated_seats(&row.id, &holders).await?;
         } else {
             for (side, user) in &holders {
-                store
-                    .link_seat(&row.id, side, user, self.now().millis())
-                    .await?;
+                seats.link_seat(&row.id, side, user, self.now()).await?;
             }
         }
         let new = Arc::new(rebuild(row, &[], self.clock().clone())?);

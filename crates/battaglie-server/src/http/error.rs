@@ -164,9 +164,9 @@ impl IntoResponse for Error {
 }
 
 /// A throttle's wait: 429 with `Retry-After` in whole seconds (at least one).
-impl From<battaglie_community::Throttled> for Error {
-    fn from(t: battaglie_community::Throttled) -> Error {
-        let battaglie_community::Throttled::Wait { retry_after } = t;
+impl From<battaglie_identity::Throttled> for Error {
+    fn from(t: battaglie_identity::Throttled) -> Error {
+        let battaglie_identity::Throttled::Wait { retry_after } = t;
         let seconds = retry_after
             .max(std::time::Duration::from_secs(1))
             .as_secs_f64()

@@ -86,7 +86,7 @@ impl KeyExtractor for ClientIp {
 
 /// The client's address: the peer's, or the one its headers name when the peer
 /// is one of the `proxies`.
-pub(super) fn client_ip(
+pub(crate) fn client_ip(
     headers: &axum::http::HeaderMap,
     peer: Option<&ConnectInfo<SocketAddr>>,
     proxies: &Proxies,

@@ -1,7 +1,6 @@
 //! The HTTP side: one router per resource, merged by [`app`].
 
 mod accept;
-mod account;
 mod code;
 mod error;
 mod headers;
@@ -37,10 +36,8 @@ pub use web::{assets as web_assets, Asset};
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 pub use ws_limits::CLOSE_TOO_MANY;
 
-pub(crate) use account::{seat_token, Visitor};
-// For the page's declarations (`view/typescript.rs`).
-#[cfg(test)]
-pub(crate) use account::Turns;
+pub(crate) use crate::accounts::{seat_token, Visitor};
+pub(crate) use limits::client_ip;
 
 use crate::game::{Created, LiveGame};
 use crate::AppState;
@@ -119,7 +116,8 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
     );
     let api = Router::new()
         .merge(scenarios::router())
-        .merge(account::router(proxies.clone()))
+        .merge(crate::accounts::routes::router(proxies.clone()))
+        .merge(crate::notify::routes::router())
         .merge(crate::game::routes::router(&limiters))
         .merge(crate::analysis::routes::router(&limiters))
         .merge(crate::lobby::routes::router())

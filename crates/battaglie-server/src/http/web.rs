@@ -115,7 +115,7 @@ async fn page(source: &Source, headers: &HeaderMap, name: &str) -> Response {
         headers.clone(),
     )
     .await;
-    if let Some(hint) = super::account::signed_in_hint(headers) {
+    if let Some(hint) = crate::accounts::signed_in_hint(headers) {
         res.headers_mut().append(header::SET_COOKIE, hint);
     }
     res

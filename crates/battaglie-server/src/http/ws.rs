@@ -23,17 +23,16 @@ use axum::{Extension, Router};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::account::{TrustForwarded, Visitor};
 use super::per_address::{Held, PerAddress};
 use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
-use super::{detached, parse_json, Error, ErrorCode, QueryParams, WS_MESSAGE_LIMIT};
+use super::{detached, parse_json, Error, ErrorCode, QueryParams, Visitor, WS_MESSAGE_LIMIT};
+use crate::accounts::{TrustForwarded, UserRow};
 use crate::chat::{may_read, shows, ChatMessage, ChatPush, ChatRow};
 use crate::game::Mode;
 use crate::game::{
     with_seat, with_seat_on_turn, DrawAction, LiveGame, RematchPush, RematchView, Seat,
     SharedState, StateParts, Told,
 };
-use crate::store::UserRow;
 use crate::AppState;
 
 pub(super) fn router(

@@ -1,8 +1,9 @@
 //! What a lobby operation can refuse.
 
 use battaglie_community::{
-    AcceptError, ChallengeError, SeekError, Throttled, TimeControlError, WithdrawError,
+    AcceptError, ChallengeError, SeekError, TimeControlError, WithdrawError,
 };
+use battaglie_identity::Throttled;
 
 use crate::game::GameError;
 use crate::store::StoreError;

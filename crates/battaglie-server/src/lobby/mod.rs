@@ -9,6 +9,7 @@
 //! account keeps it, linked, in its games.)
 
 mod error;
+mod kinds;
 mod notice;
 mod repo;
 pub(crate) mod routes;
@@ -19,13 +20,14 @@ mod wire;
 use std::sync::Arc;
 
 use battaglie_community::{
-    Audience, Challenge, Participant, PlayerId, PlayerName, Policy, SideChoice, Terms, TimeControl,
-    Timestamp,
+    Audience, Challenge, Participant, PlayerId, SideChoice, Terms, TimeControl, Timestamp,
 };
+use battaglie_identity::{PlayerName, Policy};
 use battaglie_rules::Side;
 use tokio::sync::broadcast;
 
 pub use error::LobbyError;
+pub use kinds::{ChallengeState, SeekState};
 pub use notice::{Event, Notice, ParseNoticeError, Subject};
 pub use repo::{ChallengeRow, LobbyRepo, SeekRow};
 pub use started::{game_started, StartedGame};
@@ -34,11 +36,12 @@ pub use wire::{
     SeekWithdrawn, SoughtView,
 };
 
+use crate::accounts::{AccountsRepo, UserRow};
 use crate::game::Mode;
 use crate::game::{builtin_scenario, Games};
 use crate::ids;
 use crate::notify::{NoticesRepo, Outbox};
-use crate::store::{StoreError, UserRow};
+use crate::store::StoreError;
 
 /// How many challenges (open and direct alike) an account may have open at once.
 pub const MAX_OPEN_CHALLENGES: usize = 10;
@@ -117,23 +120,6 @@ pub enum Sought {
     Paired(Seated),
 }
 
-/// The written form of a side choice.
-pub fn side_word(side: SideChoice) -> &'static str {
-    match side {
-        SideChoice::Army => "army",
-        SideChoice::Indians => "indians",
-        SideChoice::Random => "random",
-    }
-}
-
-fn side_choice(word: &str) -> SideChoice {
-    match word {
-        "army" => SideChoice::Army,
-        "indians" => SideChoice::Indians,
-        _ => SideChoice::Random,
-    }
-}
-
 fn participant(user: &UserRow) -> Participant {
     Participant {
         id: PlayerId(user.id.clone()),
@@ -156,7 +142,7 @@ fn challenge_of(row: &ChallengeRow) -> Result<Challenge, LobbyError> {
         },
         terms: Terms {
             battle: row.battle.clone(),
-            side: side_choice(&row.side),
+            side: row.side,
             control: row.control.parse()?,
             rated: row.rated,
         },
@@ -247,11 +233,11 @@ impl Lobby {
             });
         }
         let key = format!("challenge:{}", by.id);
-        crate::throttle::attempt(self.games.store(), &key, &Policy::CHALLENGES, now).await??;
+        let accounts = AccountsRepo::new(self.games.store().clone());
+        crate::throttle::attempt(&accounts, &key, &Policy::CHALLENGES, now).await??;
         let addressee = match &offer.to {
             Some(name) => Some(
-                self.games
-                    .store()
+                accounts
                     .user_by_key(&PlayerName::key_of(name))
                     .await?
                     .ok_or_else(|| LobbyError::UnknownPlayer(name.clone()))?,
@@ -275,14 +261,14 @@ impl Lobby {
             challenger: by.id.clone(),
             challenger_name: Some(by.name.clone()),
             battle: challenge.terms.battle.clone(),
-            side: side_word(challenge.terms.side).to_string(),
+            side: challenge.terms.side,
             control: challenge.terms.control.to_string(),
             rated: challenge.terms.rated,
             addressee: addressee.as_ref().map(|u| u.id.clone()),
             addressee_name: addressee.map(|u| u.name),
             created_at: now.0,
             expires_at: challenge.expires.0,
-            state: "open".into(),
+            state: ChallengeState::Open,
             acceptor: None,
             challenger_side: None,
             game_id: None,
@@ -321,10 +307,10 @@ impl Lobby {
             .challenge(id)
             .await?
             .ok_or_else(|| LobbyError::NotFound(id.to_string()))?;
-        match row.state.as_str() {
-            "open" => Ok(row),
-            "accepted" => Err(LobbyError::Taken),
-            _ => Err(LobbyError::Closed),
+        match row.state {
+            ChallengeState::Open => Ok(row),
+            ChallengeState::Accepted => Err(LobbyError::Taken),
+            ChallengeState::Cancelled | ChallengeState::Declined => Err(LobbyError::Closed),
         }
     }
 
@@ -344,7 +330,7 @@ impl Lobby {
         let challenger_side = seats.side_of(&challenge.from.id).unwrap_or(Side::Army);
         let won = self
             .repo
-            .accept_challenge(id, &by.id, challenger_side.word(), now.0)
+            .accept_challenge(id, &by.id, challenger_side, now.0)
             .await?;
         if !won {
             // Lost a race: say why from what won it.
@@ -383,7 +369,7 @@ impl Lobby {
     /// [`LobbyError::NotFound`], [`LobbyError::Withdraw`] (not theirs),
     /// [`LobbyError::Taken`] or [`LobbyError::Closed`]; store failures.
     pub async fn cancel(&self, id: &str, by: &UserRow) -> Result<(), LobbyError> {
-        self.withdraw(id, by, "cancelled").await
+        self.withdraw(id, by, ChallengeState::Cancelled).await
     }
 
     /// `by` declines challenge `id`, addressed to them.
@@ -391,10 +377,15 @@ impl Lobby {
     /// # Errors
     /// As [`Lobby::cancel`], for the addressee.
     pub async fn decline(&self, id: &str, by: &UserRow) -> Result<(), LobbyError> {
-        self.withdraw(id, by, "declined").await
+        self.withdraw(id, by, ChallengeState::Declined).await
     }
 
-    async fn withdraw(&self, id: &str, by: &UserRow, how: &str) -> Result<(), LobbyError> {
+    async fn withdraw(
+        &self,
+        id: &str,
+        by: &UserRow,
+        how: ChallengeState,
+    ) -> Result<(), LobbyError> {
         let row = self
             .repo
             .challenge(id)
@@ -402,7 +393,7 @@ impl Lobby {
             .ok_or_else(|| LobbyError::NotFound(id.to_string()))?;
         let challenge = challenge_of(&row)?;
         let who = PlayerId(by.id.clone());
-        if how == "cancelled" {
+        if how == ChallengeState::Cancelled {
             challenge.cancel(&who)?;
         } else {
             challenge.decline(&who)?;
@@ -420,18 +411,13 @@ impl Lobby {
         Ok(())
     }
 
-    /// The seat of `user` in the game a challenge or a pairing started, for
-    /// telling them: `game` and `side` as stored.
+    /// The seat of `side` in the game a challenge or a pairing started, for
+    /// telling its player.
     ///
     /// # Errors
     /// Failures to load the game.
-    pub async fn seated(&self, game: &str, side: &str) -> Result<Option<Seated>, LobbyError> {
+    pub async fn seated(&self, game: &str, side: Side) -> Result<Option<Seated>, LobbyError> {
         let live = self.games.game_to_read(game).await?;
-        let side = match side {
-            "army" => Side::Army,
-            "indians" => Side::Indians,
-            _ => return Ok(None),
-        };
         Ok(live.token_of(side.word()).map(|t| Seated {
             game: game.to_string(),
             side,
@@ -452,10 +438,12 @@ impl Lobby {
             .games
             .create(&battle, Mode::Online, Side::Army, None, Some(control))
             .await?;
-        let at = self.games.now().0;
-        let store = self.games.store();
-        store.link_seat(&created.id, "army", army, at).await?;
-        store.link_seat(&created.id, "indians", indians, at).await?;
+        let now = self.games.now();
+        let seats = AccountsRepo::new(self.games.store().clone());
+        seats.link_seat(&created.id, "army", army, now).await?;
+        seats
+            .link_seat(&created.id, "indians", indians, now)
+            .await?;
         if rated {
             // Before either player is told, so before any move: the end is rated.
             self.games

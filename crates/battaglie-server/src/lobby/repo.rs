@@ -5,8 +5,11 @@
 //! may be offered or accepted is the community crate's rule, checked before
 //! these run.
 
+use battaglie_community::SideChoice;
+use battaglie_rules::Side;
 use sqlx::Row;
 
+use super::kinds::{side_choice_of, side_choice_word, ChallengeState, SeekState};
 use crate::store::{in_tx, on_read, on_write, Store, StoreError, Tx};
 
 /// A challenge as stored, with the names of the accounts concerned.
@@ -20,8 +23,8 @@ pub struct ChallengeRow {
     pub challenger_name: Option<String>,
     /// The battle's id.
     pub battle: String,
-    /// `army`, `indians` or `random`.
-    pub side: String,
+    /// The side the challenger asks for.
+    pub side: SideChoice,
     /// The time control, written (`10+3`, `3d+2h`).
     pub control: String,
     /// Whether the game changes ratings.
@@ -34,12 +37,12 @@ pub struct ChallengeRow {
     pub created_at: i64,
     /// When it lapses.
     pub expires_at: i64,
-    /// `open`, `accepted`, `cancelled` or `declined`.
-    pub state: String,
+    /// Where it stands.
+    pub state: ChallengeState,
     /// Who accepted it.
     pub acceptor: Option<String>,
     /// The side the challenger plays, once accepted.
-    pub challenger_side: Option<String>,
+    pub challenger_side: Option<Side>,
     /// The game it started.
     pub game_id: Option<String>,
 }
@@ -51,26 +54,65 @@ pub struct SeekRow {
     pub user: String,
     /// The battle's id.
     pub battle: String,
-    /// `army`, `indians` or `random`.
-    pub side: String,
+    /// The side asked for.
+    pub side: SideChoice,
     /// The time control, written.
     pub control: String,
     /// Rated or casual.
     pub rated: bool,
     /// When it was made.
     pub since: i64,
-    /// `waiting` or `paired`.
-    pub state: String,
+    /// Where it stands.
+    pub state: SeekState,
     /// The game it was paired into.
     pub game_id: Option<String>,
     /// The side this player plays there.
-    pub played_side: Option<String>,
+    pub played_side: Option<Side>,
 }
 
 const CHALLENGE_COLUMNS: &str = "c.id, c.challenger, f.name AS challenger_name, c.battle, c.side, \
      c.control, c.rated, c.addressee, t.name AS addressee_name, c.created_at, c.expires_at, \
      c.state, c.acceptor, c.challenger_side, c.game_id \
      FROM challenges c JOIN users f ON f.id = c.challenger LEFT JOIN users t ON t.id = c.addressee";
+
+fn decode_error(column: &str, word: &str) -> StoreError {
+    sqlx::Error::Decode(format!("{column}: {word:?} is not a word of the lobby").into()).into()
+}
+
+/// The kind stored in `column` of `row`.
+fn word_of<'r, R, K>(row: &'r R, column: &'static str) -> Result<K, StoreError>
+where
+    R: Row,
+    &'static str: sqlx::ColumnIndex<R>,
+    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    K: std::str::FromStr,
+{
+    let word: String = row.try_get(column)?;
+    word.parse().map_err(|_| decode_error(column, &word))
+}
+
+/// The side asked for, stored in `side`.
+fn side_choice<'r, R>(row: &'r R) -> Result<SideChoice, StoreError>
+where
+    R: Row,
+    &'static str: sqlx::ColumnIndex<R>,
+    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    let word: String = row.try_get("side")?;
+    side_choice_of(&word).ok_or_else(|| decode_error("side", &word))
+}
+
+/// The side stored in `column`, if any.
+fn side<'r, R>(row: &'r R, column: &'static str) -> Result<Option<Side>, StoreError>
+where
+    R: Row,
+    &'static str: sqlx::ColumnIndex<R>,
+    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    let word: Option<String> = row.try_get(column)?;
+    word.map(|w| w.parse().map_err(|_| decode_error(column, &w)))
+        .transpose()
+}
 
 fn challenge_row<'r, R>(row: &'r R) -> Result<ChallengeRow, StoreError>
 where
@@ -84,16 +126,16 @@ where
         challenger: row.try_get("challenger")?,
         challenger_name: row.try_get("challenger_name")?,
         battle: row.try_get("battle")?,
-        side: row.try_get("side")?,
+        side: side_choice(row)?,
         control: row.try_get("control")?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         addressee: row.try_get("addressee")?,
         addressee_name: row.try_get("addressee_name")?,
         created_at: row.try_get("created_at")?,
         expires_at: row.try_get("expires_at")?,
-        state: row.try_get("state")?,
+        state: word_of(row, "state")?,
         acceptor: row.try_get("acceptor")?,
-        challenger_side: row.try_get("challenger_side")?,
+        challenger_side: side(row, "challenger_side")?,
         game_id: row.try_get("game_id")?,
     })
 }
@@ -108,13 +150,13 @@ where
     Ok(SeekRow {
         user: row.try_get("user_id")?,
         battle: row.try_get("battle")?,
-        side: row.try_get("side")?,
+        side: side_choice(row)?,
         control: row.try_get("control")?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         since: row.try_get("since")?,
-        state: row.try_get("state")?,
+        state: word_of(row, "state")?,
         game_id: row.try_get("game_id")?,
-        played_side: row.try_get("played_side")?,
+        played_side: side(row, "played_side")?,
     })
 }
 
@@ -148,7 +190,7 @@ impl LobbyRepo {
             .bind(&c.id)
             .bind(&c.challenger)
             .bind(&c.battle)
-            .bind(&c.side)
+            .bind(side_choice_word(c.side))
             .bind(&c.control)
             .bind(i64::from(c.rated))
             .bind(&c.addressee)
@@ -233,7 +275,7 @@ impl LobbyRepo {
         &self,
         id: &str,
         acceptor: &str,
-        challenger_side: &str,
+        challenger_side: Side,
         now: i64,
     ) -> Result<bool, StoreError> {
         let n = on_write!(self.store, pool => sqlx::query(
@@ -241,7 +283,7 @@ impl LobbyRepo {
              settled_at = $3 WHERE id = $4 AND state = 'open' AND expires_at > $3",
         )
         .bind(acceptor)
-        .bind(challenger_side)
+        .bind(challenger_side.word())
         .bind(now)
         .bind(id)
         .execute(pool)
@@ -280,7 +322,7 @@ impl LobbyRepo {
         Ok(())
     }
 
-    /// Ends open challenge `id` as `state` (`cancelled` or `declined`):
+    /// Ends open challenge `id` as `state` (cancelled or declined):
     /// answers whether it was still open.
     ///
     /// # Errors
@@ -288,13 +330,13 @@ impl LobbyRepo {
     pub async fn withdraw_challenge(
         &self,
         id: &str,
-        state: &str,
+        state: ChallengeState,
         now: i64,
     ) -> Result<bool, StoreError> {
         let n = on_write!(self.store, pool => sqlx::query(
             "UPDATE challenges SET state = $1, settled_at = $2 WHERE id = $3 AND state = 'open'",
         )
-        .bind(state)
+        .bind(<&str>::from(state))
         .bind(now)
         .bind(id)
         .execute(pool)
@@ -317,7 +359,7 @@ impl LobbyRepo {
         )
         .bind(&seek.user)
         .bind(&seek.battle)
-        .bind(&seek.side)
+        .bind(side_choice_word(seek.side))
         .bind(&seek.control)
         .bind(i64::from(seek.rated))
         .bind(seek.since)
@@ -370,8 +412,8 @@ impl LobbyRepo {
     /// On a database failure.
     pub async fn pair_seeks(
         &self,
-        (a, a_side): (&str, &str),
-        (b, b_side): (&str, &str),
+        (a, a_side): (&str, Side),
+        (b, b_side): (&str, Side),
     ) -> Result<bool, StoreError> {
         on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
@@ -381,7 +423,7 @@ impl LobbyRepo {
                     "UPDATE seeks SET state = 'paired', played_side = $1 \
                      WHERE user_id = $2 AND state = 'waiting'",
                 )
-                .bind(side)
+                .bind(side.word())
                 .bind(user)
                 .execute(&mut *tx)
                 .await?

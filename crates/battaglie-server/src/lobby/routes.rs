@@ -19,14 +19,14 @@ use super::wire::{
     ChallengeView, GameToWatch, LobbyLife, LobbyMessage, LobbyView, SeatedView, SeekView,
     SeekWithdrawn, SoughtView,
 };
-use super::{Event, Lobby, LobbyError, Offer, Seated, Sought};
+use super::{ChallengeState, Event, Lobby, LobbyError, Offer, Seated, SeekState, Sought};
+use crate::accounts::UserRow;
 use crate::accounts::{AccountError, Accounts};
 use crate::game::{Games, Mode};
 use crate::http::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use crate::http::{detached, Done, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
 use crate::node::Node;
 use crate::presence::Presence;
-use crate::store::UserRow;
 use crate::AppState;
 
 /// The lobby's routes.
@@ -102,7 +102,7 @@ fn challenge_view(row: &ChallengeRow, viewer: Option<&str>) -> ChallengeView {
     ChallengeView {
         id: row.id.clone(),
         battle: row.battle.clone(),
-        side: row.side.clone(),
+        side: row.side,
         control: row.control.clone(),
         live,
         rated: row.rated,
@@ -126,16 +126,16 @@ fn seated_view(s: &Seated) -> SeatedView {
 
 async fn seek_view(lobby: &Lobby, row: &SeekRow) -> Result<SeekView, Error> {
     let game = match (&row.game_id, &row.played_side) {
-        (Some(game), Some(side)) => lobby.seated(game, side).await?.map(|s| seated_view(&s)),
+        (Some(game), Some(side)) => lobby.seated(game, *side).await?.map(|s| seated_view(&s)),
         _ => None,
     };
     Ok(SeekView {
         battle: row.battle.clone(),
-        side: row.side.clone(),
+        side: row.side,
         control: row.control.clone(),
         rated: row.rated,
         since: row.since,
-        state: row.state.clone(),
+        state: row.state,
         game,
     })
 }
@@ -452,16 +452,15 @@ async fn event_message(
                 || id == row.addressee.as_deref();
             let concerned = id.is_some()
                 && (id == Some(row.challenger.as_str()) || id == row.acceptor.as_deref());
-            Ok(match row.state.as_str() {
-                "open" if visible => Some(LobbyMessage::Added {
+            Ok(match row.state {
+                ChallengeState::Open if visible => Some(LobbyMessage::Added {
                     challenge: challenge_view(row, id),
                 }),
-                "accepted" if concerned => {
+                ChallengeState::Accepted if concerned => {
                     let mine = id == Some(row.challenger.as_str());
-                    let side = match (row.challenger_side.as_deref(), mine) {
+                    let side = match (row.challenger_side, mine) {
                         (Some(s), true) => s,
-                        (Some("army"), false) => "indians",
-                        (Some(_), false) => "army",
+                        (Some(s), false) => !s,
                         (None, _) => return Ok(None),
                     };
                     let game = match &row.game_id {
@@ -473,14 +472,21 @@ async fn event_message(
                         game: game.as_ref().map(seated_view),
                     })
                 }
-                "accepted" | "cancelled" | "declined" if visible => Some(LobbyMessage::Removed {
-                    id: row.id.clone(),
-                    reason: row.state.clone(),
-                }),
-                _ => None,
+                ChallengeState::Accepted | ChallengeState::Cancelled | ChallengeState::Declined
+                    if visible =>
+                {
+                    Some(LobbyMessage::Removed {
+                        id: row.id.clone(),
+                        reason: row.state,
+                    })
+                }
+                ChallengeState::Open
+                | ChallengeState::Accepted
+                | ChallengeState::Cancelled
+                | ChallengeState::Declined => None,
             })
         }
-        Event::Seek(row) if id == Some(row.user.as_str()) && row.state == "paired" => {
+        Event::Seek(row) if id == Some(row.user.as_str()) && row.state == SeekState::Paired => {
             let seek = seek_view(lobby, row).await?;
             let game = seek.game.clone();
             Ok(Some(LobbyMessage::Paired { seek, game }))

@@ -5,11 +5,9 @@ use battaglie_community::{pair, Participant, PlayerId, Seek, SideChoice, TimeCon
 use battaglie_rules::Side;
 
 use super::repo::SeekRow;
-use super::{
-    coin, participant, side_choice, side_index, side_word, Event, Lobby, LobbyError, Seated, Sought,
-};
+use super::{coin, participant, side_index, Event, Lobby, LobbyError, Seated, SeekState, Sought};
+use crate::accounts::UserRow;
 use crate::game::builtin_scenario;
-use crate::store::UserRow;
 
 impl Lobby {
     /// `by` asks to play anyone on `battle` with `control`: paired at once with
@@ -38,11 +36,11 @@ impl Lobby {
         let row = SeekRow {
             user: by.id.clone(),
             battle: mine.battle.clone(),
-            side: side_word(side).to_string(),
+            side,
             control: control.to_string(),
             rated,
             since: now.0,
-            state: "waiting".into(),
+            state: SeekState::Waiting,
             game_id: None,
             played_side: None,
         };
@@ -58,14 +56,14 @@ impl Lobby {
             let my_side = found.seats.side_of(&mine.who.id).unwrap_or(Side::Army);
             let paired = self
                 .repo
-                .pair_seeks((&by.id, my_side.word()), (&other.user, (!my_side).word()))
+                .pair_seeks((&by.id, my_side), (&other.user, !my_side))
                 .await?;
             if !paired {
                 if self
                     .repo
                     .seek(&by.id)
                     .await?
-                    .is_none_or(|s| s.state != "waiting")
+                    .is_none_or(|s| s.state != SeekState::Waiting)
                 {
                     break;
                 }
@@ -131,7 +129,7 @@ fn seek_of(row: &SeekRow) -> Seek {
             increment_seconds: 0,
         }),
         rated: row.rated,
-        side: side_choice(&row.side),
+        side: row.side,
         since: Timestamp(row.since),
     }
 }

@@ -3,9 +3,12 @@
 //! lobby started, and the socket's messages. Their TypeScript is generated into
 //! `web/types/` (see `view/typescript.rs`).
 
+use battaglie_community::SideChoice;
 use battaglie_view::SideWord;
 use serde::Serialize;
 use ts_rs::TS;
+
+use super::{ChallengeState, SeekState};
 
 /// The lobby as a reader sees it.
 #[derive(Debug, Serialize, TS)]
@@ -56,7 +59,7 @@ pub struct ChallengeView {
     pub battle: String,
     /// The side the challenger asks for.
     #[ts(type = "\"army\" | \"indians\" | \"random\"")]
-    pub side: String,
+    pub side: SideChoice,
     /// The time control, written (`10+3`, `3d+2h`).
     pub control: String,
     /// Whether it is played live (a clock in minutes) rather than by correspondence.
@@ -99,7 +102,7 @@ pub struct SeekView {
     pub battle: String,
     /// The side asked for.
     #[ts(type = "\"army\" | \"indians\" | \"random\"")]
-    pub side: String,
+    pub side: SideChoice,
     /// The time control, written.
     pub control: String,
     /// Rated or casual.
@@ -107,8 +110,7 @@ pub struct SeekView {
     /// When it was made (milliseconds since 1970).
     pub since: i64,
     /// Waiting for a match, or paired into `game`.
-    #[ts(type = "\"waiting\" | \"paired\"")]
-    pub state: String,
+    pub state: SeekState,
     /// The player's seat once paired.
     pub game: Option<SeatedView>,
 }
@@ -152,9 +154,8 @@ pub enum LobbyMessage {
     Removed {
         /// The challenge's id.
         id: String,
-        /// `accepted`, `cancelled` or `declined`.
-        #[ts(type = "\"accepted\" | \"cancelled\" | \"declined\"")]
-        reason: String,
+        /// Why: accepted, cancelled or declined.
+        reason: ChallengeState,
     },
     /// The reader's request to play anyone was paired.
     Paired {

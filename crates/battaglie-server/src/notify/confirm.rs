@@ -5,14 +5,15 @@
 
 use std::time::Duration;
 
-use battaglie_community::{
-    check_confirmation, confirmation_token, may_send_confirmation, ConfirmError, PlayerId,
-    Timestamp,
+use battaglie_community::{PlayerId, Timestamp};
+use battaglie_identity::{
+    check_confirmation, confirmation_token, may_send_confirmation, ConfirmError,
 };
 
 use super::NotificationPrefs;
 use super::Notifications;
-use crate::store::{ConfirmMail, StoreError};
+use crate::accounts::ConfirmMail;
+use crate::store::StoreError;
 
 /// The confirmation mail's subject.
 const SUBJECT: &str = "Confirm your e-mail address for battaglie's notifications";
@@ -98,7 +99,7 @@ pub async fn confirm(
             ConfirmError::Expired => EmailConfirmError::Expired,
         },
     )?;
-    if notices.store().confirm_email(user, &email, now.0).await? {
+    if notices.accounts.confirm_email(user, &email, now).await? {
         Ok(email)
     } else {
         Err(EmailConfirmError::Invalid)
@@ -115,7 +116,6 @@ pub async fn resend(
     notices: &Notifications,
     user: &str,
 ) -> Result<NotificationPrefs, EmailConfirmError> {
-    let store = notices.store();
     let mut prefs = notices.repo().notification_prefs(user).await?;
     let Some(email) = prefs.email.clone().filter(|_| !prefs.email_confirmed) else {
         return Err(EmailConfirmError::Nothing);
@@ -125,8 +125,9 @@ pub async fn resend(
         .map_err(EmailConfirmError::TooSoon)?;
     let mail = mail(notices, user, &email, now).await?;
     prefs.confirm_sent_at = Some(now.0);
-    store
-        .put_notification_prefs(user, &prefs, now.0, true, Some(&mail))
+    notices
+        .accounts
+        .save_prefs(user, &prefs, now, true, Some(&mail))
         .await?;
     Ok(prefs)
 }

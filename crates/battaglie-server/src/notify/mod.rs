@@ -12,12 +12,14 @@ mod mail;
 mod outbox;
 mod prefs;
 mod repo;
+pub(crate) mod routes;
 mod webhook;
 mod wire;
 
 use std::time::Duration;
 
-use battaglie_community::{unsubscribe_token, Channel, PlayerId};
+use battaglie_community::{Channel, PlayerId};
+use battaglie_identity::unsubscribe_token;
 
 pub use confirm::{
     confirm as confirm_email, resend as resend_confirmation, resend_in, EmailConfirmError,
@@ -144,10 +146,6 @@ impl Notifications {
         }
     }
 
-    fn store(&self) -> &crate::store::Store {
-        self.node.store()
-    }
-
     /// The notifications' tables.
     pub(crate) fn repo(&self) -> &NoticesRepo {
         &self.repo
@@ -161,7 +159,7 @@ impl Notifications {
         self.node.name()
     }
 
-    async fn signer(&self) -> Result<&battaglie_community::Signer, AccountError> {
+    async fn signer(&self) -> Result<&battaglie_identity::Signer, AccountError> {
         self.accounts.signer().await
     }
 

@@ -2,10 +2,8 @@
 //! unconfirmed, its confirmation mail queued), and the unsubscribe link that
 //! turns a channel off without signing in.
 
-use battaglie_community::{
-    check_unsubscribe, may_send_confirmation, Channel, PlayerId, Timestamp, WebhookUrl,
-    WebhookUrlError,
-};
+use battaglie_community::{Channel, PlayerId, Timestamp, WebhookUrl, WebhookUrlError};
+use battaglie_identity::{check_unsubscribe, may_send_confirmation};
 
 use super::Notifications;
 use super::{NoticeChannel, NotificationPrefs};
@@ -100,7 +98,6 @@ pub async fn set_prefs(
     if prefs.webhook && prefs.webhook_url.is_none() {
         return Err(PrefsError::NoAddress("webhook"));
     }
-    let store = notices.store();
     let old = notices.repo().notification_prefs(user).await?;
     let changed = old.email != prefs.email;
     prefs.email_confirmed = !changed && old.email_confirmed && prefs.email.is_some();
@@ -116,8 +113,9 @@ pub async fn set_prefs(
         }
         _ => None,
     };
-    store
-        .put_notification_prefs(user, &prefs, now.0, changed, mail.as_ref())
+    notices
+        .accounts
+        .save_prefs(user, &prefs, now, changed, mail.as_ref())
         .await?;
     Ok(prefs)
 }

@@ -5,16 +5,19 @@
 
 mod ended;
 mod error;
+mod players_repo;
 mod repo;
 pub(crate) mod routes;
 mod wire;
 
 use std::sync::atomic::Ordering;
 
-use battaglie_community::{level_ratings, LevelRating, PlayerName, Rating};
+use battaglie_community::{level_ratings, LevelRating, Rating};
+use battaglie_identity::PlayerName;
 use battaglie_rules::Side;
 
 pub use error::RatingsError;
+pub use players_repo::{GamesFilter, PlayerGameRow, PlayersRepo, ResultCount, SeatPlayer};
 pub(crate) use repo::rating_row;
 pub use repo::{HistoryRow, RatedGame, RatingRow, RatingsRepo};
 pub use wire::{
@@ -22,10 +25,10 @@ pub use wire::{
     RatingChange, RatingView, ResultView, SeatTaken,
 };
 
+use crate::accounts::{AccountsRepo, UserRow};
 use crate::game::Mode;
 use crate::game::{GameError, LiveGame, Seat};
 use crate::node::Node;
-use crate::store::{GamesFilter, PlayerGameRow, ResultCount, UserRow};
 use crate::view::{seats_view, SeatsView};
 
 /// The most games one page of a player's list holds.
@@ -157,9 +160,8 @@ impl Ratings {
                 return Err(RatingsError::SeatTaken);
             }
         }
-        if self
-            .store()
-            .link_seat(live.id(), side.word(), &user.id, self.now().0)
+        if AccountsRepo::new(self.store().clone())
+            .link_seat(live.id(), side.word(), &user.id, self.now())
             .await?
         {
             Ok(side)
@@ -174,7 +176,9 @@ impl Ratings {
     /// # Errors
     /// Store failures.
     pub async fn seat_players(&self, live: &LiveGame) -> Result<SeatsView, GameError> {
-        let holders = self.store().seat_players(live.id()).await?;
+        let holders = PlayersRepo::new(self.store().clone())
+            .seat_players(live.id())
+            .await?;
         Ok(seats_view(live.computer(), &holders))
     }
 
@@ -227,7 +231,7 @@ impl Ratings {
     /// # Errors
     /// [`RatingsError::PlayerNotFound`]; store failures.
     pub async fn player_account(&self, name: &str) -> Result<UserRow, RatingsError> {
-        self.store()
+        AccountsRepo::new(self.store().clone())
             .user_by_key(&PlayerName::key_of(name))
             .await?
             .ok_or_else(|| RatingsError::PlayerNotFound(name.to_string()))
@@ -255,7 +259,9 @@ impl Ratings {
         let (rating, games) = self.rating_of(&user).await?;
         Ok(Player {
             history: self.repo.rating_history(&user.id).await?,
-            results: self.store().player_results(&user.id).await?,
+            results: PlayersRepo::new(self.store().clone())
+                .player_results(&user.id)
+                .await?,
             name: user.name,
             rating,
             games,
@@ -276,14 +282,15 @@ impl Ratings {
     ) -> Result<Vec<PlayerGameRow>, RatingsError> {
         let user = self.player_account(name).await?;
         if let Some(id) = before {
-            let at = self
-                .store()
+            let at = PlayersRepo::new(self.store().clone())
                 .updated_at(id)
                 .await?
                 .ok_or_else(|| GameError::NotFound(id.to_string()))?;
             filter.before = Some((at, id.to_string()));
         }
         filter.limit = filter.limit.clamp(1, GAMES_PAGE);
-        Ok(self.store().player_games(&user.id, &filter).await?)
+        Ok(PlayersRepo::new(self.store().clone())
+            .player_games(&user.id, &filter)
+            .await?)
     }
 }

@@ -14,11 +14,10 @@ use super::wire::{
     GameUrls, HistoryPoint, LevelView, Levels, Opponent, PlayerGameView, PlayerGames, PlayerView,
     RatingChange, RatingView, ResultView, SeatTaken,
 };
-use super::{levels, Ratings, RatingsError, GAMES_PAGE};
+use super::{levels, GamesFilter, PlayerGameRow, Ratings, RatingsError, GAMES_PAGE};
 use crate::accounts::Accounts;
 use crate::game::Games;
 use crate::http::{Error, ErrorCode, JsonBody, QueryParams, Visitor};
-use crate::store::{GamesFilter, PlayerGameRow};
 use crate::view::SeatsView;
 use crate::AppState;
 

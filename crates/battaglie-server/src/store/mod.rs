@@ -21,11 +21,8 @@ use sqlx::SqlitePool;
 
 use batch::Batcher;
 
-pub use accounts::{Count, HeldSeat, SessionRow, UserRow};
 pub use buckets::Bucket;
-pub use confirm::ConfirmMail;
 pub use location::{Database, ParseDatabaseError};
-pub use players::{GamesFilter, PlayerGameRow, ResultCount, SeatPlayer};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
 #[derive(Debug, thiserror::Error)]
@@ -110,13 +107,10 @@ macro_rules! on_read {
 // For the features' repositories, each in its feature's folder.
 pub(crate) use {on_read, on_write};
 
-mod accounts;
 pub(crate) mod batch;
 mod buckets;
 mod check;
-mod confirm;
 mod log;
-mod players;
 mod tx;
 
 pub(crate) use tx::{in_tx, ChangeFollowers, GameChange, Tx};

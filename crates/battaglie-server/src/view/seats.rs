@@ -6,7 +6,7 @@ use battaglie_rules::Side;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::store::SeatPlayer;
+use crate::ratings::SeatPlayer;
 
 /// The players of a game, by side (`GET /api/games/{id}/players`).
 #[derive(Debug, Serialize, TS)]

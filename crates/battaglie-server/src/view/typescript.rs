@@ -10,11 +10,11 @@ use std::path::{Path, PathBuf};
 use ts_rs::{Config, TypeVisitor, TS};
 
 use super::{Replay, SeatsView};
-use crate::accounts::AccountView;
+use crate::accounts::{AccountView, Turns};
 use crate::chat::{ChatHistory, ChatMuted};
 use crate::game::snapshot::Snapshot;
 use crate::game::RematchView;
-use crate::http::{ErrorCode, Turns};
+use crate::http::ErrorCode;
 use crate::lobby::{LobbyMessage, SeekWithdrawn, SoughtView};
 use crate::notify::NotificationsView;
 use crate::presence::PresenceMessage;

@@ -7,7 +7,7 @@
 
 use axum::http::StatusCode;
 use axum::Router;
-use battaglie_community::{CONFIRM_LIFETIME, CONFIRM_RESEND};
+use battaglie_identity::{CONFIRM_LIFETIME, CONFIRM_RESEND};
 use serde_json::Value;
 
 use crate::notifications::{confirmation_link, game, mail_to, prefs, settle, Game, MINUTE};

@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use axum::Router;
-use battaglie_community::{Clock, FakeClock, Policy, Timestamp};
+use battaglie_community::{Clock, FakeClock, Timestamp};
+use battaglie_identity::Policy;
 use battaglie_server::lobby::MAX_OPEN_CHALLENGES;
 use serde_json::{json, Value};
 

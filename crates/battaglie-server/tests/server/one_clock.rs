@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use battaglie_community::{FakeClock, Timestamp, SESSION_IDLE};
+use battaglie_community::{FakeClock, Timestamp};
+use battaglie_identity::SESSION_IDLE;
 use serde_json::json;
 
 use crate::support::client::Browser;

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use axum::Router;
-use battaglie_community::{Clock, FakeClock, Policy, Timestamp};
+use battaglie_community::{Clock, FakeClock, Timestamp};
+use battaglie_identity::Policy;
 use serde_json::{json, Value};
 
 use crate::support::client::{code, Answer, Browser};

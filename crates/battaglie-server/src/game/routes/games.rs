@@ -113,7 +113,7 @@ async fn rated_creator(
     state: &AppState,
     visitor: &Visitor,
     mode: Mode,
-) -> Result<crate::store::UserRow, Error> {
+) -> Result<crate::accounts::UserRow, Error> {
     if mode != Mode::Online {
         return Err(crate::ratings::RatingsError::NotOnline { mode: mode.word() }.into());
     }

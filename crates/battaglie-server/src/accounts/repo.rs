@@ -1,11 +1,16 @@
-//! Accounts in the store: users, their sessions (by the token's hash), the seats
-//! they hold, the throttle counts and the server's secret. Times are
-//! milliseconds since 1970. The rules (what a name or a password may be, when a
-//! session ends, how a throttle counts) are the community crate's; this only keeps.
+//! The accounts' storage: users, their sessions (by the token's hash), the
+//! seats they hold, the throttle counts and the server's secret. The only SQL
+//! of the accounts but the notification address's (`confirm_repo.rs`). The
+//! rules (what a name or a password may be, when a session ends, how a
+//! throttle counts) are the community crate's and the service applies them;
+//! this only keeps.
 
+use battaglie_community::Timestamp;
+use battaglie_identity::{PlayerName, StoredHash, TokenHash};
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use crate::game::{game_row, GameRow};
+use crate::store::{on_read, on_write, Store, StoreError};
 
 /// An account that is not deleted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,8 +19,8 @@ pub struct UserRow {
     pub id: String,
     /// The name as typed at registration.
     pub name: String,
-    /// The password's PHC string.
-    pub hash: String,
+    /// The password's hash.
+    pub hash: StoredHash,
     /// When it was made.
     pub created_at: i64,
 }
@@ -26,16 +31,16 @@ pub struct SessionRow {
     /// Whose.
     pub user: UserRow,
     /// When it began (the login).
-    pub created_at: i64,
+    pub created_at: Timestamp,
     /// When it was last used (updated at most every few minutes).
-    pub last_seen: i64,
+    pub last_seen: Timestamp,
 }
 
 /// A seat an account holds, with its game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeldSeat {
     /// The game.
-    pub game: crate::game::GameRow,
+    pub game: GameRow,
     /// `army`, `indians` or `both`.
     pub side: String,
     /// The account holding the other seat, by name (none: a guest, the
@@ -49,7 +54,7 @@ pub struct Count {
     /// Attempts counted.
     pub attempts: i64,
     /// When the last one was.
-    pub last_at: Option<i64>,
+    pub last_at: Option<Timestamp>,
 }
 
 const USER_COLUMNS: &str = "users.id, users.name, users.hash, users.created_at";
@@ -64,12 +69,23 @@ where
     Ok(UserRow {
         id: row.try_get("id")?,
         name: row.try_get("name")?,
-        hash: row.try_get("hash")?,
+        hash: StoredHash(row.try_get("hash")?),
         created_at: row.try_get("created_at")?,
     })
 }
 
-impl Store {
+/// The accounts' tables on the node's store.
+#[derive(Debug, Clone)]
+pub struct AccountsRepo {
+    store: Store,
+}
+
+impl AccountsRepo {
+    /// The accounts' tables in `store`.
+    pub fn new(store: Store) -> AccountsRepo {
+        AccountsRepo { store }
+    }
+
     /// Stores a new account.
     ///
     /// # Errors
@@ -77,20 +93,19 @@ impl Store {
     pub async fn insert_user(
         &self,
         id: &str,
-        name: &str,
-        key: &str,
-        hash: &str,
-        now: i64,
+        name: &PlayerName,
+        hash: &StoredHash,
+        now: Timestamp,
     ) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
+        on_write!(self.store, pool => sqlx::query(
             "INSERT INTO users (id, name, name_key, hash, created_at, deleted) \
              VALUES ($1, $2, $3, $4, $5, 0)",
         )
         .bind(id)
-        .bind(name)
-        .bind(key)
-        .bind(hash)
-        .bind(now)
+        .bind(name.as_str())
+        .bind(name.key())
+        .bind(&hash.0)
+        .bind(now.0)
         .execute(pool)
         .await?
         .rows_affected());
@@ -103,7 +118,7 @@ impl Store {
     /// On a database failure.
     pub async fn user_by_key(&self, key: &str) -> Result<Option<UserRow>, StoreError> {
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE name_key = $1 AND deleted = 0");
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let row = sqlx::query(&sql).bind(key).fetch_optional(pool).await?;
             row.as_ref().map(user_row).transpose()
         })
@@ -113,9 +128,9 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn set_hash(&self, user: &str, hash: &str) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query("UPDATE users SET hash = $1 WHERE id = $2 AND deleted = 0")
-            .bind(hash)
+    pub async fn set_hash(&self, user: &str, hash: &StoredHash) -> Result<(), StoreError> {
+        on_write!(self.store, pool => sqlx::query("UPDATE users SET hash = $1 WHERE id = $2 AND deleted = 0")
+            .bind(&hash.0)
             .bind(user)
             .execute(pool)
             .await?
@@ -131,15 +146,15 @@ impl Store {
     pub async fn change_password(
         &self,
         user: &str,
-        hash: &str,
-        session: &str,
-        now: i64,
-        expires_at: i64,
+        hash: &StoredHash,
+        session: &TokenHash,
+        now: Timestamp,
+        expires_at: Timestamp,
     ) -> Result<(), StoreError> {
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query("UPDATE users SET hash = $1 WHERE id = $2 AND deleted = 0")
-                .bind(hash)
+                .bind(&hash.0)
                 .bind(user)
                 .execute(&mut *tx)
                 .await?;
@@ -148,10 +163,10 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
             sqlx::query(INSERT_SESSION)
-                .bind(session)
+                .bind(&session.0)
                 .bind(user)
-                .bind(now)
-                .bind(expires_at)
+                .bind(now.0)
+                .bind(expires_at.0)
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await?;
@@ -166,8 +181,8 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn delete_user(&self, user: &str, now: i64) -> Result<(), StoreError> {
-        on_write!(self, pool => {
+    pub async fn delete_user(&self, user: &str, now: Timestamp) -> Result<(), StoreError> {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             for sql in [
                 "DELETE FROM sessions WHERE user_id = $1",
@@ -182,7 +197,7 @@ impl Store {
                  WHERE (challenger = $1 OR addressee = $1) AND state = 'open'",
             )
             .bind(user)
-            .bind(now)
+            .bind(now.0)
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
@@ -196,16 +211,16 @@ impl Store {
     /// On a database failure.
     pub async fn insert_session(
         &self,
-        session: &str,
+        session: &TokenHash,
         user: &str,
-        now: i64,
-        expires_at: i64,
+        now: Timestamp,
+        expires_at: Timestamp,
     ) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(INSERT_SESSION)
-            .bind(session)
+        on_write!(self.store, pool => sqlx::query(INSERT_SESSION)
+            .bind(&session.0)
             .bind(user)
-            .bind(now)
-            .bind(expires_at)
+            .bind(now.0)
+            .bind(expires_at.0)
             .execute(pool)
             .await?
             .rows_affected());
@@ -217,20 +232,20 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn session(&self, session: &str) -> Result<Option<SessionRow>, StoreError> {
+    pub async fn session(&self, session: &TokenHash) -> Result<Option<SessionRow>, StoreError> {
         let sql = format!(
             "SELECT {USER_COLUMNS}, sessions.created_at AS s_created, sessions.last_seen \
              FROM sessions JOIN users ON users.id = sessions.user_id \
              WHERE sessions.token_hash = $1 AND users.deleted = 0"
         );
-        on_read!(self, pool => {
-            let Some(row) = sqlx::query(&sql).bind(session).fetch_optional(pool).await? else {
+        on_read!(self.store, pool => {
+            let Some(row) = sqlx::query(&sql).bind(&session.0).fetch_optional(pool).await? else {
                 return Ok(None);
             };
             Ok(Some(SessionRow {
                 user: user_row(&row)?,
-                created_at: row.try_get("s_created")?,
-                last_seen: row.try_get("last_seen")?,
+                created_at: Timestamp(row.try_get("s_created")?),
+                last_seen: Timestamp(row.try_get("last_seen")?),
             }))
         })
     }
@@ -239,10 +254,14 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn touch_session(&self, session: &str, now: i64) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query("UPDATE sessions SET last_seen = $1 WHERE token_hash = $2")
-            .bind(now)
-            .bind(session)
+    pub async fn touch_session(
+        &self,
+        session: &TokenHash,
+        now: Timestamp,
+    ) -> Result<(), StoreError> {
+        on_write!(self.store, pool => sqlx::query("UPDATE sessions SET last_seen = $1 WHERE token_hash = $2")
+            .bind(now.0)
+            .bind(&session.0)
             .execute(pool)
             .await?
             .rows_affected());
@@ -253,9 +272,9 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn delete_session(&self, session: &str) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-            .bind(session)
+    pub async fn delete_session(&self, session: &TokenHash) -> Result<(), StoreError> {
+        on_write!(self.store, pool => sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(&session.0)
             .execute(pool)
             .await?
             .rows_affected());
@@ -272,16 +291,16 @@ impl Store {
         game: &str,
         side: &str,
         user: &str,
-        now: i64,
+        now: Timestamp,
     ) -> Result<bool, StoreError> {
-        on_write!(self, pool => sqlx::query(
+        on_write!(self.store, pool => sqlx::query(
             "INSERT INTO seats (game_id, side, user_id, linked_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (game_id, side) DO NOTHING",
         )
         .bind(game)
         .bind(side)
         .bind(user)
-        .bind(now)
+        .bind(now.0)
         .execute(pool)
         .await?
         .rows_affected());
@@ -297,7 +316,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn seat_holders(&self, game: &str) -> Result<Vec<(String, String)>, StoreError> {
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let rows = sqlx::query("SELECT side, user_id FROM seats WHERE game_id = $1")
                 .bind(game)
                 .fetch_all(pool)
@@ -313,7 +332,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn held_seats(&self, user: &str) -> Result<Vec<HeldSeat>, StoreError> {
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let rows = sqlx::query(
                 "SELECT games.*, seats.side AS held_side, \
                  (SELECT users.name FROM seats AS other JOIN users ON users.id = other.user_id \
@@ -328,7 +347,7 @@ impl Store {
             rows.iter()
                 .map(|r| {
                     Ok(HeldSeat {
-                        game: crate::game::game_row(r)?,
+                        game: game_row(r)?,
                         side: r.try_get("held_side")?,
                         opponent: r.try_get("opponent")?,
                     })
@@ -342,7 +361,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn count(&self, key: &str) -> Result<Count, StoreError> {
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let row = sqlx::query("SELECT attempts, last_at FROM throttles WHERE key = $1")
                 .bind(key)
                 .fetch_optional(pool)
@@ -350,7 +369,7 @@ impl Store {
             match row {
                 Some(r) => Ok(Count {
                     attempts: r.try_get("attempts")?,
-                    last_at: r.try_get("last_at")?,
+                    last_at: r.try_get::<Option<i64>, _>("last_at")?.map(Timestamp),
                 }),
                 None => Ok(Count::default()),
             }
@@ -358,33 +377,33 @@ impl Store {
     }
 
     /// Replaces the throttle count under `key` with `new` if it still is `old`
-    /// (what [`Store::count`] read): `false` when another request changed it
+    /// (what [`AccountsRepo::count`] read): `false` when another request changed it
     /// meanwhile, on this node or another, and nothing was written.
     ///
     /// # Errors
     /// On a database failure.
     pub async fn swap_count(&self, key: &str, old: Count, new: Count) -> Result<bool, StoreError> {
         let changed = if old == Count::default() {
-            on_write!(self, pool => sqlx::query(
+            on_write!(self.store, pool => sqlx::query(
                 "INSERT INTO throttles (key, attempts, last_at) VALUES ($1, $2, $3) \
                  ON CONFLICT (key) DO NOTHING",
             )
             .bind(key)
             .bind(new.attempts)
-            .bind(new.last_at)
+            .bind(new.last_at.map(|t| t.0))
             .execute(pool)
             .await?
             .rows_affected())
         } else {
-            on_write!(self, pool => sqlx::query(
+            on_write!(self.store, pool => sqlx::query(
                 "UPDATE throttles SET attempts = $2, last_at = $3 \
                  WHERE key = $1 AND attempts = $4 AND last_at = $5",
             )
             .bind(key)
             .bind(new.attempts)
-            .bind(new.last_at)
+            .bind(new.last_at.map(|t| t.0))
             .bind(old.attempts)
-            .bind(old.last_at)
+            .bind(old.last_at.map(|t| t.0))
             .execute(pool)
             .await?
             .rows_affected())
@@ -398,7 +417,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn refund_count(&self, key: &str) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
+        on_write!(self.store, pool => sqlx::query(
             "UPDATE throttles SET attempts = attempts - 1 WHERE key = $1 AND attempts > 0",
         )
         .bind(key)
@@ -414,20 +433,20 @@ impl Store {
     /// On a database failure.
     pub async fn set_count(&self, key: &str, count: Count) -> Result<(), StoreError> {
         if count == Count::default() {
-            on_write!(self, pool => sqlx::query("DELETE FROM throttles WHERE key = $1")
+            on_write!(self.store, pool => sqlx::query("DELETE FROM throttles WHERE key = $1")
                 .bind(key)
                 .execute(pool)
                 .await?
                 .rows_affected());
             return Ok(());
         }
-        on_write!(self, pool => sqlx::query(
+        on_write!(self.store, pool => sqlx::query(
             "INSERT INTO throttles (key, attempts, last_at) VALUES ($1, $2, $3) \
              ON CONFLICT (key) DO UPDATE SET attempts = excluded.attempts, last_at = excluded.last_at",
         )
         .bind(key)
         .bind(count.attempts)
-        .bind(count.last_at)
+        .bind(count.last_at.map(|t| t.0))
         .execute(pool)
         .await?
         .rows_affected());
@@ -440,7 +459,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn secret(&self, name: &str, fresh: &str) -> Result<String, StoreError> {
-        on_write!(self, pool => sqlx::query(
+        on_write!(self.store, pool => sqlx::query(
             "INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
         )
         .bind(name)
@@ -448,7 +467,7 @@ impl Store {
         .execute(pool)
         .await?
         .rows_affected());
-        let value: String = on_write!(self, pool => sqlx::query_scalar(
+        let value: String = on_write!(self.store, pool => sqlx::query_scalar(
             "SELECT value FROM secrets WHERE name = $1",
         )
         .bind(name)

@@ -1,11 +1,14 @@
 //! A player's games as their page lists them: the seats an account holds (one
 //! side each), with the opponent, whether the game was rated and the rating
 //! change, filtered and paged; the results counted by battle and side; and the
-//! holders of a game's seats, as its page names them.
+//! holders of a game's seats, as its page names them. The only SQL of the
+//! player pages.
 
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::{rating_row, RatingRow};
+use crate::game::{game_row, GameRow};
+use crate::store::{on_read, Store, StoreError};
 
 /// Which of a player's games to list.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -28,7 +31,7 @@ pub struct GamesFilter {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayerGameRow {
     /// The game.
-    pub game: crate::game::GameRow,
+    pub game: GameRow,
     /// The side the player held.
     pub side: String,
     /// The opponent's account name (none: a guest, the computer, or a deleted account).
@@ -62,7 +65,7 @@ pub struct SeatPlayer {
     /// The account's name (none once the account is deleted).
     pub name: Option<String>,
     /// The account's rating now, once it has played a rated game.
-    pub rating: Option<crate::ratings::RatingRow>,
+    pub rating: Option<RatingRow>,
     /// The rating before and after this game, once the game was rated.
     pub change: Option<(f64, f64)>,
 }
@@ -76,13 +79,24 @@ enum Param {
     Int(i64),
 }
 
-impl Store {
+/// The player pages' queries on the node's store.
+#[derive(Debug, Clone)]
+pub struct PlayersRepo {
+    store: Store,
+}
+
+impl PlayersRepo {
+    /// The player pages' queries over `store`.
+    pub fn new(store: Store) -> PlayersRepo {
+        PlayersRepo { store }
+    }
+
     /// Who holds the seats of `game`, with their ratings and this game's change.
     ///
     /// # Errors
     /// On a database failure.
     pub async fn seat_players(&self, game: &str) -> Result<Vec<SeatPlayer>, StoreError> {
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let rows = sqlx::query(
                 "SELECT seats.side, users.name, ratings.rating, ratings.deviation, ratings.volatility, \
                  ratings.games, ratings.updated_at, rating_history.rating_before, \
@@ -104,7 +118,7 @@ impl Store {
                     Ok(SeatPlayer {
                         side: r.try_get("side")?,
                         name: r.try_get("name")?,
-                        rating: if rated { Some(crate::ratings::rating_row(r)?) } else { None },
+                        rating: if rated { Some(rating_row(r)?) } else { None },
                         change: before.zip(after),
                     })
                 })
@@ -168,7 +182,7 @@ impl Store {
             " ORDER BY games.updated_at DESC, games.id DESC LIMIT ?",
             Some(Param::Int(filter.limit)),
         );
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let mut query = sqlx::query(&sql);
             for p in params {
                 query = match p {
@@ -182,7 +196,7 @@ impl Store {
                     let before: Option<f64> = r.try_get("r_before")?;
                     let after: Option<f64> = r.try_get("r_after")?;
                     Ok(PlayerGameRow {
-                        game: crate::game::game_row(r)?,
+                        game: game_row(r)?,
                         side: r.try_get("held_side")?,
                         opponent: r.try_get("opponent_name")?,
                         rated: r.try_get::<Option<String>, _>("rated_id")?.is_some(),
@@ -205,7 +219,7 @@ impl Store {
              AND games.result IS NOT NULL \
              GROUP BY games.scenario, seats.side, {SCORE} ORDER BY battle, side"
         );
-        on_read!(self, pool => {
+        on_read!(self.store, pool => {
             let rows = sqlx::query(&sql).bind(user).fetch_all(pool).await?;
             let mut counts: Vec<ResultCount> = Vec::new();
             for r in &rows {
@@ -236,7 +250,7 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn updated_at(&self, id: &str) -> Result<Option<i64>, StoreError> {
-        let at: Option<i64> = on_read!(self, pool => sqlx::query_scalar(
+        let at: Option<i64> = on_read!(self.store, pool => sqlx::query_scalar(
             "SELECT updated_at FROM games WHERE id = $1",
         )
         .bind(id)

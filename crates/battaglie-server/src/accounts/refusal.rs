@@ -1,12 +1,12 @@
 //! The account errors as API errors: a status, a code and its parameters.
 
 use axum::http::StatusCode;
-use battaglie_community::{
+use battaglie_identity::{
     NameError, PasswordError, MAX_NAME, MAX_PASSWORD, MIN_NAME, MIN_PASSWORD,
 };
 
-use super::super::{Error, ErrorCode};
-use crate::accounts::AccountError;
+use super::AccountError;
+use crate::http::{Error, ErrorCode};
 
 impl From<AccountError> for Error {
     fn from(e: AccountError) -> Error {

@@ -9,11 +9,9 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
 use axum::response::AppendHeaders;
 
-use super::super::limits::client_ip;
-use super::super::Error;
-use crate::accounts::Accounts;
-use crate::accounts::{Opened, Session};
-use crate::store::UserRow;
+use super::repo::UserRow;
+use super::{AccountError, Accounts, Opened, Session};
+use crate::http::{client_ip, Error, Proxies};
 
 /// The cookie's name.
 pub(crate) const COOKIE: &str = "battaglie_session";
@@ -34,7 +32,7 @@ pub(crate) const SEAT_HEADER: &str = "x-seat-token";
 /// The proxies whose `X-Real-IP` / `X-Forwarded-For` name the client (the rate
 /// limits' setting), put on the account routes as an extension.
 #[derive(Debug, Clone)]
-pub(crate) struct TrustForwarded(pub std::sync::Arc<super::super::Proxies>);
+pub(crate) struct TrustForwarded(pub std::sync::Arc<Proxies>);
 
 /// What a request says about its sender: its session cookie's value, its CSRF
 /// and seat headers, whether it came over TLS, and its address.
@@ -100,7 +98,7 @@ pub(crate) fn signed_in_hint(headers: &HeaderMap) -> Option<HeaderValue> {
     let session = session_cookie(headers).is_some_and(|c| !c.is_empty());
     let hint = cookie(headers, HINT).is_some_and(|c| !c.is_empty());
     let max_age = if session {
-        battaglie_community::SESSION_LIFETIME.as_secs()
+        battaglie_identity::SESSION_LIFETIME.as_secs()
     } else {
         0
     };
@@ -145,7 +143,7 @@ impl Visitor {
         let session = self
             .session(accounts)
             .await?
-            .ok_or(crate::accounts::AccountError::NotSignedIn)?;
+            .ok_or(AccountError::NotSignedIn)?;
         accounts.check_csrf(&session, self.csrf.as_deref()).await?;
         Ok(session)
     }
@@ -177,7 +175,7 @@ impl Visitor {
 
     /// The `Set-Cookie` values that give the browser `opened`'s session and its hint.
     pub fn set(&self, opened: &Opened) -> AppendHeaders<[(HeaderName, HeaderValue); 2]> {
-        let max_age = battaglie_community::SESSION_LIFETIME.as_secs();
+        let max_age = battaglie_identity::SESSION_LIFETIME.as_secs();
         AppendHeaders([
             (
                 header::SET_COOKIE,

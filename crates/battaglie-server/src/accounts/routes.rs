@@ -1,14 +1,9 @@
 //! `/api/account`: register, log in and out, change the password, delete the
-//! account, and who am I with my games. The session travels in a cookie; every
-//! change made with it carries the CSRF token that `GET /api/account` gives.
+//! account, who am I with my games, and the games where it is my turn. The
+//! session travels in a cookie; every change made with it carries the CSRF
+//! token that `GET /api/account` gives.
 
-mod cookie;
-mod notifications;
-mod refusal;
-mod turns;
-
-#[cfg(test)]
-pub(crate) use turns::Turns;
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -17,15 +12,16 @@ use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
 
-pub(crate) use cookie::{signed_in_hint, TrustForwarded, Visitor};
-
-use super::{Error, JsonBody};
-use crate::accounts::{AccountGame, AccountView, Accounts, Claim, Opened, Session};
-use crate::game::LiveGame;
-use crate::ratings::RatingView;
+use super::cookie::{TrustForwarded, Visitor};
+use super::wire::{AccountGame, AccountView, TurnGame, Turns};
+use super::{AccountError, Accounts, Claim, Opened, Session};
+use crate::game::{Games, LiveGame};
+use crate::http::{Done, Error, JsonBody, Proxies};
+use crate::ratings::{RatingView, Ratings};
 use crate::AppState;
 
-pub(super) fn router(proxies: std::sync::Arc<super::Proxies>) -> Router<AppState> {
+/// The account's routes; `proxies` name the client's address for the throttles.
+pub(crate) fn router(proxies: Arc<Proxies>) -> Router<AppState> {
     Router::new()
         .route("/account", get(show).delete(delete))
         .route("/account/register", post(register))
@@ -33,16 +29,7 @@ pub(super) fn router(proxies: std::sync::Arc<super::Proxies>) -> Router<AppState
         .route("/account/logout", post(logout))
         .route("/account/password", post(password))
         .route("/account/games", post(claim))
-        .route("/account/turns", get(turns::turns))
-        .route(
-            "/account/notifications",
-            get(notifications::show).put(notifications::put),
-        )
-        .route(
-            "/account/notifications/confirm",
-            get(notifications::confirm).post(notifications::resend),
-        )
-        .route("/unsubscribe", get(notifications::unsubscribe))
+        .route("/account/turns", get(turns))
         .layer(Extension(TrustForwarded(proxies)))
 }
 
@@ -58,11 +45,11 @@ struct Credentials {
 
 /// The account as `GET /api/account` and the sign-in answers show it.
 async fn account(
-    state: &AppState,
+    accounts: &Accounts,
+    ratings: &Ratings,
     session: &Session,
     claimed: Option<Vec<String>>,
 ) -> Result<AccountView, Error> {
-    let accounts = &state.accounts;
     let games = accounts
         .seats(&session.user)
         .await?
@@ -87,7 +74,7 @@ async fn account(
             }
         })
         .collect();
-    let (rating, rated_games) = state.ratings.rating_of(&session.user).await?;
+    let (rating, rated_games) = ratings.rating_of(&session.user).await?;
     Ok(AccountView {
         name: session.user.name.clone(),
         created_at: session.user.created_at,
@@ -101,57 +88,78 @@ async fn account(
 
 /// The answer that opens a session: the account, and the cookie.
 async fn signed_in(
-    state: &AppState,
+    accounts: &Accounts,
+    ratings: &Ratings,
     visitor: &Visitor,
     opened: Opened,
     claims: &[Claim],
     status: StatusCode,
 ) -> Result<Response, Error> {
-    let claimed = state.accounts.claim(&opened.user, claims).await?;
+    let claimed = accounts.claim(&opened.user, claims).await?;
     let session = Session {
         hash: opened.token.hash(),
         user: opened.user.clone(),
     };
-    let body = account(state, &session, Some(claimed)).await?;
+    let body = account(accounts, ratings, &session, Some(claimed)).await?;
     Ok((status, visitor.set(&opened), Json(body)).into_response())
 }
 
 async fn register(
-    State(state): State<AppState>,
+    State(accounts): State<Accounts>,
+    State(ratings): State<Ratings>,
     visitor: Visitor,
     JsonBody(req): JsonBody<Credentials>,
 ) -> Result<Response, Error> {
-    let opened = state
-        .accounts
+    let opened = accounts
         .register(&req.name, &req.password, &visitor.address)
         .await?;
-    signed_in(&state, &visitor, opened, &req.games, StatusCode::CREATED).await
+    signed_in(
+        &accounts,
+        &ratings,
+        &visitor,
+        opened,
+        &req.games,
+        StatusCode::CREATED,
+    )
+    .await
 }
 
 async fn login(
-    State(state): State<AppState>,
+    State(accounts): State<Accounts>,
+    State(ratings): State<Ratings>,
     visitor: Visitor,
     JsonBody(req): JsonBody<Credentials>,
 ) -> Result<Response, Error> {
-    let opened = state
-        .accounts
+    let opened = accounts
         .login(&req.name, &req.password, &visitor.address)
         .await?;
-    signed_in(&state, &visitor, opened, &req.games, StatusCode::OK).await
+    signed_in(
+        &accounts,
+        &ratings,
+        &visitor,
+        opened,
+        &req.games,
+        StatusCode::OK,
+    )
+    .await
 }
 
-async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
+async fn show(
+    State(accounts): State<Accounts>,
+    State(ratings): State<Ratings>,
+    visitor: Visitor,
+) -> Result<Response, Error> {
     let session = visitor
-        .session(&state.accounts)
+        .session(&accounts)
         .await?
-        .ok_or(crate::accounts::AccountError::NotSignedIn)?;
-    Ok(Json(account(&state, &session, None).await?).into_response())
+        .ok_or(AccountError::NotSignedIn)?;
+    Ok(Json(account(&accounts, &ratings, &session, None).await?).into_response())
 }
 
-async fn logout(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    state.accounts.logout(&session).await?;
-    Ok((visitor.clear(), Json(super::Done {})).into_response())
+async fn logout(State(accounts): State<Accounts>, visitor: Visitor) -> Result<Response, Error> {
+    let session = visitor.change(&accounts).await?;
+    accounts.logout(&session).await?;
+    Ok((visitor.clear(), Json(Done {})).into_response())
 }
 
 #[derive(Deserialize)]
@@ -162,16 +170,16 @@ struct PasswordChange {
 }
 
 async fn password(
-    State(state): State<AppState>,
+    State(accounts): State<Accounts>,
+    State(ratings): State<Ratings>,
     visitor: Visitor,
     JsonBody(req): JsonBody<PasswordChange>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    let opened = state
-        .accounts
+    let session = visitor.change(&accounts).await?;
+    let opened = accounts
         .change_password(&session, &req.current, &req.password)
         .await?;
-    signed_in(&state, &visitor, opened, &[], StatusCode::OK).await
+    signed_in(&accounts, &ratings, &visitor, opened, &[], StatusCode::OK).await
 }
 
 #[derive(Deserialize)]
@@ -181,13 +189,13 @@ struct Deletion {
 }
 
 async fn delete(
-    State(state): State<AppState>,
+    State(accounts): State<Accounts>,
     visitor: Visitor,
     JsonBody(req): JsonBody<Deletion>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    state.accounts.delete(&session, &req.password).await?;
-    Ok((visitor.clear(), Json(super::Done {})).into_response())
+    let session = visitor.change(&accounts).await?;
+    accounts.delete(&session, &req.password).await?;
+    Ok((visitor.clear(), Json(Done {})).into_response())
 }
 
 #[derive(Deserialize)]
@@ -197,13 +205,53 @@ struct Claims {
 }
 
 async fn claim(
-    State(state): State<AppState>,
+    State(accounts): State<Accounts>,
+    State(ratings): State<Ratings>,
     visitor: Visitor,
     JsonBody(req): JsonBody<Claims>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    let claimed = state.accounts.claim(&session.user, &req.games).await?;
-    Ok(Json(account(&state, &session, Some(claimed)).await?).into_response())
+    let session = visitor.change(&accounts).await?;
+    let claimed = accounts.claim(&session.user, &req.games).await?;
+    Ok(Json(account(&accounts, &ratings, &session, Some(claimed)).await?).into_response())
+}
+
+/// `GET /api/account/turns`: the games (ids and links) where the player holds
+/// the one seat whose turn it is, and how many, for the badge the page shows
+/// beside the player's games. A hotseat game (both seats one player's) is not
+/// counted: there is nobody else to wait for.
+async fn turns(
+    State(accounts): State<Accounts>,
+    State(games): State<Games>,
+    visitor: Visitor,
+) -> Result<Json<Turns>, Error> {
+    let session = visitor
+        .session(&accounts)
+        .await?
+        .ok_or(AccountError::NotSignedIn)?;
+    let seats = accounts.seats(&session.user).await?;
+    let mut turns = Vec::new();
+    for seat in seats {
+        if seat.game.outcome.is_some() || !matches!(seat.side.as_str(), "army" | "indians") {
+            continue;
+        }
+        let live = games.game(&seat.game.id).await?;
+        if live
+            .to_move()
+            .await
+            .is_some_and(|side| side.word() == seat.side)
+        {
+            turns.push(TurnGame {
+                url: format!("/game/{}", seat.game.id),
+                id: seat.game.id,
+                scenario: seat.game.scenario,
+                seat: seat.side,
+            });
+        }
+    }
+    Ok(Json(Turns {
+        count: turns.len(),
+        games: turns,
+    }))
 }
 
 /// The seat token a game request acts with: the one it names (in its body or
@@ -234,7 +282,7 @@ pub(crate) async fn seat_token(
         return Ok(None);
     };
     if changes && !visitor.has_csrf(accounts, &session).await {
-        return Err(crate::accounts::AccountError::Csrf.into());
+        return Err(AccountError::Csrf.into());
     }
     Ok(live.token_of(&side).map(str::to_string))
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::signed::{Purpose, Signer};
-use crate::time::Timestamp;
+use battaglie_community::Timestamp;
 
 /// A session ends this long after the login, however active.
 pub const SESSION_LIFETIME: Duration = Duration::from_secs(30 * 86_400);

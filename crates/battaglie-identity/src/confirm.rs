@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
-use crate::seat::PlayerId;
 use crate::signed::{Purpose, Signer};
-use crate::time::Timestamp;
+use battaglie_community::PlayerId;
+use battaglie_community::Timestamp;
 
 /// A confirmation link works this long after it was made.
 pub const CONFIRM_LIFETIME: Duration = Duration::from_secs(3 * 86_400);

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::time::{spoken, Timestamp};
+use battaglie_community::{spoken, Timestamp};
 
 /// How a throttle counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

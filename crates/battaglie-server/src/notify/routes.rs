@@ -7,13 +7,13 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use axum::Json;
+use axum::routing::get;
+use axum::{Json, Router};
 use battaglie_community::Channel;
 use serde::Deserialize;
 
-use super::Visitor;
 use crate::accounts::AccountError;
-use crate::http::{Error, ErrorCode, JsonBody};
+use crate::http::{Error, ErrorCode, JsonBody, Visitor};
 use crate::notify::NotificationPrefs;
 use crate::notify::{
     confirm_email, resend_confirmation, resend_in, set_prefs, unsubscribe as turn_off,
@@ -23,6 +23,14 @@ use crate::AppState;
 
 /// Notices shown with the preferences.
 const RECENT: i64 = 20;
+
+/// The notifications' routes.
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/account/notifications", get(show).put(put))
+        .route("/account/notifications/confirm", get(confirm).post(resend))
+        .route("/unsubscribe", get(unsubscribe))
+}
 
 impl From<PrefsError> for Error {
     fn from(e: PrefsError) -> Error {
@@ -79,7 +87,7 @@ impl From<EmailConfirmError> for Error {
 /// The preferences as the API reads and writes them.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct Prefs {
+struct Prefs {
     email: Option<String>,
     mail: bool,
     webhook_url: Option<String>,
@@ -132,10 +140,7 @@ async fn answer(
     })
 }
 
-pub(super) async fn show(
-    State(state): State<AppState>,
-    visitor: Visitor,
-) -> Result<Response, Error> {
+async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
     let session = visitor
         .session(&state.accounts)
         .await?
@@ -149,7 +154,7 @@ pub(super) async fn show(
     Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
 }
 
-pub(super) async fn put(
+async fn put(
     State(state): State<AppState>,
     visitor: Visitor,
     JsonBody(req): JsonBody<Prefs>,
@@ -176,7 +181,7 @@ pub(super) async fn put(
 }
 
 #[derive(Deserialize)]
-pub(super) struct Unsubscribe {
+struct Unsubscribe {
     user: String,
     channel: UnsubscribeChannel,
     token: String,
@@ -190,7 +195,7 @@ enum UnsubscribeChannel {
 }
 
 /// A small page: the link is opened from a mail, in a browser.
-pub(super) async fn unsubscribe(
+async fn unsubscribe(
     State(state): State<AppState>,
     q: Result<Query<Unsubscribe>, QueryRejection>,
 ) -> Result<Response, Error> {
@@ -214,14 +219,14 @@ pub(super) async fn unsubscribe(
 }
 
 #[derive(Deserialize)]
-pub(super) struct Confirm {
+struct Confirm {
     user: String,
     at: i64,
     token: String,
 }
 
 /// A small page: the link is opened from a mail, in a browser.
-pub(super) async fn confirm(
+async fn confirm(
     State(state): State<AppState>,
     q: Result<Query<Confirm>, QueryRejection>,
 ) -> Result<Response, Error> {
@@ -242,10 +247,7 @@ pub(super) async fn confirm(
 }
 
 /// Sends the confirmation mail again (at most once in ten minutes).
-pub(super) async fn resend(
-    State(state): State<AppState>,
-    visitor: Visitor,
-) -> Result<Response, Error> {
+async fn resend(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
     let session = visitor.change(&state.accounts).await?;
     let prefs = resend_confirmation(&state.notifications, &session.user.id).await?;
     Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())

@@ -1,11 +1,13 @@
-//! Storing preferences with their address's confirmation: a changed address
-//! is unconfirmed and its pending confirmation mails cancelled, in the
-//! transaction that stores it, and the confirmation mail (when one may go)
-//! queued in the outbox there too, so that retries and failures work as for
-//! every other notice.
+//! The storage of an account's notification address with its confirmation:
+//! a changed address is unconfirmed and its pending confirmation mails
+//! cancelled, in the transaction that stores it, and the confirmation mail
+//! (when one may go) queued in the outbox there too, so that retries and
+//! failures work as for every other notice.
 
-use super::{Store, StoreError};
+use battaglie_community::Timestamp;
+
 use crate::notify::NotificationPrefs;
+use crate::store::{on_write, Store, StoreError};
 
 /// A confirmation mail to queue: its subject and the path of its link.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,7 +65,18 @@ macro_rules! save {
     }};
 }
 
-impl Store {
+/// The notification preferences and confirmation mails on the node's store.
+#[derive(Debug, Clone)]
+pub struct ConfirmRepo {
+    store: Store,
+}
+
+impl ConfirmRepo {
+    /// The preferences' and the outbox's tables in `store`.
+    pub fn new(store: Store) -> ConfirmRepo {
+        ConfirmRepo { store }
+    }
+
     /// Replaces `user`'s notification preferences (`p` as a whole, its
     /// confirmation state and last confirmation mail included) at `now`; with
     /// `cancel` (the address changed, or a new link replaces the old), cancels
@@ -76,13 +89,13 @@ impl Store {
         &self,
         user: &str,
         p: &NotificationPrefs,
-        now: i64,
+        now: Timestamp,
         cancel: bool,
         mail: Option<&ConfirmMail>,
     ) -> Result<(), StoreError> {
-        on_write!(self, pool => {
+        on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
-            save!(tx, user, p, now, cancel, mail);
+            save!(tx, user, p, now.0, cancel, mail);
             tx.commit().await?;
         });
         Ok(())
@@ -97,15 +110,15 @@ impl Store {
         &self,
         user: &str,
         email: &str,
-        now: i64,
+        now: Timestamp,
     ) -> Result<bool, StoreError> {
-        let done = on_write!(self, pool => sqlx::query(
+        let done = on_write!(self.store, pool => sqlx::query(
             "UPDATE notification_prefs SET email_confirmed = 1, updated_at = $3 \
              WHERE user_id = $1 AND email = $2",
         )
         .bind(user)
         .bind(email)
-        .bind(now)
+        .bind(now.0)
         .execute(pool)
         .await?
         .rows_affected());
