@@ -8,11 +8,13 @@ use axum::extract::FromRef;
 use battaglie_community::{Clock, SystemClock};
 
 use crate::accounts::Accounts;
+use crate::analysis::Analyses;
 use crate::chat::Chat;
 use crate::game::{Cluster, Games, MemoryLimits};
 use crate::lobby::Lobby;
 use crate::node::Node;
 use crate::notify::Notifications;
+use crate::presence::Presence;
 use crate::ratings::Ratings;
 use crate::store::Store;
 
@@ -31,6 +33,10 @@ pub struct AppState {
     pub notifications: Notifications,
     /// The games' chat.
     pub chat: Chat,
+    /// Who is at each game's table.
+    pub presence: Presence,
+    /// The engine's analyses of the games.
+    pub analyses: Analyses,
     /// Rated games, the players' ratings and pages.
     pub ratings: Ratings,
 }
@@ -64,8 +70,10 @@ impl AppState {
         let accounts = Accounts::new(node.clone());
         AppState {
             lobby: Lobby::new(games.clone()),
+            analyses: Analyses::new(games.clone()),
             notifications: Notifications::new(node.clone(), accounts.clone()),
             chat: Chat::new(node.clone()),
+            presence: Presence::new(node.clone()),
             ratings: games.ratings().clone(),
             accounts,
             games,

@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod accounts;
+pub mod analysis;
 mod app;
 pub mod bus;
 pub mod chat;
@@ -19,6 +20,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod node;
 pub mod notify;
+pub mod presence;
 pub mod ratings;
 pub mod site;
 pub mod store;
@@ -27,18 +29,20 @@ mod view;
 
 use std::net::SocketAddr;
 
+pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
 pub use app::AppState;
 pub use bus::{Bus, BusError, BusLocation, ParseBusError};
 pub use game::{
-    AnalysisError, AnalysisReport, BudgetTooSmall, Cluster, ComputerTurn, Created, DrawAction,
-    GameError, GameRow, Games, GamesRepo, LiveGame, MemoryLimits, Mode, Seat, Urls, ANALYSIS_NODES,
+    BudgetTooSmall, Cluster, ComputerTurn, Created, DrawAction, GameError, GameRow, Games,
+    GamesRepo, LiveGame, MemoryLimits, Mode, Seat, Urls,
 };
 pub use http::{
     app, app_with, metrics_router, web_assets, Asset, BadProxy, Connections, Error, HttpSettings,
     Proxies, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY,
     REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
-pub use store::{Database, ParseDatabaseError, SocketRow, SocketStamp, Store, StoreError};
+pub use presence::{SocketRow, SocketStamp};
+pub use store::{Database, ParseDatabaseError, Store, StoreError};
 
 /// What `battaglie serve` needs.
 #[derive(Debug, Clone)]
@@ -117,7 +121,7 @@ pub async fn serve_on(
     state.games.spawn_memory_watch();
     state.games.spawn_takeover();
     state.games.spawn_flag_timer();
-    state.games.spawn_presence_beat();
+    state.presence.spawn_beat(state.games.clone());
     store.spawn_checks();
     let resumed = state
         .games

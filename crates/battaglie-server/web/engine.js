@@ -7,7 +7,7 @@
 
 /**
  * The nodes searched per position in an analysis: the server's `ANALYSIS_NODES`
- * (src/game/analysis.rs), so that the browser and the server judge alike.
+ * (src/analysis/service.rs), so that the browser and the server judge alike.
  */
 export const ANALYSIS_NODES = 20_000;
 

@@ -6,9 +6,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /**
- * @typedef {"online" | "away" | "gone"} Status
- * @typedef {{status: Status, since: number | null, claim_at: number | null}} SeatPresence
- * @typedef {{type: "presence", army: SeatPresence, indians: SeatPresence, spectators: number, at: number}} PresenceMessage
+ * @typedef {import("./types/PresenceMessage").PresenceMessage} PresenceMessage
  * @typedef {{kind: "none"} | {kind: "wait", seconds: number} | {kind: "claim"}} AbsenceClaim
  */
 

@@ -1,7 +1,7 @@
 //! Games with a clock (rules.md section 7): each move timed in the transaction
 //! that stores it, the flag falling by itself in live games (any node's timer may
 //! see it; the store's row lets one end the game), and claims against an
-//! opponent gone from a live game (see `presence.rs`) or past their time in a
+//! opponent gone from a live game (see `crate::presence`) or past their time in a
 //! correspondence game.
 
 use std::sync::Arc;
@@ -12,6 +12,7 @@ use battaglie_rules::{ClockReason, Side};
 
 use super::live_game::{LiveGame, LiveState};
 use super::{Action, GameError, Games, Seat};
+use crate::presence::Presence;
 
 /// The longest a node's flag timer sleeps: a deadline set on another node, or a
 /// test's fake time moved on, is seen within this.
@@ -158,7 +159,9 @@ impl Games {
             return Err(GameError::GameOver { outcome });
         }
         let clock = st.clock.as_ref().ok_or(GameError::NothingToClaim)?;
-        let opponent = self.presence_of_seat(live, !claimant).await?;
+        let opponent = Presence::new(self.shared().clone())
+            .of_seat(live, !claimant)
+            .await?;
         let now = self.now();
         let ending = claim(clock, st.game.position(), claimant, &opponent, kind, now)?;
         self.end_on_clock(live, &mut st, ending).await

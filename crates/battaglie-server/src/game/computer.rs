@@ -86,7 +86,7 @@ impl Games {
                 let mut next = st.game.clone();
                 // The game is not over: the computer was to move in it.
                 let _ = next.resign(computer);
-                st.computer_says = Some(why.word());
+                st.computer_says = Some(why.into());
                 if let Err(e) = self.settle(live, &mut st, next).await {
                     tracing::warn!(game = %live.id(), error = %e, "cannot store the computer's resignation");
                 }
@@ -110,7 +110,7 @@ impl Games {
                 let ply = st.game.moves().len();
                 if battaglie_ai::offers_draw_again(st.offered_at, ply) {
                     st.offered_at = Some(ply);
-                    st.computer_says = Some(why.word());
+                    st.computer_says = Some(why.into());
                     if let Err(e) = self.set_offer(live, &mut st, Some(computer)).await {
                         tracing::warn!(game = %live.id(), error = %e, "cannot store the computer's draw offer");
                     }

@@ -9,12 +9,12 @@ use battaglie_rules::record::Record;
 use battaglie_rules::{Game, Move, Side};
 use tokio::sync::broadcast;
 
-use super::presence::PresenceView;
-use super::snapshot::{snapshot, with_seat, Changing, SharedState, StateParts};
+use super::snapshot::{snapshot, with_seat, Changing, ComputerSays, SharedState, StateParts};
 use super::{GameError, Seat};
 use crate::chat::ChatRow;
 use crate::game::{GameRow, RematchRow};
 use crate::ids;
+use crate::presence::PresenceTold;
 use crate::view::Replay;
 
 /// How many changes a slow WebSocket subscriber may fall behind before it is resynchronised.
@@ -52,24 +52,12 @@ pub struct LiveGame {
     /// The presence this node's sockets were last told; held while a new one is
     /// read and told, so that tells go out in the order of their reads (a beat
     /// that read before a socket opened cannot tell its stale view after).
-    pub(super) presence: tokio::sync::Mutex<PresenceTold>,
+    pub(crate) presence: tokio::sync::Mutex<PresenceTold>,
     /// Per seat (Army, Indians): whether it was found free to play, the game
     /// unrated or the seat held by an account. Neither changes once the seat's
     /// holder could play (a game is marked rated before its tokens are given
     /// out, and a held seat stays held), so it is asked of the store once.
     pub(crate) seat_cleared: [AtomicBool; 2],
-}
-
-/// The presence a node's sockets of one game were last told, and how many
-/// tells there were.
-#[derive(Default)]
-pub(super) struct PresenceTold {
-    pub view: Option<PresenceView>,
-    pub count: u64,
-    /// When the sockets were last told.
-    pub last_at: Option<std::time::Instant>,
-    /// Whether a tell is waiting for its turn (changes meanwhile join it).
-    pub pending: bool,
 }
 
 pub(super) struct LiveState {
@@ -89,7 +77,7 @@ pub(super) struct LiveState {
     pub sport: battaglie_ai::Sport,
     /// Why the computer last resigned or offered a draw (`lost-score`,
     /// `neither-can-win`... see `docs/api.md`), known to the node that decided it.
-    pub computer_says: Option<&'static str>,
+    pub computer_says: Option<ComputerSays>,
     /// The ply at which the computer last offered a draw (it does not repeat itself).
     pub offered_at: Option<usize>,
     /// The game's clock, if it has one (as stored with the last change).
@@ -184,6 +172,22 @@ impl LiveGame {
     /// How the game is played.
     pub fn mode(&self) -> crate::game::Mode {
         self.row.mode
+    }
+
+    /// When the game was created (seconds since 1970).
+    pub(crate) fn created_at(&self) -> i64 {
+        self.row.created_at
+    }
+
+    /// Whether the game has a live clock (not a correspondence one).
+    pub(crate) async fn has_live_clock(&self) -> bool {
+        let st = self.state.lock().await;
+        st.clock.as_ref().is_some_and(|c| c.control().is_live())
+    }
+
+    /// A copy of the game as it stands.
+    pub(crate) async fn game(&self) -> Game {
+        self.state.lock().await.game.clone()
     }
 
     /// The seat that `token` opens; no token is a spectator.

@@ -4,7 +4,6 @@
 //! [`GameError`]s, which the HTTP layer turns into status codes.
 
 mod actions;
-mod analysis;
 mod budget;
 mod claim;
 mod clock;
@@ -16,7 +15,6 @@ mod live_game;
 mod mode;
 mod outage;
 pub mod policy;
-mod presence;
 mod rebuild;
 mod registry;
 mod rematch;
@@ -28,14 +26,12 @@ pub(crate) mod snapshot;
 mod takeback;
 mod wire;
 
-pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
 pub use budget::BudgetTooSmall;
 pub use created::{Created, Urls};
 pub use error::{Action, GameError};
 pub use live_game::{LiveGame, Told};
 pub use mode::Mode;
 pub use policy::DrawAction;
-pub use presence::{OpenSocket, PresenceView, SeatPresence};
 pub(crate) use registry::builtin_scenario;
 pub use registry::{Cluster, Games, MemoryLimits};
 pub use rematch::{RematchAction, RematchError};

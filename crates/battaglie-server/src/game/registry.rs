@@ -147,6 +147,12 @@ impl Games {
         &self.repo
     }
 
+    /// The permits of the searches running at once (the computer's turns and
+    /// the analyses take one each).
+    pub(crate) fn searches(&self) -> &Semaphore {
+        &self.inner.searches
+    }
+
     /// The store.
     pub fn store(&self) -> &Store {
         self.node.store()
@@ -233,7 +239,7 @@ impl Games {
     }
 
     /// Every game this node holds in memory.
-    pub(super) fn all_in_memory(&self) -> Vec<Arc<LiveGame>> {
+    pub(crate) fn all_in_memory(&self) -> Vec<Arc<LiveGame>> {
         self.games_lock().values().cloned().collect()
     }
 

@@ -12,6 +12,7 @@ use super::{GameError, Games};
 use crate::bus::{Change, Heard, Noted, Subscription};
 use crate::chat::Chat;
 use crate::lobby::Lobby;
+use crate::presence::Presence;
 
 /// How often a node with a bus checks its games against the store.
 pub const WATCH_EVERY: Duration = Duration::from_secs(2);
@@ -69,7 +70,9 @@ impl Games {
                                         Chat::new(state.shared().clone()).heard(&live, id).await
                                     }
                                     Noted::Rematch => state.heard_rematch(&live).await,
-                                    Noted::Presence => state.heard_presence(&live).await,
+                                    Noted::Presence => {
+                                        Presence::new(state.shared().clone()).heard(&live).await
+                                    }
                                 }
                             });
                         }

@@ -7,7 +7,9 @@ use crate::game::GameRow;
 use crate::ids;
 
 /// Who is asking: the seat a token opens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Its word (`army`, `indians`, `both`, `spectator`) names it in the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Seat {
     /// The Army's seat.
     Army,

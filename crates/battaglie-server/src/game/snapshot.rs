@@ -15,10 +15,14 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::Seat;
-use crate::game::GameRow;
+use crate::game::{GameRow, Mode};
 #[cfg(test)]
 use crate::view::MovesFrom;
 use crate::view::{self, Eliminated, PlyView, SideWord, Stack};
+pub(crate) use words::ComputerSays;
+use words::{as_word, ClockKind, ClockRuns, GameResult, Reason, Status};
+
+mod words;
 
 /// The state JSON of `docs/api.md`, less the reader's `you`, which [`with_seat`]
 /// puts in front (`web/types.js` declares it for the page). The server never
@@ -46,8 +50,9 @@ struct Head<'a> {
     id: &'a str,
     version: u64,
     scenario: &'a str,
+    #[serde(serialize_with = "as_word")]
     #[ts(type = "\"computer\" | \"online\" | \"hotseat\"")]
-    mode: &'static str,
+    mode: Mode,
     computer: Option<ComputerView>,
     /// The current position in BFEN.
     bfen: String,
@@ -67,15 +72,13 @@ struct Head<'a> {
     /// The moves played, numbered, from ply `plies_from + 1` on.
     plies: &'a [PlyView],
     last_move: Option<String>,
-    #[ts(type = "\"ongoing\" | \"over\"")]
-    status: &'static str,
-    #[ts(type = "\"army\" | \"indians\" | \"draw\" | null")]
-    result: Option<&'static str>,
-    reason: Option<&'static str>,
+    status: Status,
+    result: Option<GameResult>,
+    reason: Option<Reason>,
     draw_offer: Option<SideWord>,
     takeback_offer: Option<SideWord>,
     /// Why the computer just resigned or offered a draw.
-    computer_says: Option<&'static str>,
+    computer_says: Option<ComputerSays>,
     thinking: bool,
     eliminated: Eliminated,
     created_at: i64,
@@ -88,11 +91,9 @@ struct Head<'a> {
 struct ClockView {
     /// The control's notation, `10+3` or `3d+2h`.
     control: String,
-    #[ts(type = "\"live\" | \"correspondence\"")]
-    kind: &'static str,
+    kind: ClockKind,
     /// `ready` (no time runs before the first move), `running`, `paused`, `stopped`.
-    #[ts(type = "\"ready\" | \"running\" | \"paused\" | \"stopped\"")]
-    state: &'static str,
+    state: ClockRuns,
     /// The side whose time runs, if one does.
     running: Option<SideWord>,
     army_ms: u64,
@@ -105,21 +106,15 @@ struct ClockView {
 
 fn clock_view(clock: &GameClock, now: Timestamp) -> ClockView {
     let ms = |side: Side| u64::try_from(clock.remaining(side, now).as_millis()).unwrap_or(u64::MAX);
-    let (state, running) = match clock.state() {
-        ClockState::Ready { .. } => ("ready", None),
-        ClockState::Running { to_move, .. } => ("running", Some(to_move.into())),
-        ClockState::Paused { .. } => ("paused", None),
-        ClockState::Stopped { .. } => ("stopped", None),
+    let running = match clock.state() {
+        ClockState::Running { to_move, .. } => Some(to_move.into()),
+        ClockState::Ready { .. } | ClockState::Paused { .. } | ClockState::Stopped { .. } => None,
     };
     let control = clock.control();
     ClockView {
         control: control.to_string(),
-        kind: if control.is_live() {
-            "live"
-        } else {
-            "correspondence"
-        },
-        state,
+        kind: (&control).into(),
+        state: clock.state().into(),
         running,
         army_ms: ms(Side::Army),
         indians_ms: ms(Side::Indians),
@@ -146,7 +141,7 @@ pub(super) struct Changing<'a> {
     pub draw_offer: Option<Side>,
     pub takeback_offer: Option<Side>,
     pub updated_at: i64,
-    pub computer_says: Option<&'static str>,
+    pub computer_says: Option<ComputerSays>,
     pub clock: Option<&'a GameClock>,
     /// The server's time now, for the clock's figures.
     pub now: Timestamp,
@@ -163,12 +158,12 @@ fn head<'a>(
 ) -> Head<'a> {
     let game = now.game;
     let pos = game.position();
-    let ended = result_words(game);
+    let ended = game.outcome();
     Head {
         id: &row.id,
         version: now.version,
         scenario: pos.scenario().id(),
-        mode: row.mode.word(),
+        mode: row.mode,
         computer: computer.map(|(side, level)| ComputerView {
             side: side.into(),
             level,
@@ -183,9 +178,13 @@ fn head<'a>(
         plies_from,
         base_version: now.base.map(|(base, _)| base),
         plies,
-        status: if ended.is_some() { "over" } else { "ongoing" },
-        result: ended.map(|e| e.0),
-        reason: ended.map(|e| e.1),
+        status: if ended.is_some() {
+            Status::Over
+        } else {
+            Status::Ongoing
+        },
+        result: ended.map(GameResult::from),
+        reason: ended.map(Reason::from),
         draw_offer: now.draw_offer.map(SideWord::from),
         takeback_offer: now.takeback_offer.map(SideWord::from),
         computer_says: now.computer_says,
@@ -329,11 +328,6 @@ pub fn with_seat(state: &StateParts, seat: Seat, message: bool) -> String {
 /// as it can use their list.
 pub fn with_seat_on_turn(state: &StateParts, seat: Seat) -> String {
     state.join(seat, true, seat.plays(state.body.to_move))
-}
-
-/// `("army", "elimination")`... for a finished game: the words stored and shown.
-pub(super) fn result_words(game: &Game) -> Option<(&'static str, &'static str)> {
-    game.outcome().map(|o| (o.result_word(), o.reason_word()))
 }
 
 #[cfg(test)]

@@ -11,7 +11,8 @@ use serde_json::value::RawValue;
 
 use super::code::ErrorCode;
 use super::move_refusal::move_refusal;
-use crate::game::{AnalysisError, GameError};
+use crate::analysis::AnalysisError;
+use crate::game::GameError;
 
 /// An API error: answers `{"error": "...", "code": "...", "params": {...}}` with its
 /// status code.

@@ -1,7 +1,6 @@
 //! The HTTP side: one router per resource, merged by [`app`].
 
 mod accept;
-mod analyses;
 mod code;
 mod error;
 mod headers;
@@ -120,7 +119,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(crate::accounts::routes::router(proxies.clone()))
         .merge(crate::notify::routes::router())
         .merge(crate::game::routes::router(&limiters))
-        .merge(analyses::router(&limiters))
+        .merge(crate::analysis::routes::router(&limiters))
         .merge(crate::lobby::routes::router())
         .merge(ws::router(
             proxies,

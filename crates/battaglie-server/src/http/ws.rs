@@ -196,14 +196,14 @@ async fn run(socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Ho
     let (snapshot, updates) = live.subscribe().await;
     let told = live.subscribe_told();
     // Counted once it listens, so that it hears the presence it changes.
-    let counted = state.games.socket_opened(&live, holder.seat).await;
+    let counted = state.presence.socket_opened(&live, holder.seat).await;
     let first = Subscribed {
         snapshot,
         updates,
         told,
     };
     serve(socket, &state, &live, &holder, first).await;
-    state.games.socket_closed(&live, counted).await;
+    state.presence.socket_closed(&live, counted).await;
 }
 
 /// What a socket listens to, from its first state on.
@@ -219,7 +219,7 @@ struct Subscribed {
 async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> (Vec<String>, u64) {
     let mut first = Vec::new();
     let mut presence_seen = 0;
-    if let Some((count, presence)) = state.games.presence_now(live).await {
+    if let Some((count, presence)) = state.presence.greeting(live).await {
         first.push(presence.to_string());
         presence_seen = count;
     }

@@ -22,10 +22,11 @@ use super::wire::{
 use super::{ChallengeState, Event, Lobby, LobbyError, Offer, Seated, SeekState, Sought};
 use crate::accounts::UserRow;
 use crate::accounts::{AccountError, Accounts};
-use crate::game::Games;
+use crate::game::{Games, Mode};
 use crate::http::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use crate::http::{detached, Done, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
 use crate::node::Node;
+use crate::presence::Presence;
 use crate::AppState;
 
 /// The lobby's routes.
@@ -176,10 +177,14 @@ const TO_WATCH: usize = 3;
 /// The lobby's signs of life: players at a board now, games being played, and a
 /// few online games to watch, the last changed first.
 async fn life(games: &Games) -> Result<LobbyLife, Error> {
-    let in_play = games.games_in_play(IN_PLAY_COUNTED).await?;
+    let presence = Presence::new(games.shared().clone());
+    let in_play = presence
+        .games_in_play(IN_PLAY_COUNTED)
+        .await
+        .map_err(Error::internal)?;
     let watch = in_play
         .iter()
-        .filter(|g| g.mode == "online")
+        .filter(|g| g.mode == Mode::Online)
         .take(TO_WATCH)
         .map(|g| GameToWatch {
             id: g.id.clone(),

@@ -21,10 +21,8 @@ use sqlx::SqlitePool;
 
 use batch::Batcher;
 
-pub use analyses::AnalysisRow;
 pub use buckets::Bucket;
 pub use location::{Database, ParseDatabaseError};
-pub use sockets::{GameInPlay, SocketRow, SocketStamp};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
 #[derive(Debug, thiserror::Error)]
@@ -109,12 +107,10 @@ macro_rules! on_read {
 // For the features' repositories, each in its feature's folder.
 pub(crate) use {on_read, on_write};
 
-mod analyses;
 pub(crate) mod batch;
 mod buckets;
 mod check;
 mod log;
-mod sockets;
 mod tx;
 
 pub(crate) use tx::{in_tx, ChangeFollowers, GameChange, Tx};

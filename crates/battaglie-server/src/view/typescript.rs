@@ -17,6 +17,7 @@ use crate::game::RematchView;
 use crate::http::ErrorCode;
 use crate::lobby::{LobbyMessage, SeekWithdrawn, SoughtView};
 use crate::notify::NotificationsView;
+use crate::presence::PresenceMessage;
 use crate::ratings::{Levels, PlayerGames, PlayerView, SeatTaken};
 use crate::view::ScenarioView;
 
@@ -46,6 +47,7 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<RematchView>();
     files.visit::<Turns>();
     files.visit::<NotificationsView>();
+    files.visit::<PresenceMessage<'static>>();
     files.out
 }
 

@@ -9,7 +9,8 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use axum::Router;
 use battaglie_community::{Clock, FakeClock, Timestamp};
-use battaglie_server::{SocketStamp, Store};
+use battaglie_server::presence::PresenceRepo;
+use battaglie_server::{Seat, SocketStamp};
 use serde_json::{json, Value};
 
 use crate::support::cluster::{two_timed_nodes, Kind};
@@ -186,38 +187,39 @@ async fn a_socket_opened_after_the_game_is_told_the_standing_rematch_offer(s: Se
 /// The beat renews a node's open sockets and forgets rows no node renewed for a day.
 async fn the_beat_renews_a_nodes_open_sockets_and_forgets_rows_long_unrenewed(s: Server) {
     let (id, _, _) = live_game(&s.app).await;
-    let store: &Store = s.state.games.store();
+    let sockets = PresenceRepo::new(s.state.node.store().clone());
     let stamp = |node, now, wall| SocketStamp { node, now, wall };
-    store
-        .socket_opened("s1", &id, "army", stamp("n1", 1_000, 10_000))
+    sockets
+        .socket_opened("s1", &id, Seat::Army, stamp("n1", 1_000, 10_000))
         .await
         .unwrap();
-    store
-        .socket_opened("s2", &id, "indians", stamp("n2", 1_000, 10_000))
+    sockets
+        .socket_opened("s2", &id, Seat::Indians, stamp("n2", 1_000, 10_000))
         .await
         .unwrap();
-    store.socket_closed("s2", 2_000).await.unwrap();
-    let renewed = store
-        .sockets_beat(stamp("n1", 5_000, 50_000), 0)
-        .await
-        .unwrap();
+    sockets.socket_closed("s2", 2_000).await.unwrap();
+    let renewed = sockets.beat(stamp("n1", 5_000, 50_000), 0).await.unwrap();
     assert_eq!(renewed, 1);
-    let mut rows = store.sockets_of(&id).await.unwrap();
-    rows.sort_by(|a, b| a.seat.cmp(&b.seat));
+    let mut rows: Vec<_> = sockets
+        .sockets_of(&id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.seat, r.seen_at, r.beat_at, r.closed_at))
+        .collect();
+    rows.sort_by_key(|&(_, seen_at, ..)| std::cmp::Reverse(seen_at));
     assert_eq!(
-        rows.iter()
-            .map(|r| (r.seat.as_str(), r.seen_at, r.beat_at, r.closed_at))
-            .collect::<Vec<_>>(),
+        rows,
         [
-            ("army", 5_000, 50_000, None),
-            ("indians", 2_000, 10_000, Some(2_000))
+            (Seat::Army, 5_000, 50_000, None),
+            (Seat::Indians, 2_000, 10_000, Some(2_000))
         ]
     );
-    store
-        .sockets_beat(stamp("n1", 6_000, 60_000), 20_000)
+    sockets
+        .beat(stamp("n1", 6_000, 60_000), 20_000)
         .await
         .unwrap();
-    let rows = store.sockets_of(&id).await.unwrap();
+    let rows = sockets.sockets_of(&id).await.unwrap();
     assert_eq!(
         rows.len(),
         1,

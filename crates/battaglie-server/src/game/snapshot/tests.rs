@@ -174,7 +174,7 @@ fn a_clock_read_again_changes_only_the_clock() {
         draw_offer: None,
         takeback_offer: Some(Side::Indians),
         updated_at: 1_700_000_200,
-        computer_says: Some("lost-score"),
+        computer_says: Some(ComputerSays::LostScore),
         clock: Some(&running),
         now: Timestamp::from_millis(millis),
     };

@@ -27,8 +27,8 @@ pub(crate) use games::NewGame;
 pub(crate) use moves::{Ending, NewMove};
 
 use super::log::LogFull;
-use super::sockets::{ClosedSocket, OpenedSocket};
 use super::StoreError;
+use crate::presence::repo::{self as sockets, ClosedSocket, OpenedSocket};
 
 /// The most writes one transaction holds.
 const MAX_BATCH: usize = 256;
@@ -128,7 +128,7 @@ impl Batcher {
     ///
     /// # Errors
     /// Database failures (a game that does not exist included).
-    pub(super) async fn socket_opened(&self, socket: OpenedSocket) -> Result<(), StoreError> {
+    pub async fn socket_opened(&self, socket: OpenedSocket) -> Result<(), StoreError> {
         self.ask(|done| Job::Opened(socket, done)).await
     }
 
@@ -136,7 +136,7 @@ impl Batcher {
     ///
     /// # Errors
     /// Database failures.
-    pub(super) async fn socket_closed(&self, socket: ClosedSocket) -> Result<(), StoreError> {
+    pub async fn socket_closed(&self, socket: ClosedSocket) -> Result<(), StoreError> {
         self.ask(|done| Job::Closed(socket, done)).await
     }
 }
@@ -192,11 +192,11 @@ async fn write_batch(pool: &SqlitePool, jobs: &[Job]) -> Result<Vec<bool>, Store
         games::insert(&mut tx, &games).await?;
     }
     if !opened.is_empty() {
-        super::sockets::insert_opened(&mut tx, &opened).await?;
+        sockets::insert_opened(&mut tx, &opened).await?;
     }
     let mut moves_stored = moves::write(&mut tx, &moves).await?.into_iter();
     if !closed.is_empty() {
-        super::sockets::mark_closed(&mut tx, &closed).await?;
+        sockets::mark_closed(&mut tx, &closed).await?;
     }
     tx.commit().await?;
     Ok(jobs
@@ -209,6 +209,6 @@ async fn write_batch(pool: &SqlitePool, jobs: &[Job]) -> Result<Vec<bool>, Store
 }
 
 /// The JSON array of `items`, bound as one parameter.
-pub(super) fn json_array<T: serde::Serialize>(items: &[T]) -> Result<String, StoreError> {
+pub(crate) fn json_array<T: serde::Serialize>(items: &[T]) -> Result<String, StoreError> {
     serde_json::to_string(items).map_err(|e| StoreError::Database(sqlx::Error::Encode(e.into())))
 }

@@ -5,8 +5,9 @@ use std::sync::{Arc, Mutex};
 use battaglie_rules::{Outcome, Side, WinReason};
 use futures_util::future::BoxFuture;
 
-use crate::game::{ComputerTurn, GameRow, GamesRepo, Mode};
-use crate::store::{ChangeFollowers, GameChange, SocketStamp, Store, StoreError, Tx};
+use crate::game::{ComputerTurn, GameRow, GamesRepo, Mode, Seat};
+use crate::presence::{PresenceRepo, SocketStamp};
+use crate::store::{ChangeFollowers, GameChange, Store, StoreError, Tx};
 
 /// Notes the ends it is told of.
 #[derive(Default)]
@@ -151,23 +152,29 @@ async fn a_socket_of_no_game_is_refused_alone_and_the_batch_around_it_stands() {
         now: 10,
         wall: 20,
     };
-    store.socket_opened("s1", "g", "army", at).await.unwrap();
+    let sockets = PresenceRepo::new(store.clone());
+    sockets
+        .socket_opened("s1", "g", Seat::Army, at)
+        .await
+        .unwrap();
     let (moved, opened, no_game, closed) = tokio::join!(
         append(&store, "g", 0, 1),
-        store.socket_opened("s2", "g", "indians", at),
-        store.socket_opened("s3", "nowhere", "army", at),
-        store.socket_closed("s1", 30),
+        sockets.socket_opened("s2", "g", Seat::Indians, at),
+        sockets.socket_opened("s3", "nowhere", Seat::Army, at),
+        sockets.socket_closed("s1", 30),
     );
     assert_eq!(moved.unwrap(), 1);
     opened.unwrap();
     assert!(no_game.is_err(), "a socket of a game that does not exist");
     closed.unwrap();
-    let mut rows = store.sockets_of("g").await.unwrap();
-    rows.sort_by(|a, b| a.seat.cmp(&b.seat));
-    let seen: Vec<(&str, i64, Option<i64>)> = rows
-        .iter()
-        .map(|r| (r.seat.as_str(), r.seen_at, r.closed_at))
+    let mut seen: Vec<(&str, i64, Option<i64>)> = sockets
+        .sockets_of("g")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.seat.into(), r.seen_at, r.closed_at))
         .collect();
+    seen.sort();
     assert_eq!(seen, [("army", 30, Some(30)), ("indians", 10, None)]);
     assert_eq!(
         games(&store).load("g").await.unwrap().unwrap().1,

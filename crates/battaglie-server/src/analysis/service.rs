@@ -12,10 +12,10 @@ use std::time::Duration;
 use battaglie_ai::analysis::{self, Analysis, Ending, MoveAnalysis, Summary};
 use battaglie_ai::Limits;
 use battaglie_rules::Game;
-use serde::Serialize;
 
-use super::{GameError, Games};
-use crate::game::Mode;
+use super::repo::{AnalysisKey, AnalysisRepo};
+use super::wire::AnalysisReport;
+use crate::game::{GameError, Games, Mode};
 use crate::ids;
 use crate::store::StoreError;
 
@@ -66,41 +66,32 @@ pub enum AnalysisError {
     },
 }
 
-/// An analysis as the API answers it: its progress and what is judged so far.
-#[derive(Debug, Clone, Serialize)]
-pub struct AnalysisReport {
-    /// The game.
-    pub id: String,
-    /// The game's move count the analysis is of.
-    pub plies: usize,
-    /// The nodes searched per position.
-    pub nodes: u64,
-    /// Moves judged so far.
-    pub done: usize,
-    /// Moves to judge.
-    pub total: usize,
-    /// Whether a node is computing it now (`false` once complete, or when its node
-    /// stopped: asking again restarts it).
-    pub running: bool,
-    /// Whether anybody asked for it: `false` for a game nobody had analysed at its
-    /// move count yet (nothing judged; `POST` starts it).
-    pub started: bool,
-    /// The judged moves, summary and result (`complete` once every move is judged).
-    #[serde(flatten)]
-    pub analysis: Analysis,
+/// The analyses of a node's games.
+#[derive(Clone)]
+pub struct Analyses {
+    games: Games,
+    repo: AnalysisRepo,
 }
 
-impl Games {
+impl Analyses {
+    /// The analyses of the `games`.
+    pub fn new(games: Games) -> Analyses {
+        Analyses {
+            repo: AnalysisRepo::new(games.store().clone()),
+            games,
+        }
+    }
+
     /// The analysis of game `id` at its current move count, as far as it has come;
     /// not started (nothing judged, `started` false) when nobody asked for it yet,
     /// which is an answer, not a refusal: a page asks before it starts one.
     ///
     /// # Errors
     /// No such game; the store failing.
-    pub async fn analysis(&self, id: &str) -> Result<AnalysisReport, AnalysisError> {
+    pub async fn report(&self, id: &str) -> Result<AnalysisReport, AnalysisError> {
         let game = self.current_game(id).await?;
         let plies = game.moves().len();
-        let stored = self.stored_analysis(id, plies).await?;
+        let stored = self.stored(id, plies).await?;
         Ok(stored.unwrap_or_else(|| AnalysisReport {
             id: id.to_string(),
             plies,
@@ -118,26 +109,23 @@ impl Games {
     ///
     /// # Errors
     /// No such game; the store failing.
-    pub async fn analyse(&self, id: &str) -> Result<AnalysisReport, AnalysisError> {
+    pub async fn start(&self, id: &str) -> Result<AnalysisReport, AnalysisError> {
         let game = self.current_game(id).await?;
         let plies = game.moves().len();
         let body = encode(id, &unjudged(&game))?;
         let now = ids::wall_millis() as i64;
+        let key = AnalysisKey { id, plies };
+        let node = self.games.node();
         let claimed = self
-            .store()
-            .claim_analysis(
-                (id, plies),
-                (ANALYSIS_NODES, plies),
-                (self.node(), &body),
-                (now, now - STALE_AFTER_MS),
-            )
+            .repo
+            .claim(key, ANALYSIS_NODES, node, &body, now, now - STALE_AFTER_MS)
             .await?;
         if claimed && plies > 0 {
             let state = self.clone();
             let id = id.to_string();
-            tokio::spawn(async move { state.run_analysis(id, game).await });
+            tokio::spawn(async move { state.run(id, game).await });
         }
-        self.stored_analysis(id, plies)
+        self.stored(id, plies)
             .await?
             .ok_or_else(|| AnalysisError::NotStarted {
                 id: id.to_string(),
@@ -148,20 +136,20 @@ impl Games {
     /// The game `id` as it stands, if it may be analysed: a hotseat game (an
     /// imported record is one) at any time, others once over.
     async fn current_game(&self, id: &str) -> Result<Game, AnalysisError> {
-        let live = self.game_to_read(id).await?;
-        let game = live.state.lock().await.game.clone();
+        let live = self.games.game_to_read(id).await?;
+        let game = live.game().await;
         if live.mode() != Mode::Hotseat && !game.is_over() {
             return Err(AnalysisError::InProgress { id: id.to_string() });
         }
         Ok(game)
     }
 
-    async fn stored_analysis(
+    async fn stored(
         &self,
         id: &str,
         plies: usize,
     ) -> Result<Option<AnalysisReport>, AnalysisError> {
-        let Some(row) = self.store().analysis(id, plies).await? else {
+        let Some(row) = self.repo.get(AnalysisKey { id, plies }).await? else {
             return Ok(None);
         };
         let analysis: Analysis =
@@ -184,11 +172,11 @@ impl Games {
 
     /// Computes the analysis this node claimed, writing its progress, until it is
     /// done, the server shuts down or another node takes it over.
-    async fn run_analysis(&self, id: String, game: Game) {
+    async fn run(&self, id: String, game: Game) {
         let plies = game.moves().len();
         let stop = Arc::new(AtomicBool::new(false));
-        let renewal = self.spawn_analysis_renewal(&id, plies, stop.clone());
-        let mut shutdown = self.shutdown_signal();
+        let renewal = self.spawn_renewal(&id, plies, stop.clone());
+        let mut shutdown = self.games.shutdown_signal();
         let flag = stop.clone();
         let watcher = tokio::spawn(async move {
             if shutdown.wait_for(|&s| s).await.is_ok() {
@@ -196,10 +184,10 @@ impl Games {
             }
         });
         let (tx, mut rx) = tokio::sync::watch::channel::<Option<Analysis>>(None);
-        let state = self.clone();
+        let games = self.games.clone();
         let stopping = stop.clone();
         let started = std::time::Instant::now();
-        let mut work = tokio::task::spawn_blocking(move || judge(&state, &game, &stopping, &tx));
+        let mut work = tokio::task::spawn_blocking(move || judge(&games, &game, &stopping, &tx));
         let mut tick = tokio::time::interval(WRITE_EVERY);
         let finished = loop {
             tokio::select! {
@@ -236,14 +224,12 @@ impl Games {
         let Ok(body) = encode(id, analysis) else {
             return false;
         };
+        let key = AnalysisKey { id, plies };
+        let done = analysis.moves.len();
+        let now = ids::wall_millis() as i64;
         let written = self
-            .store()
-            .write_analysis(
-                (id, plies),
-                self.node(),
-                Some((analysis.moves.len(), &body)),
-                ids::wall_millis() as i64,
-            )
+            .repo
+            .progress(key, self.games.node(), done, &body, now)
             .await;
         match written {
             Ok(held) => held,
@@ -256,7 +242,7 @@ impl Games {
 
     /// Renews this node's claim on an analysis until `stop` is set; sets it when
     /// another node took the analysis over.
-    fn spawn_analysis_renewal(
+    fn spawn_renewal(
         &self,
         id: &str,
         plies: usize,
@@ -269,10 +255,9 @@ impl Games {
             tick.tick().await;
             while !stop.load(Ordering::Relaxed) {
                 tick.tick().await;
-                let renewed = state
-                    .store()
-                    .write_analysis((&id, plies), state.node(), None, ids::wall_millis() as i64)
-                    .await;
+                let key = AnalysisKey { id: &id, plies };
+                let now = ids::wall_millis() as i64;
+                let renewed = state.repo.renew(key, state.games.node(), now).await;
                 match renewed {
                     Ok(true) => {}
                     Ok(false) => {
@@ -289,13 +274,13 @@ impl Games {
 /// Judges `game` (on a blocking thread), one search permit per position, sending the
 /// analysis so far after each move.
 fn judge(
-    state: &Games,
+    games: &Games,
     game: &Game,
     stop: &AtomicBool,
     progress: &tokio::sync::watch::Sender<Option<Analysis>>,
 ) -> Analysis {
     let runtime = tokio::runtime::Handle::current();
-    let permits = &state.inner.searches;
+    let permits = games.searches();
     let mut permit = runtime.block_on(permits.acquire()).ok();
     if permit.is_none() {
         stop.store(true, Ordering::Relaxed);

@@ -10,13 +10,16 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-use super::limits::Limiters;
-use super::{detached, Error};
+use super::service::Analyses;
+use super::wire::{AnalysisReport, ImportedAnalysis};
 use crate::game::routes::record_text;
-use crate::game::AnalysisReport;
+use crate::game::Games;
+use crate::http::{detached, Error, Limiters};
 use crate::AppState;
 
-pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
+/// The analyses' routes, starting one (a search of every move) limited as a
+/// game's creation is.
+pub(crate) fn router(limiters: &Limiters) -> Router<AppState> {
     Router::new()
         .route(
             "/games/{id}/analysis",
@@ -37,28 +40,31 @@ fn answer(report: AnalysisReport) -> Response {
 }
 
 async fn progress(
-    State(state): State<AppState>,
+    State(analyses): State<Analyses>,
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
-    Ok(answer(state.games.analysis(&id).await?))
+    Ok(answer(analyses.report(&id).await?))
 }
 
-async fn start(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, Error> {
-    let report = detached(async move { Ok(state.games.analyse(&id).await?) }).await?;
+async fn start(
+    State(analyses): State<Analyses>,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let report = detached(async move { Ok(analyses.start(&id).await?) }).await?;
     Ok(answer(report))
 }
 
 async fn import(
-    State(state): State<AppState>,
+    State(games): State<Games>,
+    State(analyses): State<Analyses>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Response, Error> {
     let text = record_text(body)?;
-    let (created, report) = detached(async move {
-        let (created, live) = state.games.import(&text).await?;
-        Ok((created, state.games.analyse(live.id()).await?))
+    let imported = detached(async move {
+        let (created, live) = games.import(&text).await?;
+        let analysis = analyses.start(live.id()).await?;
+        Ok(ImportedAnalysis { created, analysis })
     })
     .await?;
-    let mut body = serde_json::to_value(&created).map_err(Error::internal)?;
-    body["analysis"] = serde_json::to_value(&report).map_err(Error::internal)?;
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    Ok((StatusCode::CREATED, Json(imported)).into_response())
 }

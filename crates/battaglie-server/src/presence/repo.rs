@@ -1,17 +1,20 @@
 //! The WebSockets open on each game, one row each, shared by every node: what
-//! presence (online / away / gone), the live absence claim and the spectator
-//! count are read from (see `crate::game::presence`).
+//! presence (online / away / gone), the live absence claim, the spectator count
+//! and the lobby's games in play are read from. The only SQL of presence. On
+//! SQLite, sockets opened and closed are written by the store's batch writer,
+//! with the moves (see `store/batch`), through the two statements at the end.
 
 use sqlx::SqliteConnection;
 
-use super::batch::json_array;
-use super::{Pools, Store, StoreError};
+use crate::game::{Mode, Seat};
+use crate::store::batch::json_array;
+use crate::store::{on_read, on_write, Store, StoreError};
 
 /// One socket of a game, open or recently closed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SocketRow {
-    /// The seat it holds: `army`, `indians`, `both` (hotseat) or `spectator`.
-    pub seat: String,
+    /// The seat it holds (`Both` in a hotseat game, `Spectator` without one).
+    pub seat: Seat,
     /// Game time (milliseconds) when it opened, was last renewed, or closed.
     pub seen_at: i64,
     /// Wall-clock time (milliseconds) of its node's last renewal.
@@ -27,8 +30,8 @@ pub struct GameInPlay {
     pub id: String,
     /// Its scenario id.
     pub scenario: String,
-    /// `online`, `computer` or `hotseat`.
-    pub mode: String,
+    /// How it is played.
+    pub mode: Mode,
     /// How many of its seats have a socket open (`both` counts one).
     pub players: i64,
 }
@@ -44,42 +47,52 @@ pub struct SocketStamp<'a> {
     pub wall: i64,
 }
 
-impl Store {
+/// The sockets' table on the node's store.
+#[derive(Debug, Clone)]
+pub struct PresenceRepo {
+    store: Store,
+}
+
+impl PresenceRepo {
+    /// The sockets' table in `store`.
+    pub fn new(store: Store) -> PresenceRepo {
+        PresenceRepo { store }
+    }
+
     /// The games going on with a player's socket open and renewed since wall
     /// time `since`, the last changed first, at most `limit`.
     ///
     /// # Errors
-    /// Database failures.
+    /// Database failures, a mode the games do not have.
     pub async fn games_in_play(
         &self,
         since: i64,
         limit: i64,
     ) -> Result<Vec<GameInPlay>, StoreError> {
-        use sqlx::Row;
-        on_read!(self, pool => {
-            let rows = sqlx::query(
-                "SELECT games.id, games.scenario, games.mode, COUNT(DISTINCT sockets.seat) AS players \
-                 FROM sockets JOIN games ON games.id = sockets.game_id \
-                 WHERE sockets.closed_at IS NULL AND sockets.beat_at >= $1 \
-                 AND sockets.seat <> 'spectator' AND games.result IS NULL \
-                 GROUP BY games.id, games.scenario, games.mode, games.updated_at \
-                 ORDER BY games.updated_at DESC, games.id LIMIT $2",
-            )
-            .bind(since)
-            .bind(limit)
-            .fetch_all(pool)
-            .await?;
-            rows.iter()
-                .map(|r| {
-                    Ok(GameInPlay {
-                        id: r.try_get("id")?,
-                        scenario: r.try_get("scenario")?,
-                        mode: r.try_get("mode")?,
-                        players: r.try_get("players")?,
-                    })
+        let rows: Vec<(String, String, String, i64)> = on_read!(self.store, pool => sqlx::query_as(
+            "SELECT games.id, games.scenario, games.mode, COUNT(DISTINCT sockets.seat) AS players \
+             FROM sockets JOIN games ON games.id = sockets.game_id \
+             WHERE sockets.closed_at IS NULL AND sockets.beat_at >= $1 \
+             AND sockets.seat <> 'spectator' AND games.result IS NULL \
+             GROUP BY games.id, games.scenario, games.mode, games.updated_at \
+             ORDER BY games.updated_at DESC, games.id LIMIT $2",
+        )
+        .bind(since)
+        .bind(limit)
+        .fetch_all(pool)
+        .await?);
+        rows.into_iter()
+            .map(|(id, scenario, mode, players)| {
+                let mode = Mode::from_word(&mode)
+                    .ok_or_else(|| decode(format!("a game in no mode the games have: {mode:?}")))?;
+                Ok(GameInPlay {
+                    id,
+                    scenario,
+                    mode,
+                    players,
                 })
-                .collect()
-        })
+            })
+            .collect()
     }
 
     /// Records socket `id` opened on game `game` for `seat`.
@@ -90,35 +103,34 @@ impl Store {
         &self,
         id: &str,
         game: &str,
-        seat: &str,
+        seat: Seat,
         at: SocketStamp<'_>,
     ) -> Result<(), StoreError> {
         let opened = OpenedSocket {
             id: id.to_string(),
             game: game.to_string(),
-            seat: seat.to_string(),
+            seat: seat.into(),
             node: at.node.to_string(),
             now: at.now,
             wall: at.wall,
         };
-        match &self.pools {
-            Pools::Sqlite { batch, .. } => batch.socket_opened(opened).await,
-            Pools::Postgres(pool) => {
-                sqlx::query(
-                    "INSERT INTO sockets (id, game_id, seat, node, seen_at, beat_at, closed_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, NULL)",
-                )
-                .bind(&opened.id)
-                .bind(&opened.game)
-                .bind(&opened.seat)
-                .bind(&opened.node)
-                .bind(opened.now)
-                .bind(opened.wall)
-                .execute(pool)
-                .await?;
-                Ok(())
-            }
+        if let Some(batch) = self.store.batcher() {
+            return batch.socket_opened(opened).await;
         }
+        on_write!(self.store, pool => sqlx::query(
+            "INSERT INTO sockets (id, game_id, seat, node, seen_at, beat_at, closed_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, NULL)",
+        )
+        .bind(&opened.id)
+        .bind(&opened.game)
+        .bind(opened.seat)
+        .bind(&opened.node)
+        .bind(opened.now)
+        .bind(opened.wall)
+        .execute(pool)
+        .await
+        .map(drop)?);
+        Ok(())
     }
 
     /// Records socket `id` closed at game time `now`.
@@ -130,20 +142,18 @@ impl Store {
             id: id.to_string(),
             now,
         };
-        match &self.pools {
-            Pools::Sqlite { batch, .. } => batch.socket_closed(closed).await,
-            Pools::Postgres(pool) => {
-                sqlx::query(
-                    "UPDATE sockets SET closed_at = $2, seen_at = $2 \
-                     WHERE id = $1 AND closed_at IS NULL",
-                )
-                .bind(&closed.id)
-                .bind(closed.now)
-                .execute(pool)
-                .await?;
-                Ok(())
-            }
+        if let Some(batch) = self.store.batcher() {
+            return batch.socket_closed(closed).await;
         }
+        on_write!(self.store, pool => sqlx::query(
+            "UPDATE sockets SET closed_at = $2, seen_at = $2 WHERE id = $1 AND closed_at IS NULL",
+        )
+        .bind(&closed.id)
+        .bind(closed.now)
+        .execute(pool)
+        .await
+        .map(drop)?);
+        Ok(())
     }
 
     /// Renews every open socket of `at.node`, and forgets the rows of every node
@@ -152,12 +162,8 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn sockets_beat(
-        &self,
-        at: SocketStamp<'_>,
-        forget_before: i64,
-    ) -> Result<u64, StoreError> {
-        on_write!(self, pool => {
+    pub async fn beat(&self, at: SocketStamp<'_>, forget_before: i64) -> Result<u64, StoreError> {
+        on_write!(self.store, pool => {
             let renewed = sqlx::query(
                 "UPDATE sockets SET seen_at = $2, beat_at = $3 \
                  WHERE node = $1 AND closed_at IS NULL",
@@ -181,15 +187,15 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn sockets_of_node_closed(&self, node: &str, now: i64) -> Result<(), StoreError> {
-        on_write!(self, pool => sqlx::query(
+    pub async fn close_node(&self, node: &str, now: i64) -> Result<(), StoreError> {
+        on_write!(self.store, pool => sqlx::query(
             "UPDATE sockets SET closed_at = $2, seen_at = $2 WHERE node = $1 AND closed_at IS NULL",
         )
         .bind(node)
         .bind(now)
         .execute(pool)
-        .await?
-        .rows_affected());
+        .await
+        .map(drop)?);
         Ok(())
     }
 
@@ -200,32 +206,41 @@ impl Store {
     /// ending would otherwise queue the moves behind these reads.
     ///
     /// # Errors
-    /// Database failures.
+    /// Database failures, a seat the games do not have.
     pub async fn sockets_of(&self, game: &str) -> Result<Vec<SocketRow>, StoreError> {
-        let rows: Vec<(String, i64, i64, Option<i64>)> = on_read!(self, pool => sqlx::query_as(
+        let rows: Vec<(String, i64, i64, Option<i64>)> = on_read!(self.store, pool => sqlx::query_as(
             "SELECT seat, seen_at, beat_at, closed_at FROM sockets WHERE game_id = $1",
         )
         .bind(game)
         .fetch_all(pool)
         .await?);
-        Ok(rows
-            .into_iter()
-            .map(|(seat, seen_at, beat_at, closed_at)| SocketRow {
-                seat,
-                seen_at,
-                beat_at,
-                closed_at,
+        rows.into_iter()
+            .map(|(seat, seen_at, beat_at, closed_at)| {
+                let seat = seat
+                    .parse()
+                    .map_err(|_| decode(format!("a socket of no seat a game has: {seat:?}")))?;
+                Ok(SocketRow {
+                    seat,
+                    seen_at,
+                    beat_at,
+                    closed_at,
+                })
             })
-            .collect())
+            .collect()
     }
+}
+
+/// A row the database holds that the server cannot read.
+fn decode(what: String) -> StoreError {
+    StoreError::Database(sqlx::Error::Decode(what.into()))
 }
 
 /// A socket opened, to be stored by the batch writer (SQLite).
 #[derive(Debug, serde::Serialize)]
-pub(super) struct OpenedSocket {
+pub(crate) struct OpenedSocket {
     id: String,
     game: String,
-    seat: String,
+    seat: &'static str,
     node: String,
     /// Game time (milliseconds).
     now: i64,
@@ -235,16 +250,16 @@ pub(super) struct OpenedSocket {
 
 /// A socket closed at game time `now`, to be marked by the batch writer (SQLite).
 #[derive(Debug, serde::Serialize)]
-pub(super) struct ClosedSocket {
+pub(crate) struct ClosedSocket {
     id: String,
     now: i64,
 }
 
-/// Stores the rows of `opened`, in one statement.
+/// Stores the rows of `opened`, in one statement (the batch writer's).
 ///
 /// # Errors
 /// Database failures (a game that does not exist included): none is stored.
-pub(super) async fn insert_opened(
+pub(crate) async fn insert_opened(
     tx: &mut SqliteConnection,
     opened: &[&OpenedSocket],
 ) -> Result<(), StoreError> {
@@ -259,11 +274,11 @@ pub(super) async fn insert_opened(
     Ok(())
 }
 
-/// Marks the sockets of `closed` closed, in one statement.
+/// Marks the sockets of `closed` closed, in one statement (the batch writer's).
 ///
 /// # Errors
 /// Database failures.
-pub(super) async fn mark_closed(
+pub(crate) async fn mark_closed(
     tx: &mut SqliteConnection,
     closed: &[&ClosedSocket],
 ) -> Result<(), StoreError> {

@@ -1,0 +1,91 @@
+//! What the page is sent of presence: each seat's status and the spectators, on
+//! the game's socket at opening and at every change. Its TypeScript is generated
+//! into `web/types/` (see `view/typescript.rs`).
+
+use battaglie_community::Status;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// Each seat's status and the spectators (see `docs/api.md`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct PresenceView {
+    /// The Army's seat.
+    pub army: SeatPresence,
+    /// The Indians' seat.
+    pub indians: SeatPresence,
+    /// Sockets open without a seat.
+    pub spectators: u32,
+}
+
+/// One seat's presence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SeatPresence {
+    /// `online`, `away` (no socket, less than the absence limit) or `gone`.
+    #[ts(type = "\"online\" | \"away\" | \"gone\"")]
+    pub status: Status,
+    /// Since when (game time, milliseconds since 1970) the seat has had no socket.
+    pub since: Option<i64>,
+    /// From when the opponent may claim the win or a draw (live games with a
+    /// clock only, while the seat has no socket).
+    pub claim_at: Option<i64>,
+}
+
+/// What presence pushes on the game's socket.
+#[derive(Debug, Serialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum PresenceMessage<'a> {
+    /// Each seat's status and the spectators (`{"type": "presence", ...}`), with
+    /// the server's time, so that the page counts down to `claim_at` on the
+    /// server's clock, not its own.
+    Presence {
+        /// Each seat's status and the spectators.
+        #[serde(flatten)]
+        #[ts(flatten)]
+        view: &'a PresenceView,
+        /// The server's time (game time, milliseconds since 1970).
+        at: i64,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words `web/presence.js` reads (its classes `online`, `away`, `gone`).
+    #[test]
+    fn each_status_is_sent_as_the_word_the_page_reads() {
+        for (status, word) in [
+            (Status::Online, "online"),
+            (Status::Away, "away"),
+            (Status::Gone, "gone"),
+        ] {
+            assert_eq!(serde_json::to_value(status).unwrap(), word);
+        }
+    }
+
+    #[test]
+    fn the_presence_message_is_typed_presence_with_the_seats_at_top_level() {
+        let seat = |status, since| SeatPresence {
+            status,
+            since,
+            claim_at: None,
+        };
+        let view = PresenceView {
+            army: seat(Status::Online, None),
+            indians: seat(Status::Away, Some(5)),
+            spectators: 2,
+        };
+        let message =
+            serde_json::to_value(PresenceMessage::Presence { view: &view, at: 9 }).unwrap();
+        assert_eq!(
+            message,
+            serde_json::json!({
+                "type": "presence",
+                "army": {"status": "online", "since": null, "claim_at": null},
+                "indians": {"status": "away", "since": 5, "claim_at": null},
+                "spectators": 2,
+                "at": 9,
+            })
+        );
+    }
+}
