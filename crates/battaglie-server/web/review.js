@@ -10,7 +10,7 @@ import { errorText } from "./errors.js";
 import { plyText } from "./movelist.js";
 import { followAnalysis, renderAnalysis } from "./analysis.js";
 
-/** The most positions the server puts in one GIF (`MAX_FRAMES` in http/gif.rs). */
+/** The most positions the server puts in one GIF (`MAX_FRAMES` in game/routes/pictures.rs). */
 export const GIF_FRAMES = 600;
 
 /**
