@@ -29,7 +29,7 @@ impl Store {
     pub async fn take_token(&self, bucket: Bucket<'_>) -> Result<Option<Duration>, StoreError> {
         // `tat` stays within `(burst - 1) * every` of now while tokens are left.
         let slack = (bucket.burst - 1).saturating_mul(bucket.every);
-        let taken: Option<i64> = match &self.pools {
+        let taken: Option<i64> = match &self.0.pools {
             Pools::Sqlite { write, .. } => {
                 sqlx::query_scalar(
                     "INSERT INTO rate_buckets (key, tat) VALUES ($1, $2 + $3) \

@@ -22,7 +22,7 @@ impl Store {
     /// # Errors
     /// When the database cannot be asked at all.
     pub async fn quick_check(&self) -> Result<Option<String>, StoreError> {
-        let Pools::Sqlite { read, .. } = &self.pools else {
+        let Pools::Sqlite { read, .. } = &self.0.pools else {
             return Ok(None);
         };
         let answer: Result<Vec<String>, sqlx::Error> =
@@ -37,14 +37,15 @@ impl Store {
             Err(e) => return Err(e.into()),
         };
         if problems.is_some() {
-            *self.damage.lock().unwrap_or_else(PoisonError::into_inner) = problems.clone();
+            *self.0.damage.lock().unwrap_or_else(PoisonError::into_inner) = problems.clone();
         }
         Ok(problems)
     }
 
     /// The damage a check found in this database, if any.
     pub fn damage(&self) -> Option<String> {
-        self.damage
+        self.0
+            .damage
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
@@ -71,7 +72,7 @@ impl Store {
     }
 
     fn is_closed(&self) -> bool {
-        match &self.pools {
+        match &self.0.pools {
             Pools::Sqlite { read, .. } => read.is_closed(),
             Pools::Postgres(pool) => pool.is_closed(),
         }

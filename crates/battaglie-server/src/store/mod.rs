@@ -56,12 +56,16 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-/// The database behind the server.
+/// The database behind the server. A cheap handle: every service and
+/// repository holds one, and the server's state is cloned for each request.
 #[derive(Debug, Clone)]
-pub struct Store {
+pub struct Store(Arc<Inner>);
+
+#[derive(Debug)]
+struct Inner {
     pools: Pools,
     /// What the last check of the file's pages found wrong ([`Store::quick_check`]).
-    damage: Arc<Mutex<Option<String>>>,
+    damage: Mutex<Option<String>>,
 }
 
 #[derive(Debug, Clone)]
@@ -156,7 +160,7 @@ static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations
 impl Store {
     /// SQLite's batcher of frequent writes (`None` on PostgreSQL).
     pub(crate) fn batcher(&self) -> Option<&Batcher> {
-        match &self.pools {
+        match &self.0.pools {
             Pools::Sqlite { batch, .. } => Some(batch),
             Pools::Postgres(_) => None,
         }
@@ -164,7 +168,7 @@ impl Store {
 
     /// The pool writes go to.
     pub(crate) fn write_pool(&self) -> Pool<'_> {
-        match &self.pools {
+        match &self.0.pools {
             Pools::Sqlite { write, .. } => Pool::Sqlite(write),
             Pools::Postgres(pool) => Pool::Postgres(pool),
         }
@@ -172,7 +176,7 @@ impl Store {
 
     /// The pool reads go to.
     pub(crate) fn read_pool(&self) -> Pool<'_> {
-        match &self.pools {
+        match &self.0.pools {
             Pools::Sqlite { read, .. } => Pool::Sqlite(read),
             Pools::Postgres(pool) => Pool::Postgres(pool),
         }
@@ -232,10 +236,10 @@ impl Store {
             .await
             .map_err(open_error)?;
         POSTGRES_MIGRATOR.run(&pool).await?;
-        Ok(Store {
-            damage: Arc::default(),
+        Ok(Store(Arc::new(Inner {
+            damage: Mutex::default(),
             pools: Pools::Postgres(pool),
-        })
+        })))
     }
 
     /// Opens (creating if needed) the SQLite database file at `path` and runs the migrations.
@@ -286,14 +290,14 @@ impl Store {
             .connect_with(options)
             .await?;
         SQLITE_MIGRATOR.run(&pool).await?;
-        Ok(Store {
-            damage: Arc::default(),
+        Ok(Store(Arc::new(Inner {
+            damage: Mutex::default(),
             pools: Pools::Sqlite {
                 read: pool.clone(),
                 batch: Batcher::start(pool.clone(), log::LogFull::default()),
                 write: pool,
             },
-        })
+        })))
     }
 
     async fn sqlite(options: SqliteConnectOptions, cache_kib: u32) -> Result<Store, StoreError> {
@@ -326,19 +330,19 @@ impl Store {
             .await?;
         let checkpointer = pool().max_connections(1).connect_with(options).await?;
         let log_full = log::start_checkpointer(checkpointer, write.clone()).await?;
-        Ok(Store {
-            damage: Arc::default(),
+        Ok(Store(Arc::new(Inner {
+            damage: Mutex::default(),
             pools: Pools::Sqlite {
                 batch: Batcher::start(write.clone(), log_full),
                 write,
                 read,
             },
-        })
+        })))
     }
 
     /// Which database this is: `sqlite` or `postgres`.
     pub fn backend(&self) -> &'static str {
-        match self.pools {
+        match self.0.pools {
             Pools::Sqlite { .. } => "sqlite",
             Pools::Postgres(_) => "postgres",
         }
@@ -355,7 +359,7 @@ impl Store {
 
     /// Closes every connection (waits for running queries).
     pub async fn close(&self) {
-        match &self.pools {
+        match &self.0.pools {
             Pools::Sqlite { write, read, .. } => {
                 write.close().await;
                 read.close().await;
