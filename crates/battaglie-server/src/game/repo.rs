@@ -20,7 +20,9 @@ pub use rematch::RematchRow;
 
 use super::Mode;
 use crate::store::batch::{Ending, NewGame, NewMove};
-use crate::store::{on_read, on_write, ChangeFollowers, GameChange, Store, StoreError, Tx};
+use crate::store::{
+    on_read, on_write, optional_word_in, ChangeFollowers, GameChange, Store, StoreError, Tx,
+};
 
 /// A stored game: everything but its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -422,14 +424,7 @@ where
     if at != Some(revision) {
         return Ok(None);
     }
-    let word: Option<String> = row.try_get("takeback_offer")?;
-    word.map(|w| side_of("takeback_offer", &w)).transpose()
-}
-
-/// The side `word` stored in `column`.
-fn side_of(column: &str, word: &str) -> Result<Side, StoreError> {
-    word.parse()
-        .map_err(|_| sqlx::Error::Decode(format!("{column}: {word:?} is not a side").into()).into())
+    optional_word_in(row, "takeback_offer")
 }
 
 /// A [`GameRow`] from a `SELECT * FROM games` row of either database.
@@ -444,10 +439,6 @@ where
     let mode = Mode::from_word(&mode).ok_or_else(|| {
         sqlx::Error::Decode(format!("unknown game mode {mode:?} in the database").into())
     })?;
-    let side = |column: &'static str| -> Result<Option<Side>, StoreError> {
-        let word: Option<String> = row.try_get(column)?;
-        word.map(|w| side_of(column, &w)).transpose()
-    };
     let result: Option<String> = row.try_get("result")?;
     let reason: Option<String> = row.try_get("reason")?;
     let outcome = match (result, reason) {
@@ -470,14 +461,14 @@ where
         id: row.try_get("id")?,
         scenario: row.try_get("scenario")?,
         mode,
-        computer_side: side("computer_side")?,
+        computer_side: optional_word_in(row, "computer_side")?,
         computer_level: row
             .try_get::<Option<i64>, _>("computer_level")?
             .and_then(|l| u8::try_from(l).ok()),
         army_token: row.try_get("army_token")?,
         indians_token: row.try_get("indians_token")?,
         start: row.try_get("start")?,
-        draw_offer: side("draw_offer")?,
+        draw_offer: optional_word_in(row, "draw_offer")?,
         takeback_offer: takeback_offer(row)?,
         outcome,
         created_at: row.try_get("created_at")?,

@@ -10,7 +10,7 @@ use battaglie_rules::Side;
 use sqlx::Row;
 
 use super::kinds::{side_choice_of, side_choice_word, ChallengeState, SeekState};
-use crate::store::{in_tx, on_read, on_write, Store, StoreError, Tx};
+use crate::store::{in_tx, on_read, on_write, optional_word_in, word_in, Store, StoreError, Tx};
 
 /// A challenge as stored, with the names of the accounts concerned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,22 +75,6 @@ const CHALLENGE_COLUMNS: &str = "c.id, c.challenger, f.name AS challenger_name, 
      c.state, c.acceptor, c.challenger_side, c.game_id \
      FROM challenges c JOIN users f ON f.id = c.challenger LEFT JOIN users t ON t.id = c.addressee";
 
-fn decode_error(column: &str, word: &str) -> StoreError {
-    sqlx::Error::Decode(format!("{column}: {word:?} is not a word of the lobby").into()).into()
-}
-
-/// The kind stored in `column` of `row`.
-fn word_of<'r, R, K>(row: &'r R, column: &'static str) -> Result<K, StoreError>
-where
-    R: Row,
-    &'static str: sqlx::ColumnIndex<R>,
-    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-    K: std::str::FromStr,
-{
-    let word: String = row.try_get(column)?;
-    word.parse().map_err(|_| decode_error(column, &word))
-}
-
 /// The side asked for, stored in `side`.
 fn side_choice<'r, R>(row: &'r R) -> Result<SideChoice, StoreError>
 where
@@ -99,19 +83,9 @@ where
     String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
 {
     let word: String = row.try_get("side")?;
-    side_choice_of(&word).ok_or_else(|| decode_error("side", &word))
-}
-
-/// The side stored in `column`, if any.
-fn side<'r, R>(row: &'r R, column: &'static str) -> Result<Option<Side>, StoreError>
-where
-    R: Row,
-    &'static str: sqlx::ColumnIndex<R>,
-    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-{
-    let word: Option<String> = row.try_get(column)?;
-    word.map(|w| w.parse().map_err(|_| decode_error(column, &w)))
-        .transpose()
+    side_choice_of(&word).ok_or_else(|| {
+        sqlx::Error::Decode(format!("side: {word:?} is not a word the server knows").into()).into()
+    })
 }
 
 fn challenge_row<'r, R>(row: &'r R) -> Result<ChallengeRow, StoreError>
@@ -133,9 +107,9 @@ where
         addressee_name: row.try_get("addressee_name")?,
         created_at: row.try_get("created_at")?,
         expires_at: row.try_get("expires_at")?,
-        state: word_of(row, "state")?,
+        state: word_in(row, "state")?,
         acceptor: row.try_get("acceptor")?,
-        challenger_side: side(row, "challenger_side")?,
+        challenger_side: optional_word_in(row, "challenger_side")?,
         game_id: row.try_get("game_id")?,
     })
 }
@@ -154,9 +128,9 @@ where
         control: row.try_get("control")?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         since: row.try_get("since")?,
-        state: word_of(row, "state")?,
+        state: word_in(row, "state")?,
         game_id: row.try_get("game_id")?,
-        played_side: side(row, "played_side")?,
+        played_side: optional_word_in(row, "played_side")?,
     })
 }
 

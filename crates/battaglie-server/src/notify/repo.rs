@@ -12,7 +12,7 @@ use battaglie_rules::Side;
 use sqlx::Row;
 
 use super::kinds::{word, NoticeChannel, NoticeEvent, NoticeState};
-use crate::store::{in_tx, on_read, on_write, Store, StoreError, Tx};
+use crate::store::{in_tx, on_read, on_write, word_in, Store, StoreError, Tx};
 
 /// What a player asked to receive.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,20 +135,6 @@ where
     })
 }
 
-/// The kind stored in `column` of `row`.
-fn kind<'r, R, K>(row: &'r R, column: &'static str) -> Result<K, StoreError>
-where
-    R: Row,
-    &'static str: sqlx::ColumnIndex<R>,
-    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-    K: std::str::FromStr,
-{
-    let word: String = row.try_get(column)?;
-    word.parse().map_err(|_| {
-        sqlx::Error::Decode(format!("{column}: {word:?} is not a word of the outbox").into()).into()
-    })
-}
-
 fn outbox_row<'r, R>(row: &'r R) -> Result<OutboxRow, StoreError>
 where
     R: Row,
@@ -159,13 +145,13 @@ where
     Ok(OutboxRow {
         id: row.try_get("id")?,
         recipient: row.try_get("recipient")?,
-        channel: kind(row, "channel")?,
-        event: kind(row, "event")?,
+        channel: word_in(row, "channel")?,
+        event: word_in(row, "event")?,
         game: row.try_get("game_id")?,
         subject: row.try_get("subject")?,
         link: row.try_get("link")?,
         attempts: row.try_get("attempts")?,
-        state: kind(row, "state")?,
+        state: word_in(row, "state")?,
         last_error: row.try_get("last_error")?,
     })
 }

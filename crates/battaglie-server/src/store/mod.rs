@@ -116,8 +116,10 @@ mod buckets;
 mod check;
 mod log;
 mod tx;
+mod words;
 
 pub(crate) use tx::{in_tx, ChangeFollowers, GameChange, Tx};
+pub(crate) use words::{optional_word_in, parse_word, word_in};
 
 /// SQLite's page size for a new database file (an existing file keeps its
 /// own), in bytes. Each move rewrites one page of the moves' index and one of

@@ -4,7 +4,7 @@
 use battaglie_rules::Side;
 
 use super::GamesRepo;
-use crate::store::{on_write, StoreError};
+use crate::store::{on_write, parse_word, StoreError};
 
 /// A rematch offer of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,9 +28,7 @@ impl GamesRepo {
         .fetch_optional(pool)
         .await?);
         row.map(|(offered_by, next_game)| {
-            let offered_by = offered_by.parse().map_err(|_| {
-                sqlx::Error::Decode(format!("offered_by: {offered_by:?} is not a side").into())
-            })?;
+            let offered_by = parse_word("offered_by", &offered_by)?;
             Ok(RematchRow {
                 offered_by,
                 next_game,
