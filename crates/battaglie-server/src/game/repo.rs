@@ -1,8 +1,9 @@
 //! The games' storage: games and their moves created, played, taken back,
 //! ended, loaded; the computer's turns claimed (`claims.rs`), take-backs and
-//! rematches. The only SQL of the games, but for the SQLite batcher's
-//! statements, which write many games' moves at once (`store/batch/`).
+//! rematches. The only SQL of the games: `batch.rs` holds the statements
+//! SQLite's batch writer (`store/batch/`) runs for many games at once.
 
+pub(crate) mod batch;
 mod claims;
 mod outage;
 mod rematch;
@@ -19,10 +20,10 @@ pub use outage::Beat;
 pub use rematch::RematchRow;
 
 use super::Mode;
-use crate::store::batch::{Ending, NewGame, NewMove};
 use crate::store::{
     on_read, on_write, optional_word_in, ChangeFollowers, GameChange, Store, StoreError, Tx,
 };
+use batch::{Ending, NewGame, NewMove};
 
 /// A stored game: everything but its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,6 +13,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
+use crate::game::Games;
+use crate::node::Node;
 use crate::AppState;
 
 pub(super) fn router() -> Router<AppState> {
@@ -22,18 +24,18 @@ pub(super) fn router() -> Router<AppState> {
         .route("/metrics", get(local_metrics))
 }
 
-async fn ready(State(state): State<AppState>) -> Response {
-    if state.node.is_shutting_down() {
+async fn ready(State(node): State<Node>) -> Response {
+    if node.is_shutting_down() {
         return (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response();
     }
-    if let Some(problems) = state.node.store().damage() {
+    if let Some(problems) = node.store().damage() {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the database is damaged: {problems}\n"),
         )
             .into_response();
     }
-    match state.node.store().ping().await {
+    match node.store().ping().await {
         Ok(()) => (StatusCode::OK, "ready\n").into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "not ready: the database does not answer");
@@ -48,7 +50,7 @@ async fn ready(State(state): State<AppState>) -> Response {
 
 /// The metrics for this machine only: a loopback peer that no balancer forwarded
 /// (a scraper elsewhere reads the `--metrics-addr` listener, [`metrics_router`]).
-async fn local_metrics(State(state): State<AppState>, request: Parts) -> Response {
+async fn local_metrics(node: State<Node>, games: State<Games>, request: Parts) -> Response {
     let forwarded = ["x-real-ip", "x-forwarded-for", "forwarded"]
         .iter()
         .any(|h| request.headers.contains_key(*h));
@@ -56,7 +58,7 @@ async fn local_metrics(State(state): State<AppState>, request: Parts) -> Respons
     if forwarded || !peer.is_some_and(|p| p.0.ip().is_loopback()) {
         return super::Error::not_found("no endpoint /metrics here").into_response();
     }
-    metrics(State(state)).await
+    metrics(node, games).await
 }
 
 /// `/metrics` alone, for the listener of `--metrics-addr`.
@@ -66,17 +68,14 @@ pub fn metrics_router(state: AppState) -> Router {
         .with_state(state)
 }
 
-async fn metrics(State(state): State<AppState>) -> Response {
-    state
-        .node
-        .metrics()
-        .set_games_live(state.games.games_in_memory());
+async fn metrics(State(node): State<Node>, State(games): State<Games>) -> Response {
+    node.metrics().set_games_live(games.games_in_memory());
     (
         [(
             header::CONTENT_TYPE,
             "application/openmetrics-text; version=1.0.0; charset=utf-8",
         )],
-        state.node.metrics().render(),
+        node.metrics().render(),
     )
         .into_response()
 }

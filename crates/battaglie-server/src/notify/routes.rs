@@ -12,13 +12,13 @@ use axum::{Json, Router};
 use battaglie_community::Channel;
 use serde::Deserialize;
 
-use crate::accounts::AccountError;
+use crate::accounts::{AccountError, Accounts};
 use crate::http::{Error, ErrorCode, JsonBody, Visitor};
-use crate::notify::NotificationPrefs;
 use crate::notify::{
     confirm_email, resend_confirmation, resend_in, set_prefs, unsubscribe as turn_off,
     Confirmation, EmailConfirmError, Notice, NotificationsView, PrefsError, UnsubscribeError,
 };
+use crate::notify::{NotificationPrefs, Notifications};
 use crate::AppState;
 
 /// Notices shown with the preferences.
@@ -119,12 +119,11 @@ fn on() -> bool {
 }
 
 async fn answer(
-    state: &AppState,
+    notifications: &Notifications,
     user: &str,
     prefs: &NotificationPrefs,
 ) -> Result<NotificationsView, Error> {
-    let recent = state
-        .notifications
+    let recent = notifications
         .repo()
         .recent_notices(user, RECENT)
         .await
@@ -134,32 +133,36 @@ async fn answer(
         confirmation: Confirmation {
             confirmed: prefs.email_confirmed,
             sent_at: prefs.confirm_sent_at,
-            resend_in: resend_in(prefs, state.node.now()).as_secs(),
+            resend_in: resend_in(prefs, notifications.now()).as_secs(),
         },
         recent: recent.iter().map(Notice::from).collect(),
     })
 }
 
-async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
+async fn show(
+    State(notifications): State<Notifications>,
+    State(accounts): State<Accounts>,
+    visitor: Visitor,
+) -> Result<Response, Error> {
     let session = visitor
-        .session(&state.accounts)
+        .session(&accounts)
         .await?
         .ok_or(AccountError::NotSignedIn)?;
-    let prefs = state
-        .notifications
+    let prefs = notifications
         .repo()
         .notification_prefs(&session.user.id)
         .await
         .map_err(Error::internal)?;
-    Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
+    Ok(Json(answer(&notifications, &session.user.id, &prefs).await?).into_response())
 }
 
 async fn put(
-    State(state): State<AppState>,
+    State(notifications): State<Notifications>,
+    State(accounts): State<Accounts>,
     visitor: Visitor,
     JsonBody(req): JsonBody<Prefs>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
+    let session = visitor.change(&accounts).await?;
     let format = match req.webhook_format {
         WebhookFormat::Auto => "auto",
         WebhookFormat::Discord => "discord",
@@ -176,8 +179,8 @@ async fn put(
         endings: req.endings,
         ..NotificationPrefs::default()
     };
-    let prefs = set_prefs(&state.notifications, &session.user.id, prefs).await?;
-    Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
+    let prefs = set_prefs(&notifications, &session.user.id, prefs).await?;
+    Ok(Json(answer(&notifications, &session.user.id, &prefs).await?).into_response())
 }
 
 #[derive(Deserialize)]
@@ -196,7 +199,7 @@ enum UnsubscribeChannel {
 
 /// A small page: the link is opened from a mail, in a browser.
 async fn unsubscribe(
-    State(state): State<AppState>,
+    State(notifications): State<Notifications>,
     q: Result<Query<Unsubscribe>, QueryRejection>,
 ) -> Result<Response, Error> {
     let Query(q) = q?;
@@ -204,7 +207,7 @@ async fn unsubscribe(
         UnsubscribeChannel::Mail => Channel::Mail,
         UnsubscribeChannel::Webhook => Channel::Webhook,
     };
-    turn_off(&state.notifications, &q.user, channel, &q.token).await?;
+    turn_off(&notifications, &q.user, channel, &q.token).await?;
     let what = match channel {
         Channel::Webhook => "webhook notices",
         _ => "mail",
@@ -227,11 +230,11 @@ struct Confirm {
 
 /// A small page: the link is opened from a mail, in a browser.
 async fn confirm(
-    State(state): State<AppState>,
+    State(notifications): State<Notifications>,
     q: Result<Query<Confirm>, QueryRejection>,
 ) -> Result<Response, Error> {
     let Query(q) = q?;
-    let email = confirm_email(&state.notifications, &q.user, q.at, &q.token).await?;
+    let email = confirm_email(&notifications, &q.user, q.at, &q.token).await?;
     let email = email
         .replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -247,8 +250,12 @@ async fn confirm(
 }
 
 /// Sends the confirmation mail again (at most once in ten minutes).
-async fn resend(State(state): State<AppState>, visitor: Visitor) -> Result<Response, Error> {
-    let session = visitor.change(&state.accounts).await?;
-    let prefs = resend_confirmation(&state.notifications, &session.user.id).await?;
-    Ok(Json(answer(&state, &session.user.id, &prefs).await?).into_response())
+async fn resend(
+    State(notifications): State<Notifications>,
+    State(accounts): State<Accounts>,
+    visitor: Visitor,
+) -> Result<Response, Error> {
+    let session = visitor.change(&accounts).await?;
+    let prefs = resend_confirmation(&notifications, &session.user.id).await?;
+    Ok(Json(answer(&notifications, &session.user.id, &prefs).await?).into_response())
 }

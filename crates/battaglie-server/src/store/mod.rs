@@ -21,7 +21,6 @@ use sqlx::SqlitePool;
 
 use batch::Batcher;
 
-pub use buckets::Bucket;
 pub use location::{Database, ParseDatabaseError};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
@@ -112,7 +111,6 @@ macro_rules! on_read {
 pub(crate) use {on_read, on_write};
 
 pub(crate) mod batch;
-mod buckets;
 mod check;
 mod log;
 mod tx;

@@ -3,6 +3,7 @@
 //! (`records.rs`), a rematch (`rematch.rs`). HTTP only: each handler reads
 //! the request, calls [`Games`](super::Games), and writes the answer.
 
+mod action;
 mod games;
 mod pictures;
 mod records;

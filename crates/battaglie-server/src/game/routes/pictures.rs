@@ -11,6 +11,7 @@ use battaglie_image::{game_gif, game_png, GifError};
 use battaglie_rules::Scenario;
 use serde::Deserialize;
 
+use crate::game::Games;
 use crate::http::Limiters;
 use crate::http::{Error, ErrorCode, QueryParams};
 use crate::AppState;
@@ -33,11 +34,11 @@ struct Shown {
 
 /// The position after ply `ply` (default: the last), with the move that led to it.
 async fn png(
-    State(state): State<AppState>,
+    State(games): State<Games>,
     Path(id): Path<String>,
     QueryParams(q): QueryParams<Shown>,
 ) -> Result<Response, Error> {
-    let (name, mut game) = replayed(&state, &id).await?;
+    let (name, mut game) = replayed(&games, &id).await?;
     let plies = game.moves().len();
     let ply = q.ply.unwrap_or(plies);
     if ply > plies {
@@ -66,11 +67,11 @@ struct Range {
 }
 
 async fn gif(
-    State(state): State<AppState>,
+    State(games): State<Games>,
     Path(id): Path<String>,
     QueryParams(q): QueryParams<Range>,
 ) -> Result<Response, Error> {
-    let (name, game) = replayed(&state, &id).await?;
+    let (name, game) = replayed(&games, &id).await?;
     let plies = game.moves().len();
     let from = q.from.unwrap_or(0);
     let until = q.until.unwrap_or(plies);
@@ -104,8 +105,8 @@ async fn gif(
 
 /// The game `id` replayed through the rules, with the start of its pictures' file
 /// names (`washita-0123456789abcdef`).
-async fn replayed(state: &AppState, id: &str) -> Result<(String, battaglie_rules::Game), Error> {
-    let live = state.games.game_to_read(id).await?;
+async fn replayed(games: &Games, id: &str) -> Result<(String, battaglie_rules::Game), Error> {
+    let live = games.game_to_read(id).await?;
     let record = live.record().await;
     let scenario = Scenario::builtin(&record.scenario).ok_or_else(|| {
         Error::internal(format!(

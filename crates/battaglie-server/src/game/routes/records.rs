@@ -6,6 +6,7 @@ use axum::response::Response;
 use axum::routing::post;
 use axum::Router;
 
+use crate::game::Games;
 use crate::http::Limiters;
 use crate::http::{created_response, detached, Error, ErrorCode};
 use crate::AppState;
@@ -15,11 +16,11 @@ pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
 }
 
 async fn import(
-    State(state): State<AppState>,
+    State(games): State<Games>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Response, Error> {
     let text = record_text(body)?;
-    let created = detached(async move { Ok(state.games.import(&text).await?) }).await?;
+    let created = detached(async move { Ok(games.import(&text).await?) }).await?;
     created_response(created).await
 }
 

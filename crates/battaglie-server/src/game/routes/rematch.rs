@@ -10,7 +10,8 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use crate::game::{RematchAction, RematchError, RematchView};
+use crate::accounts::Accounts;
+use crate::game::{Games, RematchAction, RematchError, RematchView};
 use crate::http::{seat_token, Visitor};
 use crate::http::{Error, ErrorCode, JsonBody};
 use crate::AppState;
@@ -28,7 +29,8 @@ struct RematchRequest {
 }
 
 async fn rematch(
-    State(state): State<AppState>,
+    State(games): State<Games>,
+    State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
     JsonBody(req): JsonBody<RematchRequest>,
@@ -41,9 +43,9 @@ async fn rematch(
             RematchAction::WORDS,
         )
     })?;
-    let live = state.games.game(&id).await?;
-    let token = seat_token(&state.accounts, &visitor, &live, req.token, true).await?;
-    let now = state.games.rematch(&live, token.as_deref(), action).await?;
+    let live = games.game(&id).await?;
+    let token = seat_token(&accounts, &visitor, &live, req.token, true).await?;
+    let now = games.rematch(&live, token.as_deref(), action).await?;
     let seat = live.seat(token.as_deref())?;
     Ok(Json(RematchView::of(now.as_ref(), seat, token.as_deref())).into_response())
 }

@@ -5,8 +5,9 @@
 //! to SQLite's thread (begin, update, insert, commit), so a node answered one
 //! move at a time whatever its cores; the database's thread sat mostly idle
 //! while the tasks passed it statements. Batched, the writes waiting are sent
-//! as JSON arrays, one statement for each kind (see [`moves`]), and all share
-//! one commit. Each write is answered only once that commit is done: a move
+//! as JSON arrays, one statement for each kind, and all share one commit. The
+//! statements are the features' own: the games' (`game/repo/batch.rs`) and the
+//! sockets' (`presence/repo.rs`); this module only gathers and answers the writes. Each write is answered only once that commit is done: a move
 //! acknowledged is still durable.
 //!
 //! The kinds are those a busy site writes all the time: moves (the last one of
@@ -15,19 +16,15 @@
 //! games ending together, their players' sockets closing and the next games
 //! opening held every other game's moves behind them for seconds.
 
-mod games;
-mod moves;
 #[cfg(test)]
 mod tests;
 
 use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
-pub(crate) use games::NewGame;
-pub(crate) use moves::{Ending, NewMove};
-
 use super::log::LogFull;
 use super::StoreError;
+use crate::game::repo::batch::{self as games, Ending, NewGame, NewMove};
 use crate::presence::repo::{self as sockets, ClosedSocket, OpenedSocket};
 
 /// The most writes one transaction holds.
@@ -189,12 +186,12 @@ async fn write_batch(pool: &SqlitePool, jobs: &[Job]) -> Result<Vec<bool>, Store
     }
     let mut tx = pool.begin().await?;
     if !games.is_empty() {
-        games::insert(&mut tx, &games).await?;
+        games::insert_new(&mut tx, &games).await?;
     }
     if !opened.is_empty() {
         sockets::insert_opened(&mut tx, &opened).await?;
     }
-    let mut moves_stored = moves::write(&mut tx, &moves).await?.into_iter();
+    let mut moves_stored = games::write_moves(&mut tx, &moves).await?.into_iter();
     if !closed.is_empty() {
         sockets::mark_closed(&mut tx, &closed).await?;
     }

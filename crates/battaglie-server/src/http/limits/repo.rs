@@ -1,36 +1,50 @@
-//! The rate limits' buckets shared by every node of a site (see
-//! `crate::http::limits`): one row per client address and limit.
+//! The rate limits' buckets shared by every node of a site: one row per client
+//! address and limit. The only SQL of the limits.
 
 use std::time::Duration;
 
-use super::{Pools, Store, StoreError};
+use crate::store::{on_read, on_write, Pool, Store, StoreError};
 
 /// One request against a bucket: a token bucket of `burst` tokens, one coming
 /// back every `every` milliseconds.
 #[derive(Debug, Clone, Copy)]
-pub struct Bucket<'a> {
+pub(crate) struct Bucket<'a> {
     /// What is limited, and for whom (`creates:203.0.113.7`).
-    pub key: &'a str,
+    pub(crate) key: &'a str,
     /// Wall-clock time now (milliseconds).
-    pub now: i64,
+    pub(crate) now: i64,
     /// Milliseconds for one token to come back.
-    pub every: i64,
+    pub(crate) every: i64,
     /// How many tokens the bucket holds.
-    pub burst: i64,
+    pub(crate) burst: i64,
 }
 
-impl Store {
+/// The buckets' table on the node's store.
+#[derive(Debug, Clone)]
+pub(crate) struct BucketsRepo {
+    store: Store,
+}
+
+impl BucketsRepo {
+    /// The buckets' table in `store`.
+    pub(crate) fn new(store: Store) -> BucketsRepo {
+        BucketsRepo { store }
+    }
+
     /// Takes a token from `bucket` in one atomic statement, which every node's
     /// requests serialise on: `None` when there was one, else how long until
     /// there is.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn take_token(&self, bucket: Bucket<'_>) -> Result<Option<Duration>, StoreError> {
+    pub(crate) async fn take_token(
+        &self,
+        bucket: Bucket<'_>,
+    ) -> Result<Option<Duration>, StoreError> {
         // `tat` stays within `(burst - 1) * every` of now while tokens are left.
         let slack = (bucket.burst - 1).saturating_mul(bucket.every);
-        let taken: Option<i64> = match &self.0.pools {
-            Pools::Sqlite { write, .. } => {
+        let taken: Option<i64> = match self.store.write_pool() {
+            Pool::Sqlite(write) => {
                 sqlx::query_scalar(
                     "INSERT INTO rate_buckets (key, tat) VALUES ($1, $2 + $3) \
                      ON CONFLICT (key) DO UPDATE SET tat = MAX(rate_buckets.tat, $2) + $3 \
@@ -43,7 +57,7 @@ impl Store {
                 .fetch_optional(write)
                 .await?
             }
-            Pools::Postgres(pool) => {
+            Pool::Postgres(pool) => {
                 sqlx::query_scalar(
                     "INSERT INTO rate_buckets (key, tat) VALUES ($1, $2 + $3) \
                      ON CONFLICT (key) DO UPDATE SET tat = GREATEST(rate_buckets.tat, $2) + $3 \
@@ -60,7 +74,7 @@ impl Store {
         if taken.is_some() {
             return Ok(None);
         }
-        let tat: Option<i64> = on_read!(self, pool => sqlx::query_scalar(
+        let tat: Option<i64> = on_read!(self.store, pool => sqlx::query_scalar(
             "SELECT tat FROM rate_buckets WHERE key = $1",
         )
         .bind(bucket.key)
@@ -76,8 +90,8 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn sweep_buckets(&self, now: i64) -> Result<u64, StoreError> {
-        let gone = on_write!(self, pool => sqlx::query("DELETE FROM rate_buckets WHERE tat < $1")
+    pub(crate) async fn sweep(&self, now: i64) -> Result<u64, StoreError> {
+        let gone = on_write!(self.store, pool => sqlx::query("DELETE FROM rate_buckets WHERE tat < $1")
             .bind(now)
             .execute(pool)
             .await?

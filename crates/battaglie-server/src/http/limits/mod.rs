@@ -1,7 +1,9 @@
 //! Rate limits per client address on what costs the server: creating games,
 //! importing records, playing moves: a token bucket per address, in this node's
 //! memory (`tower_governor`) or, for a site of several nodes, in the database
-//! shared by all of them (one atomic statement per request).
+//! shared by all of them (one atomic statement per request, `repo.rs`).
+
+mod repo;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -16,9 +18,8 @@ use tower_governor::{GovernorError, GovernorLayer};
 
 use super::proxies::Proxies;
 use super::Error;
-use crate::node::Node;
-use crate::store::Bucket;
 use crate::AppState;
+use repo::{Bucket, BucketsRepo};
 
 /// A token bucket: `burst` requests at once, then one more every `every`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,7 +127,7 @@ struct Shared {
     what: &'static str,
     quota: Quota,
     key: ClientIp,
-    node: Node,
+    buckets: BucketsRepo,
 }
 
 impl Limiters {
@@ -143,7 +144,7 @@ impl Limiters {
                     what,
                     quota,
                     key: key.clone(),
-                    node: state.node.clone(),
+                    buckets: BucketsRepo::new(state.node.store().clone()),
                 }))
             };
             spawn_sweeper(state);
@@ -174,7 +175,7 @@ fn spawn_sweeper(state: &AppState) {
     let Ok(runtime) = tokio::runtime::Handle::try_current() else {
         return;
     };
-    let state = state.clone();
+    let buckets = BucketsRepo::new(state.node.store().clone());
     let mut shutdown = state.node.shutdown_signal();
     runtime.spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
@@ -184,7 +185,7 @@ fn spawn_sweeper(state: &AppState) {
                 _ = shutdown.wait_for(|&s| s) => return,
             }
             let now = i64::try_from(crate::ids::wall_millis()).unwrap_or(i64::MAX / 2);
-            if let Err(e) = state.node.store().sweep_buckets(now).await {
+            if let Err(e) = buckets.sweep(now).await {
                 tracing::warn!(error = %e, "cannot forget the full rate buckets");
             }
         }
@@ -220,7 +221,7 @@ async fn shared_bucket(
         every: i64::try_from(limit.quota.every.as_millis()).unwrap_or(i64::MAX / 4),
         burst: i64::from(limit.quota.burst.max(1)),
     };
-    match limit.node.store().take_token(bucket).await {
+    match limit.buckets.take_token(bucket).await {
         Ok(None) => next.run(req).await,
         Ok(Some(wait)) => refusal(GovernorError::TooManyRequests {
             wait_time: wait.as_secs_f64().ceil() as u64,
