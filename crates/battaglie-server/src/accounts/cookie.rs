@@ -4,7 +4,7 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
 use axum::response::AppendHeaders;
@@ -33,6 +33,44 @@ pub(crate) const SEAT_HEADER: &str = "x-seat-token";
 /// limits' setting), put on the account routes as an extension.
 #[derive(Debug, Clone)]
 pub(crate) struct TrustForwarded(pub std::sync::Arc<Proxies>);
+
+/// The session of a signed-in visitor: what a request only a player may make
+/// extracts. Refused with `not_signed_in` (401) without one.
+pub(crate) struct SignedIn(pub Session);
+
+/// The session of a signed-in visitor, for a request that changes something:
+/// it must carry the session's CSRF token. Refused with `not_signed_in` (401)
+/// without a session, `csrf_token` (403) without its token.
+pub(crate) struct SignedInChange(pub Session);
+
+impl<S> FromRequestParts<S> for SignedIn
+where
+    S: Send + Sync,
+    Accounts: FromRef<S>,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<SignedIn, Error> {
+        let visitor = Visitor::from_request_parts(parts, state).await?;
+        let session = visitor.session(&Accounts::from_ref(state)).await?;
+        Ok(SignedIn(session.ok_or(AccountError::NotSignedIn)?))
+    }
+}
+
+impl<S> FromRequestParts<S> for SignedInChange
+where
+    S: Send + Sync,
+    Accounts: FromRef<S>,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<SignedInChange, Error> {
+        let visitor = Visitor::from_request_parts(parts, state).await?;
+        Ok(SignedInChange(
+            visitor.change(&Accounts::from_ref(state)).await?,
+        ))
+    }
+}
 
 /// What a request says about its sender: its session cookie's value, its CSRF
 /// and seat headers, whether it came over TLS, and its address.

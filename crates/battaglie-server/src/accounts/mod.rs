@@ -31,7 +31,7 @@ use battaglie_identity::{
 use tokio::sync::OnceCell;
 
 pub use confirm_repo::ConfirmMail;
-pub(crate) use cookie::{signed_in_hint, TrustForwarded, Visitor};
+pub(crate) use cookie::{signed_in_hint, SignedIn, SignedInChange, TrustForwarded, Visitor};
 pub use error::AccountError;
 pub(crate) use repo::AccountsRepo;
 pub use repo::{Count, HeldSeat, SessionRow, UserRow};

@@ -12,7 +12,7 @@ use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
 
-use super::cookie::{TrustForwarded, Visitor};
+use super::cookie::{SignedIn, SignedInChange, TrustForwarded, Visitor};
 use super::wire::{AccountGame, AccountView, TurnGame, Turns};
 use super::{AccountError, Accounts, Claim, Opened, Session};
 use crate::game::{Games, LiveGame};
@@ -147,17 +147,16 @@ async fn login(
 async fn show(
     State(accounts): State<Accounts>,
     State(ratings): State<Ratings>,
-    visitor: Visitor,
+    SignedIn(session): SignedIn,
 ) -> Result<Response, Error> {
-    let session = visitor
-        .session(&accounts)
-        .await?
-        .ok_or(AccountError::NotSignedIn)?;
     Ok(Json(account(&accounts, &ratings, &session, None).await?).into_response())
 }
 
-async fn logout(State(accounts): State<Accounts>, visitor: Visitor) -> Result<Response, Error> {
-    let session = visitor.change(&accounts).await?;
+async fn logout(
+    State(accounts): State<Accounts>,
+    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
+) -> Result<Response, Error> {
     accounts.logout(&session).await?;
     Ok((visitor.clear(), Json(Done {})).into_response())
 }
@@ -173,9 +172,9 @@ async fn password(
     State(accounts): State<Accounts>,
     State(ratings): State<Ratings>,
     visitor: Visitor,
+    SignedInChange(session): SignedInChange,
     JsonBody(req): JsonBody<PasswordChange>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&accounts).await?;
     let opened = accounts
         .change_password(&session, &req.current, &req.password)
         .await?;
@@ -191,9 +190,9 @@ struct Deletion {
 async fn delete(
     State(accounts): State<Accounts>,
     visitor: Visitor,
+    SignedInChange(session): SignedInChange,
     JsonBody(req): JsonBody<Deletion>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&accounts).await?;
     accounts.delete(&session, &req.password).await?;
     Ok((visitor.clear(), Json(Done {})).into_response())
 }
@@ -207,10 +206,9 @@ struct Claims {
 async fn claim(
     State(accounts): State<Accounts>,
     State(ratings): State<Ratings>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
     JsonBody(req): JsonBody<Claims>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&accounts).await?;
     let claimed = accounts.claim(&session.user, &req.games).await?;
     Ok(Json(account(&accounts, &ratings, &session, Some(claimed)).await?).into_response())
 }
@@ -222,12 +220,8 @@ async fn claim(
 async fn turns(
     State(accounts): State<Accounts>,
     State(games): State<Games>,
-    visitor: Visitor,
+    SignedIn(session): SignedIn,
 ) -> Result<Json<Turns>, Error> {
-    let session = visitor
-        .session(&accounts)
-        .await?
-        .ok_or(AccountError::NotSignedIn)?;
     let seats = accounts.seats(&session.user).await?;
     let mut turns = Vec::new();
     for seat in seats {

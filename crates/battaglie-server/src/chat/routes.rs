@@ -14,7 +14,7 @@ use serde::Deserialize;
 use super::rules::{room_from_word, ChatError, MuteError, Room, MAX_MESSAGE, ROOM_WORDS};
 use super::service::{Chat, ChatFailure, MuteFailure};
 use super::wire::{ChatHistory, ChatMessage, ChatMuted};
-use crate::accounts::Accounts;
+use crate::accounts::{Accounts, SignedInChange};
 use crate::game::Games;
 use crate::http::{seat_token, Error, ErrorCode, JsonBody, QueryParams, Visitor};
 use crate::AppState;
@@ -113,14 +113,14 @@ async fn history(
 async fn mute(
     State(chat): State<Chat>,
     State(games): State<Games>,
-    State(accounts): State<Accounts>,
     Path(id): Path<String>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
     JsonBody(req): JsonBody<MuteRequest>,
 ) -> Result<Json<ChatMuted>, Error> {
     let live = games.game(&id).await?;
-    let user = visitor.change(&accounts).await?.user;
-    let muted = chat.mute(&live, &user, &req.author, req.muted).await?;
+    let muted = chat
+        .mute(&live, &session.user, &req.author, req.muted)
+        .await?;
     Ok(Json(ChatMuted { muted }))
 }
 

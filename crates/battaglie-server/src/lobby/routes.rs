@@ -21,7 +21,7 @@ use super::wire::{
 };
 use super::{ChallengeState, Event, Lobby, LobbyError, Offer, Seated, SeekState, Sought};
 use crate::accounts::UserRow;
-use crate::accounts::{AccountError, Accounts};
+use crate::accounts::{Accounts, SignedIn, SignedInChange};
 use crate::game::{Games, Mode};
 use crate::http::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
 use crate::http::{detached, Done, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
@@ -231,11 +231,9 @@ fn default_control() -> String {
 
 async fn post_challenge(
     State(lobby): State<Lobby>,
-    State(accounts): State<Accounts>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
     JsonBody(req): JsonBody<OfferBody>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&accounts).await?;
     let to = req.to.filter(|t| !t.trim().is_empty());
     let offer = Offer {
         battle: req.battle,
@@ -251,33 +249,27 @@ async fn post_challenge(
 
 async fn accept(
     State(lobby): State<Lobby>,
-    State(accounts): State<Accounts>,
     Path(id): Path<String>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&accounts).await?;
     let seated = detached(async move { Ok(lobby.accept(&id, &session.user).await?) }).await?;
     Ok((StatusCode::CREATED, Json(seated_view(&seated))).into_response())
 }
 
 async fn cancel(
     State(lobby): State<Lobby>,
-    State(accounts): State<Accounts>,
     Path(id): Path<String>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
 ) -> Result<Json<Done>, Error> {
-    let session = visitor.change(&accounts).await?;
     lobby.cancel(&id, &session.user).await?;
     Ok(Json(Done {}))
 }
 
 async fn decline(
     State(lobby): State<Lobby>,
-    State(accounts): State<Accounts>,
     Path(id): Path<String>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
 ) -> Result<Json<Done>, Error> {
-    let session = visitor.change(&accounts).await?;
     lobby.decline(&id, &session.user).await?;
     Ok(Json(Done {}))
 }
@@ -296,11 +288,9 @@ struct SeekBody {
 
 async fn seek(
     State(lobby): State<Lobby>,
-    State(accounts): State<Accounts>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
     JsonBody(req): JsonBody<SeekBody>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&accounts).await?;
     let sought = detached(async move {
         let terms = (
             req.battle.as_str(),
@@ -322,13 +312,8 @@ async fn seek(
 
 async fn my_seek(
     State(lobby): State<Lobby>,
-    State(accounts): State<Accounts>,
-    visitor: Visitor,
+    SignedIn(session): SignedIn,
 ) -> Result<Json<Option<SeekView>>, Error> {
-    let session = visitor
-        .session(&accounts)
-        .await?
-        .ok_or(AccountError::NotSignedIn)?;
     Ok(Json(match lobby.my_seek(&session.user).await? {
         Some(row) => Some(seek_view(&lobby, &row).await?),
         None => None,
@@ -337,10 +322,8 @@ async fn my_seek(
 
 async fn unseek(
     State(lobby): State<Lobby>,
-    State(accounts): State<Accounts>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
 ) -> Result<Json<SeekWithdrawn>, Error> {
-    let session = visitor.change(&accounts).await?;
     let withdrawn = lobby.unseek(&session.user).await?;
     Ok(Json(SeekWithdrawn { withdrawn }))
 }

@@ -12,8 +12,8 @@ use axum::{Json, Router};
 use battaglie_community::Channel;
 use serde::Deserialize;
 
-use crate::accounts::{AccountError, Accounts};
-use crate::http::{Error, ErrorCode, JsonBody, Visitor};
+use crate::accounts::{SignedIn, SignedInChange};
+use crate::http::{Error, ErrorCode, JsonBody};
 use crate::notify::{
     confirm_email, resend_confirmation, resend_in, set_prefs, unsubscribe as turn_off,
     Confirmation, EmailConfirmError, Notice, NotificationsView, PrefsError, UnsubscribeError,
@@ -141,13 +141,8 @@ async fn answer(
 
 async fn show(
     State(notifications): State<Notifications>,
-    State(accounts): State<Accounts>,
-    visitor: Visitor,
+    SignedIn(session): SignedIn,
 ) -> Result<Response, Error> {
-    let session = visitor
-        .session(&accounts)
-        .await?
-        .ok_or(AccountError::NotSignedIn)?;
     let prefs = notifications
         .repo()
         .notification_prefs(&session.user.id)
@@ -158,11 +153,9 @@ async fn show(
 
 async fn put(
     State(notifications): State<Notifications>,
-    State(accounts): State<Accounts>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
     JsonBody(req): JsonBody<Prefs>,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&accounts).await?;
     let format = match req.webhook_format {
         WebhookFormat::Auto => "auto",
         WebhookFormat::Discord => "discord",
@@ -252,10 +245,8 @@ async fn confirm(
 /// Sends the confirmation mail again (at most once in ten minutes).
 async fn resend(
     State(notifications): State<Notifications>,
-    State(accounts): State<Accounts>,
-    visitor: Visitor,
+    SignedInChange(session): SignedInChange,
 ) -> Result<Response, Error> {
-    let session = visitor.change(&accounts).await?;
     let prefs = resend_confirmation(&notifications, &session.user.id).await?;
     Ok(Json(answer(&notifications, &session.user.id, &prefs).await?).into_response())
 }
