@@ -128,6 +128,8 @@ pub struct Notifications {
     node: Node,
     accounts: Accounts,
     repo: NoticesRepo,
+    /// How many times this node's sender has gone through the outbox.
+    passes: std::sync::Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl std::fmt::Debug for Notifications {
@@ -143,7 +145,16 @@ impl Notifications {
             repo: NoticesRepo::new(node.store().clone()),
             node,
             accounts,
+            passes: std::sync::Arc::new(tokio::sync::watch::Sender::new(0)),
         }
+    }
+
+    /// How many times this node's sender has gone through the outbox, sending
+    /// what was due: once the count has grown by two, every notice due when it
+    /// was read has been sent (or failed), and none that was not (a pass may
+    /// have been under way when it was read).
+    pub fn sender_passes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.passes.subscribe()
     }
 
     /// The notifications' tables.
@@ -198,6 +209,7 @@ impl Notifications {
                     }
                     Err(e) => tracing::warn!(error = %e, "cannot read the outbox"),
                 }
+                notices.passes.send_modify(|passes| *passes += 1);
                 tokio::select! {
                     () = tokio::time::sleep(POLL) => {}
                     _ = shutdown.wait_for(|&s| s) => return,

@@ -1,4 +1,4 @@
-//! Clocks kept by the server (rules.md section 7), on SQLite and (with
+//! Clocks kept by the server (RULES.md, "Clocks and leaving"), on SQLite and (with
 //! `BATTAGLIE_TEST_POSTGRES`) PostgreSQL, under a fake time source shared by
 //! every node: the flag falling by itself (a win, or a draw when the opponent can
 //! never win), the increment, moves after the flag, correspondence claims, and a

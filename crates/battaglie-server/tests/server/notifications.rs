@@ -6,7 +6,7 @@
 //! and moves that never wait for a mail server.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::http::StatusCode;
 use axum::Router;
@@ -15,7 +15,7 @@ use battaglie_server::notify::FIRST_RETRY;
 use serde_json::{json, Value};
 
 use crate::support::client::{code, Browser};
-use crate::support::sinks::{notify_settings, HookSink, SmtpSink};
+use crate::support::sinks::{notify_settings, HookSink, Mail, SmtpSink};
 use crate::support::{run, send_raw, Backend, Server, TestDb};
 
 pub(crate) const T0: Timestamp = Timestamp(1_767_225_600_000);
@@ -79,33 +79,26 @@ pub(crate) fn mail_to(address: &str) -> Value {
 }
 
 /// The path (from the site's root) of the newest confirmation link mailed to
-/// `address`, waiting up to ten seconds for it.
+/// `address`, waiting for it.
 pub(crate) async fn confirmation_link(smtp: &SmtpSink, address: &str) -> String {
-    let start = Instant::now();
-    loop {
-        let found = smtp.mails().into_iter().rev().find(|m| {
-            m.to == [address]
-                && m.header("Subject")
-                    .is_some_and(|s| s.starts_with("Confirm your e-mail address"))
-        });
-        if let Some(mail) = found {
-            let text = mail.text();
-            let from = text
-                .find(&format!("{SITE}/api/account/notifications/confirm?"))
-                .unwrap_or_else(|| panic!("no confirmation link: {text}"));
-            let link: String = text[from + SITE.len()..]
-                .chars()
-                .take_while(|c| !c.is_whitespace())
-                .collect();
-            return link;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "no confirmation mail to {address}: {:?}",
-            smtp.mails()
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let is_confirmation = |m: &Mail| {
+        m.to == [address]
+            && m.header("Subject")
+                .is_some_and(|s| s.starts_with("Confirm your e-mail address"))
+    };
+    let what = format!("a confirmation mail to {address}");
+    let mails = smtp
+        .wait_until(&what, |mails| mails.iter().any(is_confirmation))
+        .await;
+    let mail = mails.into_iter().rev().find(is_confirmation).unwrap();
+    let text = mail.text();
+    let from = text
+        .find(&format!("{SITE}/api/account/notifications/confirm?"))
+        .unwrap_or_else(|| panic!("no confirmation link: {text}"));
+    text[from + SITE.len()..]
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .collect()
 }
 
 /// Turns mail to `address` on for `who` and opens the confirmation link mailed
@@ -162,11 +155,18 @@ impl Game {
     pub(crate) fn later(&self, by: Duration) {
         self.clock.advance(by);
     }
-}
 
-/// Gives the sender task time to have sent anything due (it looks every 250 ms).
-pub(crate) async fn settle() {
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    /// Waits until the sender has sent everything due now: two passes through
+    /// the outbox that end after this call (the first may have begun before).
+    pub(crate) async fn settle(&self) {
+        let mut passes = self.server.state.notifications.sender_passes();
+        let after = *passes.borrow_and_update() + 2;
+        let settled = passes.wait_for(|&n| n >= after);
+        tokio::time::timeout(Duration::from_secs(60), settled)
+            .await
+            .expect("the notifications' sender stopped")
+            .expect("the notifications' sender is gone");
+    }
 }
 
 async fn a_turn_mail_goes_once_an_hour_and_the_end_mail_after_the_hour(db: TestDb) {
@@ -214,7 +214,7 @@ async fn a_turn_mail_goes_once_an_hour_and_the_end_mail_after_the_hour(db: TestD
     // The same player's turn again within the hour: no second mail.
     g.later(5 * MINUTE);
     g.pass_turn().await;
-    settle().await;
+    g.settle().await;
     assert_eq!(smtp.mails().len(), 2, "{:?}", smtp.mails());
 
     // The game ends: the end mails wait for the hour since each player's last mail.
@@ -230,7 +230,7 @@ async fn a_turn_mail_goes_once_an_hour_and_the_end_mail_after_the_hour(db: TestD
         )
         .await;
     assert_eq!(resigned.status, StatusCode::OK, "{}", resigned.body);
-    settle().await;
+    g.settle().await;
     assert_eq!(smtp.mails().len(), 2, "no end mail inside the hour");
     g.later(50 * MINUTE);
     let mails = smtp.wait_for(4).await;
@@ -299,7 +299,7 @@ async fn a_failing_webhook_is_retried_and_succeeds(db: TestDb) {
     .await;
     hooks.fail_next(1);
     g.pass_turn().await;
-    settle().await;
+    g.settle().await;
     assert_eq!(hooks.calls(), 1, "one attempt, refused");
     assert!(hooks.hooks().is_empty());
     let waiting = g.mover();
@@ -322,12 +322,12 @@ async fn a_failing_webhook_is_retried_and_succeeds(db: TestDb) {
     );
     // Not before the back-off is over.
     g.later(FIRST_RETRY / 2);
-    settle().await;
+    g.settle().await;
     assert_eq!(hooks.calls(), 1);
     g.later(FIRST_RETRY);
     let got = hooks.wait_for(1).await;
     assert_eq!(got[0].path, "/hook");
-    settle().await;
+    g.settle().await;
     let shown = g
         .mover()
         .send(&app, "GET", "/api/account/notifications", None)
@@ -368,24 +368,18 @@ async fn a_direct_challenge_notifies_its_addressee_and_a_private_host_is_refused
         .send(&app, "POST", "/api/challenges", Some(body))
         .await;
     assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
-    let start = Instant::now();
-    loop {
-        let shown = g
-            .indians
-            .send(&app, "GET", "/api/account/notifications", None)
-            .await;
-        let latest = &shown.body["recent"][0];
-        if latest["state"] == "failed" {
-            assert_eq!(latest["attempts"], 1, "{latest}");
-            assert!(
-                latest["last_error"].as_str().unwrap().contains("private"),
-                "{latest}"
-            );
-            break;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "{latest}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    g.settle().await;
+    let shown = g
+        .indians
+        .send(&app, "GET", "/api/account/notifications", None)
+        .await;
+    let latest = &shown.body["recent"][0];
+    assert_eq!(latest["state"], "failed", "{latest}");
+    assert_eq!(latest["attempts"], 1, "{latest}");
+    assert!(
+        latest["last_error"].as_str().unwrap().contains("private"),
+        "{latest}"
+    );
     assert_eq!(hooks.calls(), 1);
 }
 
@@ -397,14 +391,7 @@ async fn a_move_is_accepted_while_the_mail_server_hangs(db: TestDb) {
     // The sender is held up by the confirmation mails, never answered.
     prefs(&app, &mut g.army, mail_to("kettle@example.org")).await;
     prefs(&app, &mut g.indians, mail_to("moving@example.org")).await;
-    let start = Instant::now();
-    while smtp.held() == 0 {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "no mail was sent"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    smtp.wait_held().await;
     for _ in 0..3 {
         g.pass_turn().await;
         // Answered while the mail server still holds the sender, unanswered.
@@ -450,7 +437,7 @@ async fn the_unsubscribe_link_stops_mail_without_signing_in(db: TestDb) {
         g.later(2 * 60 * MINUTE);
         g.pass_turn().await;
     }
-    settle().await;
+    g.settle().await;
     let mails = smtp.mails();
     assert!(
         mails[1..].iter().all(|m| m.to != mail.to),

@@ -1,4 +1,4 @@
-//! Presence (rules.md section 7): each seat online, away or gone by the sockets
+//! Presence (RULES.md, "Clocks and leaving"): each seat online, away or gone by the sockets
 //! open on any node, the spectators counted, and a live game's player gone for
 //! 60 s claimed against; on SQLite and PostgreSQL, and across two nodes on each
 //! bus. The time is a fake clock shared by every node.

@@ -3,8 +3,8 @@
 //! every mail it got, and an HTTP server that keeps every webhook it got.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -12,6 +12,26 @@ use battaglie_server::notify::{NotifySettings, SmtpSettings, SmtpTls};
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+/// How long a wait for what a sink gets may last before the test fails rather
+/// than hangs: the waits themselves are woken by each arrival.
+const HANG_GUARD: Duration = Duration::from_secs(60);
+
+/// Waits until what `seen` holds satisfies `done`, woken at each change;
+/// answers it then. Fails the test, printing what arrived, after [`HANG_GUARD`].
+async fn wait_until<T: Clone + std::fmt::Debug>(
+    seen: &watch::Sender<T>,
+    what: &str,
+    done: impl Fn(&T) -> bool,
+) -> T {
+    let mut changes = seen.subscribe();
+    let waited = tokio::time::timeout(HANG_GUARD, changes.wait_for(|now| done(now))).await;
+    match waited {
+        Ok(Ok(now)) => now.clone(),
+        _ => panic!("never got {what}; got {:?}", seen.borrow()),
+    }
+}
 
 /// One mail as the sink got it.
 #[derive(Debug, Clone)]
@@ -46,10 +66,10 @@ impl Mail {
 pub struct SmtpSink {
     /// Its port.
     pub port: u16,
-    mails: Arc<Mutex<Vec<Mail>>>,
+    mails: Arc<watch::Sender<Vec<Mail>>>,
     hang: Arc<AtomicBool>,
     /// How many connections it holds unanswered now.
-    held: Arc<AtomicUsize>,
+    held: Arc<watch::Sender<usize>>,
 }
 
 impl SmtpSink {
@@ -58,9 +78,9 @@ impl SmtpSink {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let sink = SmtpSink {
             port: listener.local_addr().unwrap().port(),
-            mails: Arc::default(),
+            mails: Arc::new(watch::Sender::new(Vec::new())),
             hang: Arc::default(),
-            held: Arc::default(),
+            held: Arc::new(watch::Sender::new(0)),
         };
         let serving = sink.clone();
         tokio::spawn(async move {
@@ -78,42 +98,41 @@ impl SmtpSink {
 
     /// How many connections it holds unanswered now (while hanging).
     pub fn held(&self) -> usize {
-        self.held.load(Ordering::SeqCst)
+        *self.held.borrow()
+    }
+
+    /// Waits until it holds a connection unanswered (while hanging).
+    pub async fn wait_held(&self) {
+        wait_until(&self.held, "a connection held", |&held| held > 0).await;
     }
 
     /// The mails received so far.
     pub fn mails(&self) -> Vec<Mail> {
-        self.mails.lock().unwrap().clone()
+        self.mails.borrow().clone()
     }
 
     /// Forgets the mails received so far.
     pub fn clear(&self) {
-        self.mails.lock().unwrap().clear();
+        self.mails.send_modify(Vec::clear);
     }
 
-    /// Waits (up to ten seconds) until at least `n` mails arrived; answers them all.
+    /// Waits until at least `n` mails arrived; answers them all.
     pub async fn wait_for(&self, n: usize) -> Vec<Mail> {
-        let start = Instant::now();
-        loop {
-            let mails = self.mails();
-            if mails.len() >= n {
-                return mails;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "expected {n} mails, got {}: {mails:?}",
-                mails.len()
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        wait_until(&self.mails, &format!("{n} mails"), |mails| mails.len() >= n).await
+    }
+
+    /// Waits until the mails received satisfy `done` (`what` names it if they
+    /// never do); answers them all.
+    pub async fn wait_until(&self, what: &str, done: impl Fn(&[Mail]) -> bool) -> Vec<Mail> {
+        wait_until(&self.mails, what, |mails| done(mails)).await
     }
 
     async fn session(self, tcp: tokio::net::TcpStream) {
         if self.hang.load(Ordering::SeqCst) {
             // Holds the connection open, saying nothing.
-            self.held.fetch_add(1, Ordering::SeqCst);
+            self.held.send_modify(|held| *held += 1);
             tokio::time::sleep(Duration::from_secs(120)).await;
-            self.held.fetch_sub(1, Ordering::SeqCst);
+            self.held.send_modify(|held| *held -= 1);
             drop(tcp);
             return;
         }
@@ -149,10 +168,11 @@ impl SmtpSink {
                     data.push_str(l.strip_prefix('.').unwrap_or(&l));
                     data.push_str("\r\n");
                 }
-                self.mails.lock().unwrap().push(Mail {
+                let mail = Mail {
                     to: std::mem::take(&mut to),
                     data,
-                });
+                };
+                self.mails.send_modify(|mails| mails.push(mail));
                 b"250 queued\r\n"
             } else if upper == "QUIT" {
                 let _ = write.write_all(b"221 bye\r\n").await;
@@ -199,7 +219,7 @@ pub struct Hook {
 pub struct HookSink {
     /// Where it listens (`http://127.0.0.1:PORT`).
     pub base: String,
-    hooks: Arc<Mutex<Vec<Hook>>>,
+    hooks: Arc<watch::Sender<Vec<Hook>>>,
     failures: Arc<AtomicUsize>,
     /// Every call, failed ones included.
     calls: Arc<AtomicUsize>,
@@ -211,7 +231,7 @@ impl HookSink {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let sink = HookSink {
             base: format!("http://{}", listener.local_addr().unwrap()),
-            hooks: Arc::default(),
+            hooks: Arc::new(watch::Sender::new(Vec::new())),
             failures: Arc::default(),
             calls: Arc::default(),
         };
@@ -234,23 +254,15 @@ impl HookSink {
 
     /// The calls answered 204 so far.
     pub fn hooks(&self) -> Vec<Hook> {
-        self.hooks.lock().unwrap().clone()
+        self.hooks.borrow().clone()
     }
 
-    /// Waits (up to ten seconds) until at least `n` calls were kept.
+    /// Waits until at least `n` calls were kept; answers them all.
     pub async fn wait_for(&self, n: usize) -> Vec<Hook> {
-        let start = Instant::now();
-        loop {
-            let hooks = self.hooks();
-            if hooks.len() >= n {
-                return hooks;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "expected {n} webhooks, got {hooks:?}"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        wait_until(&self.hooks, &format!("{n} webhooks"), |hooks| {
+            hooks.len() >= n
+        })
+        .await
     }
 }
 
@@ -267,9 +279,10 @@ async fn receive(
     if failing {
         return StatusCode::INTERNAL_SERVER_ERROR;
     }
-    sink.hooks.lock().unwrap().push(Hook {
+    let hook = Hook {
         path: format!("/{path}"),
         body: body.0,
-    });
+    };
+    sink.hooks.send_modify(|hooks| hooks.push(hook));
     StatusCode::NO_CONTENT
 }
