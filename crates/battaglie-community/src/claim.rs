@@ -1,7 +1,7 @@
 //! Claims against a player who left: in a live game, gone (no connection) for
 //! [`ABSENCE_LIMIT`]; in a correspondence game, past their time. The opponent
 //! may claim the win or a draw, reason `abandoned`; a claimed win by a side
-//! that could never win is a draw (rules.md section 7).
+//! that could never win is a draw (RULES.md, "Clocks and leaving").
 
 use std::time::Duration;
 

@@ -5,7 +5,7 @@
 //! node, after any restart: a node that dies loses no time and gives none
 //! away. The clock never looks at the time itself; every call is given "now".
 //!
-//! Spec (rules.md section 7): a move is timed from the moment the server sends
+//! RULES.md, "Clocks and leaving": a move is timed from the moment the server sends
 //! the position (the previous move's acceptance, or [`GameClock::start`]) to the
 //! moment it accepts the move.
 

@@ -1,4 +1,4 @@
-//! How a clock ends a game (rules.md section 7): the result and its reason,
+//! How a clock ends a game (RULES.md, "Clocks and leaving"): the result and its reason,
 //! `time` or `abandoned`.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! BFEN, the one-line position notation of rules.md section 6.
+//! BFEN, the one-line position notation of docs/notation.md.
 
 use std::fmt;
 use std::str::FromStr;

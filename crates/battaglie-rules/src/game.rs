@@ -10,7 +10,7 @@ use crate::position::{Position, Undo};
 use crate::side::Side;
 
 /// A game in progress or finished: the position after every move, with repetition
-/// counted over the whole history (rules.md section 4).
+/// counted over the whole history (RULES.md, "End of the game").
 #[derive(Debug, Clone)]
 pub struct Game {
     start: Position,
@@ -65,8 +65,8 @@ impl Game {
         self.seen.get(&self.position.hash()).copied().unwrap_or(0)
     }
 
-    /// The result, if the game is over: by the rules in the order of rules.md
-    /// section 4 (win, deadlock, repetition, quiet limit), or as settled by the players.
+    /// The result, if the game is over: by the rules in the order of RULES.md,
+    /// "End of the game" (win, deadlock, repetition, quiet limit), or as settled by the players.
     pub fn outcome(&self) -> Option<Outcome> {
         if self.settled.is_some() {
             return self.settled;
@@ -189,7 +189,7 @@ impl Game {
         self.settle(Outcome::Draw(DrawReason::Agreement))
     }
 
-    /// A clock or a claim ends the game (rules.md section 7): `winner` wins, or a
+    /// A clock or a claim ends the game (RULES.md, "Clocks and leaving"): `winner` wins, or a
     /// draw when `None`, for `reason` ([`ClockReason::Time`] or [`ClockReason::Abandoned`]).
     /// Whether the winner could ever win is the caller's judgement (the community
     /// crate's `flag_fall` and `claim`).

@@ -8,7 +8,7 @@ use crate::setup::kinds_phrase;
 use crate::side::Side;
 use crate::square::Square;
 
-/// The rule a well-formed move breaks in a position (rules.md section 3), naming the square.
+/// The rule a well-formed move breaks in a position (RULES.md, "A turn"), naming the square.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMoveError {
     /// A pass while the side to move has another move.

@@ -1,8 +1,8 @@
 //! Legal moves: generation, counting, and checking a single move.
 //!
 //! A turn sends a sub-multiset of one stack to each neighbour. For each
-//! destination the rules only look at the multiset that arrives there (rules.md
-//! section 3), so a destination is summed up as an [`Entry`]: which arriving kind
+//! destination the rules only look at the multiset that arrives there (RULES.md,
+//! "A turn"), so a destination is summed up as an [`Entry`]: which arriving kind
 //! sets it accepts and how many pieces fit. Moves are then the tuples of one
 //! acceptable multiset per direction, not all empty: enumerating multisets (not
 //! pieces) means identical pieces never produce duplicate moves.

@@ -1,4 +1,4 @@
-//! Moves and the move notation of rules.md section 6.
+//! Moves and the move notation of docs/notation.md.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -337,7 +337,7 @@ impl ParseMoveError {
 impl FromStr for MoveText {
     type Err = ParseMoveError;
 
-    /// Reads `SRC:KINDS-DEST[,KINDS-DEST...]` or `pass`. Lenient as rules.md allows:
+    /// Reads `SRC:KINDS-DEST[,KINDS-DEST...]` or `pass`. Lenient as docs/notation.md allows:
     /// any group order, kinds in either case and any order, `-` or `x` either way.
     fn from_str(s: &str) -> Result<MoveText, ParseMoveError> {
         let text = || s.to_string();
@@ -470,7 +470,7 @@ mod tests {
         let canonical: MoveText = "c3:FF-c4,Mxd3".parse().unwrap();
         let lenient: MoveText = " c3 : ff x c4 , m-d3 ".parse().unwrap();
         assert_eq!(canonical, lenient);
-        // Two groups to one square are the move that sends both there (rules.md 3:
+        // Two groups to one square are the move that sends both there (RULES.md, "A turn":
         // the same multiset of kinds arrives).
         let split: MoveText = "c3:F-c4,Mxd3,f-C4".parse().unwrap();
         assert_eq!(canonical, split);

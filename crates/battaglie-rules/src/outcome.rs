@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::side::Side;
 
-/// How a game ended, with the reason (rules.md section 4).
+/// How a game ended, with the reason (RULES.md, "End of the game").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// This side won, for this reason.

@@ -6,7 +6,7 @@ use crate::position::Position;
 use crate::side::Side;
 
 /// Where a move stands in a game: its turn number and the side that plays it
-/// (rules.md section 6: turns count from 1, +1 after each Indian move).
+/// (docs/notation.md: turns count from 1, +1 after each Indian move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ply {
     /// The turn number.

@@ -203,7 +203,7 @@ impl Position {
         h
     }
 
-    /// The game's end as far as this position alone tells (rules.md section 4):
+    /// The game's end as far as this position alone tells (RULES.md, "End of the game"):
     /// a win, a deadlock or the quiet limit. Repetition needs the history: see
     /// [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {

@@ -214,7 +214,7 @@ pub enum RecordError {
         /// The reason claimed.
         reason: Option<String>,
     },
-    /// A clock ending the rules do not allow after these moves (rules.md section 7):
+    /// A clock ending the rules do not allow after these moves (RULES.md, "Clocks and leaving"):
     /// a win by `time` or `abandoned` for a side that could never win (the rules
     /// make it a draw), or a draw by `time` while both sides could still win (the
     /// side out of time loses).
@@ -230,7 +230,7 @@ pub enum RecordError {
 }
 
 /// Why the rules forbid `outcome` as a clock's end of a game at `position`
-/// (rules.md section 7), or `None` when they allow it: a side that could never
+/// (RULES.md, "Clocks and leaving"), or `None` when they allow it: a side that could never
 /// win does not win by a clock or a claim, and a clock makes a draw only when
 /// some side could never win.
 fn forbidden_clock_ending(position: &Position, outcome: Outcome) -> Option<String> {

@@ -1,7 +1,7 @@
 use crate::kind::{Kind, KindSet};
 use crate::pieces::Pieces;
 
-/// The rule settings a scenario may override (rules.md sections 2 to 4).
+/// The rule settings a scenario may override (RULES.md, "The pieces" to "End of the game").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {
     stack_limit: u8,
@@ -19,7 +19,7 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// The default capture table (rules.md section 2), indexed by attacking kind.
+    /// The default capture table (RULES.md, "The pieces"), indexed by attacking kind.
     pub const DEFAULT_ELIMINATES: [KindSet; 3] = [KindSet(0b001), KindSet(0b111), KindSet(0b111)];
 
     /// Rules with the given stack limit, quiet limit and capture table (indexed by attacker).

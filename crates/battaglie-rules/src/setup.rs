@@ -7,7 +7,7 @@ use crate::scenario::Scenario;
 use crate::square::{Square, SQUARES};
 
 /// Error of checking a read BFEN against a scenario ([`Position::from_setup`](crate::Position::from_setup)):
-/// the placement does not fit the map or breaks a setup rule (rules.md sections 2 and 6).
+/// the placement does not fit the map or breaks a setup rule (RULES.md, "The pieces" and "Setting up").
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A number of ranks other than the map's height.

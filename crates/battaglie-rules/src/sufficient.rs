@@ -1,5 +1,5 @@
-//! Whether a side could ever win: the test behind the timeout rule (rules.md
-//! section 7) and every "nobody can win any more" judgement.
+//! Whether a side could ever win: the test behind the timeout rule (RULES.md,
+//! "Clocks and leaving") and every "nobody can win any more" judgement.
 //!
 //! The reading is the one chess uses for a flag fall: a side *can* win when some
 //! series of legal moves, by both sides, ends with every enemy piece

@@ -1,5 +1,5 @@
 //! The typed errors: each refusal is its own variant, carrying what is wrong and where,
-//! and every end of the game carries its reason (rules.md sections 3, 4 and 6).
+//! and every end of the game carries its reason (RULES.md, "A turn", "End of the game" and "Writing moves").
 
 use std::sync::Arc;
 

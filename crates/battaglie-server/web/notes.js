@@ -18,5 +18,5 @@ export function battleNote(s, part) {
   const own = (part === "summary" ? summaries : histories)[s.id];
   if (own) return { text: own, lang: lang() };
   const text = s.notes[part];
-  return { text: text && text.trim() !== "TODO" ? text.trim() : "", lang: "en" };
+  return { text: text ? text.trim() : "", lang: "en" };
 }

@@ -61,7 +61,7 @@ export function renderSidePanels(box, o) {
     h("p", {}, h("strong", { class: "army" }, o.sideName("army")), `: ${forcesText(scenario.sides.army.forces)}`),
     h("p", {}, h("strong", { class: "indians" }, o.sideName("indians")), `: ${forcesText(scenario.sides.indians.forces)}`),
   );
-  if (scenario.notes.sources && scenario.notes.sources.trim() !== "TODO") notes.append(h("p", { class: "muted sources", lang: lang() === "en" ? null : "en" }, scenario.notes.sources.trim()));
+  if (scenario.notes.sources && scenario.notes.sources.trim()) notes.append(h("p", { class: "muted sources", lang: lang() === "en" ? null : "en" }, scenario.notes.sources.trim()));
 
   const rules = h("details", { class: "rules" }, h("summary", {}, t("rules")));
   for (const [title, paragraphs] of rulesSections()) rules.append(h("h3", {}, title), ...paragraphs.map((p) => h("p", {}, p)));

@@ -1,7 +1,7 @@
 // @ts-check
 // Who is at the table: each seat online, away or gone (the server counts the
 // sockets of every node), how many watch, and in a live game the claim against
-// an opponent gone for a minute (rules.md section 7).
+// an opponent gone for a minute (RULES.md, "Clocks and leaving").
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 

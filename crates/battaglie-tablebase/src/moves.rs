@@ -1,4 +1,4 @@
-//! The moves of a placement, forwards (every turn, rules.md section 3) and backwards
+//! The moves of a placement, forwards (every turn, RULES.md, "A turn") and backwards
 //! (the quiet turns that could have led to it), written for a handful of pieces
 //! rather than a full board. The rules crate's generator checks them in the tests.
 

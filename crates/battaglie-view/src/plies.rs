@@ -12,7 +12,7 @@ use super::SideWord;
 pub struct PlyView {
     /// 1 for the first move of the game.
     pub ply: u32,
-    /// The turn number (BFEN's, rules.md section 6).
+    /// The turn number (BFEN's, docs/notation.md).
     pub turn: u32,
     /// The side that played it.
     pub side: SideWord,

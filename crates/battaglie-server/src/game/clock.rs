@@ -1,4 +1,4 @@
-//! Games with a clock (rules.md section 7): each move timed in the transaction
+//! Games with a clock (RULES.md, "Clocks and leaving"): each move timed in the transaction
 //! that stores it, the flag falling by itself in live games (any node's timer may
 //! see it; the store's row lets one end the game), and claims against an
 //! opponent gone from a live game (see `crate::presence`) or past their time in a
@@ -135,7 +135,7 @@ impl Games {
 
     /// The holder of `token` claims the win or a draw against an opponent gone
     /// (no socket on any node) for 60 s in a live game, or past their time in a
-    /// correspondence game (rules.md section 7, reason `abandoned`).
+    /// correspondence game (RULES.md, "Clocks and leaving", reason `abandoned`).
     ///
     /// # Errors
     /// A missing or wrong token, a game without a clock or over, and the claim's

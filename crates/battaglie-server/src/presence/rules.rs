@@ -1,7 +1,7 @@
 //! What the socket rows of a game say of its seats: a seat is online while one
 //! of its sockets is open and renewed, away once the last closed (or its node
 //! stopped renewing it), and gone after the absence limit (60 s), when a live
-//! game's opponent may claim against it (rules.md section 7). Pure.
+//! game's opponent may claim against it (RULES.md, "Clocks and leaving"). Pure.
 
 use std::time::Duration;
 
