@@ -155,7 +155,10 @@ const handlers = {
       game.free();
     }
   },
-  /** Every move judged, the analysis as far as it has come heard after each. */
+  /**
+   * Every move judged, the analysis as far as it has come heard after each.
+   * @returns {import("./types/Analysis").Analysis}
+   */
   analyse(request, heard) {
     const game = battle(request);
     try {
