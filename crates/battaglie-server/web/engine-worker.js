@@ -128,7 +128,7 @@ const handlers = {
       game.free();
     }
   },
-  /** Whether the computer, playing `side` with its course of the game `scores`, accepts a draw now. */
+  /** Why the computer, playing `side` with its course of the game `scores`, accepts a draw now (the state's `computer_says` word); `undefined` when it declines. */
   acceptsDraw(request) {
     const game = battle(request);
     try {
