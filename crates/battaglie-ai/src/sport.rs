@@ -53,7 +53,8 @@ pub enum DrawReason {
     /// The side asked has no kinds that can eliminate every kind the other has left: a
     /// draw is the best it can get (accepting only).
     CannotWin,
-    /// The search scores the position below zero for the side asked (accepting only).
+    /// The search scores the position below an even game for the side asked, or,
+    /// before any search, its evaluation does not put it ahead (accepting only).
     Behind(Score),
     /// The endgame table says the side asked is lost (accepting only).
     TablebaseLoss(u8),

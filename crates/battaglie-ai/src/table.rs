@@ -7,7 +7,8 @@ use battaglie_rules::{Game, Position, Side};
 use battaglie_tablebase::Tablebase;
 
 use crate::eval::evaluate;
-use crate::sport::Sport;
+use crate::search::Score;
+use crate::sport::{DrawReason, Sport};
 
 /// How many plies the computer lets pass before it offers a draw again: a declined
 /// offer is not repeated at every move.
@@ -20,17 +21,22 @@ pub fn offers_draw_again(offered_at: Option<usize>, ply: usize) -> bool {
 }
 
 impl Sport {
-    /// Whether the computer, playing `computer` and following the game with this
-    /// sport, accepts a draw offered in `pos`: when [`Sport::answer`] does (the
-    /// endgame table, no way left to win, its last search behind), or, before it has
-    /// searched in this game (or since a take-back), when its evaluation does not
-    /// put it ahead.
-    pub fn accepts_draw(&self, pos: &Position, computer: Side, table: Option<&Tablebase>) -> bool {
-        if self.answer(pos, computer, table).is_some() {
-            return true;
+    /// Why the computer, playing `computer` and following the game with this sport,
+    /// accepts a draw offered in `pos`; `None` declines. It accepts when
+    /// [`Sport::answer`] does (the endgame table, no way left to win, its last search
+    /// behind), or, before it has searched in this game (or since a take-back), when
+    /// its evaluation does not put it ahead ([`DrawReason::Behind`]).
+    pub fn accepts_draw(
+        &self,
+        pos: &Position,
+        computer: Side,
+        table: Option<&Tablebase>,
+    ) -> Option<DrawReason> {
+        if let Some(why) = self.answer(pos, computer, table) {
+            return Some(why);
         }
         if self.has_scores() {
-            return false;
+            return None;
         }
         let score = evaluate(pos);
         let computer_view = if pos.side_to_move() == computer {
@@ -38,7 +44,7 @@ impl Sport {
         } else {
             -score
         };
-        computer_view <= 0
+        (computer_view <= 0).then_some(DrawReason::Behind(Score::Value(computer_view)))
     }
 }
 
@@ -96,14 +102,35 @@ mod tests {
         // Army Foot alone against Indian Mounted: the Army can never win.
         let pos = Position::from_bfen(&s, "|12/|12/|12/|12/|12/|12/|F11/|11m A 5 30").unwrap();
         let mut sport = Sport::new();
-        assert!(sport.accepts_draw(&pos, Side::Army, None));
+        assert_eq!(
+            sport.accepts_draw(&pos, Side::Army, None),
+            Some(DrawReason::CannotWin)
+        );
         // The Indians, ahead by the search, decline.
         sport.record(Score::Value(400));
-        assert!(!sport.accepts_draw(&pos, Side::Indians, None));
+        assert_eq!(sport.accepts_draw(&pos, Side::Indians, None), None);
         // Behind by its last search, it accepts.
         sport.record(Score::Value(-50));
         let start = Position::start(&s);
-        assert!(sport.accepts_draw(&start, Side::Indians, None));
+        assert!(matches!(
+            sport.accepts_draw(&start, Side::Indians, None),
+            Some(DrawReason::Behind(_))
+        ));
+    }
+
+    #[test]
+    fn before_its_first_search_the_computer_accepts_a_draw_where_it_is_not_ahead_and_says_it_is_behind(
+    ) {
+        let s = Scenario::builtin("washita").unwrap();
+        // The whole 7th Cavalry against one Cheyenne horseman.
+        let pos = Position::from_bfen(&s, "MMM|12/MMM|12/FMM|12/MM|12/FF|12/F|12/MV|12/|11m A 0 1")
+            .unwrap();
+        let fresh = Sport::new();
+        assert!(matches!(
+            fresh.accepts_draw(&pos, Side::Indians, None),
+            Some(DrawReason::Behind(Score::Value(v))) if v < 0
+        ));
+        assert_eq!(fresh.accepts_draw(&pos, Side::Army, None), None);
     }
 
     #[test]

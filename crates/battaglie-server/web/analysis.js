@@ -14,7 +14,7 @@ import { armyChances, graphPoints, plyAt, marks, percent, preferredAt } from "./
 import { engineSupported } from "./engine.js";
 import { analyseHere } from "./localanalysis.js";
 
-/** @typedef {import("./evalgraph.js").Report} Report */
+/** @typedef {import("./types/AnalysisReport").AnalysisReport} Report */
 
 /** The graph's drawing size (it scales to the panel). */
 const WIDTH = 600;
@@ -127,7 +127,7 @@ export function renderAnalysis(box, o) {
 /**
  * A marked move in the mover's own numbers, which agree with its mark: the winning
  * chance the engine's choice kept and the one the move left, the loss in Foot as detail.
- * @param {import("./evalgraph.js").JudgedMove} m
+ * @param {import("./types/MoveAnalysis").MoveAnalysis} m
  * @param {(s: string) => string} sideName
  */
 export function judgedText(m, sideName) {

@@ -25,8 +25,8 @@ export function resultText(game, sideName, personal) {
 }
 
 /**
- * Why the computer resigned or offered a draw, in words.
- * @param {string} word `lost-score`, `tablebase-loss`, `tablebase-draw`, `neither-can-win`
+ * Why the computer resigned, offered a draw or accepted the player's, in words.
+ * @param {import("./types/ComputerSays").ComputerSays} word
  */
 export function computerSays(word) {
   return t(`says_${word.replaceAll("-", "_")}`);

@@ -128,7 +128,7 @@ const handlers = {
       game.free();
     }
   },
-  /** Whether the computer, playing `side` with its course of the game `scores`, accepts a draw now. */
+  /** Why the computer, playing `side` with its course of the game `scores`, accepts a draw now (the state's `computer_says` word); `undefined` when it declines. */
   acceptsDraw(request) {
     const game = battle(request);
     try {
@@ -155,7 +155,10 @@ const handlers = {
       game.free();
     }
   },
-  /** Every move judged, the analysis as far as it has come heard after each. */
+  /**
+   * Every move judged, the analysis as far as it has come heard after each.
+   * @returns {import("./types/Analysis").Analysis}
+   */
   analyse(request, heard) {
     const game = battle(request);
     try {

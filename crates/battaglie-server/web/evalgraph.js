@@ -4,11 +4,9 @@
 // graph's points and the marks of inaccuracies, mistakes and blunders. Pure: no DOM.
 
 /**
- * @typedef {{centi: number, forced: number | null, text: string, win_chance: number}} Eval from the mover's view
- * @typedef {"inaccuracy" | "mistake" | "blunder"} MoveClass
- * @typedef {{ply: number, side: import("./squares.js").Side, move: string, before: Eval, best: string | null, line: string[], after: Eval, loss: number, class: MoveClass | null}} JudgedMove
- * @typedef {{moves: number, average_loss: number, inaccuracies: number, mistakes: number, blunders: number}} Tally
- * @typedef {{id: string, plies: number, nodes: number, done: number, total: number, running: boolean, started: boolean, complete: boolean, moves: JudgedMove[], summary: {army: Tally, indians: Tally}}} Report `started` false: nobody asked for it yet (nothing judged)
+ * @typedef {import("./types/Eval").Eval} Eval from the mover's view
+ * @typedef {import("./types/MoveClass").MoveClass} MoveClass
+ * @typedef {import("./types/MoveAnalysis").MoveAnalysis} JudgedMove
  */
 
 /** The annotation marks, as `battaglie analyze` prints them. */

@@ -25,7 +25,7 @@ import { moveText } from "./words.js";
  * @property {boolean} withdrawing whether the request being sent withdraws one's own take-back request
  * @property {{src: string, x: number, y: number, started: boolean, ghost: HTMLElement | null} | null} drag
  * @property {boolean} suppressClick the click that ends a drag is not a click
- * @property {import("./evalgraph.js").Report | null} analysis the engine's analysis, once asked for
+ * @property {import("./types/AnalysisReport").AnalysisReport | null} analysis the engine's analysis, once asked for
  * @property {(() => void) | null} unfollow stops following the analysis
  * @property {import("./premove.js").Premove | null} premove the move queued for the reader's next turn
  */

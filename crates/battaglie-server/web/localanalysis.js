@@ -7,7 +7,10 @@
 import { api } from "./api.js";
 import { Engine, EngineStopped, EngineUnavailable, ANALYSIS_NODES } from "./engine.js";
 
-/** @typedef {import("./evalgraph.js").Report} Report */
+/**
+ * @typedef {import("./types/AnalysisReport").AnalysisReport} Report
+ * @typedef {import("./types/Analysis").Analysis} Analysis the engine's judgement, as the worker answers it
+ */
 
 
 /**
@@ -30,9 +33,10 @@ export function analyseHere(id, changed, failed, unavailable) {
     if (held.complete) return changed(held, false);
     const record = await api("GET", `${path}/record?format=json`);
     const total = record.moves.length;
-    /** @param {Omit<Report, "id" | "plies" | "nodes" | "done" | "total" | "running" | "started">} a @returns {Report} */
+    /** @param {Analysis} a @returns {Report} */
     const report = (a) => ({ ...a, id, plies: total, nodes: ANALYSIS_NODES, done: a.moves.length, total, running: !a.complete, started: true });
-    const heard = (/** @type {any} */ soFar) => stopped || changed(report(soFar), false);
+    const heard = (/** @type {Analysis} */ soFar) => stopped || changed(report(soFar), false);
+    /** @type {Analysis} */
     const whole = await engine.ask("analyse", { record: JSON.stringify(record), nodes: ANALYSIS_NODES }, heard);
     if (!stopped) changed(report(whole), false);
   };

@@ -21,7 +21,7 @@ import * as build from "./moves.js";
  * @param {build.Selection | null} o.sel the move being built
  * @param {import("./premove.js").Building | null} o.moving what the reader may move (or premove) now, and as which side; null when neither
  * @param {import("./premove.js").Premove | null} o.premove the premove waiting, when the live position is shown
- * @param {import("./evalgraph.js").JudgedMove[] | null} o.judged the engine's analysis, once asked for
+ * @param {import("./types/MoveAnalysis").MoveAnalysis[] | null} o.judged the engine's analysis, once asked for
  * @param {string | null} o.cursor
  * @returns {{overlays: Overlay[], arrows: Arrow[], ghosts: Ghost[], stacks: Map<string, Stack>}} the marks, and the stacks to draw
  */

@@ -13,7 +13,7 @@ import { moveText } from "./words.js";
 /**
  * Fills `box` with the moves; `shown` is the ply on the board (0 the start).
  * @param {HTMLElement} box
- * @param {{plies: Ply[], shown: number, sideName: (s: string) => string, pick: (ply: number) => void, judged?: import("./evalgraph.js").JudgedMove[]}} o
+ * @param {{plies: Ply[], shown: number, sideName: (s: string) => string, pick: (ply: number) => void, judged?: import("./types/MoveAnalysis").MoveAnalysis[]}} o
  */
 export function renderMoveList(box, o) {
   const marked = marks(o.judged || []);

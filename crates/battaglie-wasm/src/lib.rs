@@ -371,18 +371,20 @@ impl Battle {
         }))
     }
 
-    /// Whether the computer, playing `computer` (`army` or `indians`) with its course
+    /// Why the computer, playing `computer` (`army` or `indians`) with its course
     /// of the game `scores` (as [`Battle::computer_turn`] answered them), accepts a
-    /// draw offered now, as it does on the server.
+    /// draw offered now, as it does on the server and in the words of its state's
+    /// `computer_says` (`cannot-win`, `behind` ...); nothing when it declines.
     #[wasm_bindgen(js_name = computerAcceptsDraw)]
     pub fn computer_accepts_draw(
         &self,
         computer: &str,
         scores: Vec<String>,
-    ) -> Result<bool, JsError> {
+    ) -> Result<Option<String>, JsError> {
         let side: Side = computer.parse().map_err(error)?;
         let pos = self.game.position();
-        Ok(sport(&scores)?.accepts_draw(pos, side, installed(pos.scenario())))
+        let why = sport(&scores)?.accepts_draw(pos, side, installed(pos.scenario()));
+        Ok(why.map(|why| why.word().to_string()))
     }
 
     /// How many moves an undo takes back: the last one at one screen (no

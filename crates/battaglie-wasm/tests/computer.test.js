@@ -33,10 +33,10 @@ test("a computer whose searches have scored the game lost for six moves resigns,
   assert.equal(turn.scores.length, 6);
 });
 
-test("the computer accepts a draw it cannot win and declines one its last search leads", () => {
+test("the computer accepts a draw it cannot win, saying so, and declines one its last search leads", () => {
   const game = new Battle("washita", FOOT_AGAINST_HORSE);
-  assert.equal(game.computerAcceptsDraw("army", []), true);
-  assert.equal(game.computerAcceptsDraw("indians", ["400"]), false);
+  assert.equal(game.computerAcceptsDraw("army", []), "cannot-win");
+  assert.equal(game.computerAcceptsDraw("indians", ["400"]), undefined);
   assert.throws(() => game.computerAcceptsDraw("indians", ["ahead"]), /"ahead" is not a score/);
 });
 

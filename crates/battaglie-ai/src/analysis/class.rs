@@ -1,6 +1,7 @@
 //! How bad a move was: an inaccuracy, a mistake or a blunder.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::search::Score;
 
@@ -10,8 +11,9 @@ const MISTAKE: i32 = 150;
 const BLUNDER: i32 = 300;
 
 /// A move's class by its loss against the engine's choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
+#[ts(rename = "MoveClass")]
 pub enum Class {
     /// Lost at least half a Foot (`?!`).
     Inaccuracy,

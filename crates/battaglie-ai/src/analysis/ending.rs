@@ -2,11 +2,13 @@
 
 use battaglie_rules::{Game, Outcome, WinReason};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// The end of a game: the record's words and a sentence.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Ending {
     /// `army`, `indians`, `draw`, or `unfinished`.
+    #[ts(type = "\"army\" | \"indians\" | \"draw\" | \"unfinished\"")]
     pub result: String,
     /// The record's reason word (`elimination`, `resignation`, `quiet`...), if it ended.
     pub reason: Option<String>,

@@ -2,6 +2,7 @@
 
 use battaglie_rules::{Scenario, Side};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::search::Score;
 
@@ -19,7 +20,7 @@ pub(crate) fn centi(score: Score) -> i32 {
 }
 
 /// A position's evaluation from one side's view.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Eval {
     /// Centi-pieces (a Foot is 100); a forced win in `n` plies is `100000 - n`, a
     /// forced loss `-(100000 - n)`.

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use battaglie_rules::{Game, Outcome, Side};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::limits::Limits;
 use crate::search::Score;
@@ -26,11 +27,12 @@ pub use eval::Eval;
 pub use summary::{Summary, Tally};
 
 /// One judged move.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct MoveAnalysis {
     /// The move's number in the game, from 1.
     pub ply: usize,
     /// The side that played it.
+    #[ts(type = "\"army\" | \"indians\"")]
     pub side: Side,
     /// The move played, in move notation.
     #[serde(rename = "move")]
@@ -51,11 +53,12 @@ pub struct MoveAnalysis {
     /// The endgame table's value of the position before the move, for the mover
     /// (`win in 7`, `draw`, `loss in 4`), when the scenario has a table that holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub table: Option<String>,
 }
 
 /// A whole game judged.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Analysis {
     /// The battle's scenario id.
     pub scenario: String,

@@ -1,12 +1,13 @@
 //! Both sides' tallies of an analysed game.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::{Class, MoveAnalysis};
 use battaglie_rules::Side;
 
 /// One side's moves, average loss and marks.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Tally {
     /// Moves judged.
     pub moves: usize,
@@ -22,7 +23,7 @@ pub struct Tally {
 }
 
 /// Both sides' tallies.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Summary {
     /// The Army's.
     pub army: Tally,

@@ -252,7 +252,8 @@ impl Games {
         seat: Seat,
         action: DrawAction,
     ) -> Result<(), GameError> {
-        let computer_accepts = live.computer.is_some_and(|(side, _)| {
+        let computer = live.computer.map(|(side, _)| side);
+        let accepts = computer.and_then(|side| {
             let pos = st.game.position();
             st.sport.accepts_draw(pos, side, installed(pos.scenario()))
         });
@@ -262,14 +263,24 @@ impl Games {
             &st.game,
             st.draw_offer,
             action,
-            computer_accepts,
+            accepts.is_some(),
         )?;
         match decision {
             DrawDecision::Agreed => {
                 let mut next = st.game.clone();
                 // `draw_decision` checked that the game is not over.
                 let _ = next.agree_draw();
-                self.settle(live, st, next).await
+                // Accepting the player's draw, the computer says why; accepted, its
+                // own offer keeps the reason it was made for.
+                let said = st.computer_says;
+                if let Some(why) = accepts.filter(|_| st.draw_offer != computer) {
+                    st.computer_says = Some(why.into());
+                }
+                let settled = self.settle(live, st, next).await;
+                if settled.is_err() {
+                    st.computer_says = said;
+                }
+                settled
             }
             DrawDecision::Offer(offer) => self.set_offer(live, st, offer).await,
         }

@@ -6,6 +6,7 @@ use battaglie_community::{GameClock, TimeControl};
 use battaglie_rules::record::Record;
 use battaglie_rules::Side;
 use serde::Serialize;
+use ts_rs::TS;
 
 use super::live_game::LiveGame;
 use super::rebuild::rebuild;
@@ -15,30 +16,35 @@ use crate::game::{GameRow, Mode};
 use crate::ids;
 
 /// What creating or importing a game answers.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 pub struct Created {
     /// The game id.
     pub id: String,
     /// How it is played.
+    #[ts(type = "\"computer\" | \"online\" | \"hotseat\"")]
     pub mode: &'static str,
     /// The creator's seat: `army`, `indians` or `both`.
+    #[ts(type = "\"army\" | \"indians\" | \"both\"")]
     pub seat: &'static str,
     /// The creator's seat token.
     pub token: String,
     /// The other seat's token (online games): give it to the opponent.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub other_token: Option<String>,
     /// Links: `play` (the creator's), `invite` (online), `spectate`.
     pub urls: Urls,
 }
 
 /// The links of a game, relative to the server's root.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
+#[ts(rename = "CreatedUrls")]
 pub struct Urls {
     /// The creator's page.
     pub play: String,
     /// The opponent's page (online games).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub invite: Option<String>,
     /// The read-only page.
     pub spectate: String,

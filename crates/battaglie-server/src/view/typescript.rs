@@ -7,10 +7,12 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use battaglie_ai::analysis::Analysis;
 use ts_rs::{Config, TypeVisitor, TS};
 
 use super::{Replay, SeatsView};
 use crate::accounts::{AccountView, Turns};
+use crate::analysis::{AnalysisReport, ImportedAnalysis};
 use crate::chat::{ChatHistory, ChatMuted};
 use crate::game::snapshot::Snapshot;
 use crate::game::RematchView;
@@ -48,6 +50,9 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<Turns>();
     files.visit::<NotificationsView>();
     files.visit::<PresenceMessage<'static>>();
+    files.visit::<Analysis>();
+    files.visit::<AnalysisReport>();
+    files.visit::<ImportedAnalysis>();
     files.out
 }
 

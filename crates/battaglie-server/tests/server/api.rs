@@ -111,6 +111,49 @@ async fn the_computer_resigns_a_lost_game_and_says_why(s: Server) {
     assert_eq!(human_moves, battaglie_ai::RESIGN_MOVES, "{state}");
 }
 
+/// A draw offered to the computer in a game stored from `start`, the computer
+/// playing `computer`: the answer's status and the state after it.
+async fn offer_the_computer_a_draw(s: &Server, start: &str, computer: &str) -> (StatusCode, Value) {
+    let (id, token) = computer_game_from(s, start, computer).await;
+    let (status, _) = post(
+        &s.app,
+        &format!("/api/games/{id}/draw"),
+        json!({"token": token}),
+    )
+    .await;
+    (status, get(&s.app, &format!("/api/games/{id}")).await.1)
+}
+
+async fn the_computer_accepting_a_draw_says_why_and_declining_says_nothing(s: Server) {
+    // Army Foot alone against Indian horsemen, the Indians to move: the Army's
+    // computer can never win.
+    let hopeless = "|12/|12/|12/|12/|12/|12/|F11/|11m I 5 30";
+    let (status, state) = offer_the_computer_a_draw(&s, hopeless, "army").await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(
+        [&state["result"], &state["reason"], &state["computer_says"]],
+        ["draw", "agreement", "cannot-win"],
+        "{state}"
+    );
+    // The whole 7th Cavalry against one Cheyenne horseman, the Army to move: the
+    // Indians' computer, before any search of its own, is not ahead.
+    let outnumbered = "MMM|12/MMM|12/FMM|12/MM|12/FF|12/F|12/MV|12/|11m A 0 1";
+    let (status, state) = offer_the_computer_a_draw(&s, outnumbered, "indians").await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(
+        [&state["result"], &state["reason"], &state["computer_says"]],
+        ["draw", "agreement", "behind"],
+        "{state}"
+    );
+    // The same battle with the Cavalry the computer's, the Indians to move: ahead,
+    // it declines, and the game goes on with nothing said.
+    let leading = "MMM|12/MMM|12/FMM|12/MM|12/FF|12/F|12/MV|12/|11m I 0 1";
+    let (status, state) = offer_the_computer_a_draw(&s, leading, "army").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{state}");
+    assert_eq!(state["status"], "ongoing", "{state}");
+    assert_eq!(state["computer_says"], Value::Null, "{state}");
+}
+
 async fn scenarios_lists_the_three_battles_with_terrain(s: Server) {
     let (status, list) = get(&s.app, "/api/scenarios").await;
     assert_eq!(status, StatusCode::OK);
@@ -990,6 +1033,7 @@ on_both_stores!(
     websocket_pushes_every_change_and_accepts_moves,
     restart_keeps_every_move_and_the_computer_moves_on_its_turn,
     the_computer_resigns_a_lost_game_and_says_why,
+    the_computer_accepting_a_draw_says_why_and_declining_says_nothing,
 );
 
 #[tokio::test]

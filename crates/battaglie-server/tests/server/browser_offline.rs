@@ -276,20 +276,37 @@ async fn the_offline_computer_answers_a_draw_offer_as_the_servers_does() {
     page.wait(&mut b, &my_turn_at(1)).await;
 
     // Without a search of its own since, the computer judges an offer by its
-    // evaluation of the position: here it does not put the Army ahead, and it agrees.
+    // evaluation of the position: here it does not put the Army ahead, and it agrees,
+    // saying so at the end.
     let now = page.state(&mut b).await;
     let pos = Position::from_bfen(&scenario, now["bfen"].as_str().unwrap()).unwrap();
     assert!(
-        battaglie_ai::Sport::new().accepts_draw(&pos, Side::Army, None),
+        battaglie_ai::Sport::new()
+            .accepts_draw(&pos, Side::Army, None)
+            .is_some(),
         "the Army's computer would decline here: {now}"
     );
     page.click(&mut b, "button.offer-draw").await;
     page.click(&mut b, "dialog.ask[open] .yes").await;
-    page.wait(&mut b, "document.querySelector('.end h2')").await;
+    page.wait(
+        &mut b,
+        "document.querySelector('.end h2') && document.querySelector('.end .computer-says')",
+    )
+    .await;
     let state = page.state(&mut b).await;
     assert_eq!(
-        [&state["result"], &state["reason"], &state["ply"]],
-        [&json!("draw"), &json!("agreement"), &json!(1)],
+        [
+            &state["result"],
+            &state["reason"],
+            &state["ply"],
+            &state["computer_says"]
+        ],
+        [
+            &json!("draw"),
+            &json!("agreement"),
+            &json!(1),
+            &json!("behind")
+        ],
         "{state}"
     );
 }

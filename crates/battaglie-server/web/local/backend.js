@@ -261,7 +261,13 @@ async function drawAnswer(g, what) {
     g.draw_offer = null;
     return null;
   }
-  if (g.draw_offer === computer || (await rules.ask("acceptsDraw", { ...spec(g), side: computer, scores: g.sport ?? [] }))) return agreed;
+  if (g.draw_offer === computer) return agreed;
+  // Accepting the reader's offer, the computer says why, as on the server.
+  const why = await rules.ask("acceptsDraw", { ...spec(g), side: computer, scores: g.sport ?? [] });
+  if (why) {
+    g.computer_says = why;
+    return agreed;
+  }
   throw new Refusal(409, "computer_declines_draw", "the computer declines the draw");
 }
 

@@ -14,11 +14,12 @@ export class Battle {
      */
     analyse(nodes: number, progress?: Function | null): string;
     /**
-     * Whether the computer, playing `computer` (`army` or `indians`) with its course
+     * Why the computer, playing `computer` (`army` or `indians`) with its course
      * of the game `scores` (as [`Battle::computer_turn`] answered them), accepts a
-     * draw offered now, as it does on the server.
+     * draw offered now, as it does on the server and in the words of its state's
+     * `computer_says` (`cannot-win`, `behind` ...); nothing when it declines.
      */
-    computerAcceptsDraw(computer: string, scores: string[]): boolean;
+    computerAcceptsDraw(computer: string, scores: string[]): string | undefined;
     /**
      * The computer's turn as the server plays it (`battaglie_ai::computer_turn`):
      * its move at `level`, and whether it resigns instead or offers a draw with it.
@@ -287,7 +288,7 @@ export interface InitOutput {
     readonly __wbg_thought_free: (a: number, b: number) => void;
     readonly battle_analyse: (a: number, b: number, c: number) => [number, number];
     readonly battle_bfen: (a: number) => [number, number];
-    readonly battle_computerAcceptsDraw: (a: number, b: number, c: number, d: number, e: number) => [number, number, number];
+    readonly battle_computerAcceptsDraw: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
     readonly battle_computerTurn: (a: number, b: number, c: number, d: number, e: number, f: number, g: bigint) => [number, number, number];
     readonly battle_fromRecord: (a: number, b: number) => [number, number, number];
     readonly battle_fromScenarioFile: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];

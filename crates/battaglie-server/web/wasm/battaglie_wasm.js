@@ -58,12 +58,13 @@ export class Battle {
         }
     }
     /**
-     * Whether the computer, playing `computer` (`army` or `indians`) with its course
+     * Why the computer, playing `computer` (`army` or `indians`) with its course
      * of the game `scores` (as [`Battle::computer_turn`] answered them), accepts a
-     * draw offered now, as it does on the server.
+     * draw offered now, as it does on the server and in the words of its state's
+     * `computer_says` (`cannot-win`, `behind` ...); nothing when it declines.
      * @param {string} computer
      * @param {string[]} scores
-     * @returns {boolean}
+     * @returns {string | undefined}
      */
     computerAcceptsDraw(computer, scores) {
         let ptr0, len0, ptr1, len1;
@@ -78,10 +79,15 @@ export class Battle {
             throw e;
         }
         const ret = wasm.battle_computerAcceptsDraw(this.__wbg_ptr, ptr0, len0, ptr1, len1);
-        if (ret[2]) {
-            throw takeFromExternrefTable0(ret[1]);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
         }
-        return ret[0] !== 0;
+        let v3;
+        if (ret[0] !== 0) {
+            v3 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v3;
     }
     /**
      * The computer's turn as the server plays it (`battaglie_ai::computer_turn`):
