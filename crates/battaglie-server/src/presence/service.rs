@@ -46,6 +46,7 @@ pub struct OpenSocket(Option<String>);
 /// tells there were (held by the game in memory, see [`LiveGame`]).
 #[derive(Default)]
 pub(crate) struct PresenceTold {
+    /// What every socket of the game was last told (`None`: not all the same).
     view: Option<PresenceView>,
     count: u64,
     /// When the sockets were last told.
@@ -179,9 +180,18 @@ impl Presence {
 
     /// The presence message now and the number of the last tell, for a socket
     /// that just opened (the others hear of it by [`Presence::tell`]).
+    ///
+    /// When the greeting is not what the other sockets were last told (a change
+    /// whose tell waits its turn, or another node's not yet heard), the next tell
+    /// goes to every socket whatever it finds: the rows may by then be back to
+    /// what the others hold (a page opened and closed at once), and this socket
+    /// would otherwise keep the presence of between (an opponent online who left).
     pub async fn greeting(&self, live: &LiveGame) -> Option<(u64, Arc<str>)> {
-        let told = live.presence.lock().await;
+        let mut told = live.presence.lock().await;
         let view = self.read(live).await?;
+        if told.view.as_ref() != Some(&view) {
+            told.view = None;
+        }
         Some((told.count, self.message_of(&view)))
     }
 

@@ -4,11 +4,12 @@
 //! bus. The time is a fake clock shared by every node.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::http::StatusCode;
 use axum::Router;
 use battaglie_community::{Clock, FakeClock, Timestamp};
+use battaglie_server::game::Told;
 use battaglie_server::presence::PresenceRepo;
 use battaglie_server::{Seat, SocketStamp};
 use serde_json::{json, Value};
@@ -120,8 +121,14 @@ async fn a_player_back_within_the_minute_cannot_be_claimed_against(db: TestDb) {
     let (id, army, indians) = live_game(&s.app).await;
     let ws = |t: &str| format!("/api/games/{id}/ws?token={t}");
     let mut army_ws = socket(addr, &ws(&army), None).await;
-    closed(socket(addr, &ws(&indians), None).await).await;
-    presence_until(&mut army_ws, |m| m["indians"]["status"] == "away").await;
+    let indians_ws = socket(addr, &ws(&indians), None).await;
+    // Left at a time of its own: the away of a seat nobody joined yet, since
+    // the game began, is not this one.
+    time.advance(Duration::from_secs(5));
+    closed(indians_ws).await;
+    let left = time.now().millis();
+    let away = presence_until(&mut army_ws, |m| m["indians"]["since"] == left).await;
+    assert_eq!(away["indians"]["status"], "away", "{away}");
     time.advance(Duration::from_secs(50));
     let _back = socket(addr, &ws(&indians), None).await;
     let back = presence_until(&mut army_ws, |m| m["indians"]["status"] == "online").await;
@@ -133,6 +140,54 @@ async fn a_player_back_within_the_minute_cannot_be_claimed_against(db: TestDb) {
         (StatusCode::CONFLICT, &json!("claim_opponent_present")),
         "{err}"
     );
+}
+
+/// A page greeted with the opponent online, between two tells of the game's
+/// sockets (the opponent's opening told a moment later, or told by another node
+/// not yet heard), hears that they left, though the seats are then again as the
+/// other pages were last told.
+async fn a_page_greeted_with_the_opponent_online_hears_when_they_leave(db: TestDb) {
+    let time = Arc::new(FakeClock::new(T0));
+    let s = Server::timed(db, time.clone()).await;
+    let (id, _, _) = live_game(&s.app).await;
+    let live = s.state.games.game_to_read(&id).await.unwrap();
+    let presence = &s.state.presence;
+    let mut told = live.subscribe_told();
+    let (_, before) = presence.tell(&live).await.unwrap();
+    let before: Value = serde_json::from_str(&before).unwrap();
+    assert_eq!(before["indians"]["status"], "away", "{before}");
+    // The Indians open their page on another node, whose word is not yet in.
+    let sockets = PresenceRepo::new(s.state.node.store().clone());
+    // Renewed now by the wall clock, as every node renews its sockets.
+    let wall = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+    let at = SocketStamp {
+        node: "another",
+        now: time.now().millis(),
+        wall: i64::try_from(wall.as_millis()).unwrap(),
+    };
+    sockets
+        .socket_opened("indians-page", &id, Seat::Indians, at)
+        .await
+        .unwrap();
+    let (seen, greeting) = presence.greeting(&live).await.unwrap();
+    let greeting: Value = serde_json::from_str(&greeting).unwrap();
+    assert_eq!(greeting["indians"]["status"], "online", "{greeting}");
+    // They close it at once: the seats are as the other pages hold them.
+    sockets
+        .socket_closed("indians-page", time.now().millis())
+        .await
+        .unwrap();
+    presence.tell(&live).await.unwrap();
+    let mut heard = None;
+    while let Ok(message) = told.try_recv() {
+        if let Told::Presence(count, text) = message {
+            if count > seen {
+                heard = Some(serde_json::from_str::<Value>(&text).unwrap());
+            }
+        }
+    }
+    let heard = heard.expect("a presence told after the greeting");
+    assert_eq!(heard["indians"]["status"], "away", "{heard}");
 }
 
 async fn spectators_are_counted_while_their_sockets_are_open(db: TestDb) {
@@ -230,6 +285,7 @@ async fn the_beat_renews_a_nodes_open_sockets_and_forgets_rows_long_unrenewed(s:
 on_both_stores!(
     a_live_player_gone_a_minute_may_be_claimed_against_and_not_before,
     a_player_back_within_the_minute_cannot_be_claimed_against,
+    a_page_greeted_with_the_opponent_online_hears_when_they_leave,
     spectators_are_counted_while_their_sockets_are_open,
     a_socket_opened_after_the_game_is_told_the_standing_rematch_offer,
     the_beat_renews_a_nodes_open_sockets_and_forgets_rows_long_unrenewed,
