@@ -7,8 +7,9 @@ use battaglie_rules::{Game, Side};
 use super::{Action, GameError, Seat};
 use crate::game::Mode;
 
-/// What a draw request asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a draw request asks (its word: `offer`, `accept`, `decline`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "lowercase")]
 pub enum DrawAction {
     /// Offer a draw (accepts a standing offer of the opponent).
     Offer,

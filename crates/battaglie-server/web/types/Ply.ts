@@ -10,7 +10,7 @@ export type Ply = {
  */
 ply: number, 
 /**
- * The turn number (BFEN's, rules.md section 6).
+ * The turn number (BFEN's, docs/notation.md).
  */
 turn: number, 
 /**

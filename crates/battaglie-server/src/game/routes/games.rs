@@ -7,6 +7,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use battaglie_rules::Side;
 use serde::Deserialize;
+use strum::VariantNames;
 
 use battaglie_community::{ClaimKind, TimeControl};
 
@@ -61,7 +62,7 @@ async fn create(
             StatusCode::UNPROCESSABLE_ENTITY,
             "mode",
             &req.mode,
-            &["computer", "hotseat", "online"],
+            <Mode as VariantNames>::VARIANTS,
         )
     })?;
     let side = match req.side.as_deref() {
@@ -201,19 +202,15 @@ struct DrawRequest {
 }
 
 async fn draw(action: Action, JsonBody(req): JsonBody<DrawRequest>) -> Result<Response, Error> {
-    let choice = match req.action.as_deref() {
-        None | Some("offer") => DrawAction::Offer,
-        Some("accept") => DrawAction::Accept,
-        Some("decline") => DrawAction::Decline,
-        Some(other) => {
-            return Err(Error::choice(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "action",
-                other,
-                &["offer", "accept", "decline"],
-            ))
-        }
-    };
+    let word = req.action.as_deref().unwrap_or("offer");
+    let choice: DrawAction = word.parse().map_err(|_| {
+        Error::choice(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "action",
+            word,
+            <DrawAction as VariantNames>::VARIANTS,
+        )
+    })?;
     action
         .run(req.token, move |games, live, token| async move {
             games.draw(&live, token.as_deref(), choice).await
