@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use battaglie_community::{Clock, FakeClock, SystemClock};
 use battaglie_rules::Scenario;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::browser::{move_count, my_turn};
 use crate::browser_support::{browser, register_in_the_page, whole_stack_move, Browser, Page};
@@ -128,19 +128,6 @@ async fn strangers_meet_in_the_lobby_of_two_nodes_and_a_flag_fall_rates_them() {
         mover
             .wait(&mut b, "document.querySelector('.mover .chooser')")
             .await;
-        // On the phone the panel docks under the board and the page may still be
-        // moving: the destination is clicked once it reads the same place twice.
-        let place = format!(
-            "JSON.stringify(document.querySelector('[data-square=\"{to}\"]').getBoundingClientRect())"
-        );
-        let mut last = Value::Null;
-        for _ in 0..50 {
-            let now = mover.eval(&mut b, &place).await;
-            if now == last {
-                break;
-            }
-            last = now;
-        }
         mover
             .click(&mut b, &format!("[data-square=\"{to}\"]"))
             .await;

@@ -409,12 +409,26 @@ impl Page {
     async fn centre(&self, b: &mut Browser, selector: &str, block: &str) -> (f64, f64) {
         self.wait(b, &format!("document.querySelector({selector:?})"))
             .await;
+        // The page may still be moving (a panel docking under the board scrolls
+        // it, a list may be drawn again): the point is taken once two frames agree
+        // on it and the element found now (or, for a square, its square) is what a
+        // click there reaches, as a person would wait to tap.
         let rect = self
             .eval(
                 b,
                 &format!(
-                    "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: {block:?}}}); \
-                     const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+                    "(async () => {{ let last = null; \
+                     for (let i = 0; i < 30; i++) {{ \
+                       const e = document.querySelector({selector:?}); \
+                       e.scrollIntoView({{block: {block:?}}}); \
+                       await new Promise(r => {{ requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 100); }}); \
+                       const r = e.getBoundingClientRect(); const p = [r.x + r.width / 2, r.y + r.height / 2]; \
+                       const hit = document.elementFromPoint(p[0], p[1]); \
+                       const sq = e.getAttribute('data-square'); \
+                       const reached = hit && (e.contains(hit) || (sq !== null && hit.closest('[data-square]')?.getAttribute('data-square') === sq)); \
+                       if (last && last[0] === p[0] && last[1] === p[1] && reached) return p; \
+                       last = p; }} \
+                     return last; }})()"
                 ),
             )
             .await;
