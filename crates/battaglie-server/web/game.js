@@ -102,7 +102,8 @@ export async function gamePage(root, list, id, token) {
   const panels = h("div", { class: "panels" });
   const clockBox = h("section", { class: "clock", hidden: true });
   const claim = (/** @type {string} */ kind) => live.act("claim", { kind });
-  const strips = playerStrips({ game, id, sideName });
+  // The end shows the players' rating changes once their seats are loaded.
+  const strips = playerStrips({ game, id, sideName, onSeats: () => render() });
   // Only online games have a chat and a rematch between their players, named where
   // accounts play.
   const chat = game.mode === "online" ? chatPanel({ id, token, game, sideName: strips.name }) : null;

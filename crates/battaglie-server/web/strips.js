@@ -58,7 +58,9 @@ export function sideBelow(game) {
 }
 
 /**
- * @param {{game: GameState, id: string, sideName: (s: string) => string}} o
+ * @param {{game: GameState, id: string, sideName: (s: string) => string, onSeats: () => void}} o
+ * `onSeats`: called each time the seats are loaded, for what else shows them (the
+ * end's rating changes, which may come after the page's last state).
  */
 export function playerStrips(o) {
   let game = o.game;
@@ -78,6 +80,7 @@ export function playerStrips(o) {
       .then((/** @type {Seats} */ s) => {
         seats = s;
         render();
+        o.onSeats();
       })
       .catch(() => {
         // The strips then name the sides only: the game goes on without them.
