@@ -132,11 +132,17 @@ impl Games {
         let stop = Arc::new(AtomicBool::new(false));
         // Renewed while waiting for a search permit too.
         let renewal = self.spawn_renewal(id, stop.clone());
-        let Ok(_permit) = self.inner.searches.acquire().await else {
+        // A node stopping starts no search: its claim lapses and another node
+        // takes the turn over.
+        let mut shutdown = self.shutdown_signal();
+        let permit = tokio::select! {
+            permit = self.inner.searches.acquire() => permit.ok(),
+            _ = shutdown.wait_for(|&s| s) => None,
+        };
+        let Some(_permit) = permit else {
             renewal.abort();
             return None;
         };
-        let mut shutdown = self.shutdown_signal();
         let flag = stop.clone();
         let watcher = tokio::spawn(async move {
             if shutdown.wait_for(|&s| s).await.is_ok() {

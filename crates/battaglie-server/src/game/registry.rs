@@ -148,8 +148,9 @@ impl Games {
     }
 
     /// The permits of the searches running at once (the computer's turns and
-    /// the analyses take one each).
-    pub(crate) fn searches(&self) -> &Semaphore {
+    /// the analyses take one each; one per core). A turn waiting for a permit
+    /// keeps its claim on the turn, renewed, until it searches or the node stops.
+    pub fn searches(&self) -> &Semaphore {
         &self.inner.searches
     }
 

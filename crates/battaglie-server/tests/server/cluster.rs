@@ -274,7 +274,14 @@ async fn each_computer_turn_is_searched_by_one_node_only(kind: Kind) {
 async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
     let lease = Duration::from_millis(600);
     let (db, mut a, b) = two_nodes(kind, lease).await;
-    // Level 8 thinks for up to a second: long enough to stop A in the middle.
+    // A's searches are all busy: it claims the computer's turn and waits for a
+    // permit, however fast the search would be, until it is stopped.
+    let games_a = a.state.games.clone();
+    let searches = games_a.searches();
+    let busy = searches
+        .acquire_many(u32::try_from(searches.available_permits()).unwrap())
+        .await
+        .unwrap();
     let created = create(
         &a,
         json!({"scenario": "washita", "mode": "computer", "side": "army", "level": 8}),
@@ -324,4 +331,6 @@ async fn a_computer_turn_goes_on_when_the_thinking_node_stops(kind: Kind) {
         None,
         "the claim ends with the move"
     );
+    assert_eq!(a.state.games.metrics().searches(), 0, "A never searched");
+    drop(busy);
 }
