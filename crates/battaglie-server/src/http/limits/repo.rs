@@ -19,6 +19,18 @@ pub(crate) struct Bucket<'a> {
     pub(crate) burst: i64,
 }
 
+/// Takes a token: a bucket's theoretical arrival time (`tat`) moves on by `$3`
+/// (`every`) from now or from where it was, if it stays within `$4` (the slack
+/// of a full bucket) of `$2` (now); answers the new `tat`, or nothing when the
+/// bucket is empty. SQLite's and PostgreSQL's texts differ only in `MAX` and
+/// `GREATEST`.
+const TAKE_SQLITE: &str = "INSERT INTO rate_buckets (key, tat) VALUES ($1, $2 + $3) \
+     ON CONFLICT (key) DO UPDATE SET tat = MAX(rate_buckets.tat, $2) + $3 \
+     WHERE rate_buckets.tat <= $2 + $4 RETURNING tat";
+const TAKE_POSTGRES: &str = "INSERT INTO rate_buckets (key, tat) VALUES ($1, $2 + $3) \
+     ON CONFLICT (key) DO UPDATE SET tat = GREATEST(rate_buckets.tat, $2) + $3 \
+     WHERE rate_buckets.tat <= $2 + $4 RETURNING tat";
+
 /// The buckets' table on the node's store.
 #[derive(Debug, Clone)]
 pub(crate) struct BucketsRepo {
@@ -43,34 +55,17 @@ impl BucketsRepo {
     ) -> Result<Option<Duration>, StoreError> {
         // `tat` stays within `(burst - 1) * every` of now while tokens are left.
         let slack = (bucket.burst - 1).saturating_mul(bucket.every);
-        let taken: Option<i64> = match self.store.write_pool() {
-            Pool::Sqlite(write) => {
-                sqlx::query_scalar(
-                    "INSERT INTO rate_buckets (key, tat) VALUES ($1, $2 + $3) \
-                     ON CONFLICT (key) DO UPDATE SET tat = MAX(rate_buckets.tat, $2) + $3 \
-                     WHERE rate_buckets.tat <= $2 + $4 RETURNING tat",
-                )
-                .bind(bucket.key)
-                .bind(bucket.now)
-                .bind(bucket.every)
-                .bind(slack)
-                .fetch_optional(write)
-                .await?
-            }
-            Pool::Postgres(pool) => {
-                sqlx::query_scalar(
-                    "INSERT INTO rate_buckets (key, tat) VALUES ($1, $2 + $3) \
-                     ON CONFLICT (key) DO UPDATE SET tat = GREATEST(rate_buckets.tat, $2) + $3 \
-                     WHERE rate_buckets.tat <= $2 + $4 RETURNING tat",
-                )
-                .bind(bucket.key)
-                .bind(bucket.now)
-                .bind(bucket.every)
-                .bind(slack)
-                .fetch_optional(pool)
-                .await?
-            }
+        let take = match self.store.write_pool() {
+            Pool::Sqlite(_) => TAKE_SQLITE,
+            Pool::Postgres(_) => TAKE_POSTGRES,
         };
+        let taken: Option<i64> = on_write!(self.store, pool => sqlx::query_scalar(take)
+            .bind(bucket.key)
+            .bind(bucket.now)
+            .bind(bucket.every)
+            .bind(slack)
+            .fetch_optional(pool)
+            .await?);
         if taken.is_some() {
             return Ok(None);
         }
