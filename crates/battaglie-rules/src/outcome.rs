@@ -21,9 +21,9 @@ pub enum WinReason {
     Elimination,
     /// The loser resigned (interfaces only).
     Resignation,
-    /// The loser's clock ran out (interfaces with a clock, section 7).
+    /// The loser's clock ran out (interfaces with a clock; RULES.md, "Clocks and leaving").
     Time,
-    /// The loser left and the winner claimed (interfaces with a clock, section 7).
+    /// The loser left and the winner claimed (interfaces with a clock; RULES.md, "Clocks and leaving").
     Abandoned,
 }
 
@@ -38,9 +38,9 @@ pub enum DrawReason {
     Quiet,
     /// The players agreed (interfaces only).
     Agreement,
-    /// A clock ran out against a side that could never win (section 7).
+    /// A clock ran out against a side that could never win (RULES.md, "Clocks and leaving").
     Time,
-    /// A player left and the opponent claimed a draw, or claimed a win it could never have (section 7).
+    /// A player left and the opponent claimed a draw, or claimed a win it could never have (RULES.md, "Clocks and leaving").
     Abandoned,
 }
 

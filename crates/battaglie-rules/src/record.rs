@@ -218,7 +218,7 @@ pub enum RecordError {
     /// a win by `time` or `abandoned` for a side that could never win (the rules
     /// make it a draw), or a draw by `time` while both sides could still win (the
     /// side out of time loses).
-    #[error("game record: the result says {}, but the rules do not allow it (rules section 7, out of time and leaving): {why}", describe(result, Some(reason)))]
+    #[error("game record: the result says {}, but the rules do not allow it (the rules on clocks and leaving): {why}", describe(result, Some(reason)))]
     ImpossibleEnding {
         /// The result claimed.
         result: String,

@@ -134,7 +134,7 @@ pub enum GameError {
     /// The clock refused the move: the live flag fell before it (the game is then over on time).
     #[error("{0}")]
     Clock(#[from] ClockError),
-    /// A claim the rules of section 7 do not allow (yet).
+    /// A claim the rules on clocks and leaving (RULES.md) do not allow (yet).
     #[error("claim: {0}")]
     Claim(#[from] ClaimError),
     /// A claim in a game without a clock, or by a hotseat game's one token.

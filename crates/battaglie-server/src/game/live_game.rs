@@ -70,7 +70,7 @@ pub(super) struct LiveState {
     /// computed for an older version is dropped.
     pub version: u64,
     pub updated_at: i64,
-    /// The stored revision this state is at (see [`crate::store::Store::append_move`]).
+    /// The stored revision this state is at (see [`crate::game::repo::GamesRepo::append_move`]).
     pub revision: i64,
     pub thinking: bool,
     /// The computer's view of the game's course, for resigning and draws.

@@ -6,7 +6,7 @@
 //! request answers `{"type": "error", "status": 422, "error": "...", "code": "...",
 //! "params": {...}}`. Chat messages, stored by any node, arrive as
 //! `{"type": "chat", ...}` on every socket whose seat reads their room; any socket
-//! may send `{"type": "chat", "text": "...", "room": "..."}` (see `http/chat.rs`).
+//! may send `{"type": "chat", "text": "...", "room": "..."}` (see `crate::chat`).
 //! A rematch offer's every change arrives as `{"type": "rematch", ...}` (and
 //! the standing offer on opening). The seats' presence and the spectators'
 //! count arrive as `{"type": "presence", ...}` on opening and at every change.

@@ -1,6 +1,5 @@
-//! The database: its pools, migrations and checks, and the queries of the
-//! features not yet cut into folders of their own (a feature cut so keeps its
-//! queries in its `repo.rs`, such as `crate::chat`'s).
+//! The database: its pools, transactions, migrations and checks. Every feature
+//! keeps its own queries in its folder's `repo.rs` (such as `crate::chat`'s).
 //!
 //! Everything goes through [`Store`], over SQLite (one file, the default) or
 //! PostgreSQL (shared by any number of server nodes). Each query is written once,
