@@ -43,10 +43,20 @@ from ._core import (
     search,
 )
 
+from importlib.metadata import PackageNotFoundError as _NotInstalled
+from importlib.metadata import version as _version
+
+try:
+    __version__ = _version("battaglie")
+    """The installed package's version (its metadata's, as pip shows it)."""
+except _NotInstalled:  # pragma: no cover - the sources imported without installing
+    __version__ = "0+unknown"
+
 BATTLES = tuple(s.id for s in Scenario.builtins())
 """The built-in battles' ids."""
 
 __all__ = [
+    "__version__",
     "BATTLES",
     "MAX_LEVEL",
     "OBSERVATION_PLANES",

@@ -1,7 +1,7 @@
 """A Gymnasium env: one battle against a built-in opponent.
 
-Observations are dicts: ``observation``, float32 of shape (12, height, width + 1)
-(see ``docs/python.md``), and ``action_mask``, int8 with a 1 for each legal action.
+Observations are dicts: ``observation``, float32 of shape (13, height, width + 1)
+(see ``docs/python.md``; ``view="mover"`` for the side to move's pieces first), and ``action_mask``, int8 with a 1 for each legal action.
 Actions are numbers of the battle's fixed action space (189,281 for the 12x8
 battles). Reward +1 for a win, -1 for a loss, 0 otherwise, at the end. An illegal
 action forfeits the game (reward -1, ``info["forfeit"]``) unless ``illegal="raise"``.
@@ -51,6 +51,8 @@ class BattaglieEnv(gymnasium.Env[dict[str, Any], SupportsInt]):
         render_mode: ``ansi`` (``render()`` returns the board as text), ``rgb_array``
             (``render()`` returns the board drawn as the game's pictures are, uint8 of
             shape (height, width, 3)), ``human`` (the text board printed) or ``None``.
+        view: the observation's view, ``absolute`` (the Army's pieces in planes 0-2)
+            or ``mover`` (the side to move's pieces in planes 0-2, the other's in 3-5).
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
@@ -64,6 +66,7 @@ class BattaglieEnv(gymnasium.Env[dict[str, Any], SupportsInt]):
         render_mode: str | None = None,
         quiet_limit: int | None = None,
         shaping: float | str | tuple[str, float] = 0.0,
+        view: str = "absolute",
     ) -> None:
         check_render_mode(render_mode)
         self._settings = (battle, opponent, side, illegal)
@@ -75,6 +78,7 @@ class BattaglieEnv(gymnasium.Env[dict[str, Any], SupportsInt]):
             seed=0,
             quiet_limit=quiet_limit,
             shaping=shaping,
+            view=view,
         )
         self.render_mode = render_mode
         self.observation_space = spaces.Dict(
@@ -172,6 +176,11 @@ class FactoredBattaglieEnv(BattaglieEnv):
     def legal_actions(self) -> np.ndarray:
         """The legal choices of this step as a sparse int64 array, ascending."""
         return self._chooser.choices()
+
+    def choices(self) -> list[int]:
+        """The choices made towards the agent's next move (a copy; empty at its first
+        step): the ``prefix`` that ``Game.factored_mask`` and the others take."""
+        return list(self._chooser.prefix)
 
 
 gymnasium.register(id="battaglie/Washita-v0", entry_point="battaglie.gym:BattaglieEnv", kwargs={"battle": "washita"})

@@ -4,7 +4,8 @@
 Two players (0 the Army, who moves first, 1 the Indians), sequential, deterministic,
 perfect information, zero-sum, terminal rewards (+1, -1, or 0 for a draw). Actions are
 the battle's fixed action space (``docs/python.md``). Observation tensors are the
-(12, height, width + 1) planes of the package; the information state string is the
+(13, height, width + 1) planes of the package (the parameter ``view=mover`` puts the
+side to move's pieces first); the information state string is the
 history of moves, the observation string the BFEN. States serialise as OpenSpiel's
 default, the action history. OpenSpiel's own algorithms run on them unchanged;
 The parameter ``quiet_limit`` replaces the battle's
@@ -21,8 +22,9 @@ included. ``PlayoutEvaluator`` is an MCTS evaluator whose random rollouts run in
 
 from __future__ import annotations
 
+import functools
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -58,6 +60,7 @@ def _game_type(scenario: _core.Scenario, rewards: bool = False) -> pyspiel.GameT
             "factored": False,
             "shaping": "none",
             "shaping_weight": 1.0,
+            "view": "absolute",
         },
     )
 
@@ -94,6 +97,25 @@ def _game_info(scenario: _core.Scenario, factored: bool, shaping: tuple[str, flo
     )
 
 
+class _Settings(NamedTuple):
+    """A game's parameters, read once: ``get_parameters()`` converts them afresh at
+    every call, which every new state (and so every clone) would pay."""
+
+    scenario: _core.Scenario
+    factored: bool
+    shaping: tuple[str, float] | None
+    view: str
+    start: _core.Game
+    """The game at its start, copied by each new state."""
+
+
+def _view(params: dict[str, Any]) -> str:
+    view = str(params.get("view", "absolute"))
+    if view not in ("absolute", "mover"):
+        raise ValueError(f"view: expected absolute or mover, got {view!r}")
+    return view
+
+
 class BattaglieGame(pyspiel.Game):
     """One battle as an OpenSpiel game (made by ``pyspiel.load_game``)."""
 
@@ -103,8 +125,22 @@ class BattaglieGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
         shaping = _shaping(params)
+        _view(params)
         info = _game_info(self._with_limit(params), bool(params.get("factored", False)), shaping)
         super().__init__(_game_type(self.battle, shaping is not None), info, params)
+
+    def settings(self) -> _Settings:
+        """The parameters, read from the game at the first call (an unpickled game is
+        rebuilt from its name and parameters alone) and kept."""
+        settings: _Settings | None = self.__dict__.get("_settings")
+        if settings is None:
+            params = self.get_parameters()
+            scenario = self._with_limit(params)
+            settings = _Settings(
+                scenario, bool(params.get("factored", False)), _shaping(params), _view(params), _core.Game(scenario)
+            )
+            self.__dict__["_settings"] = settings
+        return settings
 
     def _with_limit(self, params: dict[str, Any]) -> _core.Scenario:
         limit = int(params.get("quiet_limit", self.battle.quiet_limit))
@@ -117,22 +153,26 @@ class BattaglieGame(pyspiel.Game):
 
     @property
     def scenario(self) -> _core.Scenario:
-        """The battle with the quiet limit of the game's parameters (read from them,
-        since an unpickled game is rebuilt from its name and parameters alone)."""
-        return self._with_limit(self.get_parameters())
+        """The battle with the quiet limit of the game's parameters."""
+        return self.settings().scenario
 
     @property
     def factored(self) -> bool:
         """Whether the actions are the factored steps (``docs/python.md``)."""
-        return bool(self.get_parameters().get("factored", False))
+        return self.settings().factored
 
     @property
     def shaping(self) -> tuple[str, float] | None:
         """The shaped reward of the parameters (``("chance", 0.5)``), ``None`` for none."""
-        return _shaping(self.get_parameters())
+        return self.settings().shaping
+
+    @property
+    def view(self) -> str:
+        """The observation's view: ``absolute`` or ``mover`` (``docs/python.md``)."""
+        return self.settings().view
 
     def new_initial_state(self) -> BattaglieState:
-        return FactoredState(self) if self.factored else BattaglieState(self)
+        return FactoredState(self) if self.settings().factored else BattaglieState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Any:
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
@@ -145,19 +185,38 @@ _VARIANTS: dict[tuple[str, int], _core.Scenario] = {}
 
 
 class BattaglieState(pyspiel.State):
-    """A state: a ``battaglie.Game`` underneath (``state.game_record`` has its moves).
+    """A state: a ``battaglie.Game`` underneath (``state.battaglie``).
 
     ``legal_actions``, ``legal_actions_mask`` and ``observation_tensor`` called from
     Python are answered in Rust directly (the mask and the tensor as numpy arrays,
-    int8 and float32), without OpenSpiel's round trip through C++ and a Python list."""
+    int8 and float32), without OpenSpiel's round trip through C++ and a Python list.
+
+    OpenSpiel clones a Python state by making a new state and deep-copying each
+    attribute of the old one into it: a state of a plain game holds the one attribute
+    ``battaglie`` (made at its first use, so that a clone does not build a game only to
+    replace it), the settings staying on the class or the game."""
+
+    _shaping: tuple[str, float] | None = None
+    """The shaped reward, set on the states of a shaped game only."""
+    _view = "absolute"
+    """The observation's view, set on the states of a game in the mover's view only."""
 
     def __init__(self, game: BattaglieGame) -> None:
         super().__init__(game)
-        self.battaglie = _core.Game(game.scenario)
-        self._shaping = game.shaping
-        # With shaping, the last move's rewards and their sums, the Army's then the Indians'.
-        self._rewards = [0.0, 0.0]
-        self._returns = [0.0, 0.0]
+        settings = game.settings()
+        if settings.view != "absolute":
+            self._view = settings.view
+        if settings.shaping is not None:
+            self._shaping = settings.shaping
+            # The last move's rewards and their sums, the Army's then the Indians'.
+            self._rewards = [0.0, 0.0]
+            self._returns = [0.0, 0.0]
+
+    @functools.cached_property
+    def battaglie(self) -> _core.Game:
+        """The game underneath (``state.battaglie.record()`` has its moves)."""
+        start: _core.Game = self.get_game().settings().start
+        return start.copy()
 
     def current_player(self) -> int:
         return self.battaglie.player_number
@@ -176,7 +235,7 @@ class BattaglieState(pyspiel.State):
         return self.battaglie.legal_actions_mask()
 
     def observation_tensor(self, player: int | None = None) -> np.ndarray:
-        return self.battaglie.observation().ravel()
+        return self.battaglie.observation(self._view).ravel()
 
     def _apply_action(self, action: int) -> None:
         # The play itself here, not through `_play`: a Python call less at every ply.
@@ -262,7 +321,8 @@ class FactoredState(BattaglieState):
             self.prefix.pop()
             raise
         if move is None:
-            self._rewards = [0.0, 0.0]
+            if self._shaping is not None:
+                self._rewards = [0.0, 0.0]
         else:
             self.prefix = []
             self._play(move)
@@ -277,7 +337,7 @@ def _factored_tensor(state: FactoredState) -> np.ndarray:
     """The board planes, then the square chosen (one-hot over the board), then one
     one-hot row of stay, N, E, S, W per piece whose direction is chosen."""
     sizes = state.battaglie.scenario.factored_sizes
-    board = state.battaglie.observation().ravel()
+    board = state.battaglie.observation(state._view).ravel()
     chosen = np.zeros(sizes[0] - 1 + 5 * (len(sizes) - 1), np.float32)
     if state.prefix:
         chosen[state.prefix[0]] = 1.0
@@ -307,7 +367,7 @@ class BoardObserver:
         if isinstance(state, FactoredState):
             self.tensor[:] = _factored_tensor(state)
         else:
-            self.tensor[:] = state.battaglie.observation().ravel()
+            self.tensor[:] = state.battaglie.observation(state._view).ravel()
 
     def string_from(self, state: BattaglieState, player: int) -> str:
         return state.battaglie.bfen
@@ -321,6 +381,8 @@ class PlayoutEvaluator(mcts.Evaluator):
     def __init__(self, n_rollouts: int = 1, seed: int = 0) -> None:
         if n_rollouts < 1:
             raise ValueError(f"n_rollouts must be at least 1, got {n_rollouts}")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be 0 to 2**64 - 1, got {seed}")
         self.n_rollouts = n_rollouts
         self._seed = seed
 
@@ -329,7 +391,7 @@ class PlayoutEvaluator(mcts.Evaluator):
             return np.array(state.returns())
         total = np.zeros(2)
         for _ in range(self.n_rollouts):
-            self._seed += 1
+            self._seed = (self._seed + 1) % 2**64
             outcome, _ = state.battaglie.random_playout(self._seed)
             if outcome.winner == "army":
                 total += (1.0, -1.0)

@@ -1,7 +1,8 @@
 """The two-player PettingZoo AEC env: agents ``army`` and ``indians``, who alternate.
 
 Observations are dicts as in the classic PettingZoo games: ``observation``, float32
-of shape (12, height, width + 1), the same for both agents (the board is public), and
+of shape (13, height, width + 1), the same for both agents (the board is public; with
+``view="mover"`` the side to move's pieces come first), and
 ``action_mask``, int8, with the legal actions of the agent to move (all zero for the
 other). Rewards are +1 / -1 to the winner and the loser at the end, 0 for a draw.
 ``env()`` wraps ``raw_env`` as the classic games are wrapped: an illegal move ends the
@@ -58,13 +59,14 @@ class raw_env(AECEnv):
         render_mode: str | None = None,
         quiet_limit: int | None = None,
         shaping: float | str | tuple[str, float] = 0.0,
+        view: str = "absolute",
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
         # quiet_limit and shaping: as for the Gymnasium env (the mover's material lead or winning chance).
         self._core = _core.Env(
-            battle, opponent="self", illegal="raise", seed=0, quiet_limit=quiet_limit, shaping=shaping
+            battle, opponent="self", illegal="raise", seed=0, quiet_limit=quiet_limit, shaping=shaping, view=view
         )
         self.possible_agents = ["army", "indians"]
         self.agents = self.possible_agents[:]
@@ -171,6 +173,11 @@ class factored_raw_env(raw_env):
         if agent == self.agent_selection and not self.terminations[agent]:
             return self._chooser.choices()
         return np.zeros(0, np.int64)
+
+    def choices(self) -> list[int]:
+        """The choices the agent to move has made towards its move (a copy; empty at
+        its first step): the ``prefix`` that ``Game.factored_mask`` and the others take."""
+        return list(self._chooser.prefix)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._chooser.prefix = []

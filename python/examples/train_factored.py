@@ -41,6 +41,10 @@ FAR = 20.0
 #: neither the result nor the material reward ever pays it.
 APPROACH = 0.5
 
+#: The observation planes the features read: the first 12 (the repetition plane came
+#: after the runs docs/python.md reports, and the features stay those runs').
+PLANES = 12
+
 
 class Features:
     """The features of every choice of a step, from the observation."""
@@ -49,18 +53,18 @@ class Features:
         self.h, self.w = scenario.height, scenario.width + 1
         self.limit = scenario.stack_limit
         self.mine, self.theirs = (slice(0, 3), slice(3, 6)) if side == "army" else (slice(3, 6), slice(0, 3))
-        self.size = 12 * 9 + 3
+        self.size = PLANES * 9 + 3
         rows, cols = np.indices((self.h, self.w))
         self.rows, self.cols = rows.ravel(), cols.ravel()
 
     def board(self, planes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each square's 3x3 patch of planes, (squares, 108), and its distance to the
         nearest enemy stack, (squares,)."""
-        padded = np.zeros((12, self.h + 2, self.w + 2), np.float32)
-        padded[:, 1:-1, 1:-1] = planes
+        padded = np.zeros((PLANES, self.h + 2, self.w + 2), np.float32)
+        padded[:, 1:-1, 1:-1] = planes[:PLANES]
         patches = np.stack(
             [padded[:, dr : dr + self.h, dc : dc + self.w] for dr in range(3) for dc in range(3)], axis=1
-        ).reshape(12 * 9, -1).T
+        ).reshape(PLANES * 9, -1).T
         enemy = planes[self.theirs].sum(axis=0).ravel() > 0
         if enemy.any():
             er, ec = self.rows[enemy], self.cols[enemy]
@@ -163,7 +167,7 @@ def play(
     start = lead(env.core.game(), side)
     closing = feats.closing(obs["observation"])
     while True:
-        prefix = env._chooser.prefix
+        prefix = env.choices()
         planes = obs["observation"]
         if not prefix:
             choice, trace = policy.choose("source", 0, feats.sources(planes, obs["action_mask"]), obs["action_mask"], rng, greedy)

@@ -16,6 +16,8 @@ use crate::env::{Battle, Env, Illegal, Opponent, Shaping};
 /// observation's parts) and a mask per game, the rewards, ends and lengths of a step.
 pub struct Batch<G, const F: usize> {
     pub games: Vec<G>,
+    /// The constructor's words, so that a pickled vector env is built again the same way.
+    pub words: Words,
     pool: Option<rayon::ThreadPool>,
     floats: [Py<PyArrayDyn<f32>>; F],
     mask: Py<PyArrayDyn<bool>>,
@@ -45,14 +47,54 @@ pub type Views<'py, const F: usize> = (
     Bound<'py, PyAny>,
 );
 
+/// The rayon threads a vector env may ask for.
+pub const THREADS: (u64, u64) = (1, 1024);
+
+/// A `num_envs` argument: at least 1 (a number too large for memory is a
+/// `MemoryError` when the buffers are made).
+pub fn num_envs(arg: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let n = crate::errors::ranged(arg, "num_envs", 1, u64::MAX)?;
+    usize::try_from(n)
+        .map_err(|_| PyMemoryError::new_err(format!("{n} envs do not fit in memory: fewer envs")))
+}
+
+/// A vector env's arguments as its constructor took them (the battle and the shaping
+/// are the games' own).
+#[derive(Debug, Clone)]
+pub struct Words {
+    pub opponent: String,
+    pub illegal: String,
+    pub seed: u64,
+    pub threads: Option<usize>,
+}
+
+/// A vector env's constructor arguments, as pickling stores them: the scenario,
+/// `num_envs`, `opponent`, `side`, `illegal`, `seed`, `threads`, `bfen` (the start),
+/// `quiet_limit` (`None`: the scenario has its own), `shaping` and `view`.
+pub type Args = (
+    crate::scenario::PyScenario,
+    usize,
+    String,
+    &'static str,
+    String,
+    u64,
+    Option<usize>,
+    String,
+    Option<u32>,
+    (&'static str, f32),
+    &'static str,
+);
+
 /// The games to make, as the constructors take them.
 pub struct Setup {
+    pub words: Words,
     pub battle: Arc<Battle>,
     pub opponent: Opponent,
     pub agent: battaglie_rules::Side,
     pub illegal: Illegal,
     pub seed: u64,
     pub shaping: Shaping,
+    pub view: crate::observation::View,
     pub threads: Option<usize>,
 }
 
@@ -68,11 +110,7 @@ impl<G: Send + Sync, const F: usize> Batch<G, F> {
         mask: usize,
         make: impl Fn(Env) -> G + Sync,
     ) -> PyResult<Batch<G, F>> {
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
-        }
         let pool = match setup.threads {
-            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
             Some(n) => Some(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(n)
@@ -94,6 +132,7 @@ impl<G: Send + Sync, const F: usize> Batch<G, F> {
             .unbind();
         let mut batch = Batch {
             games: Vec::new(),
+            words: setup.words.clone(),
             pool,
             floats,
             mask,
@@ -109,6 +148,7 @@ impl<G: Send + Sync, const F: usize> Batch<G, F> {
             illegal,
             seed,
             shaping,
+            view,
             ..
         } = setup;
         batch.games = batch.run(py, || {
@@ -123,6 +163,7 @@ impl<G: Send + Sync, const F: usize> Batch<G, F> {
                         seed.wrapping_add(i as u64),
                     );
                     env.shaping = shaping;
+                    env.view = view;
                     make(env)
                 })
                 .collect()
@@ -138,11 +179,26 @@ impl<G: Send + Sync, const F: usize> Batch<G, F> {
         })
     }
 
-    /// Game `i`, or an `IndexError`.
-    pub fn game(&self, i: usize) -> PyResult<&G> {
-        self.games.get(i).ok_or_else(|| {
-            PyIndexError::new_err(format!("env {i}: there are {} envs", self.games.len()))
-        })
+    /// Game `i` (a Python int): a `ValueError` naming the range when it is negative or
+    /// huge, an `IndexError` when past the last game.
+    pub fn game(&self, arg: &Bound<'_, PyAny>) -> PyResult<&G> {
+        let n = self.games.len();
+        let i = crate::errors::ranged(arg, "i", 0, u64::MAX).map_err(|e| {
+            if e.is_instance_of::<PyValueError>(arg.py()) {
+                PyValueError::new_err(format!("i must be 0 to {}, got {arg}", n - 1))
+            } else {
+                e
+            }
+        })?;
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| self.games.get(i))
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "env {i}: there are {n} envs (i must be 0 to {})",
+                    n - 1
+                ))
+            })
     }
 
     /// Calls `f(i, game, rows)` for every game, in parallel without the GIL, with the
@@ -215,6 +271,28 @@ impl<G: Send + Sync, const F: usize> Batch<G, F> {
             read_only(self.terminated.bind(py).as_any())?,
             read_only(self.truncated.bind(py).as_any())?,
         ))
+    }
+
+    /// The constructor's arguments that build this batch's games again, given the
+    /// first game's env: what `__reduce__` returns beside the class.
+    pub fn args(&self, env: &Env) -> Args {
+        let battle = env.battle();
+        let (kind, weight) = crate::py_env::shaping_words(env.shaping);
+        (
+            crate::scenario::PyScenario {
+                inner: Arc::clone(&battle.scenario),
+            },
+            self.games.len(),
+            self.words.opponent.clone(),
+            env.agent.word(),
+            self.words.illegal.clone(),
+            self.words.seed,
+            self.words.threads,
+            battle.start.to_string(),
+            None,
+            (kind, weight),
+            env.view.word(),
+        )
     }
 
     /// The plies of each game that ended at the last step (0 for the others).

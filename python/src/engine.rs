@@ -7,7 +7,7 @@ use battaglie_ai::{Limits, Score, MAX_LEVEL};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::errors::GameOverError;
+use crate::errors::{ranged_opt, GameOverError};
 use crate::game::{PyGame, PyMove};
 
 /// What a search found: the move, its score from the mover's side, the depth reached,
@@ -93,44 +93,45 @@ impl PySearchResult {
 
 /// The search limits of the keyword arguments, checked.
 pub fn limits(
-    level: Option<i64>,
-    depth: Option<i64>,
-    nodes: Option<i64>,
+    level: Option<&Bound<'_, PyAny>>,
+    depth: Option<&Bound<'_, PyAny>>,
+    nodes: Option<&Bound<'_, PyAny>>,
     movetime: Option<f64>,
     seed: Option<u64>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Limits> {
-    let positive = |name: &str, v: Option<i64>, max: i64| -> PyResult<Option<i64>> {
-        match v {
-            Some(n) if n < 1 || n > max => Err(PyValueError::new_err(format!(
-                "{name} must be 1 to {max}, got {n}"
-            ))),
-            other => Ok(other),
-        }
-    };
-    let level = positive("level", level, i64::from(MAX_LEVEL))?;
-    let depth = positive("depth", depth, 64)?;
-    let nodes = positive("nodes", nodes, i64::MAX)?;
-    let threads = positive("threads", threads, 64)?;
+    let level = ranged_opt(level, "level", 1, u64::from(MAX_LEVEL))?;
+    let depth = ranged_opt(depth, "depth", 1, MAX_DEPTH)?;
+    let nodes = ranged_opt(nodes, "nodes", 1, u64::MAX)?;
+    let threads = ranged_opt(threads, "threads", 1, MAX_THREADS)?;
     let movetime = match movetime {
-        Some(ms) if !(ms.is_finite() && ms > 0.0) => {
-            return Err(PyValueError::new_err(format!(
-                "movetime must be a positive number of milliseconds, got {ms}"
-            )))
-        }
-        Some(ms) => Some(Duration::from_secs_f64(ms / 1000.0)),
+        Some(ms) => Some(
+            Some(ms)
+                .filter(|ms| ms.is_finite() && *ms > 0.0)
+                .and_then(|ms| Duration::try_from_secs_f64(ms / 1000.0).ok())
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "movetime must be a positive number of milliseconds, got {ms:?}"
+                    ))
+                })?,
+        ),
         None => None,
     };
     Ok(Limits {
         level: level.map(|l| l as u8),
         depth: depth.map(|d| d as u32),
-        nodes: nodes.map(|n| n as u64),
+        nodes,
         movetime,
         seed,
         threads: threads.map(|t| t as u32),
         ..Limits::default()
     })
 }
+
+/// The deepest search `depth` asks for.
+const MAX_DEPTH: u64 = 64;
+/// The most search threads `threads` asks for.
+const MAX_THREADS: u64 = 64;
 
 fn score_parts(score: Score) -> (i32, Option<i64>) {
     match score {
@@ -152,15 +153,22 @@ fn score_parts(score: Score) -> (i32, Option<i64>) {
 pub fn search(
     py: Python<'_>,
     game: PyRef<'_, PyGame>,
-    level: Option<i64>,
-    nodes: Option<i64>,
+    level: Option<Bound<'_, PyAny>>,
+    nodes: Option<Bound<'_, PyAny>>,
     movetime: Option<f64>,
-    depth: Option<i64>,
+    depth: Option<Bound<'_, PyAny>>,
     seed: Option<crate::errors::Seed>,
-    threads: Option<i64>,
+    threads: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySearchResult> {
     let seed = seed.map(|s| s.0);
-    let limits = limits(level, depth, nodes, movetime, seed, threads)?;
+    let limits = limits(
+        level.as_ref(),
+        depth.as_ref(),
+        nodes.as_ref(),
+        movetime,
+        seed,
+        threads.as_ref(),
+    )?;
     let g = game.inner.clone();
     drop(game);
     let (found, elapsed) = py.detach(|| {
@@ -195,7 +203,7 @@ pub fn search(
 pub fn analyze(
     py: Python<'_>,
     record: &str,
-    depth: Option<i64>,
+    depth: Option<Bound<'_, PyAny>>,
     movetime: Option<f64>,
 ) -> PyResult<Vec<Py<pyo3::types::PyDict>>> {
     if depth.is_some() && movetime.is_some() {
@@ -204,7 +212,13 @@ pub fn analyze(
     let full = crate::game::replay(record)?;
     let limits = match movetime {
         Some(_) => limits(None, None, None, movetime, None, None)?,
-        None => limits(None, Some(depth.unwrap_or(3)), None, None, None, None)?,
+        None => match depth {
+            Some(depth) => limits(None, Some(&depth), None, None, None, None)?,
+            None => Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+        },
     };
     let analysis = py.detach(|| {
         let stop = AtomicBool::new(false);

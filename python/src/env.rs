@@ -9,7 +9,7 @@ use battaglie_ai::{Limits, Score};
 use battaglie_rules::{Game, Move, Outcome, Position, Rng, Rollout, Scenario, Side, WinReason};
 
 use crate::action::ActionSpace;
-use crate::observation::{Layout, Written};
+use crate::observation::{Layout, View, Written};
 
 /// Who answers the agent's moves.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -136,6 +136,8 @@ pub struct Env {
     pub illegal: Illegal,
     /// The reward added to each step beside the result.
     pub shaping: Shaping,
+    /// Whose pieces the observation's first planes hold.
+    pub view: View,
     rng: Rng,
     rollout: Rollout,
     moves: Vec<Move>,
@@ -166,6 +168,7 @@ impl Env {
             agent,
             illegal,
             shaping: Shaping::Material(0.0),
+            view: View::Absolute,
             rng: Rng::new(seed),
             rollout,
             moves: Vec::new(),
@@ -382,7 +385,10 @@ impl Env {
 
     /// Writes the observation into `out`.
     pub fn observe(&self, out: &mut [f32]) {
-        self.battle.layout.write(self.position(), out);
+        let occurrences = self.rollout.occurrences();
+        self.battle
+            .layout
+            .write(self.position(), occurrences, self.view, out);
     }
 
     /// Writes the observation into `out`, the env's own buffer, rewriting only what
@@ -392,7 +398,10 @@ impl Env {
             self.written = Written::default();
         }
         let position = self.rollout.position();
-        self.battle.layout.update(position, out, &mut self.written);
+        let occurrences = self.rollout.occurrences();
+        self.battle
+            .layout
+            .update(position, occurrences, self.view, out, &mut self.written);
     }
 
     /// Sets the mask entries of the legal actions in `mask` (which must be clear).

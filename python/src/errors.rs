@@ -213,6 +213,66 @@ pub fn whole(arg: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) -> Py
     })
 }
 
+/// A whole number argument `name` that must be `lo` to `hi`: any other (negative,
+/// past the range, past any machine integer) raises a `ValueError` naming it and the
+/// range, where a plain conversion raises `OverflowError`; what is not an integer at
+/// all stays a `TypeError`.
+pub fn ranged(arg: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+    let out_of_range = || {
+        let hi = if hi == u64::MAX {
+            "2**64 - 1".to_string()
+        } else {
+            hi.to_string()
+        };
+        PyValueError::new_err(format!("{name} must be {lo} to {hi}, got {arg}"))
+    };
+    match arg.extract::<i128>() {
+        Ok(n) => u64::try_from(n)
+            .ok()
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or_else(out_of_range),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(arg.py()) => {
+            Err(out_of_range())
+        }
+        Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{name}: expected an integer, got {}",
+            arg.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))),
+    }
+}
+
+/// [`ranged`] for an optional argument.
+pub fn ranged_opt(
+    arg: Option<&Bound<'_, PyAny>>,
+    name: &str,
+    lo: u64,
+    hi: u64,
+) -> PyResult<Option<u64>> {
+    arg.map(|a| ranged(a, name, lo, hi)).transpose()
+}
+
+/// The quiet limits a scenario takes (its loader's range).
+pub const QUIET_LIMITS: (u64, u64) = (1, 1_000_000);
+
+/// A `quiet_limit` argument, checked against [`QUIET_LIMITS`]: out of range, a
+/// `ScenarioError` (a `ValueError`), as the scenario's own limit out of range is.
+pub fn quiet_limit(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    let (lo, hi) = QUIET_LIMITS;
+    let limit = ranged_opt(arg, "quiet_limit", lo, hi).map_err(|e| {
+        Python::attach(|py| {
+            if e.get_type(py).is(py.get_type::<PyValueError>()) {
+                ScenarioError::new_err(e.value(py).to_string())
+            } else {
+                e
+            }
+        })
+    })?;
+    Ok(limit.map(|n| n as u32))
+}
+
 /// [`whole`] for a number the docs call a `ValueError` when out of range (seeds, depths).
 pub fn value(arg: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
     whole(arg, what, PyValueError::new_err)

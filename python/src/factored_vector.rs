@@ -11,10 +11,12 @@ use pyo3::types::PyDict;
 
 use crate::batch::{self, Batch, Rows};
 use crate::env::{Env, Illegal, Shaping, Step, StepError};
-use crate::errors::{ActionError, Seed};
+use crate::errors::{ActionError, BattaglieError, Seed};
 use crate::factored::{Table, DIRECTIONS};
 use crate::game::PyGame;
-use crate::py_env::{sampler, setup, step_error, ShapingArg};
+use crate::py_env::{
+    check_games, restore, sampler, saved, setup, step_error, EnvState, ShapingArg,
+};
 
 /// One game and the choices made towards the agent's next move.
 struct Chooser {
@@ -139,22 +141,23 @@ impl PyFactoredVectorEnv {
     /// `num_envs` games of `scenario`; the other arguments as for `VectorEnv`.
     #[new]
     #[pyo3(
-        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None, shaping = ShapingArg(Shaping::Material(0.0))),
-        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None, quiet_limit=None, shaping=0.0)"
+        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None, shaping = ShapingArg(Shaping::Material(0.0)), view = "absolute"),
+        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None, quiet_limit=None, shaping=0.0, view='absolute')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         scenario: &Bound<'_, PyAny>,
-        num_envs: usize,
+        num_envs: &Bound<'_, PyAny>,
         opponent: &str,
         side: &str,
         illegal: &str,
         seed: Seed,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
         bfen: Option<&str>,
-        quiet_limit: Option<u32>,
+        quiet_limit: Option<&Bound<'_, PyAny>>,
         shaping: ShapingArg,
+        view: &str,
     ) -> PyResult<PyFactoredVectorEnv> {
         let setup = setup(
             scenario,
@@ -166,13 +169,14 @@ impl PyFactoredVectorEnv {
             bfen,
             quiet_limit,
             shaping,
+            view,
         )?;
         let [p, h, w] = setup.battle.layout.shape();
         let pieces = usize::from(setup.battle.scenario.rules().stack_limit());
         let seed = setup.seed;
         let batch = Batch::new(
             py,
-            num_envs,
+            batch::num_envs(num_envs)?,
             setup,
             [
                 ("observations", &[p, h, w]),
@@ -307,7 +311,7 @@ impl PyFactoredVectorEnv {
     }
 
     /// The choices game `i` has made towards its next move.
-    fn choices(&self, i: usize) -> PyResult<Vec<i64>> {
+    fn choices(&self, i: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
         Ok(self.batch.game(i)?.prefix.clone())
     }
 
@@ -318,10 +322,50 @@ impl PyFactoredVectorEnv {
     }
 
     /// Game `i` so far (a copy, with its history).
-    fn game(&self, i: usize) -> PyResult<PyGame> {
+    fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         Ok(PyGame::from(self.batch.game(i)?.env.game()))
     }
+
+    /// Built again from the constructor's arguments, then every game replayed with
+    /// the choices made towards its next move: a copy steps on as this env does.
+    fn __reduce__(&self, py: Python<'_>) -> (Py<PyAny>, batch::Args, FactoredState) {
+        let cls = py.get_type::<PyFactoredVectorEnv>().into_any().unbind();
+        let games = self
+            .batch
+            .games
+            .iter()
+            .map(|c| (saved(&c.env), c.prefix.clone()))
+            .collect();
+        (
+            cls,
+            self.batch.args(&self.batch.games[0].env),
+            (games, self.sampler.state()),
+        )
+    }
+    fn __setstate__(&mut self, py: Python<'_>, state: FactoredState) -> PyResult<()> {
+        let (games, sampler) = state;
+        check_games(games.len(), self.batch.games.len())?;
+        for (c, (state, prefix)) in self.batch.games.iter_mut().zip(games) {
+            restore(&mut c.env, state)?;
+            c.table = None;
+            c.prefix = Vec::new();
+            // Checked as a step checks it: choices no legal move begins with, or that
+            // name a whole move (which a step would have played), are refused.
+            if !prefix.is_empty() && c.table().action(&prefix)?.is_some() {
+                return Err(BattaglieError::new_err(
+                    "vector env state: the choices stored name a whole move",
+                ));
+            }
+            c.prefix = prefix;
+        }
+        self.sampler = battaglie_rules::Rng::new(sampler);
+        self.write_all(py, None)
+    }
 }
+
+/// A pickled factored vector env's state: each game's with its choices, the
+/// generator of `sample_actions`.
+type FactoredState = (Vec<(EnvState, Vec<i64>)>, u64);
 
 impl PyFactoredVectorEnv {
     /// Resets (when `reset` is given, `Some(None)` continuing each generator) and

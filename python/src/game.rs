@@ -56,7 +56,8 @@ impl PyMove {
     }
     /// The move from its packed form (what pickling stores).
     #[staticmethod]
-    fn _from_bits(bits: u64) -> PyResult<PyMove> {
+    fn _from_bits(bits: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let bits = crate::errors::ranged(bits, "bits", 0, u64::MAX)?;
         Move::from_bits(bits)
             .map(|inner| PyMove { inner })
             .ok_or_else(|| {
@@ -290,8 +291,9 @@ impl PyPosition {
 pub struct PyGame {
     pub inner: Game,
     /// The legal moves by action, ascending, once asked for in this position: OpenSpiel
-    /// lists the actions and then plays one, and that should not list them twice.
-    legal: OnceLock<Legal>,
+    /// lists the actions and then plays one, and that should not list them twice. A
+    /// copy shares the list (a search copies a state, then lists its moves).
+    legal: OnceLock<Arc<Legal>>,
     /// The factored rows of those moves, once asked for: the steps of one move (the
     /// OpenSpiel factored game, the factored envs) read them at every step.
     factored: OnceLock<Arc<factored::Table>>,
@@ -324,7 +326,7 @@ impl PyGame {
             let space = scenario::space(self.inner.start().scenario())?;
             Legal::of(&space, self.inner.position())
         };
-        Ok(self.legal.get_or_init(|| legal))
+        Ok(self.legal.get_or_init(|| Arc::new(legal)))
     }
 
     /// The legal moves as factored rows (made once per position).
@@ -578,11 +580,19 @@ impl PyGame {
         let mv = self.legal_move(action.0)?;
         Ok(self.played(mv))
     }
-    /// The observation tensor of the current position, shape (12, height, width + 1).
-    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+    /// The observation tensor of the current position, shape (13, height, width + 1);
+    /// `view="mover"` puts the side to move's pieces in planes 0-2 (see `docs/python.md`).
+    #[pyo3(signature = (view = "absolute"))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        view: &str,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+        let view = crate::py_env::view(view)?;
         let layout = crate::observation::layout_of(self.inner.start().scenario());
         let mut out = vec![0.0; layout.len()];
-        layout.write(self.inner.position(), &mut out);
+        let occurrences = self.inner.occurrences();
+        layout.write(self.inner.position(), occurrences, view, &mut out);
         let [p, h, w] = layout.shape();
         numpy::PyArray1::from_vec(py, out).reshape([p, h, w])
     }

@@ -8,7 +8,15 @@ use battaglie_match::{GameResult, Job, Player};
 use battaglie_rules::{Game, Outcome, Position, Side, WinReason};
 use pyo3::prelude::*;
 
-use crate::errors::SpecError;
+use crate::errors::{ranged, Seed, SpecError};
+
+/// The most games a match is split into.
+const MAX_GAMES: u64 = 1 << 32;
+
+/// A count or index of a match's game (`index`, `plies`...): 0 to 2**32 - 1.
+fn count(arg: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
+    Ok(ranged(arg, name, 0, u64::from(u32::MAX))? as usize)
+}
 
 /// Reads built-in engine limits written as `battaglie match` writes a player
 /// (`level:8,movetime:100`); external engines are refused.
@@ -43,19 +51,19 @@ impl PyJob {
     /// A job from its fields (as a cluster task receives them).
     #[new]
     fn new(
-        index: usize,
+        index: &Bound<'_, PyAny>,
         battle: String,
         opening: Vec<String>,
         a_is_army: bool,
-        seed: u64,
-    ) -> PyJob {
-        PyJob {
-            index,
+        seed: Seed,
+    ) -> PyResult<PyJob> {
+        Ok(PyJob {
+            index: count(index, "index")?,
             battle,
             opening,
             a_is_army,
-            seed,
-        }
+            seed: seed.0,
+        })
     }
 }
 
@@ -63,24 +71,28 @@ impl PyJob {
 /// (an id or `all`), with `openings` random plies and `seed`: the jobs `battaglie match`
 /// makes for the same arguments.
 #[pyfunction]
-#[pyo3(signature = (a, b, games, battle = "all", openings = 0, seed = 1))]
+#[pyo3(
+    signature = (a, b, games, battle = "all", openings = None, seed = Seed(1)),
+    text_signature = "(a, b, games, battle='all', openings=0, seed=1)"
+)]
 pub fn match_jobs(
     a: &str,
     b: &str,
-    games: usize,
+    games: &Bound<'_, PyAny>,
     battle: &str,
-    openings: u32,
-    seed: u64,
+    openings: Option<&Bound<'_, PyAny>>,
+    seed: Seed,
 ) -> PyResult<Vec<PyJob>> {
     let (a, b) = (
         Player::Builtin(parse_limits(a)?),
         Player::Builtin(parse_limits(b)?),
     );
-    if games == 0 {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "games must be at least 1",
-        ));
-    }
+    let games = ranged(games, "games", 1, MAX_GAMES)? as usize;
+    let openings = match openings {
+        Some(n) => ranged(n, "openings", 0, u64::from(u32::MAX))? as u32,
+        None => 0,
+    };
+    let seed = seed.0;
     let scenarios = if battle == "all" {
         battaglie_rules::Scenario::builtins().to_vec()
     } else {
@@ -134,29 +146,31 @@ impl PyGameResult {
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (index, battle, a_is_army, result, draw_reason, plies, first_elimination, a_points, record, settled = None))]
     fn new(
-        index: usize,
+        index: &Bound<'_, PyAny>,
         battle: String,
         a_is_army: bool,
         result: String,
         draw_reason: Option<String>,
-        plies: usize,
-        first_elimination: Option<usize>,
+        plies: &Bound<'_, PyAny>,
+        first_elimination: Option<&Bound<'_, PyAny>>,
         a_points: f64,
         record: String,
         settled: Option<String>,
-    ) -> PyGameResult {
-        PyGameResult {
-            index,
+    ) -> PyResult<PyGameResult> {
+        Ok(PyGameResult {
+            index: count(index, "index")?,
             battle,
             a_is_army,
             result,
             draw_reason,
             settled,
-            plies,
-            first_elimination,
+            plies: count(plies, "plies")?,
+            first_elimination: first_elimination
+                .map(|f| count(f, "first_elimination"))
+                .transpose()?,
             a_points,
             record,
-        }
+        })
     }
 }
 

@@ -1,10 +1,13 @@
 //! The observation tensor of a position: planes over the board with its staging column.
 //!
-//! Shape `(12, height, width + 1)`, float32, rank 1 first (row 0 is the south), column
+//! Shape `(13, height, width + 1)`, float32, rank 1 first (row 0 is the south), column
 //! 0 the staging squares. Planes: 0-2 Army Foot, Mounted, Vehicle and 3-5 Indian
 //! Foot, Mounted, Vehicle, each as count / stack limit; 6-8 whether Foot, Mounted,
 //! Vehicle may enter the square; 9 the staging squares; 10 all ones when the Indians
-//! are to move; 11 the quiet counter / quiet limit.
+//! are to move; 11 the quiet counter / quiet limit; 12 the repetitions of the current
+//! placement: 0 the first time, ½ the second, 1 the third (which ends the game). In
+//! the mover's view ([`View::Mover`]) planes 0-2 are the side to move's pieces and
+//! 3-5 the other side's.
 
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 
@@ -19,12 +22,45 @@ pub struct Written {
     indians: f32,
     /// Plane 11's value.
     quiet: f32,
+    /// Plane 12's value.
+    repeated: f32,
     /// The entries of planes 0-5 that are not zero.
     pieces: Vec<u32>,
 }
 
 /// The number of planes.
-pub const PLANES: usize = 12;
+pub const PLANES: usize = 13;
+
+/// Whose pieces the first planes hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The Army's in planes 0-2, the Indians' in 3-5, whoever is to move.
+    #[default]
+    Absolute,
+    /// The side to move's in planes 0-2, the other side's in 3-5 (plane 10 still says
+    /// which side moves). The board is not mirrored: the two sides of a battle do not
+    /// start from mirrored edges (the Army enters from the staging squares).
+    Mover,
+}
+
+impl View {
+    /// The view a word names: `absolute` or `mover`.
+    pub fn from_word(word: &str) -> Option<View> {
+        match word {
+            "absolute" => Some(View::Absolute),
+            "mover" => Some(View::Mover),
+            _ => None,
+        }
+    }
+
+    /// The word of the view, as [`View::from_word`] reads it.
+    pub fn word(self) -> &'static str {
+        match self {
+            View::Absolute => "absolute",
+            View::Mover => "mover",
+        }
+    }
+}
 
 /// The layout of `scenario`, built once while the scenario lives: building one reads
 /// every square's terrain, hundreds of times slower than writing an observation.
@@ -94,15 +130,24 @@ impl Layout {
         self.template.len()
     }
 
-    /// Writes the observation of `pos` into `out` (of [`Layout::len`] floats).
-    pub fn write(&self, pos: &Position, out: &mut [f32]) {
-        self.update(pos, out, &mut Written::default());
+    /// Writes the observation of `pos` (its placement seen `occurrences` times) in
+    /// `view` into `out` (of [`Layout::len`] floats).
+    pub fn write(&self, pos: &Position, occurrences: u32, view: View, out: &mut [f32]) {
+        self.update(pos, occurrences, view, out, &mut Written::default());
     }
 
     /// Writes the observation of `pos` into `out`, which holds the observation
-    /// `written` describes: only what changed is rewritten (a few squares, the side
-    /// and quiet planes), not the whole tensor. An empty [`Written`] rewrites it all.
-    pub fn update(&self, pos: &Position, out: &mut [f32], written: &mut Written) {
+    /// `written` describes: only what changed is rewritten (a few squares, the side,
+    /// quiet and repetition planes), not the whole tensor. An empty [`Written`]
+    /// rewrites it all.
+    pub fn update(
+        &self,
+        pos: &Position,
+        occurrences: u32,
+        view: View,
+        out: &mut [f32],
+        written: &mut Written,
+    ) {
         let plane = self.height * self.columns;
         if written.filled {
             for &at in &written.pieces {
@@ -112,6 +157,8 @@ impl Layout {
             out.copy_from_slice(&self.template);
         }
         written.pieces.clear();
+        // In the mover's view with the Indians to move, the sides' planes swap.
+        let swap = usize::from(view == View::Mover && pos.side_to_move() == Side::Indians);
         for side in Side::ALL {
             for sq in pos.squares_of(side) {
                 let Some((_, pieces)) = pos.stack(sq) else {
@@ -121,7 +168,7 @@ impl Layout {
                 for k in Kind::ALL {
                     let n = pieces.count(k);
                     if n > 0 {
-                        let i = (side.index() * 3 + k.index()) * plane + at;
+                        let i = ((side.index() ^ swap) * 3 + k.index()) * plane + at;
                         out[i] = f32::from(n) / self.limit;
                         written.pieces.push(i as u32);
                     }
@@ -140,10 +187,15 @@ impl Layout {
         if !written.filled || written.quiet != quiet {
             out[11 * plane..12 * plane].fill(quiet);
         }
+        let repeated = (occurrences.saturating_sub(1) as f32 / 2.0).min(1.0);
+        if !written.filled || written.repeated != repeated {
+            out[12 * plane..13 * plane].fill(repeated);
+        }
         *written = Written {
             filled: true,
             indians,
             quiet,
+            repeated,
             pieces: std::mem::take(&mut written.pieces),
         };
     }

@@ -10,9 +10,12 @@ use pyo3::prelude::*;
 
 use crate::batch::{self, Batch, Rows, Setup};
 use crate::env::{Battle, Env, Illegal, Opponent, Shaping, StepError};
-use crate::errors::{Action, ActionError, BattaglieError, GameOverError, PyResultExt, Seed};
+use crate::errors::{
+    ranged_opt, Action, ActionError, BattaglieError, GameOverError, PyResultExt, Seed,
+};
 use crate::factored::{self, Prefix};
 use crate::game::{PyGame, PyOutcome};
+use crate::observation::View;
 use crate::scenario::{self, PyScenario};
 
 /// The opponent a spec names: `random`, `self` (self-play) or engine limits as
@@ -35,11 +38,21 @@ pub(crate) fn illegal(word: &str) -> PyResult<Illegal> {
     }
 }
 
+/// The observation's view a word names: `absolute` (the default) or `mover`.
+pub(crate) fn view(word: &str) -> PyResult<View> {
+    View::from_word(word).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "view: expected `absolute` or `mover`, got {word:?}"
+        ))
+    })
+}
+
 pub(crate) fn battle(
     scenario: &Bound<'_, PyAny>,
     bfen: Option<&str>,
-    quiet_limit: Option<u32>,
+    quiet_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Arc<Battle>> {
+    let quiet_limit = crate::errors::quiet_limit(quiet_limit)?;
     let mut scenario = scenario::resolve(scenario)?;
     if let Some(limit) = quiet_limit {
         scenario = scenario.with_quiet_limit(limit).py()?;
@@ -87,7 +100,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ShapingArg {
 }
 
 /// The words of a shaping, as `shaping=` takes them back (what pickling stores).
-fn shaping_words(shaping: Shaping) -> (&'static str, f32) {
+pub(crate) fn shaping_words(shaping: Shaping) -> (&'static str, f32) {
     match shaping {
         Shaping::Material(w) => ("material", w),
         Shaping::Chance(w) => ("chance", w),
@@ -120,7 +133,7 @@ pub struct PyEnv {
 }
 
 /// A pickled env's state: its moves (packed), the generator's state, the forfeit.
-type EnvState = (Vec<u64>, u64, bool);
+pub(crate) type EnvState = (Vec<u64>, u64, bool);
 
 #[pymethods]
 impl PyEnv {
@@ -134,8 +147,8 @@ impl PyEnv {
     /// such as `("chance", 0.5)` for another weight.
     #[new]
     #[pyo3(
-        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None, quiet_limit = None, shaping = ShapingArg(Shaping::Material(0.0))),
-        text_signature = "(scenario, opponent='random', side='army', illegal='forfeit', seed=0, bfen=None, quiet_limit=None, shaping=0.0)"
+        signature = (scenario, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), bfen = None, quiet_limit = None, shaping = ShapingArg(Shaping::Material(0.0)), view = "absolute"),
+        text_signature = "(scenario, opponent='random', side='army', illegal='forfeit', seed=0, bfen=None, quiet_limit=None, shaping=0.0, view='absolute')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -145,8 +158,9 @@ impl PyEnv {
         illegal: &str,
         seed: Seed,
         bfen: Option<&str>,
-        quiet_limit: Option<u32>,
+        quiet_limit: Option<&Bound<'_, PyAny>>,
         shaping: ShapingArg,
+        view: &str,
     ) -> PyResult<PyEnv> {
         let battle = battle(scenario, bfen, quiet_limit)?;
         let shaping = shaping.0;
@@ -158,6 +172,7 @@ impl PyEnv {
             seed.0,
         );
         env.shaping = shaping;
+        env.view = self::view(view)?;
         Ok(PyEnv {
             env,
             opponent: opponent.to_string(),
@@ -178,7 +193,8 @@ impl PyEnv {
         let s = py.detach(|| env.step(action)).map_err(step_error)?;
         Ok((s.reward, s.terminated, s.forfeit))
     }
-    /// The observation of the current position, shape (12, height, width + 1).
+    /// The observation of the current position, shape (13, height, width + 1), in the
+    /// env's view.
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
         let layout = &self.env.battle().layout;
         let mut out = vec![0.0; layout.len()];
@@ -300,6 +316,7 @@ impl PyEnv {
             String,
             Option<u32>,
             (&'static str, f32),
+            &'static str,
         ),
         EnvState,
     ) {
@@ -316,25 +333,35 @@ impl PyEnv {
             battle.start.to_string(),
             None,
             shaping_words(self.env.shaping),
+            self.env.view.word(),
         );
-        let (rng, forfeited) = self.env.saved();
-        let moves = self.env.moves().iter().map(|m| m.to_bits()).collect();
-        (cls, args, (moves, rng, forfeited))
+        (cls, args, saved(&self.env))
     }
     fn __setstate__(&mut self, state: EnvState) -> PyResult<()> {
-        let (bits, rng, forfeited) = state;
-        let moves = bits
-            .iter()
-            .map(|&b| {
-                Move::from_bits(b).ok_or_else(|| {
-                    BattaglieError::new_err(format!("env state: {b} is not a packed move"))
-                })
-            })
-            .collect::<PyResult<Vec<Move>>>()?;
-        self.env
-            .restore(&moves, rng, forfeited)
-            .map_err(|mv| BattaglieError::new_err(format!("env state: {mv} is not legal")))
+        restore(&mut self.env, state)
     }
+}
+
+/// An env's state as pickling stores it.
+pub(crate) fn saved(env: &Env) -> EnvState {
+    let (rng, forfeited) = env.saved();
+    let moves = env.moves().iter().map(|m| m.to_bits()).collect();
+    (moves, rng, forfeited)
+}
+
+/// Puts an env in the state [`saved`] stored: its game replayed, its generator set.
+pub(crate) fn restore(env: &mut Env, state: EnvState) -> PyResult<()> {
+    let (bits, rng, forfeited) = state;
+    let moves = bits
+        .iter()
+        .map(|&b| {
+            Move::from_bits(b).ok_or_else(|| {
+                BattaglieError::new_err(format!("env state: {b} is not a packed move"))
+            })
+        })
+        .collect::<PyResult<Vec<Move>>>()?;
+    env.restore(&moves, rng, forfeited)
+        .map_err(|mv| BattaglieError::new_err(format!("env state: {mv} is not legal")))
 }
 
 impl PyEnv {
@@ -374,18 +401,28 @@ pub(crate) fn setup(
     side: &str,
     illegal: &str,
     seed: Seed,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     bfen: Option<&str>,
-    quiet_limit: Option<u32>,
+    quiet_limit: Option<&Bound<'_, PyAny>>,
     shaping: ShapingArg,
+    view: &str,
 ) -> PyResult<Setup> {
+    let (lo, hi) = batch::THREADS;
+    let threads = ranged_opt(threads, "threads", lo, hi)?.map(|n| n as usize);
     Ok(Setup {
+        words: batch::Words {
+            opponent: opponent.to_string(),
+            illegal: illegal.to_string(),
+            seed: seed.0,
+            threads,
+        },
         battle: battle(scenario, bfen, quiet_limit)?,
         opponent: self::opponent(opponent)?,
         agent: scenario::side(side)?,
         illegal: self::illegal(illegal)?,
         seed: seed.0,
         shaping: shaping.0,
+        view: self::view(view)?,
         threads,
     })
 }
@@ -396,22 +433,23 @@ impl PyVectorEnv {
     /// `shaping` as for `Env`; `threads` the rayon threads (all cores when `None`).
     #[new]
     #[pyo3(
-        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None, shaping = ShapingArg(Shaping::Material(0.0))),
-        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None, quiet_limit=None, shaping=0.0)"
+        signature = (scenario, num_envs, opponent = "random", side = "army", illegal = "forfeit", seed = Seed(0), threads = None, bfen = None, quiet_limit = None, shaping = ShapingArg(Shaping::Material(0.0)), view = "absolute"),
+        text_signature = "(scenario, num_envs, opponent='random', side='army', illegal='forfeit', seed=0, threads=None, bfen=None, quiet_limit=None, shaping=0.0, view='absolute')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         scenario: &Bound<'_, PyAny>,
-        num_envs: usize,
+        num_envs: &Bound<'_, PyAny>,
         opponent: &str,
         side: &str,
         illegal: &str,
         seed: Seed,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
         bfen: Option<&str>,
-        quiet_limit: Option<u32>,
+        quiet_limit: Option<&Bound<'_, PyAny>>,
         shaping: ShapingArg,
+        view: &str,
     ) -> PyResult<PyVectorEnv> {
         let setup = setup(
             scenario,
@@ -423,13 +461,14 @@ impl PyVectorEnv {
             bfen,
             quiet_limit,
             shaping,
+            view,
         )?;
         let [p, h, w] = setup.battle.layout.shape();
         let actions = setup.battle.space.size() as usize;
         let seed = setup.seed;
         let batch = Batch::new(
             py,
-            num_envs,
+            batch::num_envs(num_envs)?,
             setup,
             [("observations", &[p, h, w])],
             actions,
@@ -545,7 +584,7 @@ impl PyVectorEnv {
     }
 
     /// The legal actions of game `i`, ascending.
-    fn legal_actions(&self, i: usize) -> PyResult<Vec<u64>> {
+    fn legal_actions(&self, i: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
         let mut actions = self.batch.game(i)?.actions().to_vec();
         actions.sort_unstable();
         Ok(actions)
@@ -578,8 +617,43 @@ impl PyVectorEnv {
     }
 
     /// Game `i` so far (a copy, with its history).
-    fn game(&self, i: usize) -> PyResult<PyGame> {
+    fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         Ok(PyGame::from(self.batch.game(i)?.game()))
+    }
+
+    /// Built again from the constructor's arguments, then every game replayed and its
+    /// generator set: a copy steps on as this env does.
+    fn __reduce__(&self, py: Python<'_>) -> (Py<PyAny>, batch::Args, VectorState) {
+        let cls = py.get_type::<PyVectorEnv>().into_any().unbind();
+        let games = self.batch.games.iter().map(saved).collect();
+        (
+            cls,
+            self.batch.args(&self.batch.games[0]),
+            (games, self.sampler.state()),
+        )
+    }
+    fn __setstate__(&mut self, py: Python<'_>, state: VectorState) -> PyResult<()> {
+        let (games, sampler) = state;
+        check_games(games.len(), self.batch.games.len())?;
+        for (env, state) in self.batch.games.iter_mut().zip(games) {
+            restore(env, state)?;
+        }
+        self.sampler = battaglie_rules::Rng::new(sampler);
+        self.write_all(py, None)
+    }
+}
+
+/// A pickled vector env's state: each game's, the generator of `sample_actions`.
+type VectorState = (Vec<EnvState>, u64);
+
+/// A pickled vector env's games must be as many as its constructor made.
+pub(crate) fn check_games(stored: usize, made: usize) -> PyResult<()> {
+    if stored == made {
+        Ok(())
+    } else {
+        Err(BattaglieError::new_err(format!(
+            "vector env state: {stored} games stored for {made} envs"
+        )))
     }
 }
 

@@ -129,7 +129,8 @@ impl PyScenario {
     /// This battle with the game drawn after `limit` plies without an elimination
     /// (1 to 1,000,000) instead of its own limit: random play, which almost never
     /// eliminates within 100 plies, ends a good part of its games in a win with 1,000.
-    fn with_quiet_limit(&self, limit: u32) -> PyResult<PyScenario> {
+    fn with_quiet_limit(&self, limit: &Bound<'_, PyAny>) -> PyResult<PyScenario> {
+        let limit = crate::errors::quiet_limit(Some(limit))?.expect("a limit was given");
         Ok(PyScenario {
             inner: self.inner.with_quiet_limit(limit).py()?,
         })

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,6 +38,100 @@ def test_a_negative_action_is_an_action_error() -> None:
 def test_a_negative_or_huge_count_or_seed_is_a_value_error(call: Callable[[b.Game], object]) -> None:
     with pytest.raises(ValueError, match="must be 0 to 2\\*\\*64 - 1"):
         call(b.Game("washita"))
+
+
+def _vector(make: Callable[..., object]) -> Any:
+    return make("washita", 2)
+
+
+# Every integer parameter of the package, with a value past its range each way: each
+# raises a ValueError (a subclass at most) naming the parameter and its range, never
+# the OverflowError of a plain conversion, which `except ValueError` would miss.
+OUT_OF_RANGE: list[tuple[str, Callable[[], object]]] = [
+    ("num_envs", lambda: b.VectorEnv("washita", -1)),
+    ("num_envs", lambda: b.VectorEnv("washita", 0)),
+    ("num_envs", lambda: b.FactoredVectorEnv("washita", 2**64)),
+    ("threads", lambda: b.VectorEnv("washita", 2, threads=-1)),
+    ("threads", lambda: b.FactoredVectorEnv("washita", 2, threads=2**64)),
+    ("quiet_limit", lambda: b.VectorEnv("washita", 2, quiet_limit=-1)),
+    ("quiet_limit", lambda: b.FactoredVectorEnv("washita", 2, quiet_limit=2**64)),
+    ("quiet_limit", lambda: b.Scenario("washita").with_quiet_limit(-1)),
+    ("quiet_limit", lambda: b.Scenario("washita").with_quiet_limit(2**64)),
+    ("quiet_limit", lambda: b.Scenario("washita").with_quiet_limit(1_000_001)),
+    ("quiet_limit", lambda: _core.Env("washita", quiet_limit=-1)),
+    ("quiet_limit", lambda: _gym().BattaglieEnv(quiet_limit=-1)),
+    ("quiet_limit", lambda: _gym().FactoredBattaglieEnv(quiet_limit=2**64)),
+    ("quiet_limit", lambda: _pettingzoo().env(quiet_limit=-1)),
+    ("quiet_limit", lambda: _pettingzoo().factored_env(quiet_limit=2**70)),
+    ("quiet_limit", lambda: _pyspiel().load_game("battaglie_washita(quiet_limit=-5)")),
+    ("i", lambda: _vector(b.VectorEnv).game(-1)),
+    ("i", lambda: _vector(b.VectorEnv).legal_actions(-1)),
+    ("i", lambda: _vector(b.FactoredVectorEnv).game(2**64)),
+    ("i", lambda: _vector(b.FactoredVectorEnv).choices(-1)),
+    ("seed", lambda: _vector(b.VectorEnv).reset(seed=-1)),
+    ("seed", lambda: _vector(b.FactoredVectorEnv).reset(seed=2**64)),
+    ("level", lambda: b.search(b.Game("washita"), level=2**64)),
+    ("level", lambda: b.search(b.Game("washita"), level=-1)),
+    ("nodes", lambda: b.search(b.Game("washita"), nodes=2**64)),
+    ("nodes", lambda: b.search(b.Game("washita"), nodes=-1)),
+    ("depth", lambda: b.search(b.Game("washita"), depth=2**64)),
+    ("threads", lambda: b.search(b.Game("washita"), depth=1, threads=2**64)),
+    ("threads", lambda: b.search(b.Game("washita"), depth=1, threads=0)),
+    ("movetime", lambda: b.search(b.Game("washita"), movetime=1e300)),
+    ("depth", lambda: b.analyze(b.Game("washita").record(), depth=2**64)),
+    ("depth", lambda: b.analyze(b.Game("washita").record(), depth=-1)),
+    ("games", lambda: _core.match_jobs("level:1", "level:1", -1)),
+    ("openings", lambda: _core.match_jobs("level:1", "level:1", 2, openings=-1)),
+    ("seed", lambda: _core.match_jobs("level:1", "level:1", 2, seed=2**64)),
+    ("index", lambda: _core.MatchJob(-1, "washita", [], True, 1)),
+    ("seed", lambda: _core.MatchJob(0, "washita", [], True, -1)),
+    ("plies", lambda: _core.MatchGame(0, "washita", True, "draw", "quiet", -1, None, 0.5, "{}")),
+    ("first_elimination", lambda: _core.MatchGame(0, "washita", True, "draw", None, 3, 2**64, 0.5, "{}")),
+    ("bits", lambda: getattr(b.Move, "_from_bits")(-1)),  # what unpickling a Move calls
+    ("depth", lambda: b.Position("washita").perft(2**64)),
+    ("seed", lambda: b.Game("washita").random_playout(-1)),
+    ("n_rollouts", lambda: _openspiel().PlayoutEvaluator(n_rollouts=-1)),
+    ("seed", lambda: _openspiel().PlayoutEvaluator(seed=2**64)),
+]
+
+
+def _gym() -> Any:
+    import battaglie.gym
+
+    return battaglie.gym
+
+
+def _pettingzoo() -> Any:
+    import battaglie.pettingzoo
+
+    return battaglie.pettingzoo
+
+
+def _openspiel() -> Any:
+    import battaglie.openspiel
+
+    return battaglie.openspiel
+
+
+def _pyspiel() -> Any:
+    _openspiel()
+    import pyspiel
+
+    return pyspiel
+
+
+@pytest.mark.parametrize(("name", "call"), OUT_OF_RANGE, ids=[f"{n}-{i}" for i, (n, _) in enumerate(OUT_OF_RANGE)])
+def test_an_integer_parameter_out_of_range_is_a_value_error_naming_it_and_its_range(
+    name: str, call: Callable[[], object]
+) -> None:
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert str(raised.value).startswith(f"{name} must be"), raised.value
+
+
+def test_a_game_index_past_the_last_env_is_an_index_error_with_the_range() -> None:
+    with pytest.raises(IndexError, match="i must be 0 to 1"):
+        b.VectorEnv("washita", 2).game(2)
 
 
 @pytest.mark.parametrize(

@@ -31,3 +31,14 @@ def test_the_random_agent_example_prints_the_ending_its_comment_shows(repo: Path
 def test_the_ray_docs_say_that_a_local_head_needs_ray_auth_mode(repo: Path) -> None:
     text = section(repo, "A match on Ray")
     assert "RAY_AUTH_MODE" in text, "Ray 2.60 refuses a local head without it"
+
+
+def test_the_package_says_its_version_and_the_install_line_names_none(repo: Path) -> None:
+    import tomllib
+
+    import battaglie as b
+
+    project = tomllib.loads((repo / "python/pyproject.toml").read_text())["project"]
+    assert b.__version__ == project["version"]
+    # A wheel's file name written with a version goes stale at the next release.
+    assert not re.search(r"battaglie-\d+\.\d+\.\d+-", section(repo, "Install"))

@@ -220,3 +220,20 @@ def test_the_factored_pettingzoo_agent_keeps_the_turn_until_its_move_is_played()
     while env.agent_selection == "army":
         env.step(int(env.legal_actions("army")[0]))
     assert env._core.plies == 1 and env.agent_selection == "indians"
+
+
+def test_the_factored_envs_say_the_choices_made_towards_the_move() -> None:
+    from battaglie.gym import FactoredBattaglieEnv
+    from battaglie.pettingzoo import factored_env
+
+    env = FactoredBattaglieEnv("washita")
+    env.reset(seed=1)
+    # A square with more than one move: choosing it leaves the move unplayed.
+    square = next(int(s) for s in env.legal_actions() if env.core.factored_action([int(s)]) is None)
+    env.step(square)
+    assert env.choices() == [square]
+    assert np.array_equal(env.legal_actions(), env.core.factored_choices(env.choices()))
+    two = factored_env()
+    two.reset(seed=1)
+    two.step(square)
+    assert two.choices() == [square]

@@ -16,7 +16,7 @@ def test_each_battle_is_registered_with_pyspiel() -> None:
     assert {"battaglie_washita", "battaglie_fetterman", "battaglie_apache_pass"} <= names
     game = pyspiel.load_game("battaglie_apache_pass")
     assert game.num_distinct_actions() == 104 * 1820 + 1
-    assert game.observation_tensor_shape() == [12, 8, 13]
+    assert game.observation_tensor_shape() == [b.OBSERVATION_PLANES, 8, 13]
     assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
 
 
@@ -30,7 +30,7 @@ def test_states_observe_clone_serialise_and_score() -> None:
     state = game.new_initial_state()
     for _ in range(5):
         state.apply_action(state.legal_actions()[0])
-    assert len(state.observation_tensor(0)) == 12 * 8 * 13
+    assert len(state.observation_tensor(0)) == b.OBSERVATION_PLANES * 8 * 13
     assert state.observation_string(0) == state.battaglie.bfen
     assert state.information_state_string(0) != state.information_state_string(0) + "x"
     clone = state.clone()
@@ -113,7 +113,7 @@ def test_the_factored_game_passes_openspiels_random_simulation_test_and_pickles(
 
     game = pyspiel.load_game("battaglie_fetterman(factored=True)")
     assert game.num_distinct_actions() == 105
-    assert game.observation_tensor_shape() == [12 * 8 * 13 + 8 * 13 + 4 * 5]
+    assert game.observation_tensor_shape() == [b.OBSERVATION_PLANES * 8 * 13 + 8 * 13 + 4 * 5]
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     assert isinstance(pickle.loads(pickle.dumps(game)).new_initial_state(), bo.FactoredState)
 
@@ -125,7 +125,7 @@ def test_in_the_factored_game_the_mover_keeps_the_turn_until_its_move_is_played(
     assert state.current_player() == 0 and len(state.battaglie) == 0
     assert max(state.legal_actions()) < 5 and state.legal_actions_mask()[5:].sum() == 0
     tensor = np.asarray(state.observation_tensor())
-    assert tensor[12 * 8 * 13 + square] == 1.0
+    assert tensor[b.OBSERVATION_PLANES * 8 * 13 + square] == 1.0
     while len(state.battaglie) == 0:
         state.apply_action(state.legal_actions()[-1])
     assert state.current_player() == 1 and len(state.history()) >= 2

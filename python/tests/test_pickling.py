@@ -119,3 +119,27 @@ def test_openspiel_games_and_states_pickle_as_openspiels_own_test_does() -> None
             pyspiel.serialize_game_and_state(game, state)
         )
         assert str(new_game) == str(game) and str(new_state) == str(state)
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize("make", [b.VectorEnv, b.FactoredVectorEnv])
+def test_a_vector_env_pickled_mid_episode_steps_on_identically(make: type, how: str) -> None:
+    env = make("washita", 3, opponent="random", seed=7, threads=1, quiet_limit=40, shaping="material", view="mover")
+    env.reset(seed=7)
+    for _ in range(25):  # mid-game in every env, and (factored) mid-move in some
+        env.step(env.sample_actions())
+    copied = pickle.loads(pickle.dumps(env)) if how == "pickle" else copy.deepcopy(env)
+    assert copied.num_envs == 3
+    # Driven with the same actions; the copy's own sampler draws what the original's does.
+    for _ in range(60):
+        actions = env.sample_actions()
+        assert np.array_equal(copied.sample_actions(), actions)
+        for ours, theirs in zip(env.step(actions), copied.step(actions)):
+            if isinstance(ours, dict):
+                assert all(np.array_equal(ours[k], theirs[k]) for k in ours)
+            else:
+                assert np.array_equal(ours, theirs)
+    for i in range(3):
+        assert [str(m) for m in copied.game(i).moves] == [str(m) for m in env.game(i).moves]
+    if make is b.FactoredVectorEnv:
+        assert [copied.choices(i) for i in range(3)] == [env.choices(i) for i in range(3)]
