@@ -183,15 +183,16 @@ class FactoredBattaglieEnv(BattaglieEnv):
         return list(self._chooser.prefix)
 
 
-gymnasium.register(id="battaglie/Washita-v0", entry_point="battaglie.gym:BattaglieEnv", kwargs={"battle": "washita"})
-gymnasium.register(id="battaglie/Fetterman-v0", entry_point="battaglie.gym:BattaglieEnv", kwargs={"battle": "fetterman"})
-gymnasium.register(id="battaglie/ApachePass-v0", entry_point="battaglie.gym:BattaglieEnv", kwargs={"battle": "apache-pass"})
-gymnasium.register(
-    id="battaglie/WashitaFactored-v0", entry_point="battaglie.gym:FactoredBattaglieEnv", kwargs={"battle": "washita"}
-)
-gymnasium.register(
-    id="battaglie/FettermanFactored-v0", entry_point="battaglie.gym:FactoredBattaglieEnv", kwargs={"battle": "fetterman"}
-)
-gymnasium.register(
-    id="battaglie/ApachePassFactored-v0", entry_point="battaglie.gym:FactoredBattaglieEnv", kwargs={"battle": "apache-pass"}
-)
+for _id, _battle in (("Washita", "washita"), ("Fetterman", "fetterman"), ("ApachePass", "apache-pass")):
+    gymnasium.register(
+        id=f"battaglie/{_id}-v0",
+        entry_point="battaglie.gym:BattaglieEnv",
+        vector_entry_point="battaglie.gym_vector:BattaglieVectorEnv",
+        kwargs={"battle": _battle},
+    )
+    gymnasium.register(
+        id=f"battaglie/{_id}Factored-v0",
+        entry_point="battaglie.gym:FactoredBattaglieEnv",
+        vector_entry_point="battaglie.gym_vector:FactoredBattaglieVectorEnv",
+        kwargs={"battle": _battle},
+    )

@@ -87,8 +87,8 @@ impl Chooser {
 
     /// Writes the game's rows: the board's when `board` (a new position; `fresh` for a
     /// buffer not written before), the choices made and the mask of the next step.
-    fn write(&mut self, rows: Rows<'_, 3>, board: bool, fresh: bool) {
-        let [obs, source, directions] = rows.floats;
+    fn write(&mut self, rows: Rows<'_, 4>, board: bool, fresh: bool) {
+        let [obs, source, directions, _] = rows.floats;
         if board {
             self.env.observe_into(obs, fresh);
         }
@@ -129,7 +129,7 @@ impl Chooser {
 pub struct PyFactoredVectorEnv {
     /// The games, with three observation buffers: the board, the source chosen, the
     /// directions chosen.
-    batch: Batch<Chooser, 3>,
+    batch: Batch<Chooser, 4>,
     /// The generator of `sample_actions`.
     sampler: battaglie_rules::Rng,
 }
@@ -182,6 +182,7 @@ impl PyFactoredVectorEnv {
                 ("observations", &[p, h, w]),
                 ("sources", &[h, w]),
                 ("directions", &[pieces, DIRECTIONS]),
+                ("final observations", &[p, h, w]),
             ],
             h * w + 1,
             |env| Chooser {
@@ -252,6 +253,7 @@ impl PyFactoredVectorEnv {
             *rows.length = 0;
             if step.terminated {
                 *rows.length = c.env.moves().len() as u32;
+                c.env.observe(rows.floats[3]);
                 c.reset(None);
             }
             // A move played: a new position, whose board rows are written too.
@@ -326,6 +328,15 @@ impl PyFactoredVectorEnv {
         Ok(PyGame::from(self.batch.game(i)?.env.game()))
     }
 
+    /// The board observation at the end of each game that ended at the last step
+    /// (where `terminated` is set; the other rows hold older ends), before its reset
+    /// (no choice is pending at a game's end). A read-only view.
+    #[getter]
+    fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let ([.., last], ..) = self.batch.views(py)?;
+        Ok(last)
+    }
+
     /// Built again from the constructor's arguments, then every game replayed with
     /// the choices made towards its next move: a copy steps on as this env does.
     fn __reduce__(&self, py: Python<'_>) -> (Py<PyAny>, batch::Args, FactoredState) {
@@ -384,7 +395,7 @@ impl PyFactoredVectorEnv {
 /// The observation views, as a dict.
 fn observations<'py>(
     py: Python<'py>,
-    [obs, source, directions]: [Bound<'py, PyAny>; 3],
+    [obs, source, directions, _]: [Bound<'py, PyAny>; 4],
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("observation", obs)?;

@@ -383,7 +383,7 @@ type Observed<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>);
 #[pyclass(name = "VectorEnv", module = "battaglie")]
 pub struct PyVectorEnv {
     /// The games, with one observation buffer.
-    batch: Batch<Env, 1>,
+    batch: Batch<Env, 2>,
     /// The generator of `sample_actions`.
     sampler: battaglie_rules::Rng,
 }
@@ -470,7 +470,10 @@ impl PyVectorEnv {
             py,
             batch::num_envs(num_envs)?,
             setup,
-            [("observations", &[p, h, w])],
+            [
+                ("observations", &[p, h, w]),
+                ("final observations", &[p, h, w]),
+            ],
             actions,
             |env| env,
         )?;
@@ -504,7 +507,7 @@ impl PyVectorEnv {
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Seed>) -> PyResult<Observed<'py>> {
         let seed = seed.map(|s| s.0);
         self.write_all(py, Some(seed))?;
-        let ([obs], mask, ..) = self.batch.views(py)?;
+        let ([obs, _], mask, ..) = self.batch.views(py)?;
         Ok((obs, mask))
     }
 
@@ -533,7 +536,7 @@ impl PyVectorEnv {
         self.batch
             .each(py, |i, env, rows| {
                 let Rows {
-                    floats: [obs],
+                    floats: [obs, last],
                     mask,
                     reward,
                     terminated,
@@ -552,6 +555,7 @@ impl PyVectorEnv {
                 *length = 0;
                 if step.terminated {
                     *length = env.moves().len() as u32;
+                    env.observe(last);
                     env.reset(None);
                 }
                 env.observe_into(obs, false);
@@ -559,7 +563,7 @@ impl PyVectorEnv {
                 Ok(())
             })
             .map_err(step_error)?;
-        let ([obs], mask, rewards, terminated, truncated) = self.batch.views(py)?;
+        let ([obs, _], mask, rewards, terminated, truncated) = self.batch.views(py)?;
         Ok((obs, mask, rewards, terminated, truncated))
     }
 
@@ -621,6 +625,15 @@ impl PyVectorEnv {
         Ok(PyGame::from(self.batch.game(i)?.game()))
     }
 
+    /// The observation at the end of each game that ended at the last step (where
+    /// `terminated` is set; the other rows hold older ends), before its reset: what
+    /// Gymnasium's vector API calls the final observation. A read-only view.
+    #[getter]
+    fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let ([_, last], ..) = self.batch.views(py)?;
+        Ok(last)
+    }
+
     /// Built again from the constructor's arguments, then every game replayed and its
     /// generator set: a copy steps on as this env does.
     fn __reduce__(&self, py: Python<'_>) -> (Py<PyAny>, batch::Args, VectorState) {
@@ -662,7 +675,7 @@ impl PyVectorEnv {
     /// every observation and mask.
     fn write_all(&mut self, py: Python<'_>, reset: Option<Option<u64>>) -> PyResult<()> {
         self.batch.each(py, |i, env, rows| {
-            let [obs] = rows.floats;
+            let [obs, _] = rows.floats;
             if let Some(seed) = reset {
                 env.clear_mask(rows.mask);
                 env.reset(seed.map(|s| s.wrapping_add(i as u64)));
