@@ -29,6 +29,13 @@ Step = tuple[Observation, float, bool, bool, dict[str, Any]]
 """What ``step`` returns: observation, reward, terminated, truncated, info."""
 
 
+def check_seed(seed: object) -> None:
+    """A seed out of range is a ``ValueError`` naming the range, as everywhere in the
+    package (Gymnasium's own check raises its ``gymnasium.error.Error``)."""
+    if isinstance(seed, int) and not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be 0 to 2**64 - 1, got {seed}")
+
+
 class BattaglieEnv(gymnasium.Env[dict[str, Any], SupportsInt]):
     """One battle against a built-in opponent.
 
@@ -101,6 +108,7 @@ class BattaglieEnv(gymnasium.Env[dict[str, Any], SupportsInt]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        check_seed(seed)
         super().reset(seed=seed)
         if seed is None and not self._seeded:
             seed = int(self.np_random.integers(2**63))

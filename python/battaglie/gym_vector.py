@@ -25,6 +25,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from . import _core
+from .gym import check_seed
 
 __all__ = ["BattaglieVectorEnv", "FactoredBattaglieVectorEnv"]
 
@@ -106,6 +107,7 @@ class BattaglieVectorEnv(gymnasium.vector.VectorEnv[Observations, np.ndarray, np
         game's generator goes on."""
         if isinstance(seed, list):
             raise ValueError("seed: give one int (game i is seeded seed + i) or None")
+        check_seed(seed)
         super().reset(seed=seed)
         obs, masks = self.core.reset(seed)
         return self._observations(obs, masks), {}

@@ -92,7 +92,19 @@ OUT_OF_RANGE: list[tuple[str, Callable[[], object]]] = [
     ("seed", lambda: b.Game("washita").random_playout(-1)),
     ("n_rollouts", lambda: _openspiel().PlayoutEvaluator(n_rollouts=-1)),
     ("seed", lambda: _openspiel().PlayoutEvaluator(seed=2**64)),
+    ("seed", lambda: _gym().BattaglieEnv().reset(seed=-1)),
+    ("seed", lambda: _gym().FactoredBattaglieEnv().reset(seed=2**64)),
+    ("seed", lambda: _pettingzoo().env().reset(seed=-1)),
+    ("num_envs", lambda: _gym_vector().BattaglieVectorEnv(-1)),
+    ("seed", lambda: _gym_vector().BattaglieVectorEnv(2).reset(seed=-1)),
+    ("threads", lambda: _gym_vector().FactoredBattaglieVectorEnv(2, threads=0)),
 ]
+
+
+def _gym_vector() -> Any:
+    import battaglie.gym_vector
+
+    return battaglie.gym_vector
 
 
 def _gym() -> Any:
