@@ -112,7 +112,7 @@ fn row(m: &MoveAnalysis) -> String {
     let mut text = format!(
         "{:>4} {:<7} {:<20} {:<20} {:>12} {:>5} {}",
         m.ply,
-        m.side.word(),
+        m.side.title(),
         m.played,
         m.best.as_deref().unwrap_or("-"),
         chance(m.side, m.after.win_chance),
@@ -134,11 +134,7 @@ fn chance(side: Side, chance: f64) -> String {
     } else {
         (!side, 1.0 - chance)
     };
-    let name = match side {
-        Side::Army => "Army",
-        Side::Indians => "Indians",
-    };
-    format!("{name} {}%", (chance * 100.0).round())
+    format!("{} {}%", side.title(), (chance * 100.0).round())
 }
 
 /// `1 inaccuracy`, `2 mistakes`.
@@ -153,7 +149,7 @@ fn footer(a: &Analysis) -> String {
         let t = a.summary.side(side);
         text += &format!(
             "{:<8} {}, average loss {}, {}, {}, {}\n",
-            side.word(),
+            side.title(),
             count(t.moves, "move", "moves"),
             t.average_loss,
             count(t.inaccuracies, "inaccuracy", "inaccuracies"),
