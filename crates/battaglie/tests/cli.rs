@@ -669,3 +669,29 @@ fn play_help_names_every_line_mode_command_and_the_true_screen_size() {
     }
     assert!(!help.contains("80x17"), "{help}");
 }
+
+#[test]
+fn the_readmes_picture_is_what_record_draws_from_its_record() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    let out = battaglie(&[
+        "record",
+        docs.join("board.txt").to_str().unwrap(),
+        "--to",
+        "png",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let committed = std::fs::read(docs.join("board.png")).expect("docs/board.png");
+    assert!(
+        out.stdout == committed,
+        "docs/board.png is stale: battaglie record docs/board.txt --to png -o docs/board.png --force"
+    );
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"),
+    )
+    .unwrap();
+    assert!(readme.contains("](docs/board.png)"), "the README shows it");
+}
