@@ -190,7 +190,8 @@ mod tests {
         assert!(e.to_string().contains("ends before it starts"), "{e}");
         assert!(!e.to_string().contains("the game has"), "{e}");
         // A start past the end, with the end left to the game's, is past the end.
-        let e = game_gif(&g, Some(9..=3)).unwrap_err();
+        let (from, until) = (9, 3);
+        let e = game_gif(&g, Some(from..=until)).unwrap_err();
         assert!(e.to_string().contains("the game has 3 moves"), "{e}");
         assert!(!e.to_string().contains("ends before it starts"), "{e}");
     }

@@ -647,19 +647,6 @@ fn unquote(s: &str) -> Option<String> {
     Some(out)
 }
 
-#[cfg(test)]
-mod date_tests {
-    use super::iso_date;
-
-    #[test]
-    fn record_dates_are_utc_calendar_dates() {
-        assert_eq!(iso_date(0), "1970-01-01");
-        assert_eq!(iso_date(951_782_400), "2000-02-29");
-        assert_eq!(iso_date(1_700_000_000), "2023-11-14");
-        assert_eq!(iso_date(-1), "1969-12-31");
-    }
-}
-
 /// What is wrong with a JSON record, in words (the reader's own message names its
 /// grammar's terms and quotes the expected fields in backticks).
 fn json_words(e: &serde_json::Error) -> String {
@@ -692,3 +679,16 @@ fn json_words(e: &serde_json::Error) -> String {
 const JSON_FIELDS: [&str; 8] = [
     "scenario", "army", "indians", "date", "start", "moves", "result", "reason",
 ];
+
+#[cfg(test)]
+mod date_tests {
+    use super::iso_date;
+
+    #[test]
+    fn record_dates_are_utc_calendar_dates() {
+        assert_eq!(iso_date(0), "1970-01-01");
+        assert_eq!(iso_date(951_782_400), "2000-02-29");
+        assert_eq!(iso_date(1_700_000_000), "2023-11-14");
+        assert_eq!(iso_date(-1), "1969-12-31");
+    }
+}
