@@ -344,3 +344,18 @@ fn a_draw_is_said_by_how_it_came_not_by_its_record_word() {
         "{out}"
     );
 }
+
+#[test]
+fn a_resigned_games_last_replay_step_says_it_is_over() {
+    let out = run(
+        "@8:MMM-a8\nresign\nreplay\nend\n",
+        &options("washita", Opponent::Hotseat),
+    );
+    let last = out.split("Replay: move 1 of 1").last().unwrap();
+    assert!(
+        last.contains(
+            "Victory for the Army (7th U.S. Cavalry) by resignation: the Indians resigned."
+        ),
+        "{out}"
+    );
+}

@@ -37,11 +37,18 @@ fn read_record(file: &str) -> anyhow::Result<Game> {
     let text = if file == "-" {
         std::io::read_to_string(std::io::stdin())?
     } else {
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
+        std::fs::read_to_string(file).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot read {}",
+                battaglie_rules::file_error(std::path::Path::new(file), &e)
+            )
+        })?
     };
-    let record = Record::read(&text)?;
+    let record = Record::read(&text).with_context(|| format!("cannot read {file}"))?;
     let scenario = crate::scenarios::load(&record.scenario)?;
-    record.replay(&scenario).with_context(|| file.to_string())
+    record
+        .replay(&scenario)
+        .with_context(|| format!("cannot replay {file}"))
 }
 
 /// Runs `battaglie analyze`.
