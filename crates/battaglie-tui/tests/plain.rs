@@ -337,15 +337,6 @@ fn the_end_is_said_with_the_sides_capitalised_and_no_record_words() {
 }
 
 #[test]
-fn a_draw_is_said_by_how_it_came_not_by_its_record_word() {
-    let out = run("draw\n", &options("washita", Opponent::Hotseat));
-    assert!(
-        out.contains("Game over. Draw by agreement: the players agreed."),
-        "{out}"
-    );
-}
-
-#[test]
 fn a_resigned_games_last_replay_step_says_it_is_over() {
     let out = run(
         "@8:MMM-a8\nresign\nreplay\nend\n",
