@@ -96,15 +96,13 @@ impl DrawReason {
 impl fmt::Display for ResignReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ResignReason::TablebaseLoss(d) => {
-                write!(
-                    f,
-                    "the endgame table says the position is lost (loss in {d})"
-                )
+            // Sentences for a player, after "The computer resigns: ": no scores.
+            ResignReason::TablebaseLoss(_) => {
+                f.write_str("the endgame table says its position is lost")
             }
-            ResignReason::LostScore(s) => write!(
+            ResignReason::LostScore(_) => write!(
                 f,
-                "the search has scored the position lost for {RESIGN_MOVES} moves (now {s})"
+                "it has found its position lost on each of its last {RESIGN_MOVES} moves"
             ),
         }
     }
@@ -358,6 +356,23 @@ mod tests {
         assert_eq!(
             Sport::new().gesture(&pos, None),
             Some(Gesture::OfferDraw(DrawReason::NeitherCanWin))
+        );
+    }
+
+    #[test]
+    fn a_resignation_is_said_as_a_sentence_for_a_player_without_scores() {
+        for reason in [
+            ResignReason::LostScore(Score::Value(-5040)),
+            ResignReason::TablebaseLoss(7),
+        ] {
+            let words = reason.to_string();
+            for jargon in ["-5040", "score", "(", "7"] {
+                assert!(!words.contains(jargon), "{jargon}: {words}");
+            }
+        }
+        assert_eq!(
+            ResignReason::LostScore(Score::Value(-5040)).to_string(),
+            format!("it has found its position lost on each of its last {RESIGN_MOVES} moves")
         );
     }
 }

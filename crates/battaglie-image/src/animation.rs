@@ -28,7 +28,7 @@ pub enum GifError {
         until: usize,
     },
     /// The range asks for moves the game does not have.
-    #[error("moves {from} to {until}: the game has {plies} moves, each side's move counting one (ranges run from 0, the start, to {plies})")]
+    #[error("moves {from} to {until}: the game has {plies} moves, each side's move counting one (ask for moves from 0, the start, to {plies})")]
     Range {
         /// The first position asked for (0 = the start).
         from: usize,
@@ -52,11 +52,12 @@ pub fn game_gif(game: &Game, range: Option<RangeInclusive<usize>>) -> Result<Vec
     let plies = game.moves().len();
     let range = range.unwrap_or(0..=plies);
     let (from, until) = (*range.start(), *range.end());
+    // Past the end first: `--from 200` alone on a game of 101 moves is too far, not backwards.
+    if from > plies || until > plies {
+        return Err(GifError::Range { from, until, plies });
+    }
     if from > until {
         return Err(GifError::Backwards { from, until });
-    }
-    if until > plies {
-        return Err(GifError::Range { from, until, plies });
     }
     let scenario = game.start().scenario().clone();
     let (w, h) = board::size(scenario.width(), scenario.height());
@@ -188,5 +189,10 @@ mod tests {
         let e = game_gif(&g, Some(from..=until)).unwrap_err();
         assert!(e.to_string().contains("ends before it starts"), "{e}");
         assert!(!e.to_string().contains("the game has"), "{e}");
+        // A start past the end, with the end left to the game's, is past the end.
+        let (from, until) = (9, 3);
+        let e = game_gif(&g, Some(from..=until)).unwrap_err();
+        assert!(e.to_string().contains("the game has 3 moves"), "{e}");
+        assert!(!e.to_string().contains("ends before it starts"), "{e}");
     }
 }

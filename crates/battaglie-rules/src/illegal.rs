@@ -178,10 +178,7 @@ pub enum MoveError {
 
 /// "Army" or "Indians", for messages.
 pub(crate) fn side_title(side: Side) -> &'static str {
-    match side {
-        Side::Army => "Army",
-        Side::Indians => "Indians",
-    }
+    side.title()
 }
 
 /// A stack's letters as BFEN writes them for its owner (lower case for the Indians).

@@ -4,6 +4,7 @@
 
 mod bfen;
 mod board;
+mod file_words;
 mod game;
 mod illegal;
 mod kind;
@@ -31,6 +32,7 @@ mod zobrist;
 
 pub use bfen::{Bfen, BfenField, BfenRank, ParseBfenError, MAX_COUNTER};
 pub use board::{board_text, Charset};
+pub use file_words::file_error;
 pub use game::{ClockReason, Game, GameOver};
 pub use illegal::{IllegalMoveError, MoveError, PlayError};
 pub use kind::{Kind, KindSet};

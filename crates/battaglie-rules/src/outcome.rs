@@ -50,6 +50,17 @@ impl WinReason {
         WIN_WORDS[self as usize]
     }
 
+    /// How the win came, in a sentence after "won" or "a win": `by elimination`,
+    /// `by resignation`, `on time`, `by forfeit` (the other side left).
+    pub fn how(self) -> &'static str {
+        match self {
+            WinReason::Elimination => "by elimination",
+            WinReason::Resignation => "by resignation",
+            WinReason::Time => "on time",
+            WinReason::Abandoned => "by forfeit",
+        }
+    }
+
     /// Reads [`WinReason::word`].
     pub fn from_word(word: &str) -> Option<WinReason> {
         WIN_REASONS.into_iter().find(|r| r.word() == word)
@@ -61,6 +72,19 @@ impl DrawReason {
     /// `agreement`, `time`, `abandoned`).
     pub fn word(self) -> &'static str {
         DRAW_WORDS[self as usize]
+    }
+
+    /// How the draw came, in a sentence after "a draw": `by deadlock`, `by
+    /// repetition`, `by the move limit`, `by agreement`, `on time`, `by forfeit`.
+    pub fn how(self) -> &'static str {
+        match self {
+            DrawReason::Deadlock => "by deadlock",
+            DrawReason::Repetition => "by repetition",
+            DrawReason::Quiet => "by the move limit",
+            DrawReason::Agreement => "by agreement",
+            DrawReason::Time => "on time",
+            DrawReason::Abandoned => "by forfeit",
+        }
     }
 
     /// Reads [`DrawReason::word`].
@@ -121,6 +145,17 @@ impl Outcome {
         match self {
             Outcome::Win(side, _) => side.word(),
             Outcome::Draw(_) => "draw",
+        }
+    }
+
+    /// The outcome in words for a player: "a win for the Army on time", "a draw
+    /// by agreement".
+    pub fn words(self) -> String {
+        match self {
+            Outcome::Win(side, reason) => {
+                format!("a win for the {} {}", side.title(), reason.how())
+            }
+            Outcome::Draw(reason) => format!("a draw {}", reason.how()),
         }
     }
 

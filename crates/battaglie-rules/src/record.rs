@@ -76,7 +76,7 @@ fn ongoing() -> String {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// The JSON form does not parse or has the wrong fields.
-    #[error("game record: JSON: {message} at line {line} column {column}")]
+    #[error("game record: {message} (line {line})")]
     Json {
         /// The line (from 1).
         line: usize,
@@ -196,7 +196,7 @@ pub enum RecordError {
         error: MoveError,
     },
     /// The moves end the game otherwise than the result says.
-    #[error("game record: the result says {}, but the moves end in {} by {}", describe(result, reason.as_deref()), ruled.result_word(), ruled.reason_word())]
+    #[error("game record: the result says {}, but the moves end in {}", describe(result, reason.as_deref()), ruled.words())]
     ResultMismatch {
         /// The result claimed.
         result: String,
@@ -351,18 +351,10 @@ impl Record {
     /// # Errors
     /// A [`RecordError`] with the line, column and reason.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        let record: Record = serde_json::from_str(text).map_err(|e| {
-            let message = e.to_string();
-            // serde_json appends the position, which the error keeps in its own fields.
-            let message = match message.rfind(" at line ") {
-                Some(at) => message[..at].to_string(),
-                None => message,
-            };
-            RecordError::Json {
-                line: e.line(),
-                column: e.column(),
-                message,
-            }
+        let record: Record = serde_json::from_str(text).map_err(|e| RecordError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: json_words(&e),
         })?;
         record.check_fields()?;
         Ok(record)
@@ -407,9 +399,10 @@ impl Record {
 }
 
 fn describe(result: &str, reason: Option<&str>) -> String {
-    match reason {
-        Some(reason) => format!("{result} by {reason}"),
-        None => result.to_string(),
+    match (reason, reason.and_then(|r| Outcome::from_words(result, r))) {
+        (_, Some(outcome)) => outcome.words(),
+        (Some(reason), None) => format!("{result} by {reason}"),
+        (None, None) => result.to_string(),
     }
 }
 
@@ -653,6 +646,39 @@ fn unquote(s: &str) -> Option<String> {
     }
     Some(out)
 }
+
+/// What is wrong with a JSON record, in words (the reader's own message names its
+/// grammar's terms and quotes the expected fields in backticks).
+fn json_words(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let message = e.to_string();
+    let message = match message.rfind(" at line ") {
+        Some(at) => &message[..at],
+        None => &message,
+    };
+    let quoted = |rest: &str| rest.split('`').nth(1).unwrap_or_default().to_string();
+    match e.classify() {
+        Category::Eof => "the file ends before the record does: it was cut short".into(),
+        Category::Syntax => {
+            "the JSON is garbled here (a comma, quote or bracket is wrong or missing)".into()
+        }
+        Category::Data if message.starts_with("unknown field") => format!(
+            "it has a field \"{}\" that game records do not have (they have: {})",
+            quoted(message),
+            JSON_FIELDS.join(", ")
+        ),
+        Category::Data if message.starts_with("missing field") => {
+            format!("the field \"{}\" is missing", quoted(message))
+        }
+        Category::Data => "a field holds the wrong kind of value (text, a number or a list)".into(),
+        Category::Io => "the record could not be read".into(),
+    }
+}
+
+/// The fields of the JSON form.
+const JSON_FIELDS: [&str; 8] = [
+    "scenario", "army", "indians", "date", "start", "moves", "result", "reason",
+];
 
 #[cfg(test)]
 mod date_tests {

@@ -32,6 +32,15 @@ impl Side {
         }
     }
 
+    /// The side's name in a sentence for a player: `Army`, `Indians` (the
+    /// battle's own names for them are in its scenario).
+    pub const fn title(self) -> &'static str {
+        match self {
+            Side::Army => "Army",
+            Side::Indians => "Indians",
+        }
+    }
+
     /// The lower-case word used by the protocol (`win army`) and records.
     pub const fn word(self) -> &'static str {
         match self {

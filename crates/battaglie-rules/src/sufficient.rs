@@ -47,15 +47,20 @@ pub enum Unreachable {
 
 impl fmt::Display for Untouchable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let attacker = self.attacker.word();
+        let attacker = self.attacker.title();
         let defender = match !self.attacker {
-            Side::Army => "army's",
-            Side::Indians => "indians'",
+            Side::Army => "Army's",
+            Side::Indians => "Indians'",
+        };
+        // The Army is one body, the Indians several peoples: the verb agrees.
+        let has = match self.attacker {
+            Side::Army => "has",
+            Side::Indians => "have",
         };
         match self.why {
             Unreachable::NoEliminator => write!(
                 f,
-                "the {attacker} have no piece left that can eliminate the {defender} {} on {}",
+                "the {attacker} {has} no piece left that can eliminate the {defender} {} on {}",
                 self.kind, self.square
             ),
             Unreachable::OutOfReach => write!(
@@ -194,7 +199,7 @@ mod tests {
         assert!(!can_ever_win(&p, Side::Army));
         assert_eq!(
             u.to_string(),
-            "the army have no piece left that can eliminate the indians' Mounted on g2"
+            "the Army has no piece left that can eliminate the Indians' Mounted on g2"
         );
     }
 
@@ -255,7 +260,7 @@ mod tests {
         assert_eq!((u.kind, u.why), (Kind::Foot, Unreachable::OutOfReach));
         assert_eq!(
             u.to_string(),
-            "no piece of the army that could eliminate the indians' Foot on d1 can ever reach it"
+            "no piece of the Army that could eliminate the Indians' Foot on d1 can ever reach it"
         );
         // An Army Foot already on the rocks can walk down to it.
         let p = custom(rows, kinds, "", "M|3F/|4/|3f A 0 1");

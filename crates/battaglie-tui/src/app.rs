@@ -136,6 +136,8 @@ pub(crate) struct Replay {
     pub(crate) index: usize,
     pub(crate) game: Game,
     start: Game,
+    /// The game as it ended: its last frame keeps a resignation or an agreed draw.
+    end: Game,
 }
 
 impl Replay {
@@ -147,6 +149,7 @@ impl Replay {
             game: start.clone(),
             start,
             moves,
+            end: game.clone(),
         };
         replay.go(0);
         replay
@@ -154,6 +157,11 @@ impl Replay {
 
     fn go(&mut self, index: usize) {
         let index = index.min(self.moves.len());
+        if index == self.moves.len() {
+            self.index = index;
+            self.game = self.end.clone();
+            return;
+        }
         let mut game = self.start.clone();
         for mv in &self.moves[..index] {
             if game.try_play(mv).is_err() {
@@ -182,6 +190,10 @@ pub struct App {
     pub(crate) last_eval: Option<[String; 3]>,
     pub(crate) replay: Option<Replay>,
     pub(crate) help_scroll: u16,
+    /// The furthest the help can scroll at its last drawn size (its last page in view).
+    pub(crate) help_end: Cell<u16>,
+    /// What to say on the terminal once the full screen is gone (where the game was saved).
+    farewell: Option<String>,
     /// Where the board was last drawn, for mouse clicks.
     pub(crate) geometry: Cell<Option<Geometry>>,
     /// Whether the last drawing found the terminal too small for the board: keys
@@ -222,6 +234,8 @@ impl App {
             last_eval: None,
             replay: None,
             help_scroll: 0,
+            help_end: Cell::new(u16::MAX),
+            farewell: None,
             geometry: Cell::new(None),
             too_small: Cell::new(false),
             quit: false,
@@ -339,11 +353,23 @@ impl App {
         self.quit
     }
 
+    /// What to print once the full screen is gone: where a save-and-quit wrote the game.
+    pub fn farewell(&self) -> Option<&str> {
+        self.farewell.as_deref()
+    }
+
+    /// Whether the autosave holds the game as it is, unfinished: the next start offers it back.
+    pub(crate) fn offered_back(&self) -> bool {
+        self.autosave
+            .as_ref()
+            .is_some_and(|a| a.offers_back(&self.session))
+    }
+
     /// The question waiting for an answer, in words, if any (the quit, load, new
     /// game or draw confirmation).
     pub fn question(&self) -> Option<String> {
         match &self.mode {
-            Mode::Confirm(c) => Some(crate::menu::question(c, self.autosave.is_some())),
+            Mode::Confirm(c) => Some(crate::menu::question(c, self.offered_back())),
             _ => None,
         }
     }

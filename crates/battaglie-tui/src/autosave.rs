@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::anyhow;
-use battaglie_rules::{Game, Move, Outcome, Position, Scenario, Side};
+use battaglie_rules::{file_error, Game, Move, Outcome, Position, Scenario, Side};
 
-use crate::session::{read_record, replay_record, save_record, title, Session};
+use crate::session::{free_name, read_record, replay_record, save_record, title, Session};
 use crate::Opponent;
 
 /// What the file holds: the start, the moves and any settlement.
@@ -77,6 +77,12 @@ impl Autosave {
         &self.path
     }
 
+    /// Whether the file holds the session's game as it is, unfinished, so that the
+    /// next start offers it back.
+    pub(crate) fn offers_back(&self, session: &Session) -> bool {
+        !session.game.is_over() && self.written.as_ref() == Some(&held(&session.game))
+    }
+
     /// The unfinished game in the file: `None` when there is no file, or its game
     /// is over or has no move.
     ///
@@ -115,6 +121,15 @@ impl Autosave {
         Ok(found.session())
     }
 
+    /// Copies the file, which cannot be read, to a name beside it that no file
+    /// has (`autosave-damaged.txt`), before the next move replaces it.
+    fn copy_aside(&self) -> anyhow::Result<PathBuf> {
+        let copy = free_name(&self.path.with_file_name("autosave-damaged.txt"), true)?;
+        std::fs::copy(&self.path, &copy)
+            .map_err(|e| anyhow!("cannot write {}", file_error(&copy, &e)))?;
+        Ok(copy)
+    }
+
     /// Writes the session's game unless the file holds it already. Until this run
     /// has written the file once, a game without a move leaves it alone, so that
     /// starting and leaving never overwrites an unfinished game. Returns whether
@@ -131,7 +146,7 @@ impl Autosave {
         }
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
-                .map_err(|e| anyhow!("cannot create {}: {e}", dir.display()))?;
+                .map_err(|e| anyhow!("cannot create the folder {}", file_error(dir, &e)))?;
         }
         let (army, indians) = session.player_names();
         save_record(&self.path, &session.game, &army, &indians)?;
@@ -165,9 +180,15 @@ pub(crate) fn offer(
     autosave: Option<&Autosave>,
 ) -> anyhow::Result<Option<Found>> {
     match autosave {
-        Some(a) if options.load.is_none() && !options.resume => a
-            .find(&options.scenario)
-            .map_err(|e| anyhow!("the autosaved game cannot be resumed: {e:#}")),
+        Some(a) if options.load.is_none() && !options.resume => {
+            a.find(&options.scenario).map_err(|e| match a.copy_aside() {
+                Ok(copy) => anyhow!(
+                    "The autosaved game cannot be resumed ({e:#}): it is copied to {}, and the next move starts a new autosave.",
+                    copy.display()
+                ),
+                Err(c) => anyhow!("The autosaved game cannot be resumed ({e:#}), nor copied aside ({c:#}): the next move replaces it."),
+            })
+        }
         _ => Ok(None),
     }
 }

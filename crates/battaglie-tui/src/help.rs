@@ -51,10 +51,29 @@ pub(crate) fn help_text(app: &App) -> Vec<Line<'static>> {
 }
 
 pub(crate) fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
+    let text = help_text(app);
+    // The furthest scroll that still fills the box: the last page, never past it.
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let rows: usize = text
+        .iter()
+        .map(|line| {
+            let words: Vec<String> = line
+                .spans
+                .iter()
+                .flat_map(|s| s.content.split_whitespace().map(str::to_string))
+                .collect();
+            crate::plain_text::wrap(&words, width)
+                .lines()
+                .count()
+                .max(1)
+        })
+        .sum();
+    let end = rows.saturating_sub(usize::from(area.height.saturating_sub(2)));
+    app.help_end.set(u16::try_from(end).unwrap_or(u16::MAX));
     frame.render_widget(
-        Paragraph::new(help_text(app))
+        Paragraph::new(text)
             .wrap(Wrap { trim: false })
-            .scroll((app.help_scroll, 0))
+            .scroll((app.help_scroll.min(app.help_end.get()), 0))
             .block(
                 Block::new()
                     .borders(Borders::ALL)

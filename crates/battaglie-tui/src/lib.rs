@@ -26,6 +26,7 @@ mod describe;
 mod help;
 mod menu;
 mod plain;
+mod plain_keep;
 mod plain_text;
 mod session;
 mod term;
@@ -77,6 +78,13 @@ pub struct PlayOptions {
     /// Continue the unfinished game in `autosave` (with its battle, players and
     /// sides) instead of starting one.
     pub resume: bool,
+    /// In the line mode, whether someone is there to answer a question (standard
+    /// input is a terminal): before unsaved moves would be lost (new, load, quit)
+    /// they are asked; without, the game is saved aside under a new name.
+    pub answers: bool,
+    /// The folder such a game is saved aside in; `None`: beside the autosave, or
+    /// in the current folder without one.
+    pub aside_dir: Option<PathBuf>,
     /// Draw without colour: reverse video, bold and symbols carry everything
     /// (set when the `NO_COLOR` environment variable is set and not empty, or the
     /// terminal's terminfo entry has fewer than 8 colours, as `xterm-mono`).
@@ -95,6 +103,8 @@ impl PlayOptions {
             plain: false,
             autosave: None,
             resume: false,
+            answers: false,
+            aside_dir: None,
             monochrome: colour::monochrome_from_env(),
         }
     }
@@ -117,6 +127,10 @@ pub fn run(options: PlayOptions) -> anyhow::Result<()> {
     if options.plain || !terminal {
         let stdin = std::io::stdin();
         let stdout = std::io::stdout();
+        let options = PlayOptions {
+            answers: stdin.is_terminal(),
+            ..options
+        };
         run_plain(stdin.lock(), stdout.lock(), &options)
     } else {
         term::run_terminal(&options)

@@ -31,6 +31,7 @@ pub(crate) enum Item {
     Quit,
 }
 
+/// Every entry; a finished game's menu leaves out the draw.
 const ITEMS: [Item; 8] = [
     Item::Start,
     Item::Battle,
@@ -50,10 +51,11 @@ pub(crate) struct Menu {
 }
 
 /// The question asked, in words, with the keys that answer it.
-pub(crate) fn question(c: &Confirm, autosaved: bool) -> String {
+/// `offered_back`: the autosave holds the game, unfinished, so the next start offers it.
+pub(crate) fn question(c: &Confirm, offered_back: bool) -> String {
     match c {
-        Confirm::Quit if autosaved => {
-            "The game is not saved to a file (it stays autosaved: `battaglie play` offers it back). s save and quit · d quit · Esc stay".into()
+        Confirm::Quit if offered_back => {
+            "The game is not saved to a file (it stays autosaved and is offered back the next time you play). s save and quit · d quit · Esc stay".into()
         }
         Confirm::Quit => {
             "The game has unsaved moves. s save and quit · d discard and quit · Esc stay".into()
@@ -91,11 +93,20 @@ fn opponent_words(o: Opponent) -> String {
     }
 }
 
+/// The entries offered for the game in `app`: no draw once it is over.
+fn items(app: &App) -> Vec<Item> {
+    let over = app.session.game.is_over();
+    ITEMS
+        .into_iter()
+        .filter(|i| !(over && *i == Item::Draw))
+        .collect()
+}
+
 impl Menu {
     /// The lines of the menu, and which one is under the cursor.
     pub(crate) fn lines(&self, app: &App) -> Vec<(String, bool)> {
         let ng = &self.new_game;
-        ITEMS
+        items(app)
             .iter()
             .enumerate()
             .map(|(i, item)| {
@@ -143,17 +154,19 @@ impl App {
     }
 
     pub(crate) fn menu_key(&mut self, key: KeyEvent, mut menu: Menu) {
-        let item = ITEMS[menu.index];
+        let items = items(self);
+        menu.index = menu.index.min(items.len() - 1);
+        let item = items[menu.index];
         match key.code {
             KeyCode::Esc | KeyCode::Char('m') => {
                 self.info("Menu closed.");
                 return;
             }
             KeyCode::Up | KeyCode::Char('k') => {
-                menu.index = (menu.index + ITEMS.len() - 1) % ITEMS.len()
+                menu.index = (menu.index + items.len() - 1) % items.len()
             }
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                menu.index = (menu.index + 1) % ITEMS.len()
+                menu.index = (menu.index + 1) % items.len()
             }
             KeyCode::Left | KeyCode::Right | KeyCode::Char('h' | 'l') => {
                 let forward = matches!(key.code, KeyCode::Right | KeyCode::Char('l'));

@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use battaglie_rules::{Game, Move, Position};
 
 use crate::describe::numbered_moves;
+use crate::plain_keep::{before_losing, Then};
 use crate::plain_text::{legal_moves, paragraphs, report, say_result, stacks_and_result};
 use crate::session::{describe_outcome, title, Session};
 use crate::text::render_text;
@@ -38,6 +39,8 @@ Commands:
   resume           go on with the unfinished game offered at the start (the autosave)
   help             this text
   quit             leave (end of input leaves too)
+Before new, rematch, load or quit would lose unsaved moves, you are asked first; with
+nobody to answer (a pipe) the game is saved to a new file and you are told where.
 ";
 
 /// The replay being stepped through in the line mode.
@@ -45,6 +48,8 @@ struct Stepper {
     moves: Vec<Move>,
     index: usize,
     start: Position,
+    /// The game as it ended: the last step keeps a resignation or an agreed draw.
+    end: Game,
 }
 
 impl Stepper {
@@ -53,10 +58,14 @@ impl Stepper {
             moves: game.moves().copied().collect(),
             index: 0,
             start: game.start().clone(),
+            end: game.clone(),
         }
     }
 
     fn game(&self) -> Game {
+        if self.index == self.moves.len() {
+            return self.end.clone();
+        }
         let mut game = Game::new(self.start.clone());
         for mv in &self.moves[..self.index] {
             if game.try_play(mv).is_err() {
@@ -185,7 +194,20 @@ pub fn run_plain<R: BufRead, W: Write>(
             }
         };
         if read == 0 {
-            writeln!(out, "\nGoodbye.")?;
+            writeln!(out)?;
+            if replay.is_none() {
+                // Nobody is left to answer: keep what would be lost.
+                before_losing(
+                    &mut session,
+                    options,
+                    autosave.as_ref(),
+                    false,
+                    true,
+                    &mut input,
+                    out,
+                )?;
+            }
+            writeln!(out, "Goodbye.")?;
             break;
         }
         let text = line.trim();
@@ -243,8 +265,11 @@ pub fn run_plain<R: BufRead, W: Write>(
             "" => {}
             "help" | "?" | "h" => write!(out, "{HELP}")?,
             "quit" | "exit" | "q" => {
-                writeln!(out, "Goodbye.")?;
-                break;
+                let then = ask(&mut session, &autosave, options, true, &mut input, out)?;
+                if then != Then::Stay {
+                    writeln!(out, "Goodbye.")?;
+                    break;
+                }
             }
             "resume" => match offered.take() {
                 Some(found) => {
@@ -325,6 +350,11 @@ pub fn run_plain<R: BufRead, W: Write>(
                 if rest.is_empty() {
                     writeln!(out, "Say which file: load FILE.")?;
                 } else {
+                    match ask(&mut session, &autosave, options, false, &mut input, out)? {
+                        Then::Go => {}
+                        Then::Stay => continue,
+                        Then::Leave => break,
+                    }
                     match session.load(Path::new(rest)) {
                         Ok(()) => {
                             writeln!(
@@ -379,6 +409,11 @@ pub fn run_plain<R: BufRead, W: Write>(
                 }
             }
             "new" | "rematch" => {
+                match ask(&mut session, &autosave, options, false, &mut input, out)? {
+                    Then::Go => {}
+                    Then::Stay => continue,
+                    Then::Leave => break,
+                }
                 offered = None;
                 let human = match (word.as_str(), session.opponent) {
                     ("rematch", Opponent::Computer { .. }) => !session.human,
@@ -420,6 +455,27 @@ pub fn run_plain<R: BufRead, W: Write>(
     Ok(())
 }
 
+/// Before a command replaces or leaves the game: asks when someone answers, else
+/// keeps the game aside (see [`before_losing`]).
+fn ask<R: BufRead, W: Write>(
+    session: &mut Session,
+    autosave: &Option<crate::autosave::Autosave>,
+    options: &PlayOptions,
+    leaving: bool,
+    input: &mut R,
+    out: &mut W,
+) -> std::io::Result<Then> {
+    before_losing(
+        session,
+        options,
+        autosave.as_ref(),
+        options.answers,
+        leaving,
+        input,
+        out,
+    )
+}
+
 /// Lets the computer choose and play its move, and says what happened.
 fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result<()> {
     let limits = session.computer_limits();
@@ -428,7 +484,7 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
     match battaglie_ai::search(&session.game, &limits, &stop, |_| {}) {
         Some(result) => {
             if let Some(why) = session.computer_resigns(&result.info) {
-                writeln!(out, "The computer resigns ({why}).")?;
+                writeln!(out, "The computer resigns: {why}.")?;
                 return Ok(say_result(out, &session.game)?);
             }
             let [chance, score, depth] = crate::describe::evaluation(&root, &result.info);

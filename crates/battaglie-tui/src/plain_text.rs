@@ -87,7 +87,8 @@ pub(crate) fn wrap(words: &[String], width: usize) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > width {
+        // Columns, not bytes: "•" and "é" take one each.
+        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > width {
             out.push_str(&line);
             out.push('\n');
             line.clear();

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
 use battaglie_rules::record::Record;
-use battaglie_rules::{DrawReason, Game, Move, Outcome, Position, Scenario, Side, WinReason};
+use battaglie_rules::{
+    file_error, DrawReason, Game, Move, Outcome, Position, Scenario, Side, WinReason,
+};
 
 use crate::{Opponent, PlayOptions};
 
@@ -24,8 +26,8 @@ pub fn load_record(path: &Path, scenario: &Arc<Scenario>) -> anyhow::Result<Game
 
 /// Reads the game record at `path` (JSON or the text form, as [`load_record`] says).
 pub(crate) fn read_record(path: &Path) -> anyhow::Result<Record> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow!("cannot read {}", file_error(path, &e)))?;
     let json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
@@ -83,12 +85,15 @@ pub fn save_record(path: &Path, game: &Game, army: &str, indians: &str) -> anyho
     } else {
         record.to_string()
     };
-    write_whole(path, &text).with_context(|| format!("cannot write {}", path.display()))
+    write_whole(path, &text).map_err(|e| anyhow!("cannot save to {}", file_error(path, &e)))
 }
 
 /// The first name beside `path` that no file has: `game.txt` gives `game-2.txt`,
-/// `game-3.txt`...
-fn free_name(path: &Path) -> anyhow::Result<PathBuf> {
+/// `game-3.txt`...; with `itself`, `path` first when no file has it.
+pub(crate) fn free_name(path: &Path, itself: bool) -> anyhow::Result<PathBuf> {
+    if itself && !path.exists() {
+        return Ok(path.to_path_buf());
+    }
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     let ext = path
         .extension()
@@ -143,10 +148,10 @@ pub fn describe_outcome(game: &Game) -> Option<String> {
                 WinReason::Abandoned => format!("the {} left the game", title(loser)),
             };
             format!(
-                "Victory for the {} ({}) by {}: {why}.",
+                "Victory for the {} ({}) {}: {why}.",
                 title(side),
                 s.side_name(side),
-                reason.word()
+                reason.how()
             )
         }
         Outcome::Draw(reason) => {
@@ -167,17 +172,14 @@ pub fn describe_outcome(game: &Game) -> Option<String> {
                     "a player left, and the opponent claimed a draw".to_string()
                 }
             };
-            format!("Draw by {}: {why}.", reason.word())
+            format!("Draw {}: {why}.", reason.how())
         }
     })
 }
 
 /// `Army` or `Indians`.
 pub(crate) fn title(side: Side) -> &'static str {
-    match side {
-        Side::Army => "Army",
-        Side::Indians => "Indians",
-    }
+    side.title()
 }
 
 /// How saved records name the two players of a game at one keyboard.
@@ -440,8 +442,15 @@ impl Session {
     /// numbered name beside it (`game-2.txt`), so that no other game is lost.
     /// Returns where the game was written.
     pub(crate) fn save(&mut self, path: &Path) -> anyhow::Result<PathBuf> {
+        if path.is_dir() {
+            return Err(anyhow!(
+                "cannot save to {}: it is a folder, not a file: name a file in it, as {}",
+                path.display(),
+                path.join(self.default_file_name()).display()
+            ));
+        }
         let target = if path.exists() && !self.is_own_file(path) {
-            free_name(path)?
+            free_name(path, false)?
         } else {
             path.to_path_buf()
         };
@@ -450,6 +459,31 @@ impl Session {
         self.mark_saved();
         self.own_file = Some(target.clone());
         Ok(target)
+    }
+
+    /// Saves the game under a name no file has, in `dir`: the battle's name
+    /// (`washita-game.txt`) or the first free numbered one beside it. For a game
+    /// that would otherwise be lost with nobody there to say where to save it.
+    /// Returns where the game was written.
+    pub(crate) fn keep_aside(&mut self, dir: &Path) -> anyhow::Result<PathBuf> {
+        let target = free_name(&dir.join(self.default_file_name()), true)?;
+        let (army, indians) = self.player_names();
+        save_record(&target, &self.game, &army, &indians)?;
+        self.mark_saved();
+        self.own_file = Some(target.clone());
+        Ok(target)
+    }
+
+    /// The file the game is saved to unless the player names another: its own
+    /// (loaded from or last saved to), else one named after the battle.
+    pub(crate) fn default_file(&self) -> PathBuf {
+        self.own_file
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(self.default_file_name()))
+    }
+
+    fn default_file_name(&self) -> String {
+        format!("{}-game.txt", self.game.start().scenario().id())
     }
 
     /// What to tell the player after [`Session::save`] asked for `asked` wrote `written`.

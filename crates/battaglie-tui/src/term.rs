@@ -18,6 +18,9 @@ pub(crate) fn run_terminal(options: &PlayOptions) -> anyhow::Result<()> {
     let result = event_loop(&mut terminal, &mut app);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
+    if let Some(words) = app.farewell() {
+        println!("{words}");
+    }
     result
 }
 

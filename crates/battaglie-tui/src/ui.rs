@@ -68,7 +68,7 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
         );
         if let Mode::Confirm(c) = &app.mode {
             text.push_str("\n\n");
-            text.push_str(&crate::menu::question(c, app.autosave.is_some()));
+            text.push_str(&crate::menu::question(c, app.offered_back()));
             text.push_str(" (saving needs the larger terminal)");
         }
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
@@ -209,7 +209,7 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
             for line in eval.iter().flatten() {
                 status.push(Line::raw(format!(" {line}")));
             }
-        } else if let Some(eval) = &app.last_eval {
+        } else if let Some(eval) = app.last_eval.as_ref().filter(|_| !game.is_over()) {
             status.push(Line::raw("Winning chance"));
             for line in eval {
                 status.push(Line::raw(format!(" {line}")));

@@ -624,3 +624,58 @@ fn resigning_and_taking_it_back() {
     key(&mut app, KeyCode::Char('u'));
     assert!(!app.game().is_over());
 }
+
+#[test]
+fn every_built_in_battle_fits_the_80x19_that_play_help_promises() {
+    for id in ["washita", "fetterman", "apache-pass"] {
+        let mut app = hotseat(id);
+        assert!(!render(&app, 80, 19).contains("Enlarge"), "{id}");
+        // The legend's longest form, while a move is built.
+        key(&mut app, KeyCode::Enter);
+        assert!(
+            !render(&app, 80, 19).contains("Enlarge"),
+            "{id} while picking"
+        );
+    }
+}
+
+#[test]
+fn at_60x20_question_mark_opens_the_help_even_with_a_question_pending() {
+    let mut app = hotseat("washita");
+    play(&mut app, "@8:MMM-a8");
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.question().is_some());
+    let screen = render(&app, 60, 20);
+    assert!(screen.contains("? help"), "{screen}");
+    key(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.screen(), Screen::Help);
+    key(&mut app, KeyCode::Esc);
+    assert!(app.question().is_some(), "the question still waits");
+}
+
+#[test]
+fn the_help_scrolls_to_its_last_page_and_no_further() {
+    let mut app = hotseat("washita");
+    key(&mut app, KeyCode::Char('?'));
+    let first = render(&app, 80, 24);
+    for _ in 0..200 {
+        key(&mut app, KeyCode::PageDown);
+        render(&app, 80, 24);
+    }
+    let last = render(&app, 80, 24);
+    assert_ne!(first, last);
+    // The last page is text, not the blank beyond the end.
+    let rows: Vec<&str> = last.lines().collect();
+    let inside = &rows[1..rows.len() - 1];
+    let text_rows = inside
+        .iter()
+        .filter(|r| !r.trim_matches(|c| c == '│' || c == ' ').is_empty())
+        .count();
+    assert!(
+        text_rows * 2 >= inside.len(),
+        "mostly blank past the end:\n{last}"
+    );
+    // One step back up shows a different page: the scroll did not run on unseen.
+    key(&mut app, KeyCode::Up);
+    assert_ne!(render(&app, 80, 24), last);
+}

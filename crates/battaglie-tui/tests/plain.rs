@@ -311,3 +311,42 @@ fn a_declined_draw_says_the_computers_winning_chance_not_a_bare_score() {
     assert!(said.contains("centi-pieces)"), "{said}");
     assert!(!said.contains("a Foot is 100"), "{said}");
 }
+
+#[test]
+fn the_end_is_said_with_the_sides_capitalised_and_no_record_words() {
+    let (_dir, path) = temp_path("forfeit.txt");
+    std::fs::write(
+        &path,
+        "[Scenario \"washita\"]\n[Result \"army\"]\n[Reason \"abandoned\"]\n\n1. @8:MMM-a8 l8:F-k8 1-0\n",
+    )
+    .unwrap();
+    let mut o = options("washita", Opponent::Hotseat);
+    o.load = Some(path);
+    let out = run("undo\nresign\n", &o);
+    assert!(
+        out.contains(
+            "Victory for the Army (7th U.S. Cavalry) by forfeit: the Indians left the game."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Victory for the Indians (Cheyenne) by resignation: the Army resigned."),
+        "{out}"
+    );
+    assert!(!out.contains("by abandoned"), "{out}");
+}
+
+#[test]
+fn a_resigned_games_last_replay_step_says_it_is_over() {
+    let out = run(
+        "@8:MMM-a8\nresign\nreplay\nend\n",
+        &options("washita", Opponent::Hotseat),
+    );
+    let last = out.split("Replay: move 1 of 1").last().unwrap();
+    assert!(
+        last.contains(
+            "Victory for the Army (7th U.S. Cavalry) by resignation: the Indians resigned."
+        ),
+        "{out}"
+    );
+}

@@ -37,11 +37,18 @@ fn read_record(file: &str) -> anyhow::Result<Game> {
     let text = if file == "-" {
         std::io::read_to_string(std::io::stdin())?
     } else {
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
+        std::fs::read_to_string(file).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot read {}",
+                battaglie_rules::file_error(std::path::Path::new(file), &e)
+            )
+        })?
     };
-    let record = Record::read(&text)?;
+    let record = Record::read(&text).with_context(|| format!("cannot read {file}"))?;
     let scenario = crate::scenarios::load(&record.scenario)?;
-    record.replay(&scenario).with_context(|| file.to_string())
+    record
+        .replay(&scenario)
+        .with_context(|| format!("cannot replay {file}"))
 }
 
 /// Runs `battaglie analyze`.
@@ -112,7 +119,7 @@ fn row(m: &MoveAnalysis) -> String {
     let mut text = format!(
         "{:>4} {:<7} {:<20} {:<20} {:>12} {:>5} {}",
         m.ply,
-        m.side.word(),
+        m.side.title(),
         m.played,
         m.best.as_deref().unwrap_or("-"),
         chance(m.side, m.after.win_chance),
@@ -134,11 +141,7 @@ fn chance(side: Side, chance: f64) -> String {
     } else {
         (!side, 1.0 - chance)
     };
-    let name = match side {
-        Side::Army => "Army",
-        Side::Indians => "Indians",
-    };
-    format!("{name} {}%", (chance * 100.0).round())
+    format!("{} {}%", side.title(), (chance * 100.0).round())
 }
 
 /// `1 inaccuracy`, `2 mistakes`.
@@ -153,7 +156,7 @@ fn footer(a: &Analysis) -> String {
         let t = a.summary.side(side);
         text += &format!(
             "{:<8} {}, average loss {}, {}, {}, {}\n",
-            side.word(),
+            side.title(),
             count(t.moves, "move", "moves"),
             t.average_loss,
             count(t.inaccuracies, "inaccuracy", "inaccuracies"),

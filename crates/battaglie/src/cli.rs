@@ -192,7 +192,8 @@ enum Command {
         /// The record file; `-` reads standard input.
         file: String,
         /// The form to print: `text` (default), `json`, `board` (the final position),
-        /// or `gif` (an animation of the game, one frame per move).
+        /// `gif` (an animation of the game, one frame per move) or `png` (a picture
+        /// of the final position).
         #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
         to: RecordFormat,
         /// With `--to gif`: the first position shown, as a ply number (0 = the start).
@@ -201,9 +202,12 @@ enum Command {
         /// With `--to gif`: the last position shown, as a ply number [default: the end].
         #[arg(long)]
         until: Option<usize>,
-        /// With `--to gif`: the file to write [default: standard output, unless a terminal].
+        /// With `--to gif` or `png`: the file to write [default: standard output, unless a terminal].
         #[arg(long, short)]
         output: Option<std::path::PathBuf>,
+        /// With `--output`: replace the file if it is already there.
+        #[arg(long, requires = "output")]
+        force: bool,
     },
     /// Play games between two players (engine budgets or external programs) and tally them.
     Match(crate::matches::MatchArgs),
@@ -225,7 +229,7 @@ enum Command {
 
 /// What `battaglie play --help` says after the options: enough to play.
 const PLAY_HELP: &str = "\
-Full screen (a terminal of at least 80x17; smaller ones say how large to make it):
+Full screen (a terminal of at least 80x19; a smaller one says how large to make it):
   arrows or h j k l   move the cursor (a mouse click acts as Enter)
   Enter               pick the stack under the cursor; then arrow to a neighbour and
                       Enter to send the chosen pieces there (a all, f/m/v one more
@@ -238,8 +242,11 @@ Full screen (a terminal of at least 80x17; smaller ones say how large to make it
   ?                   help: all keys, the rules in brief, the battle's notes
   q                   quit (asks first when the game is not saved to a file)
 Line mode (--plain, or by itself without a terminal): type moves as above, or
-  help, stacks, board, moves, history, undo, redo, save FILE, load FILE, replay,
-  draw, resign, new, rematch, resume, quit.
+  help, stacks, board, moves [SQUARE], rules, notes, history, undo, redo,
+  save FILE, load FILE, replay, draw, resign, new, rematch, resume, quit.
+  Before new, load or quit would lose unsaved moves it asks; with nobody to
+  answer (standard input is not a terminal, or it ends) it saves the game to a
+  new file beside the autosave (or in the current folder) and says where.
 Autosave: every move is written at once to autosave.txt in the data directory
   (BATTAGLIE_DATA_DIR, else $XDG_DATA_HOME/battaglie, by default
   ~/.local/share/battaglie); the next `battaglie play` offers an unfinished game back
@@ -267,6 +274,8 @@ enum RecordFormat {
     Board,
     /// An animated GIF of the game (or of `--from`..`--until`).
     Gif,
+    /// A picture of the final position, as the GIF's last frame.
+    Png,
 }
 
 /// What `battaglie db` does.
@@ -382,22 +391,30 @@ impl Cli {
                 from,
                 until,
                 output,
+                force,
             }) => {
                 let text = if file == "-" {
                     std::io::read_to_string(std::io::stdin())?
                 } else {
-                    std::fs::read_to_string(&file).with_context(|| format!("cannot read {file}"))?
+                    let path = std::path::Path::new(&file);
+                    std::fs::read_to_string(path).map_err(|e| {
+                        anyhow::anyhow!("cannot read {}", battaglie_rules::file_error(path, &e))
+                    })?
                 };
-                let record = Record::read(&text)?;
-                let scenario = scenarios::load(&record.scenario)?;
-                let game = record.replay(&scenario).with_context(|| file.clone())?;
+                let record = Record::read(&text).with_context(|| format!("cannot read {file}"))?;
+                let scenario = scenarios::load(&record.scenario)
+                    .with_context(|| format!("cannot read {file}"))?;
+                let game = record
+                    .replay(&scenario)
+                    .with_context(|| format!("cannot replay {file}"))?;
                 // Written back from the replayed game: canonical notation throughout.
                 let record =
                     Record::from_game(&game, &record.army, &record.indians, record.date.as_deref());
-                if !matches!(to, RecordFormat::Gif)
-                    && (from != 0 || until.is_some() || output.is_some())
-                {
-                    anyhow::bail!("--from, --until and --output go with `--to gif` only");
+                if !matches!(to, RecordFormat::Gif) && (from != 0 || until.is_some()) {
+                    anyhow::bail!("--from and --until go with `--to gif` only");
+                }
+                if !matches!(to, RecordFormat::Gif | RecordFormat::Png) && output.is_some() {
+                    anyhow::bail!("--output and --force go with `--to gif` or `--to png` only");
                 }
                 crate::out::emit(&match to {
                     RecordFormat::Text => record.to_string(),
@@ -406,7 +423,16 @@ impl Cli {
                     RecordFormat::Gif => {
                         let until = until.unwrap_or(game.moves().len());
                         let gif = battaglie_image::game_gif(&game, Some(from..=until))?;
-                        return crate::out::emit_binary(&gif, output.as_deref());
+                        let what = format!("an animation of moves {from} to {until}");
+                        return crate::out::emit_binary(&gif, output.as_deref(), force, &what);
+                    }
+                    RecordFormat::Png => {
+                        let png = battaglie_image::game_png(&game)?;
+                        let what = format!(
+                            "a picture of the position after move {}",
+                            game.moves().len()
+                        );
+                        return crate::out::emit_binary(&png, output.as_deref(), force, &what);
                     }
                 })
             }

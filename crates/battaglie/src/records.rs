@@ -12,8 +12,9 @@ use battaglie_rules::Game;
 pub fn read_games(files: &[PathBuf]) -> anyhow::Result<Vec<Game>> {
     let mut games = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
+        let text = std::fs::read_to_string(file).map_err(|e| {
+            anyhow::anyhow!("cannot read {}", battaglie_rules::file_error(file, &e))
+        })?;
         for (i, line) in text
             .lines()
             .enumerate()

@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 
-use anyhow::Context;
-use battaglie_rules::{Kind, Scenario, Side};
+use anyhow::anyhow;
+use battaglie_rules::record::Record;
+use battaglie_rules::{file_error, Kind, Scenario, Side};
 
 /// A built-in scenario by id, or a scenario file by path.
 pub fn load(id_or_path: &str) -> anyhow::Result<Arc<Scenario>> {
@@ -11,17 +12,29 @@ pub fn load(id_or_path: &str) -> anyhow::Result<Arc<Scenario>> {
         return Ok(s);
     }
     let looks_like_id = !id_or_path.contains(['/', '.', '\\']);
-    let text = std::fs::read_to_string(id_or_path).with_context(|| {
-        if looks_like_id {
-            format!(
-                "no built-in scenario {id_or_path:?} (built-ins: {}) and no such file",
+    let path = std::path::Path::new(id_or_path);
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        if looks_like_id && e.kind() == std::io::ErrorKind::NotFound {
+            anyhow!(
+                "there is no built-in battle {id_or_path:?} (they are: {}) and no file of that name",
                 builtin_ids().join(", ")
             )
         } else {
-            format!("cannot read scenario file {id_or_path}")
+            anyhow!("cannot read the battle {}", file_error(path, &e))
         }
     })?;
-    Ok(Scenario::from_toml(id_or_path, &text)?)
+    Scenario::from_toml(id_or_path, &text).map_err(|e| {
+        // A saved game given where a battle goes: say how to go on with it.
+        let record = Record::read(&text).or_else(|_| Record::from_json(&text));
+        match record {
+            Ok(r) => anyhow!(
+                "{id_or_path} is a saved game (of the battle {}), not a battle: \
+                 `battaglie play --load {id_or_path}` goes on with it",
+                r.scenario
+            ),
+            Err(_) => e.into(),
+        }
+    })
 }
 
 fn builtin_ids() -> Vec<&'static str> {

@@ -181,11 +181,28 @@ fn record_to_gif_animates_a_range_of_plies_and_refuses_one_past_the_end() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(frames(&gif), 9, "the start and eight moves");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with(&format!(
+            "wrote {} (an animation of moves 0 to 8, ",
+            gif.display()
+        )),
+        "says what it wrote: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 
+    // An existing file is replaced only with --force.
     let args = [
         "record", record, "--to", "gif", "--from", "2", "--until", "5", "--output",
     ];
     let out = battaglie(&[&args[..], &[gif.to_str().unwrap()]].concat());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success()
+            && err.contains("is already there: give another name, or --force to replace it"),
+        "{err}"
+    );
+    assert_eq!(frames(&gif), 9, "untouched");
+    let out = battaglie(&[&args[..], &[gif.to_str().unwrap(), "--force"]].concat());
     assert!(
         out.status.success(),
         "{}",
@@ -202,10 +219,29 @@ fn record_to_gif_animates_a_range_of_plies_and_refuses_one_past_the_end() {
         "9",
         "-o",
         gif.to_str().unwrap(),
+        "--force",
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("the game has 8 moves"), "{err}");
+    // A start past the end, the end left to the game's, is past the end, not backwards.
+    let out = battaglie(&[
+        "record",
+        record,
+        "--to",
+        "gif",
+        "--from",
+        "200",
+        "-o",
+        gif.to_str().unwrap(),
+        "--force",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("the game has 8 moves"),
+        "{err}"
+    );
+    assert!(!err.contains("ends before it starts"), "{err}");
     // A range given backwards is said to be backwards, not too long.
     let out = battaglie(&[
         "record",
@@ -218,6 +254,7 @@ fn record_to_gif_animates_a_range_of_plies_and_refuses_one_past_the_end() {
         "2",
         "-o",
         gif.to_str().unwrap(),
+        "--force",
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -505,4 +542,156 @@ fn db_check_says_a_database_is_sound_and_refuses_a_missing_or_damaged_one() {
     assert!(!damaged.status.success());
     let said = String::from_utf8_lossy(&damaged.stderr);
     assert!(said.contains("not a database"), "{said}");
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_named_and_the_trouble_said_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.txt");
+    let cut = dir.path().join("cut.json");
+    std::fs::write(
+        &cut,
+        "{\"scenario\": \"washita\", \"moves\": [\"@8:MMM-a8\",\n",
+    )
+    .unwrap();
+    let cases = [
+        (
+            vec!["record", missing.to_str().unwrap()],
+            format!("cannot read {}: there is no such file: check its name and folder", missing.display()),
+        ),
+        (
+            vec!["record", dir.path().to_str().unwrap()],
+            format!("cannot read {}: it is a folder, not a file: name a file", dir.path().display()),
+        ),
+        (
+            vec!["play", "--plain", "--no-autosave", "--load", cut.to_str().unwrap()],
+            format!("cannot read {}: game record: the file ends before the record does: it was cut short (line 2)", cut.display()),
+        ),
+        (
+            vec!["play", "no-such-battle.toml"],
+            "cannot read the battle no-such-battle.toml: there is no such file: check its name and folder".to_string(),
+        ),
+    ];
+    for (args, said) in cases {
+        let out = battaglie(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(err.contains(&said), "{args:?}: {err}");
+        assert!(!err.contains("os error"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_saved_game_given_as_the_battle_suggests_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game1.json");
+    std::fs::write(
+        &file,
+        "{\"scenario\": \"washita\", \"moves\": [\"@8:MMM-a8\"]}\n",
+    )
+    .unwrap();
+    let name = file.to_str().unwrap();
+    let out = battaglie(&["play", "--plain", "--no-autosave", name]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains(&format!(
+            "{name} is a saved game (of the battle washita), not a battle: `battaglie play --load {name}` goes on with it"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("invalid key"), "{err}");
+}
+
+#[test]
+fn docs_cli_md_documents_every_command_help_lists_and_no_other() {
+    let help = stdout(&["--help"]);
+    let listed: std::collections::BTreeSet<String> = help
+        .split("Commands:")
+        .nth(1)
+        .expect("a list of commands")
+        .split("\n\n")
+        .next()
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(listed.contains("play") && listed.contains("db"), "{help}");
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/cli.md"),
+    )
+    .expect("docs/cli.md");
+    let documented: std::collections::BTreeSet<String> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("### `battaglie "))
+        .filter_map(|rest| rest.strip_suffix('`'))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        listed, documented,
+        "`battaglie --help` lists the first, docs/cli.md has sections for the second"
+    );
+    // Each section's options exist: every `--flag` it names is in the command's help.
+    for name in &documented {
+        let section = doc
+            .split(&format!("### `battaglie {name}`"))
+            .nth(1)
+            .unwrap()
+            .split("\n### ")
+            .next()
+            .unwrap();
+        let sub_help = if name == "tablebase" {
+            stdout(&["tablebase", "build", "--help"]) + &stdout(&["tablebase", "probe", "--help"])
+        } else if name == "db" {
+            stdout(&["db", "check", "--help"])
+        } else {
+            stdout(&[name.as_str(), "--help"])
+        };
+        for flag in section
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+        {
+            assert!(
+                sub_help.contains(flag),
+                "docs/cli.md names {flag} for `battaglie {name}`, which has no such option"
+            );
+        }
+    }
+}
+
+#[test]
+fn play_help_names_every_line_mode_command_and_the_true_screen_size() {
+    let help = stdout(&["play", "--help"]);
+    for word in ["rules", "notes", "moves [SQUARE]", "80x19"] {
+        assert!(help.contains(word), "{word}: {help}");
+    }
+    assert!(!help.contains("80x17"), "{help}");
+}
+
+#[test]
+fn the_readmes_picture_is_what_record_draws_from_its_record() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    let out = battaglie(&[
+        "record",
+        docs.join("board.txt").to_str().unwrap(),
+        "--to",
+        "png",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let committed = std::fs::read(docs.join("board.png")).expect("docs/board.png");
+    assert!(
+        out.stdout == committed,
+        "docs/board.png is stale: battaglie record docs/board.txt --to png -o docs/board.png --force"
+    );
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"),
+    )
+    .unwrap();
+    assert!(readme.contains("](docs/board.png)"), "the README shows it");
 }

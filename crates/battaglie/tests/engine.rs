@@ -90,7 +90,7 @@ fn every_command_answers_ok_or_error_and_the_engine_keeps_running() {
     assert!(e.error("go level 9").contains("level"));
     assert!(e
         .error("scenario no-such-battle")
-        .contains("no built-in scenario"));
+        .contains("there is no built-in battle \"no-such-battle\""));
     // Nothing above changed the position.
     assert_eq!(e.ok("bfen"), ["FM|3m/MM|3f/FV|3(ff) A 0 1"]);
     e.send("");

@@ -282,8 +282,13 @@ fn analyze_prints_a_line_per_move_and_json() {
     for (line, mv) in lines[1..].iter().zip(&record.moves) {
         assert!(line.contains(mv.as_str()), "{line:?} lacks {mv}");
     }
-    assert!(lines[n + 2].starts_with("army") && lines[n + 2].contains("average loss"));
-    assert!(lines[n + 3].starts_with("indians") && lines[n + 3].contains("blunders"));
+    // The sides capitalised, as a player names them.
+    assert!(lines[n + 2].starts_with("Army ") && lines[n + 2].contains("average loss"));
+    assert!(lines[n + 3].starts_with("Indians ") && lines[n + 3].contains("blunders"));
+    assert!(
+        lines[n + 4].contains("Army to move") || lines[n + 4].contains("Indians to move"),
+        "{text}"
+    );
     assert!(
         lines[n + 4].starts_with("Result: unfinished after 12 moves"),
         "{text}"

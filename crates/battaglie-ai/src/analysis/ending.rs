@@ -1,6 +1,6 @@
 //! How an analysed game ended, in words.
 
-use battaglie_rules::{Game, Outcome, WinReason};
+use battaglie_rules::{Game, Outcome, Side, WinReason};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -27,36 +27,28 @@ impl Ending {
                 words: format!(
                     "unfinished after {} moves, {} to move",
                     game.moves().len(),
-                    game.position().side_to_move().word()
+                    game.position().side_to_move().title()
                 ),
             };
         };
+        // The sides as the battle names them: "The Army (7th U.S. Cavalry)".
+        let who = |side: Side| format!("the {} ({})", side.title(), s.side_name(side));
         let words = match outcome {
-            Outcome::Win(side, WinReason::Resignation) => format!(
-                "{} ({}) won: the {} resigned",
-                side.word(),
-                s.side_name(side),
-                (!side).word()
-            ),
+            Outcome::Win(side, WinReason::Resignation) => {
+                format!("{} won: {} resigned", who(side), who(!side))
+            }
             Outcome::Win(side, WinReason::Elimination) => format!(
-                "{} ({}) won by eliminating every {} piece",
-                side.word(),
-                s.side_name(side),
-                (!side).word()
+                "{} won by eliminating every piece of {}",
+                who(side),
+                who(!side)
             ),
-            Outcome::Win(side, WinReason::Time) => format!(
-                "{} ({}) won: the {} ran out of time",
-                side.word(),
-                s.side_name(side),
-                (!side).word()
-            ),
-            Outcome::Win(side, WinReason::Abandoned) => format!(
-                "{} ({}) won: the {} left the game",
-                side.word(),
-                s.side_name(side),
-                (!side).word()
-            ),
-            Outcome::Draw(reason) => format!("drawn ({})", reason.word()),
+            Outcome::Win(side, WinReason::Time) => {
+                format!("{} won: {} ran out of time", who(side), who(!side))
+            }
+            Outcome::Win(side, WinReason::Abandoned) => {
+                format!("{} won: {} left the game", who(side), who(!side))
+            }
+            Outcome::Draw(reason) => format!("drawn {}", reason.how()),
         };
         Ending {
             result: outcome.result_word().to_string(),

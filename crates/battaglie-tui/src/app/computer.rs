@@ -98,7 +98,7 @@ impl App {
         };
         if let Some(why) = self.session.computer_resigns(&result.info) {
             let end = describe_outcome(&self.session.game).unwrap_or_default();
-            self.info(&format!("The computer resigns ({why}). {end}"));
+            self.info(&format!("The computer resigns: {why}. {end}"));
             return;
         }
         match self.session.play(&result.best) {

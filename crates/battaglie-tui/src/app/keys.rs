@@ -48,20 +48,20 @@ impl App {
     /// answering a pending question (which the notice shows) act; nothing may
     /// change the unseen board or open a prompt that could not be seen.
     pub(super) fn small_key(&mut self, key: KeyEvent) {
+        // The help is text: it wraps to any size, and a pending question waits.
+        if matches!(key.code, KeyCode::Char('?') | KeyCode::F(1)) {
+            self.screen = Screen::Help;
+            self.help_scroll = 0;
+            return;
+        }
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Confirm(c) if !matches!(key.code, KeyCode::Char('s' | 'S')) => {
                 self.confirm_key(key, c)
             }
             mode => {
                 self.mode = mode;
-                match key.code {
-                    KeyCode::Char('q' | 'Q') => self.ask_quit(),
-                    // The help is text: it wraps to any size.
-                    KeyCode::Char('?') | KeyCode::F(1) => {
-                        self.screen = Screen::Help;
-                        self.help_scroll = 0;
-                    }
-                    _ => {}
+                if let KeyCode::Char('q' | 'Q') = key.code {
+                    self.ask_quit();
                 }
             }
         }
@@ -184,6 +184,7 @@ impl App {
     }
 
     pub(super) fn select_key(&mut self, key: KeyEvent, mut sel: Selection) {
+        let said = self.message.clone();
         match key.code {
             KeyCode::Esc => {
                 self.cursor = sel.from;
@@ -256,7 +257,9 @@ impl App {
             key.code,
             KeyCode::Char('a' | 'f' | 'm' | 'v' | 'F' | 'M' | 'V') | KeyCode::Backspace
         );
-        if chose && !self.message.as_ref().is_some_and(|(_, error)| *error) {
+        // An error this key made stays; an older one (an illegal move) is stale.
+        let new_error = self.message != said && self.message.as_ref().is_some_and(|(_, e)| *e);
+        if chose && !new_error {
             let chosen = if sel.chosen.is_empty() {
                 "nothing".to_string()
             } else {
@@ -368,10 +371,12 @@ impl App {
 
     pub(super) fn undo(&mut self) {
         self.stop_thinking();
-        // The evaluation was of a position no longer on the board.
-        self.last_eval = None;
         let was_settled = self.session.game.settled().is_some();
         let undone = self.session.undo();
+        if !undone.is_empty() || was_settled {
+            // The evaluation was of a position no longer on the board.
+            self.last_eval = None;
+        }
         if undone.is_empty() {
             if was_settled {
                 self.info("The game is open again.");
@@ -388,6 +393,11 @@ impl App {
     }
 
     pub(super) fn redo(&mut self) {
+        if self.session.redo.is_empty() {
+            // Nothing changes: the computer thinks on and its evaluation stays.
+            self.error("Nothing to redo.");
+            return;
+        }
         self.stop_thinking();
         self.last_eval = None;
         let done = self.session.redo();

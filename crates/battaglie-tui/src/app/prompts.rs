@@ -27,6 +27,14 @@ impl App {
             KeyCode::Enter => {
                 let text = prompt.text.trim().to_string();
                 if text.is_empty() {
+                    // Keep the prompt, and replace whatever was said before it.
+                    self.error(match prompt.kind {
+                        PromptKind::Move => "Type a move first (Esc cancels).",
+                        PromptKind::Save | PromptKind::Load => {
+                            "Type a file name first (Esc cancels)."
+                        }
+                    });
+                    self.mode = Mode::Prompt(prompt);
                     return;
                 }
                 match prompt.kind {
@@ -44,6 +52,7 @@ impl App {
                             self.info(&Session::saved_message(Path::new(&text), &written));
                             self.save_path = written.display().to_string();
                             if self.quit_after_save {
+                                self.farewell = self.message.as_ref().map(|(m, _)| m.clone());
                                 self.quit = true;
                             } else if let Some(ng) = self.start_after_save.take() {
                                 let saved = self.message.take();
@@ -186,6 +195,12 @@ impl App {
     }
 
     pub(super) fn help_key(&mut self, key: KeyEvent) {
+        self.help_scroll_key(key);
+        // Never past the end: the last page stays in view.
+        self.help_scroll = self.help_scroll.min(self.help_end.get());
+    }
+
+    fn help_scroll_key(&mut self, key: KeyEvent) {
         match key.code {
             KeyCode::Down | KeyCode::Char('j') => {
                 self.help_scroll = self.help_scroll.saturating_add(1)
@@ -198,6 +213,7 @@ impl App {
             }
             KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
             KeyCode::Home => self.help_scroll = 0,
+            KeyCode::End => self.help_scroll = u16::MAX,
             KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('?') | KeyCode::F(1) => {
                 self.screen = if self.replay.is_some() {
                     Screen::Replay

@@ -19,7 +19,22 @@ pub fn options(id: &str, opponent: Opponent) -> PlayOptions {
     options.opponent = opponent;
     // The tests' screens do not depend on the NO_COLOR of whoever runs them.
     options.monochrome = false;
+    // A game the line mode keeps aside at the end of the input goes to the
+    // tests' own folder, never the crate's.
+    options.aside_dir = Some(aside_dir());
     options
+}
+
+/// This test process's folder for games kept aside, under Cargo's folder for test data.
+pub fn aside_dir() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("aside-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder for games kept aside");
+        dir
+    })
+    .clone()
 }
 
 pub fn hotseat(id: &str) -> App {
