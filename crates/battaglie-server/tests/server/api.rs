@@ -599,7 +599,10 @@ async fn records_export_and_import_round_trip(s: Server) {
     assert_eq!(record["moves"].as_array().unwrap().len(), 6);
     assert_eq!(record["reason"], "resignation");
     // Two people at one screen, without accounts: named, not left blank.
-    assert_eq!([&record["army"], &record["indians"]], [&json!("Guest"), &json!("Guest")]);
+    assert_eq!(
+        [&record["army"], &record["indians"]],
+        [&json!("Guest"), &json!("Guest")]
+    );
     let (status, text_record) = send_raw(
         &s.app,
         "GET",
