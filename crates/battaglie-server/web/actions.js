@@ -35,7 +35,7 @@ export function takeBack(game) {
 
 /**
  * @param {HTMLElement} box
- * @param {{game: GameState, ui: {replay: number | null, sending: boolean}, me: () => any, sideName: (s: string) => string, act: (path: string, body?: object) => Promise<boolean>, submitMove: (m: string) => void, ask: (q: string, yes: string, no: string) => Promise<boolean>, online: boolean, recentEntry: any, id: string}} o
+ * @param {{game: GameState, ui: {replay: number | null, sending: boolean, drawDeclined?: string | null}, me: () => any, sideName: (s: string) => string, act: (path: string, body?: object) => Promise<boolean>, submitMove: (m: string) => void, ask: (q: string, yes: string, no: string) => Promise<boolean>, online: boolean, recentEntry: any, id: string}} o
  */
 export function renderActions(box, o) {
   const { game } = o;
@@ -76,6 +76,7 @@ export function renderActions(box, o) {
   } else if (game.mode !== "hotseat") {
     // At one screen the two players agree a draw between them, by a resignation or by playing on.
     row.append(h("button", { type: "button", class: "offer-draw", "data-focus": "offer", disabled, onclick: () => offerDraw(o) }, t("offerDraw")));
+    if (o.ui.drawDeclined) box.append(h("p", { class: "draw-declined", role: "status" }, o.ui.drawDeclined));
   }
   const resigning = game.you === "both" ? game.to_move : game.you;
   row.append(

@@ -77,47 +77,41 @@ export function geometry(scenario, orient = {}) {
 }
 
 /**
- * Draws a stack's pieces (up to four shown) and, for more than one piece, a count badge
- * in the top corner.
+ * Draws a stack: one figure per kind it holds, side by side, each with its count
+ * beneath once the stack holds more than one piece ("2" under a Foot, "1" under a
+ * Mounted), so that its make-up reads at a glance on a phone too.
  * @param {Element} g
  * @param {Counts & {side: Side}} stack
  * @param {number} x
  * @param {number} y
  * @param {string} uid
- * @param {{badge?: boolean, ghost?: boolean, square?: string}} how `square` marks the stack's
- * group with where it stands (`data-at`), for the moves' animation (motion.js)
+ * @param {{badge?: boolean, ghost?: boolean, square?: string}} how `badge`: the counts
+ * drawn; `square` marks the stack's group with where it stands (`data-at`), for the
+ * moves' animation (motion.js)
  */
 function drawStack(g, stack, x, y, uid, how) {
   const colour = SIDE_COLOURS[stack.side];
-  /** @type {string[]} */
-  const pieces = [];
-  for (const k of KINDS) for (let i = 0; i < stack[k]; i++) pieces.push(k);
-  const shown = pieces.slice(0, 4);
-  const slots =
-    shown.length === 1
-      ? [[0.5, 0.52]]
-      : shown.length === 2
-        ? [[0.3, 0.55], [0.7, 0.45]]
-        : shown.length === 3
-          ? [[0.3, 0.35], [0.72, 0.38], [0.5, 0.7]]
-          : [[0.28, 0.3], [0.72, 0.3], [0.28, 0.72], [0.72, 0.72]];
-  const scale = shown.length === 1 ? 1 : 0.72;
+  const kinds = KINDS.filter((k) => stack[k] > 0);
+  const many = kinds.reduce((n, k) => n + stack[k], 0) > 1;
+  const counted = many && how.badge;
+  // Across the square, leaving room beneath for the counts.
+  const xs = kinds.length === 1 ? [0.5] : kinds.length === 2 ? [0.29, 0.71] : [0.19, 0.5, 0.81];
+  const scale = kinds.length === 1 ? (counted ? 0.85 : 1) : kinds.length === 2 ? 0.72 : 0.56;
+  const figureY = counted ? 0.4 : 0.52;
   const group = el("g", { class: `stack ${stack.side}${how.ghost ? " ghost" : ""}`, color: colour.fill, ...(how.square ? { "data-at": how.square } : {}) }, g);
   if (how.ghost) el("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 8, class: "ghost-pad" }, group);
-  shown.forEach((k, i) => {
-    const [sx, sy] = slots[i];
+  kinds.forEach((k, i) => {
+    const cx = x + xs[i] * CELL;
     const w = (k === "F" ? 20 : k === "M" ? 30 : 32) * scale * 0.95;
     const h = 28 * scale * 0.95;
-    el("use", { href: `#${uid}-${k}`, x: x + sx * CELL - w / 2, y: y + sy * CELL - h / 2, width: w, height: h, fill: colour.fill, stroke: colour.dark, "stroke-width": 0.6 }, group);
+    const figure = el("g", { class: "kind", "data-kind": k, "data-count": stack[k] }, group);
+    el("use", { href: `#${uid}-${k}`, x: cx - w / 2, y: y + figureY * CELL - h / 2, width: w, height: h, fill: colour.fill, stroke: colour.dark, "stroke-width": 0.6 }, figure);
+    if (!counted) return;
+    const cy = y + CELL - 10;
+    el("rect", { x: cx - 7.5, y: cy - 8, width: 15, height: 15, rx: 4, fill: how.ghost ? "#fff6cf" : "#fffbea", stroke: colour.dark, "stroke-width": 1.2 }, figure);
+    const t = el("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: colour.dark }, figure);
+    t.textContent = String(stack[k]);
   });
-  if (pieces.length > 1 && how.badge) {
-    // Ghosts count in the bottom corner, so that they never cover a stack's own badge.
-    const bx = x + CELL - 11;
-    const by = how.ghost ? y + CELL - 10 : y + 10;
-    el("circle", { cx: bx, cy: by, r: 8, fill: how.ghost ? "#fff6cf" : "#fffbea", stroke: colour.dark, "stroke-width": 1.5 }, group);
-    const t = el("text", { x: bx, y: by + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: colour.dark }, group);
-    t.textContent = String(pieces.length);
-  }
 }
 
 let uidCounter = 0;

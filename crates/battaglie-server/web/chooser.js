@@ -54,8 +54,8 @@ export function renderChooser(box, o) {
 
 /**
  * Where the pieces go and what stays, by kind: "2 Mounted to a7 · 1 Mounted stays on
- * a6". While Confirm is offered it says what Confirm sends (the pieces without a square
- * stay); otherwise what the next square would leave behind.
+ * a6". While Confirm is offered it says what Confirm would leave ("Confirm now and 1
+ * Mounted stays on a6"); otherwise what the next square would leave behind.
  * @param {Selection} sel
  * @param {boolean} confirmable
  */
@@ -63,6 +63,8 @@ export function splitText(sel, confirmable) {
   const placed = [...sel.pending].map(([dest, c]) => t("goesTo", { pieces: piecesText(c), square: dest }));
   const left = confirmable ? unassigned(sel) : staying(sel);
   const n = total(left);
-  const stays = n === 0 ? t("staysNone", { square: sel.src }) : t("stays", { n, pieces: piecesText(left), square: sel.src });
+  // While Confirm is offered the chooser still offers the rest to the next square:
+  // what stays is what Confirm would leave, said as such.
+  const stays = n === 0 ? t("staysNone", { square: sel.src }) : t(confirmable ? "staysIfConfirmed" : "stays", { n, pieces: piecesText(left), square: sel.src });
   return [...placed, stays].join(" · ");
 }

@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { startGame } from "./home.js";
 import { recentGames } from "./recent.js";
+import { turnRows } from "./plies.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 
@@ -90,7 +91,8 @@ export function renderEnd(box, o) {
   };
   box.replaceChildren(
     h("h2", { id: "end-h" }, headline),
-    h("p", {}, t("endReason", { reason: t(`reason_${game.reason}`), moves: t("afterMoves", { n: game.ply }) })),
+    // Counted as the move list counts them: one row (a turn) for the Army's move and the reply.
+    h("p", {}, t("endReason", { reason: t(`reason_${game.reason}`), moves: t("afterTurns", { n: turnRows(game.plies).length }) })),
     ...(game.computer_says ? [h("p", { class: "computer-says" }, computerSays(game.computer_says))] : []),
     ...ratingChanges(o.seats ?? null).map((line) => h("p", { class: "rating-change" }, line)),
     h(

@@ -32,6 +32,7 @@ import { liveGame } from "./live.js";
 import { review } from "./review.js";
 import { sideNameOf } from "./sides.js";
 import { playerStrips } from "./strips.js";
+import { fitTurn } from "./fit.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 /** @typedef {import("./types.js").GameState} GameState */
@@ -66,6 +67,11 @@ export async function gamePage(root, list, id, token) {
   const sideName = (side) => sideNameOf(scenario, /** @type {Side} */ (side));
   const baseTitle = `${scenario.name} · battaglie`;
   document.title = baseTitle;
+
+  // The panels beside the board (the terrain's key, settings, export, the battle's
+  // story, the rules) are drawn once the board takes clicks: none is needed for the
+  // first move, and on a busy machine they held the board back.
+  let panelsDue = false;
 
   /** @type {import("./gamestate.js").PageState} */
   const ui = {
@@ -109,13 +115,17 @@ export async function gamePage(root, list, id, token) {
   const chat = game.mode === "online" ? chatPanel({ id, token, game, sideName: strips.name }) : null;
   const presence = presencePanel({ game, sideName, claim });
   const rematch = game.mode === "online" ? rematchPanel({ id, token, scenario: game.scenario, you: game.you, sideName: strips.name }) : null;
+  const dock = h("div", { class: "board-dock" }, strips.top, boardBox, strips.bottom, mover);
+  const aside = h("aside", {}, clockBox, presence.box, endBox, actions, moveList, help, chat?.box, panels);
   const main = h(
     "main",
     { class: "game", id: "main" },
     h("div", { class: "status-row" }, title, banner, premoveNote, sendNote),
-    h("div", { class: "layout" }, h("div", { class: "board-col" }, h("div", { class: "board-dock" }, strips.top, boardBox, strips.bottom, mover), replayBar, analysisBox), h("aside", {}, clockBox, presence.box, endBox, actions, moveList, help, chat?.box, panels)),
+    h("div", { class: "layout" }, h("div", { class: "board-col" }, dock, replayBar, analysisBox), aside),
   );
   root.append(main);
+  const fit = fitTurn({ dock, boardBox, mover, aside });
+  window.addEventListener("resize", fit);
 
   const buildFrom = movesToBuild(premovesFromRules(() => render()));
   /** @type {import("./gamestate.js").GamePage} */
@@ -151,7 +161,7 @@ export async function gamePage(root, list, id, token) {
     view.renderBoard();
     renderChooser(mover, { sel: building ? ui.sel : null, side: building?.side ?? game.to_move, confirmable: ui.confirmable, change: input.change, confirm: input.confirm, cancel: input.cancel });
     renderActions(actions, { game, ui, me: () => seatToMove(page.game), sideName, act: live.act, submitMove: live.submitMove, ask, online: ui.online, recentEntry: recentGames().find((g) => g.id === id), id });
-    renderMoveList(moveList, { ...page.numbering(), shown: page.shownPly(), pick: (ply) => replay.show(ply), judged: ui.analysis?.moves });
+    renderMoveList(moveList, { ...page.numbering(), shown: page.shownPly(), pick: (ply) => replay.show(ply), judged: ui.analysis?.moves, over: game.status === "over" });
     replay.renderBar();
     strips.update(game);
     renderClock(clockBox, { game, sideName, claim, faces: strips.faces });
@@ -161,7 +171,8 @@ export async function gamePage(root, list, id, token) {
     replay.renderAnalysisPanel();
     help.hidden = !building;
     help.textContent = t(building?.premove ? "premoveHelp" : "moveHelp");
-    if (!panels.firstChild) renderSidePanels(panels, { scenario, game, id, sideName, placement: page.placement, shownPly: page.shownPly, settingsChanged });
+    if (!panels.firstChild && panelsDue) renderSidePanels(panels, { scenario, game, id, sideName, placement: page.placement, shownPly: page.shownPly, settingsChanged });
+    fit();
     if (focusKey) {
       const again = focusKey.startsWith("sq-") ? boardBox.querySelector(`[data-square="${focusKey.slice(3)}"]`) : main.querySelector(`[data-focus="${focusKey}"]`);
       if (again instanceof HTMLElement || again instanceof SVGElement) again.focus({ preventScroll: true });
@@ -178,9 +189,14 @@ export async function gamePage(root, list, id, token) {
   // From here a stack on the board takes a click: the moment the speed benchmark
   // times (scripts/web-speed).
   performance.mark("board-interactive");
+  setTimeout(() => {
+    panelsDue = true;
+    render();
+  });
   openFromLink(location.search, replay.show, replay.analyse);
   if (token) takeSeat(id, token);
   return () => {
+    window.removeEventListener("resize", fit);
     replay.stop();
     socket.close();
     input.detach();

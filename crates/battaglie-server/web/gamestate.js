@@ -23,6 +23,7 @@ import { moveText } from "./words.js";
  * @property {string | null} animate the move (notation) the next drawing of the board shows moving
  * @property {"slow" | "stalled" | null} sendNote what the page says of a move whose answer is late
  * @property {boolean} withdrawing whether the request being sent withdraws one's own take-back request
+ * @property {string | null} [drawDeclined] the computer's answer to the reader's draw offer, until the next move
  * @property {{src: string, x: number, y: number, started: boolean, ghost: HTMLElement | null} | null} drag
  * @property {boolean} suppressClick the click that ends a drag is not a click
  * @property {import("./types/AnalysisReport").AnalysisReport | null} analysis the engine's analysis, once asked for
@@ -98,7 +99,7 @@ export function supersedes(held, next) {
 export function moveNews(before, next, sideName) {
   const lost = (/** @type {Side} */ s) => total(next.eliminated[s]) - total(before.eliminated[s]);
   const mover = next.ply > 0 ? next.plies[next.ply - 1].side : next.to_move;
-  let text = t("announceMove", { side: sideName(mover), move: next.last_move ? moveText(next.last_move) : "" });
+  let text = t("announceMove", { side: sideName(mover), move: next.last_move ? moveText(next.last_move, next.last_eliminated ?? null) : "" });
   for (const s of /** @type {Side[]} */ (["army", "indians"])) {
     const n = lost(s);
     if (n > 0) text += " " + t("announceLost", { side: sideName(s), n });

@@ -82,7 +82,11 @@ export function gameView(page, hooks) {
     const turn = game.status === "over" ? "" : `${t("turnN", { n: game.turn })} · `;
     banner.replaceChildren(turn, text);
     const last = game.ply > 0 && game.status !== "over" && ui.replay === null ? game.plies[game.ply - 1] : null;
-    if (last) banner.append(" ", h("span", { class: "last-move" }, t("lastMove", { side: sideName(last.side), move: moveText(last.notation) })));
+    // The line is there before the first move too (empty), so that the first move
+    // does not push the board down.
+    const said = last ? t("lastMove", { side: sideName(last.side), move: moveText(last.notation, game.last_eliminated ?? null) }) : "\u00a0";
+    // One line, cut where it is too long for it; the whole line on hover.
+    banner.append(" ", h("span", { class: "last-move", title: last ? said : null }, said));
     if (ui.replay !== null) banner.prepend(h("strong", {}, `${t("replaying")}: ${plyText(ui.replay, page.numbering())}`), " · ");
   }
 

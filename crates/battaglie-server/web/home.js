@@ -24,9 +24,9 @@ const CHOICE_KEY = "battaglie.choice";
 /** @returns {{mode: string, side: string, level: number, clock?: string}} */
 function lastChoice() {
   try {
-    return { mode: "computer", side: "army", level: 3, ...JSON.parse(localStorage.getItem(CHOICE_KEY) || "{}") };
+    return { mode: "computer", side: "army", level: 1, ...JSON.parse(localStorage.getItem(CHOICE_KEY) || "{}") };
   } catch {
-    return { mode: "computer", side: "army", level: 3 };
+    return { mode: "computer", side: "army", level: 1 };
   }
 }
 

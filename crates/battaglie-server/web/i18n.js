@@ -83,6 +83,17 @@ export async function setLang(code) {
   document.documentElement.lang = code;
 }
 
+/** The side names that are plural (sides.js says which): verbs agree with them. */
+const pluralNames = new Set();
+
+/**
+ * Marks `name` as plural: a string with a `_pl` form takes it when `name` is its subject.
+ * @param {string} name
+ */
+export function pluralName(name) {
+  pluralNames.add(name);
+}
+
 /**
  * @param {string} key
  * @param {Record<string, string | number>} [vars]
@@ -95,6 +106,10 @@ export function t(key, vars = {}) {
     const form = new Intl.PluralRules(current).select(vars.n);
     k = `${key}_${form === "one" ? "one" : "other"}`;
   }
+  // The verb agrees with a side named in the plural ("Die Chiricahua-Apachen sind am
+  // Zug"): the subject is the winner where one is named, else the side.
+  const subject = vars.winner ?? vars.side;
+  if (typeof subject === "string" && pluralNames.has(subject) && `${k}_pl` in table) k = `${k}_pl`;
   const text = table[k] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }

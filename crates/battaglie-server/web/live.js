@@ -131,6 +131,14 @@ export function liveGame(page, hooks) {
       update(await api("POST", `/api/games/${id}/${path}?since=${page.game.version}`, { token, ...body }));
       return true;
     } catch (e) {
+      // The computer declining a draw is an answer, not an error: said beside the
+      // button that asked (actions.js), not over the board.
+      if (e instanceof ApiError && e.code === "computer_declines_draw") {
+        ui.drawDeclined = errorText(e);
+        page.render();
+        announce(ui.drawDeclined);
+        return false;
+      }
       toast(errorText(e), e instanceof ApiError && e.status === 409 ? "info" : "error");
       return false;
     } finally {
@@ -181,6 +189,7 @@ export function liveGame(page, hooks) {
       if (ui.analysis && next.ply < ui.analysis.plies) hooks.forgetAnalysis();
     }
     page.game = next;
+    if (next.ply !== before.ply) ui.drawDeclined = null;
     if (next.ply > before.ply) {
       told(before, next);
       // The other side's move is seen moving; the reader's own was moved by hand.

@@ -13,7 +13,8 @@ import { moveText } from "./words.js";
 /**
  * Fills `box` with the moves; `shown` is the ply on the board (0 the start).
  * @param {HTMLElement} box
- * @param {{plies: Ply[], shown: number, sideName: (s: string) => string, pick: (ply: number) => void, judged?: import("./types/MoveAnalysis").MoveAnalysis[]}} o
+ * @param {{plies: Ply[], shown: number, sideName: (s: string) => string, pick: (ply: number) => void, judged?: import("./types/MoveAnalysis").MoveAnalysis[], over?: boolean}} o
+ * `over`: the game has ended, so that no move is awaited after the last
  */
 export function renderMoveList(box, o) {
   const marked = marks(o.judged || []);
@@ -22,9 +23,11 @@ export function renderMoveList(box, o) {
     box.replaceChildren(h("h2", {}, t("moves")), h("p", { class: "muted" }, t("noMoves")));
     return;
   }
-  /** @param {number | null} ply */
-  const cell = (ply) => {
-    if (ply === null) return h("td", {}, "…");
+  const last = o.plies.length;
+  /** @param {number | null} ply @param {boolean} after whether the cell comes after the last move */
+  const cell = (ply, after = false) => {
+    // A move still to come ("…"); after the last move of an ended game, none.
+    if (ply === null) return h("td", {}, after && o.over ? "" : "…");
     const current = ply === o.shown;
     const p = o.plies[ply - 1];
     const m = marked.get(ply);
@@ -55,7 +58,7 @@ export function renderMoveList(box, o) {
     h(
       "tbody",
       {},
-      rows.map((r) => h("tr", {}, h("th", { scope: "row", class: "num" }, String(r.turn)), cell(r.army), cell(r.indians))),
+      rows.map((r) => h("tr", {}, h("th", { scope: "row", class: "num" }, String(r.turn)), cell(r.army), cell(r.indians, r.army === last))),
     ),
   );
   const scroller = h("div", { class: "moves-scroll", tabindex: 0, role: "region", "aria-label": t("moves") }, table);

@@ -1,5 +1,6 @@
 // @ts-check
-// The panels beside the board: settings, export, the battle's story, the rules.
+// The panels beside the board: the terrain's key, settings, export, the battle's story,
+// the rules.
 
 import { h, download } from "./dom.js";
 import { t, lang, longDate } from "./i18n.js";
@@ -8,6 +9,7 @@ import { settings, changeSettings } from "./settings.js";
 import { forcesText } from "./home.js";
 import { battleNote } from "./notes.js";
 import { rulesSections } from "./rules.js";
+import { terrainKey } from "./terrainkey.js";
 
 /**
  * @param {HTMLElement} box
@@ -66,5 +68,5 @@ export function renderSidePanels(box, o) {
   const rules = h("details", { class: "rules" }, h("summary", {}, t("rules")));
   for (const [title, paragraphs] of rulesSections()) rules.append(h("h3", {}, title), ...paragraphs.map((p) => h("p", {}, p)));
 
-  box.replaceChildren(settingsBox, exporter, notes, rules, h("p", {}, h("a", { href: "/" }, `← ${t("home")}`)));
+  box.replaceChildren(terrainKey(scenario), settingsBox, exporter, notes, rules, h("p", {}, h("a", { href: "/" }, `← ${t("home")}`)));
 }

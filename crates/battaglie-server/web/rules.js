@@ -25,6 +25,7 @@ export const RULES = {
     ]],
     ["How a battle ends", [
       "You win when the enemy has no piece left. The battle is drawn when neither side can move, when the same position comes up a third time with the same side to move, or after 100 moves in a row without an elimination. You may also resign, or offer a draw.",
+      "The computer plays by the same rules: it resigns a battle it judges lost, offers a draw when it sees nothing better, and accepts your offer of a draw only when it does not expect to win by playing on.",
     ]],
     ["Clocks", [
       "An online game may have a clock: minutes for each side plus seconds added after every move (live), or days plus hours a move (correspondence). The clock starts with the first move; from then the time of the side to move runs until its move is accepted.",
@@ -51,6 +52,7 @@ export const RULES = {
     ]],
     ["Come finisce una battaglia", [
       "Vinci quando al nemico non resta alcun pezzo. La battaglia è patta quando nessuno può muovere, quando la stessa posizione si presenta per la terza volta con la stessa parte al tratto, o dopo 100 mosse di fila senza eliminazioni. Puoi anche abbandonare o proporre la patta.",
+      "Il computer segue le stesse regole: abbandona una battaglia che giudica persa, propone la patta quando non vede di meglio e accetta la tua proposta di patta solo se non si aspetta di vincere continuando.",
     ]],
     ["L'orologio", [
       "Una partita online può avere l'orologio: minuti per parte più secondi aggiunti dopo ogni mossa (dal vivo), o giorni più ore a mossa (per corrispondenza). L'orologio parte con la prima mossa; da allora corre il tempo di chi deve muovere, finché la sua mossa non è accettata.",
@@ -77,6 +79,7 @@ export const RULES = {
     ]],
     ["La fin d'une bataille", [
       "Vous gagnez quand l'ennemi n'a plus aucune pièce. La bataille est nulle quand aucun camp ne peut jouer, quand la même position revient une troisième fois avec le même camp au trait, ou après 100 coups de suite sans élimination. Vous pouvez aussi abandonner ou proposer la nulle.",
+      "L'ordinateur suit les mêmes règles : il abandonne une bataille qu'il juge perdue, propose la nulle quand il ne voit pas mieux, et n'accepte votre proposition de nulle que s'il n'espère pas gagner en continuant.",
     ]],
     ["La pendule", [
       "Une partie en ligne peut avoir une pendule : des minutes pour chaque camp plus des secondes ajoutées après chaque coup (en direct), ou des jours plus des heures par coup (par correspondance). La pendule démarre au premier coup ; ensuite le temps du camp au trait court jusqu'à ce que son coup soit accepté.",
@@ -103,6 +106,7 @@ export const RULES = {
     ]],
     ["Wie eine Schlacht endet", [
       "Du gewinnst, wenn der Feind kein Stück mehr hat. Remis ist es, wenn keine Seite ziehen kann, wenn dieselbe Stellung zum dritten Mal mit derselben Seite am Zug entsteht, oder nach 100 Zügen in Folge ohne Ausschaltung. Du kannst auch aufgeben oder ein Remis anbieten.",
+      "Der Computer spielt nach denselben Regeln: Er gibt eine Schlacht auf, die er für verloren hält, bietet ein Remis an, wenn er nichts Besseres sieht, und nimmt dein Remisangebot nur an, wenn er vom Weiterspielen keinen Sieg erwartet.",
     ]],
     ["Die Uhr", [
       "Eine Online-Partie kann eine Uhr haben: Minuten pro Seite plus Sekunden nach jedem Zug (live) oder Tage plus Stunden pro Zug (Fernpartie). Die Uhr startet mit dem ersten Zug; danach läuft die Zeit der Seite am Zug, bis ihr Zug angenommen ist.",

@@ -2,7 +2,7 @@
 // The sides' names in the reader's language: the server sends each battle's English
 // names (its scenario file); the built-in battles' are translated here.
 
-import { lang } from "./i18n.js";
+import { lang, pluralName } from "./i18n.js";
 
 /** @typedef {import("./squares.js").Side} Side */
 
@@ -26,10 +26,20 @@ export const SIDE_NAMES = {
 };
 
 /**
- * A side's name in a battle, in the reader's language where it is translated.
+ * The sides whose names are plural in every language (peoples: "the Cheyenne are to
+ * move"), by scenario id; the other names are singular (a regiment, a column).
+ * @type {Record<string, Side[]>}
+ */
+export const PLURAL_SIDES = { washita: ["indians"], fetterman: ["indians"], "apache-pass": ["indians"] };
+
+/**
+ * A side's name in a battle, in the reader's language where it is translated; a plural
+ * name is marked so, for the verbs that agree with it (i18n.js).
  * @param {import("./types.js").Scenario} scenario
  * @param {Side} side
  */
 export function sideNameOf(scenario, side) {
-  return SIDE_NAMES[lang()]?.[scenario.id]?.[side] ?? scenario.sides[side].name;
+  const name = SIDE_NAMES[lang()]?.[scenario.id]?.[side] ?? scenario.sides[side].name;
+  if (PLURAL_SIDES[scenario.id]?.includes(side)) pluralName(name);
+  return name;
 }

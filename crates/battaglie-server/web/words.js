@@ -18,13 +18,17 @@ export function piecesText(c) {
 }
 
 /**
- * A move in words: `c3:FF-c4,Mxd3` is "2 Foot from c3 to c4, 1 Mounted to d3 (attack)".
+ * A move in words: `c3:FF-c4,Mxd3` is "2 Foot and 1 Mounted from c3 to c4, 1 Mounted to
+ * d3 (attack)"; given what the attack eliminated, "…, 1 Mounted to d3, eliminating 2
+ * Foot".
  * @param {string} notation canonical
+ * @param {Counts | null} [eliminated] what the move eliminated (the state's `last_eliminated`)
  */
-export function moveText(notation) {
+export function moveText(notation, eliminated = null) {
   if (notation === "pass") return t("movePass");
   const [from, rest = ""] = notation.split(":");
-  return rest
+  const said = eliminated !== null && eliminated.F + eliminated.M + eliminated.V > 0;
+  const groups = rest
     .split(",")
     .map((group, i) => {
       const at = group.search(/[-x]/);
@@ -33,7 +37,16 @@ export function moveText(notation) {
       for (const letter of group.slice(0, at)) if (letter === "F" || letter === "M" || letter === "V") c[letter] += 1;
       const to = group.slice(at + 1);
       const words = i === 0 ? t("moveGroupFrom", { pieces: piecesText(c), from, to }) : t("moveGroup", { pieces: piecesText(c), to });
-      return group[at] === "x" ? t("moveAttack", { group: words }) : words;
+      return group[at] === "x" && !said ? t("moveAttack", { group: words }) : words;
     })
     .join(", ");
+  return said ? t("moveEliminating", { move: groups, pieces: piecesText(eliminated) }) : groups;
+}
+
+/**
+ * Kinds of pieces by name: "Foot and Mounted", in the reader's language.
+ * @param {import("./squares.js").Kind[]} kinds
+ */
+export function piecesNamed(kinds) {
+  return new Intl.ListFormat(lang(), { type: "conjunction" }).format(kinds.map((k) => t(`kind_${k}`)));
 }

@@ -296,12 +296,13 @@ impl LiveGame {
         (!st.game.is_over()).then(|| st.game.position().side_to_move())
     }
 
-    /// The game record.
+    /// The game record: the computer named with its level, a person as "Guest"
+    /// (the record route names players with accounts).
     pub async fn record(&self) -> Record {
         let st = self.state.lock().await;
         let name = |side: Side| match self.computer {
             Some((s, level)) if s == side => format!("Computer (level {level})"),
-            _ => String::new(),
+            _ => "Guest".to_string(),
         };
         Record::from_game(
             &st.game,

@@ -18,7 +18,7 @@ use super::Seat;
 use crate::game::{GameRow, Mode};
 #[cfg(test)]
 use crate::view::MovesFrom;
-use crate::view::{self, Eliminated, PlyView, SideWord, Stack};
+use crate::view::{self, Eliminated, KindCounts, PlyView, SideWord, Stack};
 pub(crate) use words::ComputerSays;
 use words::{as_word, ClockKind, ClockRuns, GameResult, Reason, Status};
 
@@ -72,6 +72,9 @@ struct Head<'a> {
     /// The moves played, numbered, from ply `plies_from + 1` on.
     plies: &'a [PlyView],
     last_move: Option<String>,
+    /// What the last move eliminated: the opponent's pieces on the squares it
+    /// attacked; `null` when it attacked nothing.
+    last_eliminated: Option<KindCounts>,
     status: Status,
     result: Option<GameResult>,
     reason: Option<Reason>,
@@ -175,6 +178,7 @@ fn head<'a>(
         turn: pos.turn(),
         ply: game.moves().len(),
         last_move: game.moves().last().map(ToString::to_string),
+        last_eliminated: view::last_eliminated(game),
         plies_from,
         base_version: now.base.map(|(base, _)| base),
         plies,

@@ -5,7 +5,8 @@
 //! computer's levels with their fixed ratings.
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -206,8 +207,10 @@ async fn take_seat(
     }))
 }
 
-async fn level_list() -> Json<Levels> {
-    Json(Levels {
+/// The levels' ratings are fixed for the life of a build: a browser keeps them for a
+/// day instead of asking again on every visit to the home page.
+async fn level_list() -> impl IntoResponse {
+    let levels = Json(Levels {
         levels: levels()
             .iter()
             .map(|l| LevelView {
@@ -216,7 +219,8 @@ async fn level_list() -> Json<Levels> {
                 deviation: l.rating.deviation,
             })
             .collect(),
-    })
+    });
+    ([(header::CACHE_CONTROL, "public, max-age=86400")], levels)
 }
 
 impl From<RatingsError> for Error {

@@ -5,15 +5,17 @@
 //! Every type the page reads derives `TS`: its TypeScript declaration is committed
 //! in `web/types/`, and a test fails when the two differ (see [`typescript`]).
 
+mod last_eliminated;
 mod seats;
 #[cfg(test)]
 mod typescript;
 
 pub use battaglie_view::{
-    eliminated, plies_after, replay, scenario_view, stacks, write_legal, Eliminated, PlyView,
-    Replay, ScenarioView, SideWord, Stack,
+    eliminated, plies_after, replay, scenario_view, stacks, write_legal, Eliminated, KindCounts,
+    PlyView, Replay, ScenarioView, SideWord, Stack,
 };
 // The legal moves' declared shape: the measure of `write_legal` in the tests.
 #[cfg(test)]
 pub use battaglie_view::{legal, MovesFrom};
+pub use last_eliminated::last_eliminated;
 pub use seats::{seats_view, SeatsView};

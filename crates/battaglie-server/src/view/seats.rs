@@ -16,6 +16,17 @@ pub struct SeatsView {
     indians: SeatView,
 }
 
+impl SeatsView {
+    /// The account's name of the player of `side`, if an account plays it.
+    pub fn player_name(&self, side: Side) -> Option<&str> {
+        let seat = match side {
+            Side::Army => &self.army,
+            Side::Indians => &self.indians,
+        };
+        seat.name.as_deref()
+    }
+}
+
 /// One side's player.
 #[derive(Debug, PartialEq, Serialize, TS)]
 #[ts(rename = "Seat")]

@@ -598,6 +598,11 @@ async fn records_export_and_import_round_trip(s: Server) {
     let record: Value = serde_json::from_str(&json_record).unwrap();
     assert_eq!(record["moves"].as_array().unwrap().len(), 6);
     assert_eq!(record["reason"], "resignation");
+    // Two people at one screen, without accounts: named, not left blank.
+    assert_eq!(
+        [&record["army"], &record["indians"]],
+        [&json!("Guest"), &json!("Guest")]
+    );
     let (status, text_record) = send_raw(
         &s.app,
         "GET",
@@ -607,7 +612,7 @@ async fn records_export_and_import_round_trip(s: Server) {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert!(
-        text_record.starts_with("[Scenario \"fetterman\"]"),
+        text_record.starts_with("[Scenario \"fetterman\"]\n[Army \"Guest\"]\n[Indians \"Guest\"]"),
         "{text_record}"
     );
 

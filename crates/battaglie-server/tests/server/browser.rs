@@ -207,11 +207,10 @@ async fn one_tap_starts_a_battle_and_moves_take_one_gesture() {
         format!("Confirm: {said}"),
         "Confirm says the move in words"
     );
+    let status = page.text(&mut b, ".mover .status").await;
     assert!(
-        page.text(&mut b, ".mover .status")
-            .await
-            .ends_with(&staying),
-        "what stays is what Confirm leaves"
+        status.ends_with(&format!("Confirm now and {staying}")),
+        "what stays is said as what Confirm leaves, beside the chooser that still offers it to the next square: {status:?}"
     );
     page.screenshot(&mut b, "split-waits-for-confirm").await;
     page.click(&mut b, "button.confirm").await;
@@ -675,11 +674,11 @@ async fn online_players_a_spectator_draw_offers_takebacks_and_a_lost_network() {
         .await;
     move_count(&indians, &mut b, 3).await;
 
-    // Italian, remembered after a reload.
+    // Italian, remembered after a reload; the verb agrees with the Indians' plural name.
     set_select(&spectator, &mut b, "lang", "it").await;
     spectator.goto(&mut b, &spectate).await;
     spectator
-        .wait(&mut b, "document.querySelector('.banner') && document.querySelector('.banner').textContent.includes('Muove')")
+        .wait(&mut b, "document.querySelector('.banner') && document.querySelector('.banner').textContent.includes('Muovono Lakota, Cheyenne e Arapaho')")
         .await;
     spectator.screenshot(&mut b, "online-spectator-it").await;
     army.screenshot(&mut b, "online-army").await;
@@ -735,6 +734,19 @@ async fn draws_and_resignations_are_confirmed_and_the_end_says_who_won() {
     page.click(&mut b, "dialog.ask[open] .yes").await;
     page.wait(&mut b, "document.querySelector('.end h2')").await;
     assert_eq!(page.text(&mut b, ".end h2").await, "7th U.S. Cavalry won");
+    // The end counts as the move list does, in turns, and the list awaits no move
+    // of the side that resigned.
+    let ending = page.text(&mut b, ".end h2 + p").await;
+    assert!(ending.ends_with("after 1 turn."), "{ending}");
+    let cells = page
+        .eval(&mut b, "[document.querySelectorAll('table.moves tbody tr').length, [...document.querySelectorAll('table.moves td')].map(td => td.textContent)]")
+        .await;
+    assert_eq!(cells[0], json!(1), "one turn listed: {cells}");
+    assert_eq!(
+        cells[1][1],
+        json!(""),
+        "nothing awaited after the end: {cells}"
+    );
     assert_eq!(
         page.eval(&mut b, "!document.querySelector('button.undo')")
             .await,

@@ -109,6 +109,16 @@ async fn a_second_visit_revalidates_the_battles_without_downloading_them() {
     assert_eq!(res.status(), StatusCode::OK);
 }
 
+/// The computer's levels and their ratings are fixed within a build: a browser keeps
+/// them a day rather than asking on every visit to the home page.
+#[tokio::test]
+async fn the_computers_levels_are_kept_by_the_browser_for_a_day() {
+    let app = app(AppState::new(Store::memory().await.unwrap()));
+    let (status, headers, _) = get(&app, "/api/levels", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CACHE_CONTROL], "public, max-age=86400");
+}
+
 #[tokio::test]
 async fn the_page_learns_a_session_may_be_open_only_from_its_readable_hint() {
     let app = app(AppState::new(Store::memory().await.unwrap()));

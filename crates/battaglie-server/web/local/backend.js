@@ -57,7 +57,7 @@ function spec(g) {
  * @param {StoredGame} g
  * @param {any} fields the rules' fields, from the worker
  */
-function stateOf(g, fields) {
+async function stateOf(g, fields) {
   return {
     you: seatOf(g),
     id: g.id,
@@ -65,6 +65,7 @@ function stateOf(g, fields) {
     mode: g.mode,
     computer: g.computer,
     ...fields,
+    last_eliminated: await lastEliminated(g, fields.last_move),
     draw_offer: g.draw_offer ?? null,
     takeback_offer: null,
     computer_says: g.computer_says ?? null,
@@ -73,6 +74,23 @@ function stateOf(g, fields) {
     updated_at: g.updated_at,
     clock: null,
   };
+}
+
+/**
+ * What the last move eliminated (docs/api.md's `last_eliminated`): the opponent's
+ * pieces that stood, before it, on the squares it attacked; null for a quiet move.
+ * @param {StoredGame} g
+ * @param {string | null} last the last move, canonical
+ */
+async function lastEliminated(g, last) {
+  if (!last || !last.includes("x")) return null;
+  const before = await rules.ask("replay", { ...spec(g), moves: g.moves.slice(0, -1), ending: null });
+  /** @type {{square: string, F: number, M: number, V: number}[]} */
+  const stacks = before.stacks[before.stacks.length - 1];
+  const attacked = last.split(":")[1].split(",").filter((group) => group.includes("x")).map((group) => group.slice(group.indexOf("x") + 1));
+  const counts = { F: 0, M: 0, V: 0 };
+  for (const s of stacks) if (attacked.includes(s.square)) for (const k of /** @type {const} */ (["F", "M", "V"])) counts[k] += s[k];
+  return counts;
 }
 
 /** @param {string} id */
@@ -116,7 +134,7 @@ async function commit(g, answer) {
   g.version = Math.max(now, g.version + 1);
   g.updated_at = Math.floor(now / 1000);
   await saveGame(g);
-  const state = stateOf(g, answer.state);
+  const state = await stateOf(g, answer.state);
   for (const h of listeners.get(g.id) ?? []) h.onState({ type: "state", ...state }, false);
   if (state.thinking) computerTurn(g);
   return state;
@@ -160,7 +178,7 @@ function computerTurn(g) {
 
 /** @param {StoredGame} g */
 async function current(g) {
-  const state = stateOf(g, (await ask("state", spec(g))).state);
+  const state = await stateOf(g, (await ask("state", spec(g))).state);
   if (state.thinking) computerTurn(g);
   return state;
 }
@@ -229,7 +247,7 @@ async function imported(text) {
 async function created(g, answer) {
   g.record = answer.record;
   await saveGame(g);
-  const state = stateOf(g, answer.state);
+  const state = await stateOf(g, answer.state);
   if (state.thinking) computerTurn(g);
   // The page goes to the game's address next, which only the service worker answers
   // on a static host: it must serve the page by then.

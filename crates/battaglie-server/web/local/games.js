@@ -25,9 +25,9 @@ export function resigner(g, state) {
   return g.computer ? seatOf(g) : state.to_move;
 }
 
-/** The records' names: the computer's seat as the server names it, the others blank. @param {StoredGame} g */
+/** The records' names: the computer's seat as the server names it, a person "Guest". @param {StoredGame} g */
 export function recordNames(g) {
-  const name = (/** @type {string} */ side) => (g.computer?.side === side ? `Computer (level ${g.computer.level})` : "");
+  const name = (/** @type {string} */ side) => (g.computer?.side === side ? `Computer (level ${g.computer.level})` : "Guest");
   return { army: name("army"), indians: name("indians") };
 }
 

@@ -20,7 +20,7 @@ test("the reader resigns against the computer, the side to move at one screen", 
 });
 
 test("the records name the computer's seat as the server does", () => {
-  assert.deepEqual(recordNames(game({ side: "indians", level: 4 })), { army: "", indians: "Computer (level 4)" });
+  assert.deepEqual(recordNames(game({ side: "indians", level: 4 })), { army: "Guest", indians: "Computer (level 4)" });
 });
 
 test("a new game's id has the server's shape", () => {

@@ -38,7 +38,7 @@ test("a split says what goes where and what stays, as Confirm would play it", ()
   // Three Mounted on @7, the count lowered to 2, a7 clicked: one stays if confirmed.
   const sel = assign(setChosen(select("@7", { F: 0, M: 3, V: 0 }), "M", 2), "a7", legal);
   assert.equal(exactMove(sel, legal)?.notation, "@7:MM-a7");
-  assert.equal(splitText(sel, true), "2 Mounted to a7 · 1 Mounted stays on @7");
+  assert.equal(splitText(sel, true), "2 Mounted to a7 · Confirm now and 1 Mounted stays on @7");
   assert.equal(splitText(select("@7", { F: 0, M: 3, V: 0 }), false), "nothing stays on @7");
   assert.equal(splitText(setChosen(setChosen(select("@7", { F: 1, M: 3, V: 0 }), "M", 1), "F", 0), false), "1 Foot and 2 Mounted stay on @7");
 });

@@ -6,6 +6,7 @@ import type { Eliminated } from "./Eliminated";
 import type { EndReason } from "./EndReason";
 import type { GameResult } from "./GameResult";
 import type { GameStatus } from "./GameStatus";
+import type { KindCounts } from "./KindCounts";
 import type { MovesFrom } from "./MovesFrom";
 import type { Ply } from "./Ply";
 import type { Side } from "./Side";
@@ -52,7 +53,12 @@ base_version: number | null,
 /**
  * The moves played, numbered, from ply `plies_from + 1` on.
  */
-plies: Array<Ply>, last_move: string | null, status: GameStatus, result: GameResult | null, reason: EndReason | null, draw_offer: Side | null, takeback_offer: Side | null, 
+plies: Array<Ply>, last_move: string | null, 
+/**
+ * What the last move eliminated: the opponent's pieces on the squares it
+ * attacked; `null` when it attacked nothing.
+ */
+last_eliminated: KindCounts | null, status: GameStatus, result: GameResult | null, reason: EndReason | null, draw_offer: Side | null, takeback_offer: Side | null, 
 /**
  * Why the computer just resigned or offered a draw.
  */

@@ -289,6 +289,7 @@ struct RecordQuery {
 
 async fn record(
     State(games): State<Games>,
+    State(ratings): State<Ratings>,
     Path(id): Path<String>,
     QueryParams(q): QueryParams<RecordQuery>,
 ) -> Result<Response, Error> {
@@ -305,7 +306,17 @@ async fn record(
         }
     };
     let live = games.game_to_read(&id).await?;
-    let record = live.record().await;
+    let mut record = live.record().await;
+    // Players with accounts by their names, as their pages name them.
+    let seats = ratings.seat_players(&live).await?;
+    for (side, name) in [
+        (Side::Army, &mut record.army),
+        (Side::Indians, &mut record.indians),
+    ] {
+        if let Some(player) = seats.player_name(side) {
+            *name = player.to_string();
+        }
+    }
     let disposition = format!(
         "attachment; filename=\"{}-{}.{}\"",
         record.scenario,

@@ -454,6 +454,52 @@ impl Page {
         self.mouse(b, "mouseReleased", x, y, 0).await;
     }
 
+    /// A tap (`touch`) or a mouse click on the element `selector` where it is now,
+    /// as a person taps what they see: the page is not scrolled first, and the
+    /// element must be inside the window.
+    pub async fn tap_in_place(&self, b: &mut Browser, selector: &str, touch: bool) {
+        self.wait(b, &format!("document.querySelector({selector:?})"))
+            .await;
+        let at = self
+            .eval(
+                b,
+                &format!(
+                    "(() => {{ const r = document.querySelector({selector:?}).getBoundingClientRect(); \
+                     return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+                ),
+            )
+            .await;
+        let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+        let inside = self
+            .eval(
+                b,
+                &format!("{x} >= 0 && {y} >= 0 && {x} < innerWidth && {y} < innerHeight"),
+            )
+            .await;
+        assert_eq!(
+            inside,
+            json!(true),
+            "{selector} is out of the window, at {x}, {y}"
+        );
+        if touch {
+            for (kind, points) in [
+                ("touchStart", json!([{"x": x, "y": y}])),
+                ("touchEnd", json!([])),
+            ] {
+                b.call(
+                    Some(&self.session),
+                    "Input.dispatchTouchEvent",
+                    json!({"type": kind, "touchPoints": points}),
+                )
+                .await;
+            }
+        } else {
+            self.mouse(b, "mouseMoved", x, y, 0).await;
+            self.mouse(b, "mousePressed", x, y, 1).await;
+            self.mouse(b, "mouseReleased", x, y, 0).await;
+        }
+    }
+
     /// A real mouse drag from one element to another, in small steps.
     pub async fn drag(&self, b: &mut Browser, from: &str, to: &str) {
         // Scrolled as little as may be: the first point must still hold once
