@@ -311,7 +311,7 @@ fn old_nodes_serve_on_through_a_newer_release_s_migration_and_a_restarted_one_sa
     let id = created["id"].as_str().unwrap();
     let token = created["token"].as_str().unwrap();
     let mut plies = 0;
-    let mut play = |plies: &mut usize| {
+    let play = |plies: &mut usize| {
         for node in &nodes {
             let state = node.state(id);
             assert_eq!(played(&state).len(), *plies, "{state}");
