@@ -168,7 +168,10 @@ fn json_logs_say_what_started_and_every_request_in_json_lines_only() {
     assert!(request("GET", "/api/scenarios", 200), "{lines:#?}");
     assert!(request("GET", "/api/games/g1", 404), "{lines:#?}");
     assert!(request("POST", "/api/games", 403), "{lines:#?}");
-    assert!(request("POST", "/api/games", u64::from(failed)), "{lines:#?}");
+    assert!(
+        request("POST", "/api/games", u64::from(failed)),
+        "{lines:#?}"
+    );
     // The failure's cause names the request it failed.
     let cause = with("request failed");
     assert!(
