@@ -389,10 +389,13 @@ fn the_cluster_script_serves_games_through_nginx_and_survives_a_node_killed() {
         .output()
         .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
     {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
         let out = Command::new("bash")
             .arg(&script)
             .args(["up", dir.path().join("site").to_str().unwrap()])
             .env("BATTAGLIE_BIN", env!("CARGO_BIN_EXE_battaglie"))
+            .env("NATS_PORT", "15150")
             .output()
             .unwrap();
         let said = String::from_utf8_lossy(&out.stderr);
