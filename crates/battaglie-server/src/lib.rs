@@ -43,6 +43,9 @@ pub use http::{
 };
 pub use presence::{SocketRow, SocketStamp};
 pub use store::{Database, ParseDatabaseError, Store, StoreError};
+/// The logging the server writes to, for the program that runs it (its start
+/// and address lines among the server's).
+pub use tracing;
 
 /// What `battaglie serve` needs.
 #[derive(Debug, Clone)]
@@ -133,8 +136,17 @@ pub async fn serve_on(
     }
     let app = app_with(state.clone(), settings);
     let stopping = state.clone();
+    let drain = settings.drain;
     http::serve_connections(listener, app, settings.connections, async move {
         shutdown.await;
+        if !drain.is_zero() {
+            stopping.node.drain();
+            tracing::info!(
+                seconds = drain.as_secs_f64(),
+                "stopping: /readyz answers 503 while the node serves on, then it closes"
+            );
+            tokio::time::sleep(drain).await;
+        }
         tracing::info!("shutting down: no new connections; sockets told to reconnect");
         stopping.node.shut_down();
     })
@@ -204,7 +216,9 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
             problems,
         });
     }
-    tracing::info!(db = %config.db, "database ready");
+    let schema = store.schema().await?;
+    let migration = schema.applied.last().map_or(0, |m| m.version);
+    tracing::info!(db = %config.db, migration, "database ready, at migration {migration}");
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| ServeError::Io {
@@ -227,6 +241,13 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         tracing::info!(bus = %bus, node = state.node.name(), "listening to the other nodes");
     }
     state.notifications.spawn_notifier(config.notify.clone());
+    match config.metrics_addr {
+        Some(at) => tracing::info!(metrics = %at, "/metrics served on {at}"),
+        None => tracing::info!(
+            metrics = %addr,
+            "/metrics served to this machine only, on {addr}"
+        ),
+    }
     if let Some(at) = config.metrics_addr {
         let metrics = tokio::net::TcpListener::bind(at)
             .await
@@ -327,25 +348,67 @@ async fn stop_signal() {
     }
 }
 
-/// SQLite's check of every page of `db` (`battaglie db check`), on a runtime of
-/// its own: the problems found, if any (none on PostgreSQL).
+/// A runtime of its own, for the synchronous `battaglie db` commands.
+fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+}
+
+fn no_runtime(source: std::io::Error) -> store::BackupError {
+    store::BackupError::Io {
+        context: "starting the runtime".into(),
+        source,
+    }
+}
+
+/// `battaglie db check`: SQLite's check of every page of `db` and its schema
+/// against this build's, on a connection that cannot write.
 ///
 /// # Errors
 /// When the database cannot be opened or asked.
-pub fn check_database(db: &Database) -> Result<Option<String>, ServeError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|source| ServeError::Io {
-            context: "starting the runtime".into(),
-            source,
-        })?;
-    runtime.block_on(async {
-        let store = Store::connect(db).await?;
-        let found = store.quick_check().await;
-        store.close().await;
-        Ok(found?)
-    })
+pub fn check_database(db: &Database) -> Result<store::Checked, ServeError> {
+    let runtime = runtime().map_err(|source| ServeError::Io {
+        context: "starting the runtime".into(),
+        source,
+    })?;
+    Ok(runtime.block_on(store::check_read_only(db))?)
+}
+
+/// `battaglie db backup`: a consistent copy of the SQLite database `db`, live or
+/// not, in `dest` (replaced only with `force`).
+///
+/// # Errors
+/// As [`store::backup_sqlite`]; a PostgreSQL database is refused, naming `pg_dump`.
+pub fn backup_database(
+    db: &Database,
+    dest: &std::path::Path,
+    force: bool,
+) -> Result<store::Copied, store::BackupError> {
+    let Database::Sqlite(source) = db else {
+        return Err(store::BackupError::Postgres);
+    };
+    runtime()
+        .map_err(no_runtime)?
+        .block_on(store::backup_sqlite(source, dest, force))
+}
+
+/// `battaglie db restore`: the backup `backup` in place of the SQLite database
+/// `db`, which no server may have open (replaced only with `force`).
+///
+/// # Errors
+/// As [`store::restore_sqlite`]; a PostgreSQL database is refused, naming `pg_restore`.
+pub fn restore_database(
+    backup: &std::path::Path,
+    db: &Database,
+    force: bool,
+) -> Result<store::Copied, store::BackupError> {
+    let Database::Sqlite(target) = db else {
+        return Err(store::BackupError::Postgres);
+    };
+    runtime()
+        .map_err(no_runtime)?
+        .block_on(store::restore_sqlite(backup, target, force))
 }
 
 /// [`serve`] on a multi-threaded runtime of its own (for a synchronous `main`).

@@ -22,6 +22,8 @@ struct Inner {
     name: String,
     bus: Option<Bus>,
     shutdown: tokio::sync::watch::Sender<bool>,
+    /// Stopping, but still serving while balancers notice (`/readyz` says 503).
+    draining: std::sync::atomic::AtomicBool,
     metrics: Metrics,
 }
 
@@ -43,6 +45,7 @@ impl Node {
             time,
             bus,
             shutdown,
+            draining: std::sync::atomic::AtomicBool::new(false),
             metrics: Metrics::new(),
         }))
     }
@@ -91,6 +94,18 @@ impl Node {
                 what,
             });
         }
+    }
+
+    /// Marks the node as stopping while it still serves: `/readyz` answers 503.
+    pub fn drain(&self) {
+        self.0
+            .draining
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Whether the node is stopping (draining, or shutting down).
+    pub fn is_stopping(&self) -> bool {
+        self.0.draining.load(std::sync::atomic::Ordering::SeqCst) || self.is_shutting_down()
     }
 
     /// Whether the server is shutting down.

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::{engine, scenarios, show};
 
 /// The release and the commit it was built from, as `--version` prints them.
-const VERSION: &str = concat!(
+pub const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     " (",
     env!("BATTAGLIE_COMMIT"),
@@ -84,6 +84,11 @@ enum Command {
         /// comes back from the database when asked for).
         #[arg(long, env = "BATTAGLIE_IDLE_SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
         idle_seconds: u64,
+        /// Seconds a stopping server (SIGTERM, Ctrl-C) goes on serving while /readyz
+        /// answers 503, so that a balancer's health check sends no new visitor to
+        /// it, before it closes its connections.
+        #[arg(long, env = "BATTAGLIE_DRAIN_SECONDS", default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=600))]
+        drain_seconds: u64,
         /// The resident memory (MiB) past which games leave memory before their
         /// idle time, finished games first (they come back from the database when
         /// asked for) [default: no budget; Linux only].
@@ -138,7 +143,7 @@ enum Command {
         #[arg(long)]
         moves: Option<String>,
     },
-    /// The server's database: `battaglie db check`.
+    /// The server's database: `battaglie db check`, `backup`, `restore`.
     Db {
         #[command(subcommand)]
         what: DbCommand,
@@ -281,13 +286,37 @@ enum RecordFormat {
 /// What `battaglie db` does.
 #[derive(Subcommand)]
 enum DbCommand {
-    /// Check the database for damage (SQLite: every page, `PRAGMA quick_check`):
-    /// prints what is wrong and fails, else says none was found. Safe on a live
-    /// database.
+    /// Check the database for damage (SQLite: every page, `PRAGMA quick_check`) and
+    /// its schema against this build's: prints what is wrong and fails, else says
+    /// none was found. Opens the database read-only: safe on a live database.
     Check {
         /// The database, as `serve --db` takes it [default: as `serve`].
         #[arg(long)]
         db: Option<battaglie_server::Database>,
+    },
+    /// Copy a SQLite database, live or not, to FILE: a consistent copy holding every
+    /// move acknowledged before it began. (PostgreSQL: pg_dump; docs/deploy.md.)
+    Backup {
+        /// Where to write the copy.
+        file: std::path::PathBuf,
+        /// The database, as `serve --db` takes it [default: as `serve`].
+        #[arg(long)]
+        db: Option<battaglie_server::Database>,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Put the backup FILE in place of the SQLite database (the server stopped):
+    /// checks FILE first and removes the database's old -wal and -shm files.
+    Restore {
+        /// The backup to restore.
+        file: std::path::PathBuf,
+        /// The database to replace, as `serve --db` takes it [default: as `serve`].
+        #[arg(long)]
+        db: Option<battaglie_server::Database>,
+        /// Replace the database if it exists (its games are lost).
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -309,6 +338,7 @@ impl Cli {
                 allow_origins,
                 web_dev,
                 idle_seconds,
+                drain_seconds,
                 memory_mib,
                 max_games,
                 bus,
@@ -325,6 +355,7 @@ impl Cli {
                 allow_origins,
                 web_dev,
                 idle_seconds,
+                drain_seconds,
                 memory_mib,
                 max_games,
                 bus,
@@ -338,6 +369,12 @@ impl Cli {
             Some(Command::Db {
                 what: DbCommand::Check { db },
             }) => crate::serve::check(db),
+            Some(Command::Db {
+                what: DbCommand::Backup { file, db, force },
+            }) => crate::serve::backup(db, &file, force),
+            Some(Command::Db {
+                what: DbCommand::Restore { file, db, force },
+            }) => crate::serve::restore(&file, db, force),
             Some(Command::Site { dir, force }) => {
                 let written = battaglie_server::site::write_site(&dir, force)?;
                 crate::out::emit(&format!(

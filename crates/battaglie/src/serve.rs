@@ -164,20 +164,66 @@ pub enum Sync {
     Full,
 }
 
-/// `battaglie db check`: SQLite's check of every page of the database file.
+/// `battaglie db check`: SQLite's check of every page of the database file and
+/// its schema against this build's, without writing.
 ///
 /// # Errors
-/// When the database is damaged (the problems named), missing or unreachable.
+/// When the database is damaged (the problems named), of a schema this build
+/// cannot serve, missing or unreachable.
 pub fn check(db: Option<Database>) -> anyhow::Result<()> {
     let db = database(db)?;
     if let Database::Sqlite(path) = &db {
         anyhow::ensure!(path.exists(), "there is no database at {}", path.display());
     }
-    let problems = battaglie_server::check_database(&db)?;
-    match problems {
-        None => crate::out::emit(&format!("{db}: no damage found\n")),
-        Some(p) => anyhow::bail!("the database {db} is damaged: {p}"),
+    let checked = battaglie_server::check_database(&db)?;
+    let schema = checked.schema.describe();
+    if let Some(p) = checked.damage {
+        anyhow::bail!("the database {db} is damaged: {p}; {schema}");
     }
+    anyhow::ensure!(
+        checked.schema.servable(),
+        "{db}: no damage found, but {schema}"
+    );
+    crate::out::emit(&format!("{db}: no damage found; {schema}\n"))
+}
+
+/// What a copy holds, in words.
+fn copied(copied: &battaglie_server::store::Copied) -> String {
+    format!(
+        "{} KiB, games: {}; {}",
+        copied.bytes.div_ceil(1024),
+        copied.games,
+        copied.schema.describe()
+    )
+}
+
+/// `battaglie db backup FILE`: a consistent copy of the (live) SQLite database.
+///
+/// # Errors
+/// When the database is missing or PostgreSQL's, or FILE exists without `force`.
+pub fn backup(db: Option<Database>, file: &std::path::Path, force: bool) -> anyhow::Result<()> {
+    let db = database(db)?;
+    let done = battaglie_server::backup_database(&db, file, force)?;
+    crate::out::emit(&format!(
+        "backed {db} up to {} ({})\n",
+        file.display(),
+        copied(&done)
+    ))
+}
+
+/// `battaglie db restore FILE`: the backup in place of the (stopped) database.
+///
+/// # Errors
+/// When the backup is not a sound battaglie database, the database exists without
+/// `force`, or a server has it open.
+pub fn restore(file: &std::path::Path, db: Option<Database>, force: bool) -> anyhow::Result<()> {
+    let db = database(db)?;
+    let done = battaglie_server::restore_database(file, &db, force)?;
+    crate::out::emit(&format!(
+        "restored {} to {db} ({})\n",
+        file.display(),
+        copied(&done)
+    ))
 }
 
 /// What `battaglie serve` was told.
@@ -203,6 +249,8 @@ pub struct Options {
     pub web_dev: Option<std::path::PathBuf>,
     /// How long an unwatched game stays in memory.
     pub idle_seconds: u64,
+    /// How long a stopping server serves on while `/readyz` says 503.
+    pub drain_seconds: u64,
     /// The resident memory budget, in MiB.
     pub memory_mib: Option<u64>,
     /// The most games held in memory.
@@ -228,6 +276,7 @@ impl Default for Options {
             allow_origins: Vec::new(),
             web_dev: None,
             idle_seconds: 600,
+            drain_seconds: 2,
             memory_mib: None,
             max_games: 100_000,
             bus: None,
@@ -239,15 +288,25 @@ impl Default for Options {
 
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(options: Options) -> anyhow::Result<()> {
+    use std::io::IsTerminal;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    // A second initialisation (in tests) is harmless: keep the first.
+    // A second initialisation (in tests) is harmless: keep the first. Colours
+    // only for a person's terminal, never into a file or the journal.
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
-    let _ = match options.log_format {
-        LogFormat::Text => logs.try_init(),
-        LogFormat::Json => logs.json().try_init(),
+    let json = options.log_format == LogFormat::Json;
+    let _ = if json {
+        logs.json().try_init()
+    } else {
+        logs.try_init()
     };
+    battaglie_server::tracing::info!(
+        version = crate::cli::VERSION,
+        "battaglie {} starting",
+        crate::cli::VERSION
+    );
     let db = database(options.db)?;
     let proxies = options.trust_forwarded.unwrap_or_default();
     let behind_proxies = !proxies.is_empty();
@@ -274,6 +333,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
             },
             origins: options.allow_origins,
             web_dev: options.web_dev,
+            drain: std::time::Duration::from_secs(options.drain_seconds),
         },
         memory: battaglie_server::MemoryLimits {
             idle: std::time::Duration::from_secs(options.idle_seconds),
@@ -290,8 +350,15 @@ pub fn run(options: Options) -> anyhow::Result<()> {
             SocketAddr::V6(a) if a.ip().is_unspecified() => format!("[::1]:{}", a.port()),
             other => other.to_string(),
         };
-        // A closed standard output must not stop the server.
-        let _ = crate::out::emit(&format!("battaglie is running at http://{host}/\n"));
+        let url = format!("http://{host}/");
+        // Among JSON logs, the line is one of them; a person at a terminal reads it too.
+        if json {
+            battaglie_server::tracing::info!(url = %url, "battaglie is running at {url}");
+        }
+        if !json || std::io::stdout().is_terminal() {
+            // A closed standard output must not stop the server.
+            let _ = crate::out::emit(&format!("battaglie is running at {url}\n"));
+        }
     })?;
     Ok(())
 }

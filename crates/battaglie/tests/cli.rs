@@ -533,7 +533,7 @@ fn db_check_says_a_database_is_sound_and_refuses_a_missing_or_damaged_one() {
     let missing = battaglie(&["db", "check", "--db", db]);
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("there is no database"));
-    // An empty file is an empty database: the schema is written, nothing is wrong.
+    // An empty file is an empty database: nothing is wrong, and the check writes no schema.
     std::fs::write(&path, b"").unwrap();
     assert!(stdout(&["db", "check", "--db", db]).contains("no damage found"));
     let garbage = dir.path().join("garbage.sqlite");

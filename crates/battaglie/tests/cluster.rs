@@ -278,6 +278,89 @@ fn the_whole_site_killed_gives_its_clocks_the_time_it_was_down_back() {
     );
 }
 
+/// Runs `sql` in the database `db` (a URL with its schema).
+fn run_sql(db: &str, sql: &str) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(db).await.unwrap();
+        sqlx::raw_sql(sql).execute(&mut conn).await.unwrap();
+    });
+}
+
+/// A rolling upgrade, its pieces with this build standing for both releases: the
+/// nodes still running serve on while a newer release migrates the database (a
+/// column added to the games, as migrations do), and a node of the older release
+/// that restarts meanwhile says in one line what happened and what to do.
+#[test]
+#[ignore = "needs NATS and PostgreSQL (BATTAGLIE_TEST_NATS, BATTAGLIE_TEST_POSTGRES)"]
+fn old_nodes_serve_on_through_a_newer_release_s_migration_and_a_restarted_one_says_why_not() {
+    let pg = service("BATTAGLIE_TEST_POSTGRES");
+    let nats = service("BATTAGLIE_TEST_NATS");
+    let db = fresh_schema(&pg, "upgrade");
+    let nodes = [Node::start(&db, &nats), Node::start(&db, &nats)];
+    let (status, created) = nodes[0].http(
+        "POST",
+        "/api/games",
+        Some(&json!({"scenario": "washita", "mode": "hotseat"})),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let mut plies = 0;
+    let play = |plies: &mut usize| {
+        for node in &nodes {
+            let state = node.state(id);
+            assert_eq!(played(&state).len(), *plies, "{state}");
+            let mv = &legal_moves(&state)[0];
+            let (status, answer) = node.http(
+                "POST",
+                &format!("/api/games/{id}/moves"),
+                Some(&json!({"token": token, "move": mv})),
+            );
+            assert_eq!(status, 200, "{answer}");
+            *plies += 1;
+        }
+    };
+    play(&mut plies);
+    // What a newer release's migration does: a column, and its row.
+    run_sql(
+        &db,
+        "ALTER TABLE games ADD COLUMN upgrade_note TEXT; \
+         ALTER TABLE seeks ADD COLUMN upgrade_note TEXT; \
+         INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (9999, 'from the future', true, '\\x00', 0);",
+    );
+    play(&mut plies);
+    play(&mut plies);
+    // An old node restarted now cannot run on the newer schema: it says so, once.
+    let out = Command::new(env!("CARGO_BIN_EXE_battaglie"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            &db,
+            "--bus",
+            &nats,
+        ])
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        said.matches("a newer release of battaglie migrated this database")
+            .count(),
+        1,
+        "{said}"
+    );
+    assert!(said.contains("9999 (from the future)"), "{said}");
+}
+
 /// `scripts/cluster` with this build's binary: PostgreSQL, NATS, two nodes and
 /// nginx; a game played through the balancer, node 1 killed in the middle, the
 /// game finished through the balancer, and `down` stopping everything.
@@ -299,12 +382,38 @@ fn the_cluster_script_serves_games_through_nginx_and_survives_a_node_killed() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = tempfile::tempdir().unwrap();
     let script = root.join("scripts/cluster");
+    // As root, PostgreSQL runs as its own user: a private folder shuts it out, and
+    // the script says so rather than initdb's bare "Permission denied".
+    if Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        let out = Command::new("bash")
+            .arg(&script)
+            .args(["up", dir.path().join("site").to_str().unwrap()])
+            .env("BATTAGLIE_BIN", env!("CARGO_BIN_EXE_battaglie"))
+            .env("NATS_PORT", "15150")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert!(said.contains("cannot enter"), "{said}");
+        std::fs::remove_dir_all(dir.path().join("site")).unwrap();
+    }
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
     let cluster = |args: &[&str]| {
         let out = Command::new("bash")
             .arg(&script)
             .args(args)
             .env("BATTAGLIE_BIN", env!("CARGO_BIN_EXE_battaglie"))
             .env("PORT", "18880")
+            .env("NATS_PORT", "15150")
             // The game is played in a burst; the limits have their own tests.
             .env("NODE_ARGS", "--no-rate-limit")
             .env(
@@ -372,4 +481,11 @@ fn the_cluster_script_serves_games_through_nginx_and_survives_a_node_killed() {
         plies += 1;
     }
     assert!(plies > 10, "the game went on after the kill");
+    drop(_down);
+    let nginx_said = std::fs::read_to_string(format!("{site}/nginx-error.log")).unwrap();
+    assert!(!nginx_said.contains("setrlimit"), "{nginx_said}");
+    assert!(
+        !std::path::Path::new(&format!("{site}/nginx")).exists(),
+        "down leaves nginx's world-writable folder"
+    );
 }

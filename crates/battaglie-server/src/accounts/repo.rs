@@ -333,14 +333,16 @@ impl AccountsRepo {
     /// On a database failure.
     pub async fn held_seats(&self, user: &str) -> Result<Vec<HeldSeat>, StoreError> {
         on_read!(self.store, pool => {
-            let rows = sqlx::query(
-                "SELECT games.*, seats.side AS held_side, \
+            let rows = sqlx::query(concat!(
+                "SELECT ",
+                crate::game::repo::game_columns!(),
+                ", seats.side AS held_side, \
                  (SELECT users.name FROM seats AS other JOIN users ON users.id = other.user_id \
                   WHERE other.game_id = seats.game_id AND other.side <> seats.side \
                   AND other.side <> 'both') AS opponent \
                  FROM seats JOIN games ON games.id = seats.game_id \
                  WHERE seats.user_id = $1 ORDER BY games.updated_at DESC, games.id",
-            )
+            ))
             .bind(user)
             .fetch_all(pool)
             .await?;

@@ -25,6 +25,19 @@ use crate::store::{
 };
 use batch::{Ending, NewGame, NewMove};
 
+/// The columns of `games` that [`game_row`] reads, named rather than `*`: a node
+/// keeps its statements prepared, and PostgreSQL refuses to run one whose `*` has
+/// grown a column since (a newer release's migration, in a rolling upgrade).
+macro_rules! game_columns {
+    () => {
+        "games.id, games.scenario, games.mode, games.computer_side, games.computer_level, \
+         games.army_token, games.indians_token, games.start, games.draw_offer, \
+         games.takeback_offer, games.takeback_revision, games.result, games.reason, \
+         games.created_at, games.updated_at, games.revision, games.clock"
+    };
+}
+pub(crate) use game_columns;
+
 /// A stored game: everything but its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
@@ -332,7 +345,7 @@ impl GamesRepo {
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>, StoreError> {
         on_read!(self.store, pool => {
             let mut tx = pool.begin().await?;
-            let Some(row) = sqlx::query("SELECT * FROM games WHERE id = $1")
+            let Some(row) = sqlx::query(concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1"))
                 .bind(id)
                 .fetch_optional(&mut *tx)
                 .await?
@@ -428,7 +441,7 @@ where
     optional_word_in(row, "takeback_offer")
 }
 
-/// A [`GameRow`] from a `SELECT * FROM games` row of either database.
+/// A [`GameRow`] from a row of either database with the `game_columns!()`.
 pub(crate) fn game_row<'r, R>(row: &'r R) -> Result<GameRow, StoreError>
 where
     R: Row,

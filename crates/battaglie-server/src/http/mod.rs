@@ -10,6 +10,7 @@ mod ops;
 mod origin;
 mod per_address;
 mod proxies;
+mod request_log;
 pub(crate) mod scenarios;
 pub mod web;
 mod ws;
@@ -69,6 +70,10 @@ pub struct HttpSettings {
     /// A `web/` folder whose plain modules are served instead of the embedded
     /// bundle, read on each request (development: `--web-dev DIR`).
     pub web_dev: Option<std::path::PathBuf>,
+    /// How long a stopping node goes on serving while `/readyz` answers 503, so
+    /// that a balancer's health check sends no new visitor before it closes
+    /// (`--drain-seconds`; none by default here).
+    pub drain: std::time::Duration,
 }
 
 impl Default for HttpSettings {
@@ -78,6 +83,7 @@ impl Default for HttpSettings {
             connections: Connections::default(),
             origins: Vec::new(),
             web_dev: None,
+            drain: std::time::Duration::ZERO,
         }
     }
 }
@@ -94,6 +100,7 @@ impl HttpSettings {
             },
             origins: Vec::new(),
             web_dev: None,
+            drain: std::time::Duration::ZERO,
         }
     }
 }
@@ -145,6 +152,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
             axum::http::StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ))
+        .layer(axum::middleware::from_fn(request_log::log))
         .with_state(state)
 }
 

@@ -24,8 +24,13 @@ pub(super) fn router() -> Router<AppState> {
         .route("/metrics", get(local_metrics))
 }
 
+/// How long `/readyz` waits for the database: a balancer asks often, and a
+/// database that does not answer in this long is not one to send visitors to
+/// (a pool would wait 5 s for a connection to a server that is gone).
+const READY_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
 async fn ready(State(node): State<Node>) -> Response {
-    if node.is_shutting_down() {
+    if node.is_stopping() {
         return (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response();
     }
     if let Some(problems) = node.store().damage() {
@@ -35,7 +40,8 @@ async fn ready(State(node): State<Node>) -> Response {
         )
             .into_response();
     }
-    match node.store().ping().await {
+    let answer = tokio::time::timeout(READY_WAIT, node.store().ping()).await;
+    match answer.unwrap_or_else(|_| Err(crate::StoreError::Unanswered(READY_WAIT))) {
         Ok(()) => (StatusCode::OK, "ready\n").into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "not ready: the database does not answer");

@@ -114,6 +114,14 @@ where
     })
 }
 
+/// The columns of `seeks` that [`seek_row`] reads (named rather than `*`, as
+/// `crate::game::repo::game_columns`).
+macro_rules! seek_columns {
+    () => {
+        "user_id, battle, side, control, rated, since, state, game_id, played_side"
+    };
+}
+
 fn seek_row<'r, R>(row: &'r R) -> Result<SeekRow, StoreError>
 where
     R: Row,
@@ -349,7 +357,7 @@ impl LobbyRepo {
     /// On a database failure.
     pub async fn seek(&self, user: &str) -> Result<Option<SeekRow>, StoreError> {
         on_write!(self.store, pool => {
-            let row = sqlx::query("SELECT * FROM seeks WHERE user_id = $1")
+            let row = sqlx::query(concat!("SELECT ", seek_columns!(), " FROM seeks WHERE user_id = $1"))
                 .bind(user)
                 .fetch_optional(pool)
                 .await?;
@@ -367,10 +375,12 @@ impl LobbyRepo {
         user: &str,
     ) -> Result<Vec<SeekRow>, StoreError> {
         on_write!(self.store, pool => {
-            let rows = sqlx::query(
-                "SELECT * FROM seeks WHERE state = 'waiting' AND battle = $1 AND user_id <> $2 \
+            let rows = sqlx::query(concat!(
+                "SELECT ",
+                seek_columns!(),
+                " FROM seeks WHERE state = 'waiting' AND battle = $1 AND user_id <> $2 \
                  ORDER BY since, user_id",
-            )
+            ))
             .bind(battle)
             .bind(user)
             .fetch_all(pool)

@@ -136,8 +136,10 @@ impl PlayersRepo {
         filter: &GamesFilter,
     ) -> Result<Vec<PlayerGameRow>, StoreError> {
         let mut params = vec![Param::Text(user.to_string())];
-        let mut sql = String::from(
-            "SELECT games.*, seats.side AS held_side, opponents.name AS opponent_name, \
+        let mut sql = String::from(concat!(
+            "SELECT ",
+            crate::game::repo::game_columns!(),
+            ", seats.side AS held_side, opponents.name AS opponent_name, \
              rated_games.game_id AS rated_id, rating_history.rating_before AS r_before, \
              rating_history.rating AS r_after \
              FROM seats JOIN games ON games.id = seats.game_id \
@@ -147,7 +149,7 @@ impl PlayersRepo {
              LEFT JOIN rating_history ON rating_history.game_id = games.id \
              AND rating_history.user_id = seats.user_id \
              WHERE seats.user_id = $1 AND seats.side IN ('army', 'indians')",
-        );
+        ));
         let mut add = |clause: &str, p: Option<Param>| {
             if let Some(p) = p {
                 params.push(p);

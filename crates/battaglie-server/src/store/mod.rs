@@ -20,7 +20,10 @@ use sqlx::SqlitePool;
 
 use batch::Batcher;
 
+pub use backup::{backup_sqlite, restore_sqlite, BackupError, Copied};
+pub use check::{check_read_only, Checked};
 pub use location::{Database, ParseDatabaseError};
+pub use schema::{Migration, Schema};
 
 /// A storage failure (the database is unreachable, a constraint failed, ...).
 #[derive(Debug, thiserror::Error)]
@@ -31,9 +34,16 @@ pub enum StoreError {
     /// The database said no.
     #[error("database: {0}")]
     Database(sqlx::Error),
-    /// Running the schema migrations failed.
+    /// Running the schema migrations failed (the cause in the message only, so that
+    /// an error chain does not print it twice).
     #[error("database migration: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    Migrate(sqlx::migrate::MigrateError),
+    /// The database did not answer in time.
+    #[error("the database did not answer within {0:?}")]
+    Unanswered(Duration),
+    /// The schema is one this build cannot serve (a newer release migrated it).
+    #[error("{0}")]
+    Schema(String),
     /// The database could not be reached or opened at start.
     #[error("cannot open the database {location}: {cause}")]
     Open {
@@ -43,6 +53,12 @@ pub enum StoreError {
         /// print it twice in an error chain).
         cause: sqlx::Error,
     },
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(e: sqlx::migrate::MigrateError) -> StoreError {
+        StoreError::Migrate(e)
+    }
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -79,6 +95,7 @@ enum Pools {
 }
 
 /// One pool of the store, whichever the database: what a query runs on.
+#[derive(Clone, Copy)]
 pub(crate) enum Pool<'a> {
     /// A SQLite file's.
     Sqlite(&'a SqlitePool),
@@ -109,9 +126,11 @@ macro_rules! on_read {
 // For the features' repositories, each in its feature's folder.
 pub(crate) use {on_read, on_write};
 
+mod backup;
 pub(crate) mod batch;
 mod check;
 mod log;
+mod schema;
 mod tx;
 mod words;
 
@@ -234,7 +253,7 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(open_error)?;
-        POSTGRES_MIGRATOR.run(&pool).await?;
+        schema::migrate(Pool::Postgres(&pool), &POSTGRES_MIGRATOR).await?;
         Ok(Store(Arc::new(Inner {
             damage: Mutex::default(),
             pools: Pools::Postgres(pool),
@@ -288,7 +307,7 @@ impl Store {
             .max_lifetime(None)
             .connect_with(options)
             .await?;
-        SQLITE_MIGRATOR.run(&pool).await?;
+        schema::migrate(Pool::Sqlite(&pool), &SQLITE_MIGRATOR).await?;
         Ok(Store(Arc::new(Inner {
             damage: Mutex::default(),
             pools: Pools::Sqlite {
@@ -322,7 +341,7 @@ impl Store {
                     .pragma("cache_size", format!("-{}", cache_kib.max(1))),
             )
             .await?;
-        SQLITE_MIGRATOR.run(&write).await?;
+        schema::migrate(Pool::Sqlite(&write), &SQLITE_MIGRATOR).await?;
         let read = pool()
             .max_connections(3)
             .connect_with(options.clone())
@@ -345,6 +364,18 @@ impl Store {
             Pools::Sqlite { .. } => "sqlite",
             Pools::Postgres(_) => "postgres",
         }
+    }
+
+    /// The database's schema against this build's migrations.
+    ///
+    /// # Errors
+    /// When the database cannot be asked.
+    pub async fn schema(&self) -> Result<Schema, StoreError> {
+        let migrator = match self.0.pools {
+            Pools::Sqlite { .. } => &SQLITE_MIGRATOR,
+            Pools::Postgres(_) => &POSTGRES_MIGRATOR,
+        };
+        schema::read(self.read_pool(), migrator).await
     }
 
     /// Whether the database answers (for `/readyz`).

@@ -50,6 +50,7 @@ mod one_clock;
 mod pictures_and_codes;
 mod presence;
 mod ratings;
+mod readiness;
 mod rematch;
 mod site_limits;
 mod sockets;
