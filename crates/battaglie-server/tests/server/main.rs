@@ -20,6 +20,7 @@ mod browser_chat;
 mod browser_engine;
 mod browser_meet;
 mod browser_new_user;
+mod browser_offers;
 mod browser_offline;
 mod browser_pages;
 mod browser_premove;
