@@ -35,6 +35,10 @@ pub enum ClaimError {
     /// Live: the opponent is connected.
     #[error("your opponent is connected")]
     OpponentPresent,
+    /// Live: the opponent has never taken their seat (an invitation not yet
+    /// opened): they did not leave, and the game may be called off instead.
+    #[error("your opponent has not taken their seat yet: nobody has left")]
+    NotArrived,
     /// Live: the opponent has been gone less than the limit.
     #[error("your opponent has been gone for less than {}: wait {} more", spoken(ABSENCE_LIMIT), spoken(*.wait))]
     TooSoon {
@@ -71,6 +75,9 @@ pub fn claim(
     if clock.control().is_live() {
         if let Some(late) = clock.expired(now) {
             return Err(ClaimError::FlagFell(late));
+        }
+        if !opponent.arrived() {
+            return Err(ClaimError::NotArrived);
         }
         let gone = opponent.gone_for(now).ok_or(ClaimError::OpponentPresent)?;
         if gone < ABSENCE_LIMIT {
@@ -174,6 +181,24 @@ mod tests {
                 T0.plus(secs(100))
             ),
             Err(ClaimError::OpponentPresent)
+        );
+    }
+
+    #[test]
+    fn live_opponent_who_never_took_their_seat_cannot_be_claimed_against() {
+        let c = running(TimeControl::LIVE_DEFAULT);
+        let p = position(MOUNTED_V_FOOT);
+        let never = Presence::waiting();
+        assert_eq!(
+            claim(
+                &c,
+                &p,
+                Side::Indians,
+                &never,
+                ClaimKind::Win,
+                T0.plus(secs(100))
+            ),
+            Err(ClaimError::NotArrived)
         );
     }
 

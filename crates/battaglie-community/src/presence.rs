@@ -16,6 +16,14 @@ pub struct Presence {
     connections: u32,
     /// When the last connection closed (or the seat was taken), while none is open.
     gone_since: Option<Timestamp>,
+    /// Whether the seat's player has ever connected: a seat still waiting for its
+    /// player (an invitation not yet opened) has not been left.
+    #[serde(default = "yes")]
+    arrived: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// What the page shows for a seat.
@@ -28,6 +36,8 @@ pub enum Status {
     Away,
     /// No connection for the absence limit or longer.
     Gone,
+    /// Nobody has taken the seat yet (its player never connected).
+    Waiting,
 }
 
 impl Presence {
@@ -36,6 +46,17 @@ impl Presence {
         Presence {
             connections: 0,
             gone_since: Some(now),
+            arrived: true,
+        }
+    }
+
+    /// A seat whose player has never connected: waiting, not gone, and never
+    /// claimed against.
+    pub fn waiting() -> Presence {
+        Presence {
+            connections: 0,
+            gone_since: None,
+            arrived: false,
         }
     }
 
@@ -44,6 +65,7 @@ impl Presence {
         Presence {
             connections: 1,
             gone_since: None,
+            arrived: true,
         }
     }
 
@@ -53,6 +75,7 @@ impl Presence {
         Presence {
             connections: 0,
             gone_since: Some(since),
+            arrived: true,
         }
     }
 
@@ -60,6 +83,7 @@ impl Presence {
     pub fn connected(&mut self) {
         self.connections = self.connections.saturating_add(1);
         self.gone_since = None;
+        self.arrived = true;
     }
 
     /// A connection closed at `now`.
@@ -70,13 +94,22 @@ impl Presence {
         }
     }
 
-    /// How long the seat has had no connection at `now` (`None` while connected).
+    /// How long the seat has had no connection at `now` (`None` while connected,
+    /// or while nobody has taken it yet).
     pub fn gone_for(&self, now: Timestamp) -> Option<Duration> {
         self.gone_since.map(|t| now.since(t))
     }
 
+    /// Whether the seat's player has ever connected.
+    pub fn arrived(&self) -> bool {
+        self.arrived
+    }
+
     /// The seat's status at `now`.
     pub fn status(&self, now: Timestamp) -> Status {
+        if !self.arrived {
+            return Status::Waiting;
+        }
         match self.gone_for(now) {
             None => Status::Online,
             Some(d) if d < ABSENCE_LIMIT => Status::Away,
@@ -103,5 +136,18 @@ mod tests {
         assert_eq!(p.status(T0.plus(Duration::from_secs(70))), Status::Gone);
         p.connected();
         assert_eq!(p.gone_for(T0.plus(Duration::from_secs(99))), None);
+    }
+
+    #[test]
+    fn a_seat_nobody_has_taken_is_waiting_however_long_and_never_gone() {
+        let mut p = Presence::waiting();
+        assert_eq!(
+            p.status(T0.plus(Duration::from_secs(3600))),
+            Status::Waiting
+        );
+        assert_eq!(p.gone_for(T0.plus(Duration::from_secs(3600))), None);
+        p.connected();
+        p.disconnected(T0);
+        assert_eq!(p.status(T0.plus(Duration::from_secs(60))), Status::Gone);
     }
 }

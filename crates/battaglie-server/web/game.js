@@ -31,7 +31,8 @@ import { boardInput } from "./boardinput.js";
 import { liveGame } from "./live.js";
 import { review } from "./review.js";
 import { sideNameOf } from "./sides.js";
-import { playerStrips } from "./strips.js";
+import { playerStrips, playerText } from "./strips.js";
+import { updateRecent } from "./recent.js";
 import { fitTurn } from "./fit.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
@@ -109,7 +110,13 @@ export async function gamePage(root, list, id, token) {
   const clockBox = h("section", { class: "clock", hidden: true });
   const claim = (/** @type {string} */ kind) => live.act("claim", { kind });
   // The end shows the players' rating changes once their seats are loaded.
-  const strips = playerStrips({ game, id, sideName, onSeats: () => render() });
+  const strips = playerStrips({ game, id, sideName, onSeats: () => { noteOpponent(); render(); } });
+  // The home page's list names whom the game was against (not a guest).
+  const noteOpponent = () => {
+    const you = page.game.you;
+    const seat = you === "army" || you === "indians" ? strips.seats()?.[you === "army" ? "indians" : "army"] : undefined;
+    if (seat && seat.kind !== "guest") updateRecent(id, { opponent: playerText(seat) });
+  };
   // Only online games have a chat and a rematch between their players, named where
   // accounts play.
   const chat = game.mode === "online" ? chatPanel({ id, token, game, sideName: strips.name }) : null;

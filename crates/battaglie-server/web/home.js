@@ -5,14 +5,14 @@
 import { h, formError, showError } from "./dom.js";
 import { sideNameOf } from "./sides.js";
 import { clockChooser } from "./clock.js";
-import { api } from "./api.js";
+import { api, localBackend } from "./api.js";
 import { gameLink } from "./seat.js";
 import { t, lang, longDate } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { importErrorText } from "./importerror.js";
 import { drawBoard } from "./board.js";
 import { bySquare, KINDS } from "./squares.js";
-import { recentGames, saveRecent, forgetRecent } from "./recent.js";
+import { recentGames, saveRecent, forgetRecent, recentSummary } from "./recent.js";
 import { battleNote } from "./notes.js";
 import { accountSection } from "./account.js";
 import { importedUrl } from "./rated.js";
@@ -21,13 +21,26 @@ import { importedUrl } from "./rated.js";
 
 const CHOICE_KEY = "battaglie.choice";
 
+/**
+ * The opponents this edition can give: the offline edition has no server, so no
+ * friend online and no rated game (its backend answers at one screen and against
+ * the computer only).
+ */
+function modes() {
+  return localBackend() ? ["computer", "hotseat"] : ["computer", "online", "hotseat"];
+}
+
 /** @returns {{mode: string, side: string, level: number, clock?: string}} */
 function lastChoice() {
+  let choice = { mode: "computer", side: "army", level: 1 };
   try {
-    return { mode: "computer", side: "army", level: 1, ...JSON.parse(localStorage.getItem(CHOICE_KEY) || "{}") };
+    choice = { ...choice, ...JSON.parse(localStorage.getItem(CHOICE_KEY) || "{}") };
   } catch {
-    return { mode: "computer", side: "army", level: 1 };
+    // The defaults.
   }
+  // A choice remembered from the other edition that this one cannot give.
+  if (!modes().includes(choice.mode)) choice.mode = "computer";
+  return choice;
 }
 
 /**
@@ -112,7 +125,7 @@ export function homePage(root, list, reroute) {
   const modeSelect = h(
     "select",
     { id: "mode", onchange: (/** @type {Event} */ e) => { choice.mode = /** @type {HTMLSelectElement} */ (e.target).value; remember(); shown(); } },
-    ["computer", "online", "hotseat"].map((m) => h("option", { value: m, selected: m === choice.mode }, t(`mode_${m}`))),
+    modes().map((m) => h("option", { value: m, selected: m === choice.mode }, t(`mode_${m}`))),
   );
   shown();
   // A refusal (a clock written wrong) is said below the choices, hiding none of them.
@@ -183,8 +196,7 @@ export function homePage(root, list, reroute) {
         "li",
         {},
         h("a", { href }, `${s ? s.name : g.scenario}`),
-        ` · ${t(`mode_${g.mode}`)}`,
-        g.status ? ` · ${t(g.status)}` : "",
+        ` · ${recentSummary(g, (side) => (s ? sideNameOf(s, /** @type {import("./squares.js").Side} */ (side)) : t(side)))}`,
         ` · ${new Date(g.created).toLocaleDateString(lang())} `,
         h("button", { type: "button", class: "link", onclick: () => { forgetRecent(g.id); reroute(); } }, t("forget")),
       ),

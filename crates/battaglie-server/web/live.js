@@ -12,7 +12,7 @@ import { wholeState } from "./plies.js";
 import { resultText } from "./endscreen.js";
 import { connect } from "./socket.js";
 import { play } from "./sound.js";
-import { updateRecent } from "./recent.js";
+import { updateRecent, outcomeOf } from "./recent.js";
 import { supersedes, moveNews, declinedOffers } from "./gamestate.js";
 import { premoveOutcome } from "./premove.js";
 import { moveText } from "./words.js";
@@ -205,7 +205,7 @@ export function liveGame(page, hooks) {
       play("end");
       announce(resultText(next, sideName, true));
     }
-    updateRecent(id, { status: next.status === "over" ? "over" : "ongoing" });
+    updateRecent(id, { status: next.status === "over" ? "over" : "ongoing", outcome: outcomeOf(next) });
     const premoved = ui.premove ? settlePremove(before, next) : null;
     page.render();
     if (premoved) submitMove(premoved);

@@ -137,6 +137,8 @@ export async function lobbyPage(root, list) {
       h("span", { class: "battle" }, battleName(c.battle)),
       h("span", { class: "terms" }, `${t("lobbySideOf", { side })} · ${c.control} · ${c.rated ? t("lobbyRated") : t("lobbyCasual")}`),
       h("span", { class: "who" }, c.mine ? t("lobbyYours") : c.incoming ? t("lobbyToYou", { name: c.from || "?" }) : c.to ? t("lobbyFromTo", { name: c.from || "?", to: c.to }) : c.from || "?"),
+      // The challenger's rating, as the strips write it ("1500?" while provisional).
+      h("span", { class: "rating muted", title: t("ratingOf", { name: c.from || "?" }) }, c.from_rating),
       h("span", { class: "age" }, age(serverNow() - c.created_at)),
       h("span", { class: "actions" }, buttons),
     );

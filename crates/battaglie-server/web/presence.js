@@ -1,18 +1,20 @@
 // @ts-check
-// Who is at the table: each seat online, away or gone (the server counts the
-// sockets of every node), how many watch, and in a live game the claim against
-// an opponent gone for a minute (RULES.md, "Clocks and leaving").
+// Who is at the table: each seat waiting for its player, online, away or gone (the
+// server counts the sockets of every node), how many watch, and in a live game the
+// claim against an opponent gone for a minute (RULES.md, "Clocks and leaving"),
+// offered from the server's `claim_at` only: a seat nobody has taken was not left.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /**
  * @typedef {import("./types/PresenceMessage").PresenceMessage} PresenceMessage
- * @typedef {{kind: "none"} | {kind: "wait", seconds: number} | {kind: "claim"}} AbsenceClaim
+ * @typedef {{kind: "none"} | {kind: "arriving"} | {kind: "wait", seconds: number} | {kind: "claim"}} AbsenceClaim
  */
 
 /**
  * What the holder of seat `you` may do about an absent opponent at server time
- * `now`: nothing, wait `seconds` more, or claim.
+ * `now`: nothing, wait for an opponent who has not arrived yet, wait `seconds`
+ * more, or claim.
  * @param {PresenceMessage} p
  * @param {string | null} you `army`, `indians`, `both` or null for a spectator
  * @param {boolean} over
@@ -22,6 +24,7 @@ import { t } from "./i18n.js";
 export function absenceClaim(p, you, over, now) {
   if (over || (you !== "army" && you !== "indians")) return { kind: "none" };
   const opponent = p[you === "army" ? "indians" : "army"];
+  if (opponent.status === "waiting") return { kind: "arriving" };
   if (opponent.status === "online" || opponent.claim_at === null) return { kind: "none" };
   const seconds = Math.ceil((opponent.claim_at - now) / 1000);
   return seconds > 0 ? { kind: "wait", seconds } : { kind: "claim" };
@@ -63,8 +66,9 @@ export function presencePanel(o) {
   const drawClaim = () => {
     if (!last) return;
     const claim = absenceClaim(last, game.you, game.status === "over", Date.now() + offset);
-    waitNote.hidden = claim.kind !== "wait";
+    waitNote.hidden = claim.kind !== "wait" && claim.kind !== "arriving";
     if (claim.kind === "wait") waitNote.textContent = t("claimAbsentWait", { n: claim.seconds });
+    if (claim.kind === "arriving") waitNote.textContent = t("opponentNotArrived");
     if (claim.kind === "claim" && claimBox.hidden) {
       claimBox.replaceChildren(
         h("p", {}, t("claimAbsent")),

@@ -14,6 +14,15 @@ import { followAnalysis, renderAnalysis } from "./analysis.js";
 export const GIF_FRAMES = 600;
 
 /**
+ * Whether the game may be analysed now: a game at one screen (or an imported record)
+ * at any time, others once over (docs/api.md, `game_in_progress`).
+ * @param {{mode: string, status: string}} game
+ */
+export function analysable(game) {
+  return game.mode === "hotseat" || game.status === "over";
+}
+
+/**
  * @param {import("./gamestate.js").GamePage} page
  */
 export function review(page) {
@@ -108,7 +117,9 @@ export function review(page) {
       replayBar.querySelector(`.rp-${key}`)?.setAttribute("aria-disabled", String(off));
     }
     /** @type {HTMLElement} */ (replayBar.querySelector(".live")).hidden = ui.replay === null;
-    /** @type {HTMLElement} */ (replayBar.querySelector(".analyse")).hidden = ui.analysis !== null;
+    // A game played online or against the computer is analysed once over (the
+    // server refuses it before: the engine would advise a player in play).
+    /** @type {HTMLElement} */ (replayBar.querySelector(".analyse")).hidden = ui.analysis !== null || !analysable(game);
     replayBar.hidden = game.ply === 0;
   }
 

@@ -133,7 +133,7 @@ export function playerStrips(o) {
     },
     /** @param {{army: {status: string}, indians: {status: string}}} msg a socket's presence message */
     presence(msg) {
-      const taken = SIDES.some((s) => presence[s] === "gone" && msg[s].status !== "gone");
+      const taken = SIDES.some((s) => (presence[s] === "gone" || presence[s] === "waiting") && msg[s].status !== presence[s]);
       for (const s of SIDES) presence[s] = msg[s].status;
       // A seat filled (an invite taken): who holds it may have changed.
       if (taken) load();

@@ -174,15 +174,14 @@ impl LiveGame {
         self.row.mode
     }
 
-    /// When the game was created (seconds since 1970).
-    pub(crate) fn created_at(&self) -> i64 {
-        self.row.created_at
-    }
-
-    /// Whether the game has a live clock (not a correspondence one).
-    pub(crate) async fn has_live_clock(&self) -> bool {
+    /// Whether the game has a live clock (not a correspondence one) and it runs:
+    /// an absence may be claimed against only then.
+    pub(crate) async fn live_clock_runs(&self) -> bool {
         let st = self.state.lock().await;
-        st.clock.as_ref().is_some_and(|c| c.control().is_live())
+        st.clock.as_ref().is_some_and(|c| {
+            c.control().is_live()
+                && matches!(c.state(), battaglie_community::ClockState::Running { .. })
+        })
     }
 
     /// A copy of the game as it stands.

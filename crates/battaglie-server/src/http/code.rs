@@ -489,6 +489,8 @@ pub enum ErrorCode {
     },
     /// A live claim while the opponent is connected.
     ClaimOpponentPresent {},
+    /// A live claim against a seat its player has never taken.
+    ClaimOpponentNotArrived {},
     /// A correspondence claim on the claimant's own turn.
     ClaimYourTurn {},
     /// No challenge with this id.

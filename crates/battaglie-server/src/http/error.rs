@@ -320,6 +320,7 @@ fn claim_refusal(e: &battaglie_community::ClaimError) -> ErrorCode {
             side: (*side).into(),
         },
         K::OpponentPresent => ErrorCode::ClaimOpponentPresent {},
+        K::NotArrived => ErrorCode::ClaimOpponentNotArrived {},
         K::TooSoon { wait } | K::InTime { left: wait } => ErrorCode::ClaimTooEarly {
             seconds: seconds(wait),
         },

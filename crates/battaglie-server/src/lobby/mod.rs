@@ -260,6 +260,8 @@ impl Lobby {
             id: id.clone(),
             challenger: by.id.clone(),
             challenger_name: Some(by.name.clone()),
+            // Read back below with the challenger's rating.
+            challenger_rating: String::new(),
             battle: challenge.terms.battle.clone(),
             side: challenge.terms.side,
             control: challenge.terms.control.to_string(),
@@ -274,6 +276,7 @@ impl Lobby {
             game_id: None,
         };
         self.store_challenge(&row).await?;
+        let row = self.repo.challenge(&id).await?.unwrap_or(row);
         self.tell(Event::Challenge(row.clone()));
         Ok(row)
     }

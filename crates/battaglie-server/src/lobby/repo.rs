@@ -5,7 +5,7 @@
 //! may be offered or accepted is the community crate's rule, checked before
 //! these run.
 
-use battaglie_community::SideChoice;
+use battaglie_community::{Rating, SideChoice};
 use battaglie_rules::Side;
 use sqlx::Row;
 
@@ -21,6 +21,8 @@ pub struct ChallengeRow {
     pub challenger: String,
     /// The challenger's name (`None` once the account is deleted).
     pub challenger_name: Option<String>,
+    /// The challenger's rating as shown (`1500?` for a newcomer).
+    pub challenger_rating: String,
     /// The battle's id.
     pub battle: String,
     /// The side the challenger asks for.
@@ -72,8 +74,11 @@ pub struct SeekRow {
 
 const CHALLENGE_COLUMNS: &str = "c.id, c.challenger, f.name AS challenger_name, c.battle, c.side, \
      c.control, c.rated, c.addressee, t.name AS addressee_name, c.created_at, c.expires_at, \
-     c.state, c.acceptor, c.challenger_side, c.game_id \
-     FROM challenges c JOIN users f ON f.id = c.challenger LEFT JOIN users t ON t.id = c.addressee";
+     c.state, c.acceptor, c.challenger_side, c.game_id, \
+     r.rating AS challenger_rating, r.deviation AS challenger_deviation, \
+     r.volatility AS challenger_volatility \
+     FROM challenges c JOIN users f ON f.id = c.challenger LEFT JOIN users t ON t.id = c.addressee \
+     LEFT JOIN ratings r ON r.user_id = c.challenger";
 
 /// The side asked for, stored in `side`.
 fn side_choice<'r, R>(row: &'r R) -> Result<SideChoice, StoreError>
@@ -94,11 +99,26 @@ where
     &'static str: sqlx::ColumnIndex<R>,
     String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
     i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    f64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
 {
+    let rating: Option<f64> = row.try_get("challenger_rating")?;
+    let deviation: Option<f64> = row.try_get("challenger_deviation")?;
+    let volatility: Option<f64> = row.try_get("challenger_volatility")?;
+    // A challenger yet unrated plays at the new player's rating.
+    let challenger_rating = match (rating, deviation, volatility) {
+        (Some(rating), Some(deviation), Some(volatility)) => Rating {
+            rating,
+            deviation,
+            volatility,
+            rated_at: None,
+        },
+        _ => Rating::NEW,
+    };
     Ok(ChallengeRow {
         id: row.try_get("id")?,
         challenger: row.try_get("challenger")?,
         challenger_name: row.try_get("challenger_name")?,
+        challenger_rating: challenger_rating.label(),
         battle: row.try_get("battle")?,
         side: side_choice(row)?,
         control: row.try_get("control")?,

@@ -107,6 +107,7 @@ fn challenge_view(row: &ChallengeRow, viewer: Option<&str>) -> ChallengeView {
         live,
         rated: row.rated,
         from: row.challenger_name.clone(),
+        from_rating: row.challenger_rating.clone(),
         to: row.addressee_name.clone(),
         mine: viewer == Some(row.challenger.as_str()),
         incoming: viewer.is_some() && viewer == row.addressee.as_deref(),

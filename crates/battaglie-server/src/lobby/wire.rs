@@ -68,6 +68,8 @@ pub struct ChallengeView {
     pub rated: bool,
     /// The challenger's name (`null` once the account is deleted).
     pub from: Option<String>,
+    /// The challenger's rating as shown (`1500?` while provisional, a newcomer's too).
+    pub from_rating: String,
     /// The one player it is for, if any.
     pub to: Option<String>,
     /// Whether the reader posted it.

@@ -1,7 +1,9 @@
-//! What the socket rows of a game say of its seats: a seat is online while one
-//! of its sockets is open and renewed, away once the last closed (or its node
-//! stopped renewing it), and gone after the absence limit (60 s), when a live
-//! game's opponent may claim against it (RULES.md, "Clocks and leaving"). Pure.
+//! What the socket rows of a game say of its seats: a seat is waiting until its
+//! player first opens a socket (an invitation not yet opened: nobody left),
+//! online while one of its sockets is open and renewed, away once the last closed
+//! (or its node stopped renewing it), and gone after the absence limit (60 s),
+//! when a live game's opponent may claim against it once its clock runs
+//! (RULES.md, "Clocks and leaving"). Pure.
 
 use std::time::Duration;
 
@@ -17,21 +19,13 @@ use crate::game::Seat;
 pub const BEAT_LAPSE: Duration = Duration::from_secs(15);
 
 /// What the socket rows of a game say of its seats at `now` (game time) and
-/// `wall` (wall-clock milliseconds). `start` counts as the last time a seat
-/// nobody ever connected to was seen; `claims` whether the game is live with a
-/// clock, where an absence may be claimed against.
-pub fn presence_of(
-    rows: &[SocketRow],
-    start: Timestamp,
-    now: Timestamp,
-    wall: i64,
-    claims: bool,
-) -> PresenceView {
+/// `wall` (wall-clock milliseconds). `claims` whether the game is live with its
+/// clock running, where an absence may be claimed against (so that `claim_at`
+/// is given only when the claim would be granted then).
+pub fn presence_of(rows: &[SocketRow], now: Timestamp, wall: i64, claims: bool) -> PresenceView {
     let seat = |side: Side| {
-        let presence = seat_presence(rows, side, start, wall);
-        let since = presence
-            .gone_for(now)
-            .map(|_| gone_since(rows, side, start));
+        let presence = seat_presence(rows, side, wall);
+        let since = presence.gone_for(now).map(|_| gone_since(rows, side));
         SeatPresence {
             status: presence.status(now),
             since,
@@ -51,26 +45,27 @@ pub fn presence_of(
     }
 }
 
-/// The presence of `side`'s seat by the socket rows (a hotseat's `both` holds both).
-pub fn seat_presence(rows: &[SocketRow], side: Side, start: Timestamp, wall: i64) -> Presence {
-    let online = rows
-        .iter()
-        .filter(|r| r.seat.plays(side))
-        .any(|r| counts(r, wall));
-    if online {
+/// The presence of `side`'s seat by the socket rows (a hotseat's `both` holds
+/// both): waiting while no socket ever held it.
+pub fn seat_presence(rows: &[SocketRow], side: Side, wall: i64) -> Presence {
+    let mut held = rows.iter().filter(|r| r.seat.plays(side)).peekable();
+    if held.peek().is_none() {
+        Presence::waiting()
+    } else if held.any(|r| counts(r, wall)) {
         Presence::online()
     } else {
-        Presence::gone_since(Timestamp(gone_since(rows, side, start)))
+        Presence::gone_since(Timestamp(gone_since(rows, side)))
     }
 }
 
 /// When `side`'s seat was last seen: its latest socket's close, or last renewal
-/// (its node died), or `start` when no later.
-fn gone_since(rows: &[SocketRow], side: Side, start: Timestamp) -> i64 {
+/// (its node died).
+fn gone_since(rows: &[SocketRow], side: Side) -> i64 {
     rows.iter()
         .filter(|r| r.seat.plays(side))
         .map(|r| r.closed_at.unwrap_or(r.seen_at))
-        .fold(start.millis(), i64::max)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Whether the socket of `row` is open and its node renewed it within
@@ -109,7 +104,7 @@ mod tests {
     #[test]
     fn a_seat_with_an_open_socket_is_online_and_cannot_be_claimed_against() {
         let rows = [row(Seat::Army, T0.0, WALL, None)];
-        let view = presence_of(&rows, T0, T0.plus(Duration::from_secs(300)), WALL, true);
+        let view = presence_of(&rows, T0.plus(Duration::from_secs(300)), WALL, true);
         assert_eq!(view.army.status, Status::Online);
         assert_eq!((view.army.since, view.army.claim_at), (None, None));
     }
@@ -119,12 +114,12 @@ mod tests {
         let closed = T0.0 + secs(10);
         let rows = [row(Seat::Indians, closed, WALL, Some(closed))];
         let at = |s: u64| T0.plus(Duration::from_secs(s));
-        let view = presence_of(&rows, T0, at(69), WALL, true);
+        let view = presence_of(&rows, at(69), WALL, true);
         assert_eq!(view.indians.status, Status::Away);
         assert_eq!(view.indians.since, Some(closed));
         assert_eq!(view.indians.claim_at, Some(closed + secs(60)));
         assert_eq!(
-            presence_of(&rows, T0, at(70), WALL, true).indians.status,
+            presence_of(&rows, at(70), WALL, true).indians.status,
             Status::Gone
         );
     }
@@ -135,18 +130,18 @@ mod tests {
         let rows = [row(Seat::Army, renewed, WALL, None)];
         let lapse = lapse_ms();
         let now = T0.plus(Duration::from_secs(40));
-        let fresh = presence_of(&rows, T0, now, WALL + lapse, true);
+        let fresh = presence_of(&rows, now, WALL + lapse, true);
         assert_eq!(fresh.army.status, Status::Online);
-        let lapsed = presence_of(&rows, T0, now, WALL + lapse + 1, true);
+        let lapsed = presence_of(&rows, now, WALL + lapse + 1, true);
         assert_eq!(lapsed.army.status, Status::Away);
         assert_eq!(lapsed.army.since, Some(renewed));
     }
 
     #[test]
-    fn a_seat_never_connected_counts_as_gone_since_the_game_began() {
-        let view = presence_of(&[], T0, T0.plus(Duration::from_secs(61)), WALL, true);
-        assert_eq!(view.army.status, Status::Gone);
-        assert_eq!(view.army.since, Some(T0.0));
+    fn a_seat_never_connected_is_waiting_and_never_claimed_against() {
+        let view = presence_of(&[], T0.plus(Duration::from_secs(3600)), WALL, true);
+        assert_eq!(view.army.status, Status::Waiting);
+        assert_eq!((view.army.since, view.army.claim_at), (None, None));
     }
 
     #[test]
@@ -155,7 +150,7 @@ mod tests {
             row(Seat::Army, T0.0, WALL, Some(T0.0 + secs(5))),
             row(Seat::Army, T0.0, WALL, None),
         ];
-        let view = presence_of(&rows, T0, T0.plus(Duration::from_secs(100)), WALL, true);
+        let view = presence_of(&rows, T0.plus(Duration::from_secs(100)), WALL, true);
         assert_eq!(view.army.status, Status::Online);
     }
 
@@ -167,7 +162,7 @@ mod tests {
             row(Seat::Spectator, T0.0, WALL, None),
             row(Seat::Spectator, T0.0, WALL, Some(T0.0 + secs(1))),
         ];
-        let view = presence_of(&rows, T0, T0, WALL, false);
+        let view = presence_of(&rows, T0, WALL, false);
         assert_eq!(
             (view.army.status, view.indians.status, view.spectators),
             (Status::Online, Status::Online, 2)
@@ -175,8 +170,10 @@ mod tests {
     }
 
     #[test]
-    fn without_a_live_clock_an_absence_gives_no_claim_time() {
-        let view = presence_of(&[], T0, T0.plus(Duration::from_secs(100)), WALL, false);
+    fn without_a_running_live_clock_an_absence_gives_no_claim_time() {
+        let closed = T0.0 + secs(10);
+        let rows = [row(Seat::Army, closed, WALL, Some(closed))];
+        let view = presence_of(&rows, T0.plus(Duration::from_secs(100)), WALL, false);
         assert_eq!((view.army.status, view.army.claim_at), (Status::Gone, None));
     }
 }

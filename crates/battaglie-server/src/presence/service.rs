@@ -7,7 +7,6 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use battaglie_community::Timestamp;
 use battaglie_rules::Side;
 
 use super::repo::{GameInPlay, PresenceRepo, SocketStamp};
@@ -112,14 +111,8 @@ impl Presence {
     /// The store failing.
     pub async fn of_game(&self, live: &LiveGame) -> Result<PresenceView, StoreError> {
         let rows = self.repo.sockets_of(live.id()).await?;
-        let claims = live.mode() == Mode::Online && live.has_live_clock().await;
-        Ok(presence_of(
-            &rows,
-            started(live),
-            self.node.now(),
-            wall_now(),
-            claims,
-        ))
+        let claims = live.mode() == Mode::Online && live.live_clock_runs().await;
+        Ok(presence_of(&rows, self.node.now(), wall_now(), claims))
     }
 
     /// The presence of `side`'s seat now, for a claim against it.
@@ -132,7 +125,7 @@ impl Presence {
         side: Side,
     ) -> Result<battaglie_community::Presence, StoreError> {
         let rows = self.repo.sockets_of(live.id()).await?;
-        Ok(seat_presence(&rows, side, started(live), wall_now()))
+        Ok(seat_presence(&rows, side, wall_now()))
     }
 
     /// Another node opened or closed a socket of `live`: this node's sockets told.
@@ -279,12 +272,6 @@ impl Presence {
             wall: wall_now(),
         }
     }
-}
-
-/// When the game was created, in game time: a seat nobody ever connected
-/// to counts as gone since then.
-fn started(live: &LiveGame) -> Timestamp {
-    Timestamp(live.created_at().saturating_mul(1000))
 }
 
 /// Wall-clock milliseconds: sockets are renewed by real-time timers, so their

@@ -20,8 +20,9 @@ pub struct PresenceView {
 /// One seat's presence.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct SeatPresence {
-    /// `online`, `away` (no socket, less than the absence limit) or `gone`.
-    #[ts(type = "\"online\" | \"away\" | \"gone\"")]
+    /// `waiting` (no socket ever), `online`, `away` (no socket, less than the
+    /// absence limit) or `gone`.
+    #[ts(type = "\"waiting\" | \"online\" | \"away\" | \"gone\"")]
     pub status: Status,
     /// Since when (game time, milliseconds since 1970) the seat has had no socket.
     pub since: Option<i64>,
@@ -58,6 +59,7 @@ mod tests {
             (Status::Online, "online"),
             (Status::Away, "away"),
             (Status::Gone, "gone"),
+            (Status::Waiting, "waiting"),
         ] {
             assert_eq!(serde_json::to_value(status).unwrap(), word);
         }

@@ -181,7 +181,8 @@ impl Ratings {
     /// Store failures.
     pub async fn seat_players(&self, live: &LiveGame) -> Result<SeatsView, GameError> {
         let holders = self.players.seat_players(live.id()).await?;
-        Ok(seats_view(live.computer(), &holders))
+        let rated = self.is_rated(live).await?;
+        Ok(seats_view(live.computer(), &holders, rated))
     }
 
     /// Whether `live` is rated.

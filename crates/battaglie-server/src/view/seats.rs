@@ -2,6 +2,7 @@
 //! and rating, and the change this game brought), the computer (its level), or
 //! a guest.
 
+use battaglie_community::Rating;
 use battaglie_rules::Side;
 use serde::Serialize;
 use ts_rs::TS;
@@ -35,7 +36,8 @@ pub struct SeatView {
     kind: &'static str,
     /// The account's name (a player only; its page is `/players/NAME`).
     name: Option<String>,
-    /// The account's rating, rounded, once it has played a rated game.
+    /// The account's rating, rounded, once it has played a rated game; in a
+    /// rated game, a newcomer's starting rating (1500, provisional).
     rating: Option<i64>,
     /// Whether that rating still rests on few games.
     provisional: bool,
@@ -59,8 +61,10 @@ impl SeatView {
 }
 
 /// The players of a game whose computer plays `computer` (side and level), if
-/// any, and whose seats `holders` hold (a deleted account is a guest).
-pub fn seats_view(computer: Option<(Side, u8)>, holders: &[SeatPlayer]) -> SeatsView {
+/// any, and whose seats `holders` hold (a deleted account is a guest). In a
+/// `rated` game, an account yet unrated plays at the new player's rating, and is
+/// shown so from its first move.
+pub fn seats_view(computer: Option<(Side, u8)>, holders: &[SeatPlayer], rated: bool) -> SeatsView {
     let seat = |side: Side| {
         if let Some((_, level)) = computer.filter(|(s, _)| *s == side) {
             return SeatView {
@@ -76,11 +80,15 @@ pub fn seats_view(computer: Option<(Side, u8)>, holders: &[SeatPlayer]) -> Seats
         else {
             return SeatView::guest();
         };
+        let rating = holder
+            .rating
+            .map(|r| r.rating)
+            .or(rated.then_some(Rating::NEW));
         SeatView {
             kind: "player",
             name: Some(name),
-            rating: holder.rating.map(|r| r.rating.rating.round() as i64),
-            provisional: holder.rating.is_some_and(|r| r.rating.is_provisional()),
+            rating: rating.map(|r| r.rating.round() as i64),
+            provisional: rating.is_some_and(|r| r.is_provisional()),
             level: None,
             change: holder
                 .change
@@ -111,6 +119,7 @@ mod tests {
         let seats = seats_view(
             Some((Side::Indians, 3)),
             &[holder("army", Some("Red_Cloud"))],
+            false,
         );
         assert_eq!(seats.indians.kind, "computer");
         assert_eq!(seats.indians.level, Some(3));
@@ -119,8 +128,20 @@ mod tests {
 
     #[test]
     fn a_seat_without_an_account_or_with_a_deleted_one_is_a_guest() {
-        let seats = seats_view(None, &[holder("army", None)]);
+        let seats = seats_view(None, &[holder("army", None)], false);
         assert_eq!(seats.army, SeatView::guest());
         assert_eq!(seats.indians, SeatView::guest());
+    }
+
+    #[test]
+    fn an_unrated_account_in_a_rated_game_shows_the_new_players_provisional_rating() {
+        let holders = [holder("army", Some("Red_Cloud"))];
+        let rated = seats_view(None, &holders, true);
+        assert_eq!(
+            (rated.army.rating, rated.army.provisional),
+            (Some(1500), true)
+        );
+        let casual = seats_view(None, &holders, false);
+        assert_eq!((casual.army.rating, casual.army.provisional), (None, false));
     }
 }

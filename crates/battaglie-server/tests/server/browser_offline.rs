@@ -374,3 +374,92 @@ async fn the_offline_computer_resigns_a_game_its_searches_keep_scoring_lost() {
     page.assert_accessible(&mut b, "a game the offline computer resigned")
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_offline_edition_offers_only_the_computer_and_one_screen() {
+    let binary = browser("the_offline_edition_offers_only_the_computer_and_one_screen");
+    let (_site, host) = serve_site().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(390, 844).await;
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    page.wait(&mut b, "navigator.serviceWorker.controller !== null")
+        .await;
+    // Even a choice remembered as "a friend online" (a phone's picker shows every
+    // option of the list, hidden or not) gives the two this edition can play.
+    page.eval(
+        &mut b,
+        "localStorage.setItem('battaglie.choice', JSON.stringify({mode: 'online', side: 'army', level: 1}))",
+    )
+    .await;
+    b.call(Some(page.session()), "Page.reload", json!({})).await;
+    page.wait(
+        &mut b,
+        "document.querySelector('.cards button.play') && document.getElementById('mode')",
+    )
+    .await;
+    let offered = page
+        .eval(
+            &mut b,
+            "[[...document.querySelectorAll('#mode option')].map(o => o.value), document.getElementById('mode').value, document.querySelector('label.rated').hidden]",
+        )
+        .await;
+    assert_eq!(
+        offered,
+        json!([["computer", "hotseat"], "computer", true]),
+        "no online or rated game is offered"
+    );
+    page.click(&mut b, "article.card[data-id=\"washita\"] button.play")
+        .await;
+    page.wait(
+        &mut b,
+        "location.pathname.startsWith('/game/') && !!document.querySelector('svg.board .hit')",
+    )
+    .await;
+    assert_eq!(page.state(&mut b).await["mode"], json!("computer"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_offline_edition_exports_a_games_records_with_the_network_cut() {
+    let binary = browser("the_offline_edition_exports_a_games_records_with_the_network_cut");
+    let (_site, host) = serve_site().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1280, 900).await;
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    page.wait(&mut b, "navigator.serviceWorker.controller !== null")
+        .await;
+    page.wait(&mut b, "document.querySelector('.cards button.play')")
+        .await;
+    computer_game(&page, &mut b, "army").await;
+    play_moves(&page, &mut b, Hands::Drag, 1).await;
+    cut_the_network(&page, &mut b, &host).await;
+
+    // Each record link downloads the game's record, written in the page.
+    page.eval(&mut b, KEEP_DOWNLOADS).await;
+    for (n, kind) in ["json", "txt"].iter().enumerate() {
+        page.click(&mut b, &format!(".export a[download$=\".{kind}\"]"))
+            .await;
+        page.wait(&mut b, &format!("window.downloads.length === {}", n + 1))
+            .await;
+    }
+    let got = page
+        .eval(
+            &mut b,
+            "Promise.all(window.downloads.map(async f => [f.type, null, await f.text()]))",
+        )
+        .await;
+    assert_eq!(got[0][0], json!("application/json"), "{got}");
+    let json: serde_json::Value = serde_json::from_str(got[0][2].as_str().unwrap()).unwrap();
+    assert!(!json["moves"].as_array().unwrap().is_empty(), "{json}");
+    assert_eq!(got[1][0], json!("text/plain; charset=utf-8"), "{got}");
+    let text = got[1][2].as_str().unwrap();
+    assert!(
+        text.contains("[Scenario \"washita\"]"),
+        "the text record: {text}"
+    );
+    assert!(
+        host.logged_lines().iter().all(|l| !l.contains("/api/")),
+        "no request reached a server's API"
+    );
+}

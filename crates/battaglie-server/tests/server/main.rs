@@ -21,6 +21,7 @@ mod browser_engine;
 mod browser_fit;
 mod browser_meet;
 mod browser_new_user;
+mod browser_offers;
 mod browser_offline;
 mod browser_pages;
 mod browser_premove;

@@ -155,7 +155,7 @@ async fn a_page_greeted_with_the_opponent_online_hears_when_they_leave(db: TestD
     let mut told = live.subscribe_told();
     let (_, before) = presence.tell(&live).await.unwrap();
     let before: Value = serde_json::from_str(&before).unwrap();
-    assert_eq!(before["indians"]["status"], "away", "{before}");
+    assert_eq!(before["indians"]["status"], "waiting", "{before}");
     // The Indians open their page on another node, whose word is not yet in.
     let sockets = PresenceRepo::new(s.state.node.store().clone());
     // Renewed now by the wall clock, as every node renews its sockets.

@@ -344,8 +344,10 @@ async function read(g, what, query) {
     return [200, { army: seat("army"), indians: seat("indians") }];
   }
   if (what === "record") {
+    // Written by the rules in the worker, a download named as the server names it.
     const record = g.record ?? (await ask("state", spec(g))).record;
-    return [200, query.get("format") === "text" ? record.text : JSON.parse(record.json)];
+    const text = query.get("format") === "text";
+    return [200, new File([text ? record.text : record.json], `${g.scenario}-${g.id}.${text ? "txt" : "json"}`, { type: text ? "text/plain; charset=utf-8" : "application/json" })];
   }
   if (what === "analysis") {
     const state = (await ask("state", spec(g))).state;

@@ -1,15 +1,17 @@
 // @ts-check
-// The offline edition's pictures: the links to a game's animated GIF (the replay's)
-// and to a position's PNG (the export panel's) name the server's addresses, which a
-// static host does not have; here a click on them has the backend draw the picture in
-// the engine's worker (battaglie-image in WebAssembly), and the browser downloads it.
+// The offline edition's downloads: the links to a game's animated GIF (the replay's),
+// to a position's PNG and to the game's records (the export panel's) name the server's
+// addresses, which a static host does not have (and a download link does not pass
+// through the service worker); here a click on them has the backend draw the picture
+// or write the record in the engine's worker (the rules, battaglie-image, in
+// WebAssembly), and the browser downloads it, network or not.
 
 import { ApiError } from "../api.js";
 import { download, toast } from "../dom.js";
 import { errorText } from "../errors.js";
 
-/** The pictures' addresses. */
-const PICTURE = /^\/api\/games\/[^/]+\/(gif|png)$/;
+/** The downloads' addresses. */
+const DOWNLOAD = /^\/api\/games\/[^/]+\/(gif|png|record)$/;
 
 /**
  * Answers clicks on picture links with the picture drawn by `backend`. Listens where
@@ -21,7 +23,7 @@ export function drawPicturesHere(backend) {
     const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
     if (!(link instanceof HTMLAnchorElement)) return;
     const url = new URL(link.href, location.origin);
-    if (url.origin !== location.origin || !PICTURE.test(url.pathname)) return;
+    if (url.origin !== location.origin || !DOWNLOAD.test(url.pathname)) return;
     e.preventDefault();
     picture(backend, url.pathname + url.search).catch((err) => toast(errorText(err)));
   });

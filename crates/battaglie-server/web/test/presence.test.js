@@ -34,3 +34,10 @@ test("a game without a live clock offers no claim for an absence", () => {
   const noClock = { status: "gone", since: 1_000, claim_at: null };
   assert.deepEqual(absenceClaim(presence(noClock), "army", false, 999_000), { kind: "none" });
 });
+
+test("a seat nobody has taken yet was not left: the player waits for them, with no claim", () => {
+  const waiting = { status: "waiting", since: null, claim_at: null };
+  assert.deepEqual(absenceClaim(presence(waiting), "army", false, 999_000), { kind: "arriving" });
+  assert.deepEqual(absenceClaim(presence(waiting), null, false, 999_000), { kind: "none" });
+  assert.deepEqual(absenceClaim(presence(waiting), "army", true, 999_000), { kind: "none" });
+});

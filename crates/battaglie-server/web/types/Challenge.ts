@@ -33,6 +33,10 @@ rated: boolean,
  */
 from: string | null, 
 /**
+ * The challenger's rating as shown (`1500?` while provisional, a newcomer's too).
+ */
+from_rating: string, 
+/**
  * The one player it is for, if any.
  */
 to: string | null, 

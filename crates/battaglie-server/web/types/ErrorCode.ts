@@ -391,7 +391,7 @@ side: Side, } } | { "code": "nothing_to_claim", "params": Record<symbol, never> 
 /**
  * How long to go.
  */
-seconds: number, } } | { "code": "claim_opponent_present", "params": Record<symbol, never> } | { "code": "claim_your_turn", "params": Record<symbol, never> } | { "code": "challenge_not_found", "params": { 
+seconds: number, } } | { "code": "claim_opponent_present", "params": Record<symbol, never> } | { "code": "claim_opponent_not_arrived", "params": Record<symbol, never> } | { "code": "claim_your_turn", "params": Record<symbol, never> } | { "code": "challenge_not_found", "params": { 
 /**
  * The id sent.
  */

@@ -9,7 +9,8 @@ export type Seat = { kind: "player" | "computer" | "guest",
  */
 name: string | null, 
 /**
- * The account's rating, rounded, once it has played a rated game.
+ * The account's rating, rounded, once it has played a rated game; in a
+ * rated game, a newcomer's starting rating (1500, provisional).
  */
 rating: number | null, 
 /**

@@ -5,9 +5,10 @@
  */
 export type SeatPresence = { 
 /**
- * `online`, `away` (no socket, less than the absence limit) or `gone`.
+ * `waiting` (no socket ever), `online`, `away` (no socket, less than the
+ * absence limit) or `gone`.
  */
-status: "online" | "away" | "gone", 
+status: "waiting" | "online" | "away" | "gone", 
 /**
  * Since when (game time, milliseconds since 1970) the seat has had no socket.
  */
