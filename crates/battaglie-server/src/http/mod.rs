@@ -2,6 +2,7 @@
 
 mod accept;
 mod code;
+mod descriptors;
 mod error;
 mod headers;
 mod limits;
@@ -69,6 +70,9 @@ pub struct HttpSettings {
     /// A `web/` folder whose plain modules are served instead of the embedded
     /// bundle, read on each request (development: `--web-dev DIR`).
     pub web_dev: Option<std::path::PathBuf>,
+    /// The site's public address (`https://play.example.org`, `--public-url`): the
+    /// `Host` a browser's change may name besides the address the node listens on.
+    pub site: Option<String>,
 }
 
 impl Default for HttpSettings {
@@ -78,6 +82,7 @@ impl Default for HttpSettings {
             connections: Connections::default(),
             origins: Vec::new(),
             web_dev: None,
+            site: None,
         }
     }
 }
@@ -94,6 +99,7 @@ impl HttpSettings {
             },
             origins: Vec::new(),
             web_dev: None,
+            site: None,
         }
     }
 }
@@ -137,7 +143,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(web::router(settings.web_dev.clone()))
         .layer(axum::middleware::map_response(headers::add))
         .layer(axum::middleware::from_fn_with_state(
-            origin::Origins::new(&settings.origins),
+            origin::Origins::new(&settings.origins, settings.site.as_deref()),
             origin::guard,
         ))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
