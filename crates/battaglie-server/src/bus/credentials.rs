@@ -20,10 +20,9 @@ impl Credentials {
             let authority = rest.split(['/', '?', '#']).next()?;
             let (userinfo, _) = authority.rsplit_once('@')?;
             match userinfo.split_once(':') {
-                Some((user, password)) => Some(Credentials::UserPassword(
-                    decode(user),
-                    decode(password),
-                )),
+                Some((user, password)) => {
+                    Some(Credentials::UserPassword(decode(user), decode(password)))
+                }
                 None if !userinfo.is_empty() => Some(Credentials::Token(decode(userinfo))),
                 None => None,
             }
