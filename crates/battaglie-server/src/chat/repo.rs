@@ -39,7 +39,7 @@ impl ChatRepo {
     /// given the times (ms, oldest first) of the sender's messages in the game
     /// since `since`, lets it (and answers the text to store); answers it. The
     /// reading and the writing are one transaction, one at a time per sender and
-    /// game on every node (a PostgreSQL advisory lock; SQLite's one writer), so
+    /// game on every node (a PostgreSQL advisory lock; SQLite's write lock), so
     /// that messages sent at once pass no more checks than one after the other.
     ///
     /// # Errors
@@ -54,7 +54,13 @@ impl ChatRepo {
         check: impl FnOnce(&[i64]) -> Result<&'t str, E>,
     ) -> Result<Result<ChatRow, E>, StoreError> {
         on_write!(self.store, pool => {
-            let mut tx = pool.begin().await?;
+            // SQLite: the write lock taken first, so that another node's writer on
+            // the file waits for it rather than failing this read-then-write.
+            let mut tx = if self.store.backend() == "sqlite" {
+                pool.begin_with("BEGIN IMMEDIATE").await?
+            } else {
+                pool.begin().await?
+            };
             if self.store.backend() == "postgres" {
                 sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
                     .bind(WRITER_LOCKS)

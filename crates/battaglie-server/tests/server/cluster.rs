@@ -47,8 +47,17 @@ async fn a_move_forged_on_the_bus_is_never_shown_nor_supersedes_the_real_one() {
     let revision = repo.revision(id).await.unwrap().unwrap();
     // An intruder on the bus tells of a legal move that nobody played, in the
     // form the nodes once trusted (node, game, revision, time, move).
+    // An intruder who got the bus's password (the client library sends only the
+    // credentials given as options).
     let url = crate::support::service(crate::support::NATS_ENV, "a NATS server");
-    let intruder = async_nats::connect(url).await.unwrap();
+    let (_, rest) = url.split_once("://").unwrap();
+    let options = match rest.split_once('@').map(|(auth, _)| auth.split_once(':')) {
+        Some(Some((user, pass))) => {
+            async_nats::ConnectOptions::with_user_and_password(user.into(), pass.into())
+        }
+        _ => async_nats::ConnectOptions::new(),
+    };
+    let intruder = options.connect(url.as_str()).await.unwrap();
     intruder
         .publish(
             "battaglie.changes",
