@@ -92,6 +92,24 @@ impl Allowance {
     }
 }
 
+/// The embeddings, overrides and isolates of Unicode's bidirectional algorithm
+/// (U+202A-U+202E, U+2066-U+2069): one reverses the text after it, so that a
+/// message (or a name quoted in it) reads otherwise than it is written.
+fn bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Characters that show nothing (zero-width spaces and joiners, direction marks,
+/// fillers, variation selectors, tags): a message of them alone is empty.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}'
+        | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}'
+        | '\u{206a}'..='\u{206f}' | '\u{2800}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}'
+        | '\u{feff}' | '\u{ffa0}' | '\u{e0000}'..='\u{e007f}' | '\u{e0100}'..='\u{e01ef}')
+        || bidi_control(c)
+}
+
 /// Checks a message by `role` to `room` at `now` and counts it; returns the
 /// text as it will be shown (trimmed).
 ///
@@ -108,14 +126,17 @@ pub fn check_message<'a>(
         return Err(ChatError::Room);
     }
     let text = text.trim();
-    if text.is_empty() {
+    if text.chars().all(|c| c.is_whitespace() || invisible(c)) {
         return Err(ChatError::Empty);
     }
     let len = text.chars().count();
     if len > MAX_MESSAGE {
         return Err(ChatError::TooLong(len));
     }
-    if text.chars().any(|c| c.is_control() && c != '\n') {
+    if text
+        .chars()
+        .any(|c| (c.is_control() && c != '\n') || bidi_control(c))
+    {
         return Err(ChatError::Control);
     }
     let used = allowance.used_at(now);
@@ -185,6 +206,25 @@ mod tests {
         assert_eq!(msg(&"x".repeat(501)), Err(ChatError::TooLong(501)));
         assert_eq!(msg("a\u{7}b"), Err(ChatError::Control));
         assert_eq!(msg("line\nbreak"), Ok("line\nbreak".into()));
+        // A reversed direction makes the text read otherwise than it is written.
+        for bidi in ['\u{202a}', '\u{202e}', '\u{2066}', '\u{2069}'] {
+            assert_eq!(
+                msg(&format!("gg {bidi}llew")),
+                Err(ChatError::Control),
+                "{bidi:?}"
+            );
+        }
+        assert_eq!(
+            msg("\u{200b}\u{200d} \u{feff}\u{2060}"),
+            Err(ChatError::Empty)
+        );
+        assert_eq!(msg("\u{3164}\u{2800}"), Err(ChatError::Empty));
+        assert_eq!(msg("👍🏽"), Ok("👍🏽".into()));
+        assert_eq!(
+            msg("👨\u{200d}👩"),
+            Ok("👨\u{200d}👩".into()),
+            "a joiner in a word is fine"
+        );
         let mut b = Allowance::default();
         assert_eq!(
             check_message("hi", Role::Spectator, Room::Players, &mut b, T0),

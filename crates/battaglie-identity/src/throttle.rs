@@ -3,10 +3,13 @@
 //!
 //! Logins are throttled twice, per name key ([`PlayerName::key_of`], known
 //! names or not, so that the throttle itself tells nothing about which names
-//! exist) and per client address. An attempt is counted before the work it
-//! guards ([`Attempts::attempt`]: one step, so that parallel attempts cannot all
-//! pass one check); a successful login clears the name's count and gives the
-//! address its attempt back (an address may hold several players).
+//! exist) and client address together, and per client address. Never per name
+//! alone: an attacker's guesses would then lock the owner out (OWASP ASVS 2.2.1),
+//! while each address's own throttle still bounds its guesses over every name.
+//! An attempt is counted before the work it guards ([`Attempts::attempt`]: one
+//! step, so that parallel attempts cannot all pass one check); a successful
+//! login clears the pair's count and gives the address its attempt back (an
+//! address may hold several players).
 //!
 //! [`PlayerName::key_of`]: crate::PlayerName::key_of
 
@@ -30,8 +33,8 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// Failed logins for one name: 5 free, then 2 s doubling to 15 minutes.
-    /// Guessing a password at that pace takes about 100 tries a day.
+    /// Failed logins for one name from one address: 5 free, then 2 s doubling to
+    /// 15 minutes. Guessing a password at that pace takes about 100 tries a day.
     pub const NAME: Policy = Policy {
         free: 5,
         base: Duration::from_secs(2),

@@ -263,7 +263,10 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         });
     }
     ready(addr);
-    serve_on(listener, state, &config.http, stop_signal()).await
+    let mut http = config.http.clone();
+    http.site
+        .get_or_insert_with(|| config.notify.public_url.clone());
+    serve_on(listener, state, &http, stop_signal()).await
 }
 
 /// The state of one node over `store` (opened on `db`): connected to `bus`, if

@@ -64,13 +64,10 @@ pub fn write_site(dir: &Path, force: bool) -> Result<Written, SiteError> {
     if dir.is_dir() && !force && std::fs::read_dir(dir).map_err(io(dir))?.next().is_some() {
         return Err(SiteError::NotEmpty(dir.to_path_buf()));
     }
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
     let mut written = Written { files: 0, bytes: 0 };
     let mut write = |name: &str, body: &[u8]| -> Result<(), SiteError> {
-        let path = dir.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(io(parent))?;
-        }
-        std::fs::write(&path, body).map_err(io(&path))?;
+        write_inside(dir, name, body)?;
         written.files += 1;
         written.bytes += body.len() as u64;
         Ok(())
@@ -88,6 +85,49 @@ pub fn write_site(dir: &Path, force: bool) -> Result<Written, SiteError> {
     }
     write("sw.js", service_worker(assets).as_bytes())?;
     Ok(written)
+}
+
+/// Writes `body` as `dir`/`name` (`/`-separated) without following a symbolic link
+/// inside `dir`: a link (or a file) where a folder goes, and a link where the file
+/// goes, is replaced by the folder or the file itself, and what it pointed at is
+/// left as it was. The file is created anew, never opened through what is there.
+fn write_inside(dir: &Path, name: &str, body: &[u8]) -> Result<(), SiteError> {
+    use std::io::Write;
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| SiteError::Io { path, source }
+    };
+    let mut path = dir.to_path_buf();
+    let mut parts = name.split('/').peekable();
+    while let Some(part) = parts.next() {
+        path.push(part);
+        let found = match std::fs::symlink_metadata(&path) {
+            Ok(meta) => Some(meta),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(io(&path)(e)),
+        };
+        let last = parts.peek().is_none();
+        match found {
+            Some(meta) if meta.is_dir() && !last => continue,
+            // A link (to a folder too: `is_dir` is the link's own) or a file.
+            Some(meta) if !meta.is_dir() => std::fs::remove_file(&path).map_err(io(&path))?,
+            Some(_) => {
+                return Err(io(&path)(std::io::Error::other(
+                    "a folder is where the site has a file",
+                )))
+            }
+            None => {}
+        }
+        if !last {
+            std::fs::create_dir(&path).map_err(io(&path))?;
+        }
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .and_then(|mut file| file.write_all(body))
+        .map_err(io(&path))
 }
 
 /// `index.html` marked as the offline edition's.
@@ -173,6 +213,29 @@ mod tests {
             std::fs::read_to_string(dir.path().join("notes.txt")).unwrap(),
             "mine"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn force_replaces_links_inside_the_folder_and_never_writes_through_them() {
+        let outside = folder();
+        let theirs = outside.path().join("theirs.html");
+        std::fs::write(&theirs, "not the site's").unwrap();
+        let dir = folder();
+        let site = dir.path();
+        std::os::unix::fs::symlink(&theirs, site.join("index.html")).unwrap();
+        std::os::unix::fs::symlink(outside.path(), site.join("local")).unwrap();
+        write_site(site, true).unwrap();
+        assert_eq!(std::fs::read_to_string(&theirs).unwrap(), "not the site's");
+        let left: Vec<_> = std::fs::read_dir(outside.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "nothing written into the linked folder");
+        for name in ["index.html", "local"] {
+            let meta = std::fs::symlink_metadata(site.join(name)).unwrap();
+            assert!(!meta.file_type().is_symlink(), "{name} is still a link");
+        }
+        let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+        assert!(page.contains("content=\"offline\""));
+        assert!(site.join("local/sw.js").is_file());
     }
 
     #[test]

@@ -334,6 +334,8 @@ pub fn run(options: Options) -> anyhow::Result<()> {
             origins: options.allow_origins,
             web_dev: options.web_dev,
             drain: std::time::Duration::from_secs(options.drain_seconds),
+            // The public address (`--public-url`), set with the mail's settings.
+            site: None,
         },
         memory: battaglie_server::MemoryLimits {
             idle: std::time::Duration::from_secs(options.idle_seconds),

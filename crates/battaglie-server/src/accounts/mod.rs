@@ -212,8 +212,9 @@ impl Accounts {
     }
 
     /// Logs `name` in with `password`, from `address`: throttled per name and
-    /// per address, one answer for an unknown name and a wrong password, and a
-    /// new session (never one the browser offers).
+    /// address together and per address (never per name alone, so that guessing
+    /// from elsewhere cannot lock the owner out), one answer for an unknown name and
+    /// a wrong password, and a new session (never one the browser offers).
     ///
     /// # Errors
     /// [`AccountError::Throttled`], [`AccountError::Invalid`]; store failures.
@@ -224,7 +225,7 @@ impl Accounts {
         address: &str,
     ) -> Result<Opened, AccountError> {
         let at = self.now();
-        let name_key = format!("name:{}", PlayerName::key_of(name));
+        let name_key = format!("name:{}:{address}", PlayerName::key_of(name));
         let address_key = format!("addr:{address}");
         // The address first: a throttled address spends no attempt of the name's.
         throttle::attempt(&self.repo, &address_key, &Policy::ADDRESS, at).await??;

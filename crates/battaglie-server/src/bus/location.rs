@@ -58,7 +58,8 @@ impl fmt::Display for BusLocation {
     }
 }
 
-/// `nats://user:secret@host` as `nats://user:***@host`.
+/// `nats://user:secret@host` as `nats://user:***@host`, `nats://token@host` as
+/// `nats://***@host`.
 fn hide_password(url: &str) -> String {
     let url = url.trim();
     let Some((scheme, rest)) = url.split_once("://") else {
@@ -67,7 +68,7 @@ fn hide_password(url: &str) -> String {
     match rest.split_once('@') {
         Some((auth, host)) => match auth.split_once(':') {
             Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
-            None => url.to_string(),
+            None => format!("{scheme}://***@{host}"),
         },
         None => url.to_string(),
     }
@@ -96,5 +97,7 @@ mod tests {
     fn a_bus_location_never_prints_its_password() {
         let bus: BusLocation = "nats://app:secret@bus.example:4222".parse().unwrap();
         assert_eq!(bus.to_string(), "nats://app:***@bus.example:4222");
+        let bus: BusLocation = "nats://t0ken@bus.example:4222".parse().unwrap();
+        assert_eq!(bus.to_string(), "nats://***@bus.example:4222");
     }
 }

@@ -5,9 +5,12 @@
 //! Two transports, chosen with `--bus`: NATS ([`nats`]) and PostgreSQL
 //! `LISTEN/NOTIFY` ([`postgres`]). Publishing never waits: changes queue for a task
 //! that sends them in order (in batches when they come faster than it sends).
-//! A node alone needs no bus.
+//! A node alone needs no bus. What a node hears is a notice to read the store, never
+//! the content itself: whoever reaches the bus cannot make a node show a move or a
+//! message that was not stored.
 
 mod change;
+mod credentials;
 mod location;
 mod nats;
 mod note;

@@ -3,6 +3,7 @@
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
+use super::credentials::Credentials;
 use super::{BusError, Change, Heard, Note, Outgoing, BATCH};
 
 /// The subject every change is published on.
@@ -22,7 +23,11 @@ pub(super) async fn start(
     heard: mpsc::UnboundedSender<Heard>,
 ) -> Result<(), BusError> {
     let gaps = heard.clone();
-    let client = async_nats::ConnectOptions::new()
+    let mut options = async_nats::ConnectOptions::new();
+    if let Some(credentials) = Credentials::of(urls) {
+        options = credentials.apply(options);
+    }
+    let client = options
         .connection_timeout(std::time::Duration::from_secs(5))
         .event_callback(move |event| {
             let gaps = gaps.clone();

@@ -19,6 +19,10 @@ pub struct ChatRow {
     pub at: i64,
 }
 
+/// The class of PostgreSQL advisory locks that take one sender's turn to write
+/// in one game (the second key is a hash of both).
+const WRITER_LOCKS: i32 = 0x6368_6174;
+
 /// The chat's table on the node's store.
 #[derive(Debug, Clone)]
 pub struct ChatRepo {
@@ -31,55 +35,73 @@ impl ChatRepo {
         ChatRepo { store }
     }
 
-    /// Stores a message of `sender` in `room` of game `id`; answers it.
+    /// Stores a message of `sender` in `room` of game `id` at `now` if `check`,
+    /// given the times (ms, oldest first) of the sender's messages in the game
+    /// since `since`, lets it (and answers the text to store); answers it. The
+    /// reading and the writing are one transaction, one at a time per sender and
+    /// game on every node (a PostgreSQL advisory lock; SQLite's write lock), so
+    /// that messages sent at once pass no more checks than one after the other.
     ///
     /// # Errors
-    /// Database failures.
-    pub async fn add(
+    /// Database failures; the inner error is `check`'s (nothing stored).
+    pub async fn add_checked<'t, E>(
         &self,
         id: &str,
         room: Room,
-        sender: &str,
-        author: &str,
-        body: &str,
+        (sender, author): (&str, &str),
+        since: i64,
         now: i64,
-    ) -> Result<ChatRow, StoreError> {
-        let (new_id,): (i64,) = on_write!(self.store, pool => sqlx::query_as(
-            "INSERT INTO chat_messages (game_id, room, sender, author, body, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-        )
-        .bind(id)
-        .bind(room_word(room))
-        .bind(sender)
-        .bind(author)
-        .bind(body)
-        .bind(now)
-        .fetch_one(pool)
-        .await?);
-        Ok(ChatRow {
-            id: new_id,
-            room,
-            author: author.to_string(),
-            body: body.to_string(),
-            at: now,
+        check: impl FnOnce(&[i64]) -> Result<&'t str, E>,
+    ) -> Result<Result<ChatRow, E>, StoreError> {
+        on_write!(self.store, pool => {
+            // SQLite: the write lock taken first, so that another node's writer on
+            // the file waits for it rather than failing this read-then-write.
+            let mut tx = if self.store.backend() == "sqlite" {
+                pool.begin_with("BEGIN IMMEDIATE").await?
+            } else {
+                pool.begin().await?
+            };
+            if self.store.backend() == "postgres" {
+                sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+                    .bind(WRITER_LOCKS)
+                    .bind(format!("{id} {sender}"))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let times: Vec<i64> = sqlx::query_scalar(
+                "SELECT created_at FROM chat_messages \
+                 WHERE game_id = $1 AND sender = $2 AND created_at > $3 ORDER BY created_at",
+            )
+            .bind(id)
+            .bind(sender)
+            .bind(since)
+            .fetch_all(&mut *tx)
+            .await?;
+            let body = match check(&times) {
+                Ok(body) => body,
+                Err(e) => return Ok(Err(e)),
+            };
+            let new_id: i64 = sqlx::query_scalar(
+                "INSERT INTO chat_messages (game_id, room, sender, author, body, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            )
+            .bind(id)
+            .bind(room_word(room))
+            .bind(sender)
+            .bind(author)
+            .bind(body)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(Ok(ChatRow {
+                id: new_id,
+                room,
+                author: author.to_string(),
+                body: body.to_string(),
+                at: now,
+            }))
         })
-    }
-
-    /// The times (ms, oldest first) of `sender`'s messages in game `id` since `since`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn times(&self, id: &str, sender: &str, since: i64) -> Result<Vec<i64>, StoreError> {
-        let rows: Vec<(i64,)> = on_write!(self.store, pool => sqlx::query_as(
-            "SELECT created_at FROM chat_messages \
-             WHERE game_id = $1 AND sender = $2 AND created_at > $3 ORDER BY created_at",
-        )
-        .bind(id)
-        .bind(sender)
-        .bind(since)
-        .fetch_all(pool)
-        .await?);
-        Ok(rows.into_iter().map(|(at,)| at).collect())
     }
 
     /// Message `message` of game `id`, if it is that game's.

@@ -65,15 +65,17 @@ impl Chat {
             account.map(|u| (u.id.as_str(), u.name.as_str())),
         )?;
         let now = self.node.now().millis();
-        let recent = self
-            .repo
-            .times(live.id(), &sender, now - chat::RATE_MEMORY_MS)
-            .await?;
-        let body = chat::check(text, seat, room, &recent, now)?;
         let row = self
             .repo
-            .add(live.id(), room, &sender, &author, body, now)
-            .await?;
+            .add_checked(
+                live.id(),
+                room,
+                (&sender, &author),
+                now - chat::RATE_MEMORY_MS,
+                now,
+                |recent| chat::check(text, seat, room, recent, now),
+            )
+            .await??;
         live.tell(Told::Chat(Arc::new(row.clone())));
         self.node.note(live.id(), Noted::Chat(row.id));
         Ok(row)

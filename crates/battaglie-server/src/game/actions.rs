@@ -102,7 +102,7 @@ impl Games {
         st.computer_says = None;
         st.updated_at = now;
         live.changed(st, self.now());
-        self.announce(live, st, Some(mv));
+        self.announce(live, st);
         Ok(())
     }
 
@@ -160,7 +160,7 @@ impl Games {
                 st.takeback_offer = offer;
                 st.updated_at = now;
                 live.changed(&mut st, self.now());
-                self.announce(live, &st, None);
+                self.announce(live, &st);
                 Ok(())
             }
         }
@@ -192,7 +192,7 @@ impl Games {
         st.takeback_offer = None;
         st.updated_at = now;
         live.changed(st, self.now());
-        self.announce(live, st, None);
+        self.announce(live, st);
         Ok(())
     }
 
@@ -313,7 +313,7 @@ impl Games {
         st.takeback_offer = None;
         st.updated_at = now;
         live.changed(st, self.now());
-        self.announce(live, st, None);
+        self.announce(live, st);
         Ok(())
     }
 
@@ -351,7 +351,7 @@ impl Games {
         st.takeback_offer = None;
         st.updated_at = now;
         live.changed(st, self.now());
-        self.announce(live, st, None);
+        self.announce(live, st);
         Ok(())
     }
 }

@@ -1,11 +1,11 @@
 //! The other nodes' changes: each change this node stores is announced on the bus,
 //! and each change heard brings this node's copy of the game (if it holds one) to
-//! the stored revision and pushes it to the game's sockets.
+//! the stored revision and pushes it to the game's sockets. What is heard is only a
+//! notice: the game is read from the store, so that a message forged on the bus
+//! never shows or answers a move that was not stored.
 
 use std::sync::Arc;
 use std::time::Duration;
-
-use battaglie_rules::Move;
 
 use super::live_game::{LiveGame, LiveState};
 use super::{GameError, Games};
@@ -18,15 +18,13 @@ use crate::presence::Presence;
 pub const WATCH_EVERY: Duration = Duration::from_secs(2);
 
 impl Games {
-    /// Tells the other nodes that `st` was just stored (`mv`: the one move appended).
-    pub(super) fn announce(&self, live: &LiveGame, st: &LiveState, mv: Option<&Move>) {
+    /// Tells the other nodes that `st` was just stored.
+    pub(super) fn announce(&self, live: &LiveGame, st: &LiveState) {
         if let Some(bus) = self.bus() {
             bus.publish(Change {
                 node: self.node().to_string(),
                 game: live.id().to_string(),
                 revision: st.revision,
-                updated_at: st.updated_at,
-                mv: mv.map(ToString::to_string),
             });
         }
     }
@@ -96,26 +94,13 @@ impl Games {
         });
     }
 
-    /// Brings `live` to the revision of `change`: plays its move when this copy is
-    /// one revision behind, else reloads the game from the store.
+    /// Brings `live` to its stored revision when `change` says it is behind (a
+    /// notice older than the copy costs no query).
     async fn apply(&self, live: &Arc<LiveGame>, change: &Change) {
-        let mut st = live.state.lock().await;
-        if st.revision >= change.revision {
+        if live.state.lock().await.revision >= change.revision {
             return;
         }
-        self.metrics().bus_change_applied();
-        // A clocked game's move changed its stored clock too: read it back whole.
-        if let Some(mv) = change.mv.as_deref().filter(|_| st.clock.is_none()) {
-            if st.revision + 1 == change.revision && st.game.play_text(mv).is_ok() {
-                st.revision = change.revision;
-                st.draw_offer = None;
-                st.takeback_offer = None;
-                st.updated_at = change.updated_at;
-                live.changed(&mut st, self.now());
-                return;
-            }
-        }
-        if let Err(e) = self.refresh(live, &mut st).await {
+        if let Err(e) = self.catch_up(live).await {
             tracing::warn!(game = %live.id(), error = %e, "cannot reload a game another node changed");
         }
     }

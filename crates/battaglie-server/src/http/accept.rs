@@ -17,7 +17,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
-use super::per_address::{Held, PerAddress};
+use super::per_address::{Held, PerAddress, Reserve};
 
 /// How long connections may wait and how many one address may hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +31,12 @@ pub struct Connections {
     pub idle_timeout: Duration,
     /// The most connections (WebSockets included) one address holds at once;
     /// `None`: no cap (a node behind a balancer sees one address for all).
+    /// With a cap, the node also keeps the last quarter of the connections its
+    /// file descriptors allow for addresses holding fewer than two.
     pub per_address: Option<usize>,
+    /// The connections the node's file descriptors allow at once; `None`: as the
+    /// system says at start (the process's limit on open files, less those open).
+    pub descriptors: Option<usize>,
 }
 
 impl Default for Connections {
@@ -42,9 +47,15 @@ impl Default for Connections {
             header_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(60),
             per_address: Some(64),
+            descriptors: None,
         }
     }
 }
+
+/// The address a request's connection came in on (the `Host` a browser reaching
+/// the node directly names).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LocalAddr(pub SocketAddr);
 
 /// What an address over its cap is answered before its connection closes.
 const TOO_MANY: &[u8] = b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\n\
@@ -62,7 +73,11 @@ pub async fn serve(
     limits: Connections,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
-    let counts = PerAddress::new(limits.per_address);
+    let reserve = limits
+        .per_address
+        .and(limits.descriptors.or_else(super::descriptors::connections))
+        .map(Reserve::of);
+    let counts = PerAddress::with_reserve(limits.per_address, reserve);
     let (stop, stopped) = tokio::sync::watch::channel(());
     tokio::pin!(shutdown);
     loop {
@@ -77,6 +92,7 @@ pub async fn serve(
                 }
             },
         };
+        // An IPv6 client counts as its /64 (`take` groups it).
         let Some(held) = counts.take(peer.ip()) else {
             // Best effort: a full send buffer only loses the explanation.
             let _ = tcp.try_write(TOO_MANY);
@@ -109,6 +125,7 @@ async fn connection(
     limits: Connections,
     mut stopping: tokio::sync::watch::Receiver<()>,
 ) {
+    let local = tcp.local_addr().ok().map(LocalAddr);
     let last = Arc::new(AtomicU64::new(0));
     let born = Instant::now();
     let io = TokioIo::new(Watched {
@@ -119,6 +136,9 @@ async fn connection(
     });
     let service = hyper::service::service_fn(move |mut req: hyper::Request<_>| {
         req.extensions_mut().insert(ConnectInfo(peer));
+        if let Some(local) = local {
+            req.extensions_mut().insert(local);
+        }
         tower::Service::call(&mut app.clone(), req)
     });
     let mut builder = hyper::server::conn::http1::Builder::new();

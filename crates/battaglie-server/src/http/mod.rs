@@ -2,6 +2,7 @@
 
 mod accept;
 mod code;
+mod descriptors;
 mod error;
 mod headers;
 mod limits;
@@ -74,6 +75,9 @@ pub struct HttpSettings {
     /// that a balancer's health check sends no new visitor before it closes
     /// (`--drain-seconds`; none by default here).
     pub drain: std::time::Duration,
+    /// The site's public address (`https://play.example.org`, `--public-url`): the
+    /// `Host` a browser's change may name besides the address the node listens on.
+    pub site: Option<String>,
 }
 
 impl Default for HttpSettings {
@@ -84,6 +88,7 @@ impl Default for HttpSettings {
             origins: Vec::new(),
             web_dev: None,
             drain: std::time::Duration::ZERO,
+            site: None,
         }
     }
 }
@@ -101,6 +106,7 @@ impl HttpSettings {
             origins: Vec::new(),
             web_dev: None,
             drain: std::time::Duration::ZERO,
+            site: None,
         }
     }
 }
@@ -144,7 +150,15 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(web::router(settings.web_dev.clone()))
         .layer(axum::middleware::map_response(headers::add))
         .layer(axum::middleware::from_fn_with_state(
-            origin::Origins::new(&settings.origins),
+            origin::Origins::new(
+                &settings.origins,
+                settings.site.as_deref(),
+                settings
+                    .rate_limits
+                    .as_ref()
+                    .map(|limits| limits.proxies.clone())
+                    .unwrap_or_default(),
+            ),
             origin::guard,
         ))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))

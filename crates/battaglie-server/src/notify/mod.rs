@@ -83,9 +83,10 @@ pub enum SendError {
     /// The webhook URL does not read.
     #[error("the webhook URL: {0}")]
     Url(String),
-    /// The webhook's host resolves to an address the server may not call.
-    #[error("the webhook host {0} resolves to a private address")]
-    Private(String),
+    /// The webhook's host does not resolve, or only to addresses the server may
+    /// not call (which of the two is not told: see `webhook.rs`).
+    #[error("the webhook's host cannot be reached from this server")]
+    Unreachable,
     /// The webhook's host did not resolve or answer.
     #[error("the webhook: {0}")]
     Webhook(String),
@@ -102,7 +103,7 @@ impl SendError {
     fn is_permanent(&self) -> bool {
         matches!(
             self,
-            SendError::Message(_) | SendError::Url(_) | SendError::Private(_)
+            SendError::Message(_) | SendError::Url(_) | SendError::Unreachable
         )
     }
 }

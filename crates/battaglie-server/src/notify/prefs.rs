@@ -12,6 +12,22 @@ use crate::store::StoreError;
 /// Longest e-mail address accepted (RFC 5321's path limit).
 pub const MAX_EMAIL: usize = 254;
 
+/// Whether the part of `email` before its last `@` is a plain dot-atom (RFC 5322):
+/// letters, digits and ``!#$%&'*+-/=?^_`{|}~``, in dot-separated runs. A quoted
+/// local part (`"a b>"@example.com`), which RFC 5321 allows but no one needs,
+/// could carry spaces and brackets into a mail's headers and the pages that show it.
+fn plain_local_part(email: &str) -> bool {
+    let Some((local, _)) = email.rsplit_once('@') else {
+        return false;
+    };
+    local.split('.').all(|run| {
+        !run.is_empty()
+            && run
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c))
+    })
+}
+
 /// Why preferences were refused.
 #[derive(Debug, thiserror::Error)]
 pub enum PrefsError {
@@ -81,7 +97,10 @@ pub async fn set_prefs(
         .map(|u| u.trim().to_string())
         .filter(|u| !u.is_empty());
     if let Some(email) = &prefs.email {
-        if email.len() > MAX_EMAIL || email.parse::<lettre::Address>().is_err() {
+        if email.len() > MAX_EMAIL
+            || !plain_local_part(email)
+            || email.parse::<lettre::Address>().is_err()
+        {
             return Err(PrefsError::Email(email.clone()));
         }
     }
@@ -150,5 +169,30 @@ pub async fn unsubscribe(
         Ok(())
     } else {
         Err(UnsubscribeError::Invalid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_plain_local_part_reads_as_an_address() {
+        for good in [
+            "kettle@example.org",
+            "o'brien+chess@example.org",
+            "a.b@x.example",
+        ] {
+            assert!(plain_local_part(good), "{good}");
+        }
+        for bad in [
+            r#""a b>"@example.com"#,
+            "a..b@example.org",
+            ".a@example.org",
+            "a b@example.org",
+            "nobody",
+        ] {
+            assert!(!plain_local_part(bad), "{bad}");
+        }
     }
 }

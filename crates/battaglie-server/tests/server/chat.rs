@@ -3,14 +3,17 @@
 //! during the game, limits on length and rate, history kept in the database, and
 //! messages live on the game's WebSockets.
 
+use std::sync::Arc;
+
 use axum::http::StatusCode;
 use axum::Router;
+use battaglie_community::{Clock, FakeClock, Timestamp, BURST};
 use battaglie_server::Database;
 use serde_json::json;
 
 use crate::support::client::Browser;
 use crate::support::{
-    listen, next_chat, online_game, post, run, say, send, socket, Backend, Server,
+    listen, next_chat, online_game, post, run, say, send, socket, Backend, Server, TestDb,
 };
 
 /// The texts of a room's history as `who: text`.
@@ -165,6 +168,10 @@ async fn messages_are_limited_in_length_and_rate(s: Server) {
         ("   ", "chat_empty"),
         (&*"a".repeat(501), "chat_too_long"),
         ("a bell \u{7}", "chat_control_char"),
+        // Bidirectional controls reverse how the rest reads; zero-width text shows nothing.
+        ("gg \u{202e}llew", "chat_control_char"),
+        ("isolate \u{2066}x\u{2069}", "chat_control_char"),
+        ("\u{200b}\u{200c}\u{200d}\u{feff}", "chat_empty"),
     ] {
         let (status, err) = post(&s.app, &chat, json!({"token": army, "text": text})).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
@@ -438,7 +445,48 @@ async fn a_muted_author_is_neither_listed_nor_pushed_to_whoever_muted_them(s: Se
     assert_eq!(a.body["code"], "csrf_token");
 }
 
+async fn messages_sent_at_once_through_two_nodes_store_no_more_than_the_burst(db: TestDb) {
+    // A clock standing still: no message of the burst is refilled meanwhile.
+    let time: Arc<dyn Clock> = Arc::new(FakeClock::new(Timestamp(1_767_225_600_000)));
+    let s = Server::timed(db, time.clone()).await;
+    let (_, other) = s.timed_node(time).await;
+    let apps = [s.app.clone(), other];
+    let (id, army, _) = online_game(&s.app).await;
+    let chat = format!("/api/games/{id}/chat");
+    // Each from an address of its own, so that only the chat's burst limits them.
+    let posts = (0..30).map(|i| {
+        let app = apps[i % 2].clone();
+        let body = json!({"token": army, "text": format!("message {i}")});
+        let chat = chat.clone();
+        async move {
+            Browser::at(&format!("10.0.44.{}", i + 1))
+                .send(&app, "POST", &chat, Some(body))
+                .await
+        }
+    });
+    let answers = futures_util::future::join_all(posts).await;
+    let created = answers
+        .iter()
+        .filter(|a| a.status == StatusCode::CREATED)
+        .count();
+    for a in &answers {
+        assert!(
+            a.status == StatusCode::CREATED || a.body["code"] == "rate_limited",
+            "{}: {}",
+            a.status,
+            a.body
+        );
+    }
+    let stored = history(&s.app, &id, "").await.len();
+    assert_eq!(stored, created, "every message answered 201 is stored");
+    assert!(
+        (1..=BURST as usize).contains(&stored),
+        "{stored} messages stored where a burst is {BURST}"
+    );
+}
+
 on_both_stores!(
+    messages_sent_at_once_through_two_nodes_store_no_more_than_the_burst,
     a_muted_author_is_neither_listed_nor_pushed_to_whoever_muted_them,
     a_message_reaches_live_every_socket_that_reads_its_room,
     the_players_talk_and_everyone_reads_them_after_a_reload,

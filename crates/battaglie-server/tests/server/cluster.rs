@@ -26,6 +26,68 @@ on_both_buses!(
     a_computer_turn_goes_on_when_the_thinking_node_stops,
 );
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs NATS and PostgreSQL (BATTAGLIE_TEST_NATS, BATTAGLIE_TEST_POSTGRES)"]
+async fn a_move_forged_on_the_bus_is_never_shown_nor_supersedes_the_real_one() {
+    let (db, a, b) = two_nodes(Kind::Nats, Duration::from_secs(10)).await;
+    let created = create(
+        &a,
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let army = created["token"].as_str().unwrap();
+    let mut on_a = a.socket(id, None).await;
+    let mut on_b = b.socket(id, None).await;
+    let state = state_at(&mut on_b, 0).await;
+    state_at(&mut on_a, 0).await;
+    let legal = crate::support::legal_moves(&state);
+    let (forged, real) = (legal[0].as_str(), legal[1].as_str());
+    let repo = battaglie_server::GamesRepo::new(db.open().await);
+    let revision = repo.revision(id).await.unwrap().unwrap();
+    // An intruder on the bus tells of a legal move that nobody played, in the
+    // form the nodes once trusted (node, game, revision, time, move).
+    // An intruder who got the bus's password (the client library sends only the
+    // credentials given as options).
+    let url = crate::support::service(crate::support::NATS_ENV, "a NATS server");
+    let (_, rest) = url.split_once("://").unwrap();
+    let options = match rest.split_once('@').map(|(auth, _)| auth.split_once(':')) {
+        Some(Some((user, pass))) => {
+            async_nats::ConnectOptions::with_user_and_password(user.into(), pass.into())
+        }
+        _ => async_nats::ConnectOptions::new(),
+    };
+    let intruder = options.connect(url.as_str()).await.unwrap();
+    intruder
+        .publish(
+            "battaglie.changes",
+            format!("intruder {id} {} 1700000000 {forged}", revision + 1).into(),
+        )
+        .await
+        .unwrap();
+    intruder.flush().await.unwrap();
+    // The Army's real move is judged on the stored game, not on the forged one.
+    let (status, answer) = send(
+        &a.app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(json!({"token": army, "move": real})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // Both nodes' spectators see the real move, and never the forged one first.
+    for ws in [&mut on_b, &mut on_a] {
+        let seen = state_at(ws, 1).await;
+        assert_eq!(
+            (&seen["ply"], &seen["last_move"]),
+            (&json!(1), &json!(real)),
+            "{seen}"
+        );
+    }
+    let (_, moves) = repo.load(id).await.unwrap().unwrap();
+    assert_eq!(moves, [real.to_string()]);
+}
+
 async fn a_chat_message_through_one_node_reaches_the_sockets_on_the_other(kind: Kind) {
     let (_db, a, b) = two_nodes(kind, Duration::from_secs(10)).await;
     let created = create(

@@ -79,6 +79,7 @@ async fn half_open_sockets_past_the_cap_per_address_leave_healthz_answering() {
         header_timeout: Duration::from_secs(600),
         idle_timeout: Duration::from_secs(600),
         per_address: Some(cap),
+        ..Connections::default()
     })
     .await;
     let mut held = Vec::new();
@@ -105,6 +106,7 @@ async fn headers_that_never_end_are_cut_off_after_the_header_timeout() {
         header_timeout: Duration::from_millis(300),
         idle_timeout: Duration::from_secs(600),
         per_address: None,
+        ..Connections::default()
     })
     .await;
     let mut slow = half_open([127, 0, 0, 3], server).await;
@@ -126,6 +128,7 @@ async fn a_body_that_stops_coming_is_cut_off_after_the_idle_timeout() {
         header_timeout: Duration::from_secs(600),
         idle_timeout: Duration::from_millis(400),
         per_address: None,
+        ..Connections::default()
     })
     .await;
     let mut tcp = connect_from([127, 0, 0, 4], server).await;
@@ -136,4 +139,45 @@ async fn a_body_that_stops_coming_is_cut_off_after_the_idle_timeout() {
     .await
     .unwrap();
     until_closed(&mut tcp).await;
+}
+
+#[tokio::test]
+async fn when_descriptors_run_short_a_new_visitor_still_gets_in() {
+    // Room for 100 connections: past 75 an address holding two waits.
+    let descriptors = 100;
+    let server = node(Connections {
+        // Long enough that no half-open socket is closed while the attack runs.
+        header_timeout: Duration::from_secs(5),
+        idle_timeout: Duration::from_secs(600),
+        per_address: Some(64),
+        descriptors: Some(descriptors),
+    })
+    .await;
+    // Twenty addresses each hold eight half-open sockets, under the cap per address.
+    let mut held = Vec::new();
+    for a in 1..=20u8 {
+        for _ in 0..8 {
+            held.push(half_open([127, 0, 60, a], server).await);
+        }
+    }
+    // A visitor from an address that holds nothing is answered...
+    let mut visitor = connect_from([127, 0, 61, 1], server).await;
+    visitor
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = until_closed(&mut visitor).await;
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:?}");
+    // ...because the heavy addresses were refused once descriptors ran short.
+    let mut refused = 0;
+    for tcp in &mut held {
+        if until_closed(tcp).await.contains("too many connections") {
+            refused += 1;
+        }
+    }
+    assert!(
+        held.len() - refused < descriptors,
+        "{} sockets held where the node has room for {descriptors}",
+        held.len() - refused
+    );
 }

@@ -150,7 +150,68 @@ async fn password_confirmation_is_throttled_for_changes_and_deletion_alike(db: T
     assert!(owner.me(&s.app).await.status.is_success(), "not deleted");
 }
 
+async fn an_attackers_guessing_never_locks_the_owner_out_from_another_address(db: TestDb) {
+    let (s, _) = still(db).await;
+    Browser::at("10.0.43.1")
+        .register(&s.app, "Gall", "powder river 1866")
+        .await;
+    // An attacker guesses until told to wait (the clock stands still: the wait holds).
+    let mut attacker = Browser::at("10.0.43.2");
+    let mut refused = false;
+    for i in 0..=Policy::NAME.free {
+        let a = attacker
+            .login(&s.app, "Gall", &format!("guess number {i}"))
+            .await;
+        if a.status == StatusCode::TOO_MANY_REQUESTS {
+            refused = true;
+            break;
+        }
+        assert_eq!(code(&a), "login_invalid", "{}", a.body);
+    }
+    assert!(refused, "the attacker was told to wait");
+    // The owner, from an address that has not been guessing, logs in at once...
+    let a = Browser::at("10.0.43.3")
+        .login(&s.app, "Gall", "powder river 1866")
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    // ...while the attacker, even with the right password, still waits.
+    let a = attacker.login(&s.app, "Gall", "powder river 1866").await;
+    assert_eq!(
+        (a.status, code(&a)),
+        (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+        "{}",
+        a.body
+    );
+}
+
+async fn an_ipv6_host_guessing_from_every_address_of_its_slash_64_counts_as_one(db: TestDb) {
+    let (s, _) = still(db).await;
+    // One host owns a whole /64: a new address for each guess, a new name each time.
+    let mut answers = Vec::new();
+    for i in 0..=Policy::ADDRESS.free {
+        let mut b = Browser::at(&format!("2001:db8:7:7:{:x}::1", i + 1));
+        answers.push(b.login(&s.app, &format!("Nobody_{i}"), "a guess").await);
+    }
+    let (last, first) = answers.split_last().unwrap();
+    for a in first {
+        assert_eq!(code(a), "login_invalid", "{}", a.body);
+    }
+    assert_eq!(
+        (last.status, code(last)),
+        (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+        "{}",
+        last.body
+    );
+    // Another /64 is another address.
+    let a = Browser::at("2001:db8:7:8::1")
+        .login(&s.app, "Nobody_else", "a guess")
+        .await;
+    assert_eq!(code(&a), "login_invalid", "{}", a.body);
+}
+
 on_both_stores!(
+    an_ipv6_host_guessing_from_every_address_of_its_slash_64_counts_as_one,
+    an_attackers_guessing_never_locks_the_owner_out_from_another_address,
     forty_parallel_wrong_passwords_through_two_nodes_check_at_most_the_policys_number,
     twenty_parallel_registrations_from_one_address_make_at_most_the_policys_number,
     password_confirmation_is_throttled_for_changes_and_deletion_alike,

@@ -1,11 +1,16 @@
 // The offline edition's service worker (written at the site's root as /sw.js by
 // `battaglie site`, which fills in FILES and VERSION): the site's files cached at
-// install and served from the cache first, every page address answered with the
-// page itself (a static host has no /game/ID), and a game's record exported from the
-// games kept in the browser. A new site (another VERSION) replaces the old cache.
+// install and served from the cache first, the addresses of the site's own pages
+// answered with the page itself (a static host has no /game/ID; any other address on
+// the origin is left to the network: it may be another site's), and a game's record
+// exported from the games kept in the browser. A new site (another VERSION) replaces
+// the old cache.
 
 const VERSION = "battaglie-%VERSION%";
 const FILES = /* %FILES% */ [];
+
+/** The addresses of the page's own views (web/app.js): home, a game, the rules, the lobby. */
+const PAGES = /^\/(?:index\.html|rules|lobby|game\/[^/]+\/?)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -62,6 +67,7 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.mode === "navigate") {
+    if (!PAGES.test(url.pathname)) return;
     event.respondWith(caches.match("/index.html").then((page) => page || fetch(request)));
     return;
   }

@@ -86,7 +86,8 @@ impl KeyExtractor for ClientIp {
 }
 
 /// The client's address: the peer's, or the one its headers name when the peer
-/// is one of the `proxies`.
+/// is one of the `proxies`; an IPv6 one as its /64 (one host holds all of it), so
+/// that every limit per address counts the host's addresses as one.
 pub(crate) fn client_ip(
     headers: &axum::http::HeaderMap,
     peer: Option<&ConnectInfo<SocketAddr>>,
@@ -97,7 +98,7 @@ pub(crate) fn client_ip(
         .map(|c| c.0.ip())
         // Requests handed to the router in-process (tests) have no peer.
         .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-    proxies.client(peer, header("x-real-ip"), header("x-forwarded-for"))
+    super::per_address::group(proxies.client(peer, header("x-real-ip"), header("x-forwarded-for")))
 }
 
 type Layer = GovernorLayer<

@@ -856,13 +856,16 @@ async fn start_server_with(web_dev: Option<PathBuf>) -> (tempfile::TempDir, Prox
     let addr = listener.local_addr().unwrap();
     // The page plays long games in a burst of requests; rate limits have their own
     // tests (tests/server/hardening.rs).
+    let proxy = Proxy::start(addr).await;
     let settings = HttpSettings {
         web_dev,
+        // The browser names the proxy's address: the site's, as behind nginx.
+        site: Some(proxy.url.clone()),
         ..HttpSettings::unlimited()
     };
     let router = app_with(AppState::new(store), &settings);
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    (dir, Proxy::start(addr).await)
+    (dir, proxy)
 }
 
 /// A legal move of the side to move that takes a whole stack to one square: the
