@@ -99,6 +99,8 @@ impl Holder {
     }
 }
 
+// An axum handler: each argument is one extractor.
+#[allow(clippy::too_many_arguments)]
 async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
