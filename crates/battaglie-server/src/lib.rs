@@ -29,7 +29,7 @@ mod view;
 
 use std::net::SocketAddr;
 
-pub use analysis::{AnalysisError, AnalysisReport, ANALYSIS_NODES};
+pub use analysis::{AnalysisError, AnalysisReport, ADDRESS_POSITIONS, ANALYSIS_NODES};
 pub use app::AppState;
 pub use bus::{Bus, BusError, BusLocation, ParseBusError};
 pub use game::{
@@ -38,8 +38,8 @@ pub use game::{
 };
 pub use http::{
     app, app_with, metrics_router, web_assets, Asset, BadProxy, Connections, Error, HttpSettings,
-    Proxies, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_TOO_BIG, CLOSE_TOO_MANY,
-    REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
+    Proxies, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_SILENT, CLOSE_TOO_BIG,
+    CLOSE_TOO_MANY, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
 pub use presence::{SocketRow, SocketStamp};
 pub use store::{Database, ParseDatabaseError, Store, StoreError};

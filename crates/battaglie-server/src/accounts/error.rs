@@ -48,6 +48,9 @@ pub enum AccountError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Too many passwords are being checked on this node: try again shortly.
+    #[error("the server is busy checking other passwords: try again in a second")]
+    Busy,
     /// A hashing task failed.
     #[error("task failed: {0}")]
     Task(#[from] tokio::task::JoinError),

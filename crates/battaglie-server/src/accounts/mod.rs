@@ -15,6 +15,7 @@
 mod confirm_repo;
 mod cookie;
 mod error;
+mod hashing;
 mod refusal;
 mod repo;
 pub(crate) mod routes;
@@ -33,6 +34,7 @@ use tokio::sync::OnceCell;
 pub use confirm_repo::ConfirmMail;
 pub(crate) use cookie::{signed_in_hint, SignedIn, SignedInChange, TrustForwarded, Visitor};
 pub use error::AccountError;
+pub use hashing::{Hashing, HASHES_AT_ONCE, HASHING_MIB};
 pub(crate) use repo::AccountsRepo;
 pub use repo::{Count, HeldSeat, SessionRow, UserRow};
 pub(crate) use routes::seat_token;
@@ -61,6 +63,9 @@ pub struct Accounts {
     repo: AccountsRepo,
     confirm: ConfirmRepo,
     signer: Arc<OnceCell<Signer>>,
+    /// Argon2 takes tens of milliseconds of CPU and 19 MiB: off the async
+    /// workers, a few at a time.
+    hashing: Hashing,
 }
 
 impl std::fmt::Debug for Accounts {
@@ -98,13 +103,6 @@ pub struct Claim {
     pub token: String,
 }
 
-/// Argon2 takes tens of milliseconds of CPU: off the async workers.
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, AccountError> {
-    Ok(tokio::task::spawn_blocking(f).await?)
-}
-
 impl Accounts {
     /// The accounts of `node`: its store, and its time for sessions and throttles.
     pub fn new(node: Node) -> Accounts {
@@ -113,7 +111,13 @@ impl Accounts {
             confirm: ConfirmRepo::new(node.store().clone()),
             node,
             signer: Arc::new(OnceCell::new()),
+            hashing: Hashing::default(),
         }
+    }
+
+    /// The node's turns to hash a password.
+    pub fn hashing(&self) -> &Hashing {
+        &self.hashing
     }
 
     fn now(&self) -> Timestamp {
@@ -186,7 +190,7 @@ impl Accounts {
             return Err(AccountError::NameTaken(name.as_str().to_string()));
         }
         let password = password.to_string();
-        let hash = blocking(move || hash_password(&password)).await??;
+        let hash = self.hashing.run(move || hash_password(&password)).await??;
         let id = ids::random_hex(12).map_err(battaglie_identity::TokenError::Randomness)?;
         match self.repo.insert_user(&id, &name, &hash, at).await {
             Err(StoreError::Conflict) => {
@@ -235,15 +239,17 @@ impl Accounts {
         let stored = user.as_ref().map(|u| u.hash.clone());
         let password = password.to_string();
         // An unknown name costs one verification too, against no hash.
-        let rehash = blocking(move || {
-            let right = verify_password(stored.as_ref(), &password);
-            right.then(|| match &stored {
-                Some(s) if needs_rehash(s) => hash_password(&password).ok(),
-                _ => None,
+        let rehash = self
+            .hashing
+            .run(move || {
+                let right = verify_password(stored.as_ref(), &password);
+                right.then(|| match &stored {
+                    Some(s) if needs_rehash(s) => hash_password(&password).ok(),
+                    _ => None,
+                })
             })
-        })
-        .await?
-        .ok_or(AccountError::Invalid)?;
+            .await?
+            .ok_or(AccountError::Invalid)?;
         self.repo.set_count(&name_key, Count::default()).await?;
         self.repo.refund_count(&address_key).await?;
         let Some(mut user) = user else {
@@ -298,7 +304,11 @@ impl Accounts {
         throttle::attempt(&self.repo, &key, &Policy::NAME, self.now()).await??;
         let stored = session.user.hash.clone();
         let password = password.to_string();
-        if blocking(move || verify_password(Some(&stored), &password)).await? {
+        if self
+            .hashing
+            .run(move || verify_password(Some(&stored), &password))
+            .await?
+        {
             Ok(self.repo.set_count(&key, Count::default()).await?)
         } else {
             Err(AccountError::WrongPassword)
@@ -320,7 +330,7 @@ impl Accounts {
         check_password(new, &name)?;
         self.confirm(session, current).await?;
         let new = new.to_string();
-        let hash = blocking(move || hash_password(&new)).await??;
+        let hash = self.hashing.run(move || hash_password(&new)).await??;
         let token = SessionToken::generate()?;
         let at = self.now();
         self.repo

@@ -45,6 +45,7 @@ impl From<AccountError> for Error {
             A::Throttled(t) => return (*t).into(),
             A::Invalid => (StatusCode::UNAUTHORIZED, C::LoginInvalid {}),
             A::WrongPassword => (StatusCode::FORBIDDEN, C::WrongPassword {}),
+            A::Busy => (StatusCode::SERVICE_UNAVAILABLE, C::Busy { seconds: 1 }),
             A::NotSignedIn => (StatusCode::UNAUTHORIZED, C::NotSignedIn {}),
             A::Csrf => (StatusCode::FORBIDDEN, C::CsrfToken {}),
             A::TooManyClaims { max, given } => (

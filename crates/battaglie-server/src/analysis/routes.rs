@@ -13,8 +13,7 @@ use axum::{Json, Router};
 use super::service::Analyses;
 use super::wire::{AnalysisReport, ImportedAnalysis};
 use crate::game::routes::record_text;
-use crate::game::Games;
-use crate::http::{detached, Error, Limiters};
+use crate::http::{detached, Error, Limiters, Visitor};
 use crate::AppState;
 
 /// The analyses' routes, starting one (a search of every move) limited as a
@@ -49,20 +48,22 @@ async fn progress(
 async fn start(
     State(analyses): State<Analyses>,
     Path(id): Path<String>,
+    visitor: Visitor,
 ) -> Result<Response, Error> {
-    let report = detached(async move { Ok(analyses.start(&id).await?) }).await?;
+    let address = visitor.address;
+    let report = detached(async move { Ok(analyses.start(&id, &address).await?) }).await?;
     Ok(answer(report))
 }
 
 async fn import(
-    State(games): State<Games>,
     State(analyses): State<Analyses>,
+    visitor: Visitor,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Response, Error> {
     let text = record_text(body)?;
+    let address = visitor.address;
     let imported = detached(async move {
-        let (created, live) = games.import(&text).await?;
-        let analysis = analyses.start(live.id()).await?;
+        let (created, analysis) = analyses.import(&text, &address).await?;
         Ok(ImportedAnalysis { created, analysis })
     })
     .await?;

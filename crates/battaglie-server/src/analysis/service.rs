@@ -1,9 +1,12 @@
-//! The engine's analysis of a stored game ([`battaglie_ai::analysis`]): computed on
-//! the blocking pool at a fixed node budget per position, holding a search permit
-//! one position at a time (a computer opponent waiting for its move gets the next
-//! permit), stopped at shutdown, and stored per game and move count: every node
-//! answers from the store, so a finished analysis costs nothing to ask for again,
-//! and the node computing it writes its progress there as it goes.
+//! The engine's analysis of a stored game ([`battaglie_ai::analysis`]): taken on
+//! within the node's workload (positions per address and per node, `workload.rs`),
+//! computed on the blocking pool in one of the analyses' few slots at a fixed node
+//! budget per position, holding a search permit one position at a time (a
+//! computer opponent waiting for its move gets the next permit), stopped at
+//! shutdown, and stored per game and move count: every node answers from the
+//! store, so a finished analysis costs nothing to ask for again, and the node
+//! computing it writes its progress there as it goes, the longer the analysis
+//! the less often.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -15,7 +18,8 @@ use battaglie_rules::Game;
 
 use super::repo::{AnalysisKey, AnalysisRepo};
 use super::wire::AnalysisReport;
-use crate::game::{GameError, Games, Mode};
+use super::workload::{Booked, Refused, Workload};
+use crate::game::{position_key, Created, GameError, Games, Mode};
 use crate::ids;
 use crate::store::StoreError;
 
@@ -29,8 +33,13 @@ const RENEW_EVERY: Duration = Duration::from_secs(2);
 /// An unfinished analysis not renewed for this long is taken over by the next request.
 const STALE_AFTER_MS: i64 = 10_000;
 
-/// How often progress is written to the store while an analysis runs.
+/// How often progress is written to the store while an analysis runs, at most.
 const WRITE_EVERY: Duration = Duration::from_millis(400);
+
+/// The bytes of progress an analysis writes a second, at most: a long game's
+/// analysis (some hundreds of KiB) is written every few seconds, not 2.5 times a
+/// second.
+const WRITE_BYTES_PER_SECOND: f64 = 64.0 * 1024.0;
 
 /// Why an analysis cannot be answered.
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +62,24 @@ pub enum AnalysisError {
         /// The game.
         id: String,
     },
+    /// A position of the game is where a game in play stands: its best move would
+    /// be advice to a player.
+    #[error("a position of this game is where a game in play stands: it is analysed once that game has moved on")]
+    LivePosition,
+    /// The game has more moves than an analysis on the server may judge.
+    #[error("the game has {plies} moves: the server analyses games of at most {most}")]
+    TooLong {
+        /// Its move count.
+        plies: usize,
+        /// The most an analysis may have.
+        most: usize,
+    },
+    /// The address, or the node, has queued as many positions as it may.
+    #[error("the server is busy analysing other games: try again in {seconds} s")]
+    Busy {
+        /// About how long until there is room.
+        seconds: u64,
+    },
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -71,15 +98,23 @@ pub enum AnalysisError {
 pub struct Analyses {
     games: Games,
     repo: AnalysisRepo,
+    workload: Workload,
 }
 
 impl Analyses {
-    /// The analyses of the `games`.
+    /// The analyses of the `games`, judged on half this machine's cores.
     pub fn new(games: Games) -> Analyses {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Analyses {
             repo: AnalysisRepo::new(games.store().clone()),
+            workload: Workload::new(cores),
             games,
         }
+    }
+
+    /// The analyses' workload on this node.
+    pub fn workload(&self) -> &Workload {
+        &self.workload
     }
 
     /// The analysis of game `id` at its current move count, as far as it has come;
@@ -104,13 +139,84 @@ impl Analyses {
         }))
     }
 
-    /// Starts the analysis of game `id` at its current move count unless it is stored
-    /// or running (somewhere in the cluster); answers it as far as it has come.
+    /// Starts the analysis of game `id` at its current move count for the client
+    /// at `address` unless it is stored or running (somewhere in the cluster);
+    /// answers it as far as it has come.
     ///
     /// # Errors
-    /// No such game; the store failing.
-    pub async fn start(&self, id: &str) -> Result<AnalysisReport, AnalysisError> {
+    /// No such game; a game too long, or no room in the address's or the node's
+    /// workload; the store failing.
+    pub async fn start(&self, id: &str, address: &str) -> Result<AnalysisReport, AnalysisError> {
         let game = self.current_game(id).await?;
+        let plies = game.moves().len();
+        if let Some(stored) = self.stored(id, plies).await? {
+            if stored.analysis.complete || stored.running {
+                return Ok(stored);
+            }
+        }
+        self.refuse_live_positions(&game).await?;
+        let booked = self.book(address, plies)?;
+        self.launch(id, game, booked).await
+    }
+
+    /// Imports a game record (as `Games::import`) for the client at `address` and
+    /// starts its analysis; a record the workload has no room for is stored nowhere.
+    ///
+    /// # Errors
+    /// A record that does not read or replay; a game too long, or no room in the
+    /// address's or the node's workload; the store failing.
+    pub async fn import(
+        &self,
+        text: &str,
+        address: &str,
+    ) -> Result<(Created, AnalysisReport), AnalysisError> {
+        let (record, game) = Games::replay_record(text)?;
+        self.refuse_live_positions(&game).await?;
+        let booked = self.book(address, game.moves().len())?;
+        let (created, live) = self.games.store_record(&record, &game).await?;
+        let report = self.launch(live.id(), game, booked).await?;
+        Ok((created, report))
+    }
+
+    /// Refuses `game` when one of its positions, its start included, is where a
+    /// game in play against a person or the computer now stands (after a move:
+    /// a scenario's start is every game's), whatever game it is a copy of.
+    async fn refuse_live_positions(&self, game: &Game) -> Result<(), AnalysisError> {
+        let mut replay = Game::new(game.start().clone());
+        let mut keys = vec![replay.position().hash() as i64];
+        for mv in game.moves() {
+            replay.play(mv);
+            keys.extend(position_key(&replay));
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        if self.games.repo().live_at(&keys).await? {
+            return Err(AnalysisError::LivePosition);
+        }
+        Ok(())
+    }
+
+    /// Books `plies` positions to judge for `address` in the node's workload.
+    fn book(&self, address: &str, plies: usize) -> Result<Booked, AnalysisError> {
+        self.workload
+            .book(address, plies)
+            .map_err(|refused| match refused {
+                Refused::TooLong { most } => AnalysisError::TooLong { plies, most },
+                Refused::Busy { wait } => AnalysisError::Busy {
+                    seconds: wait.as_secs_f64().ceil() as u64,
+                },
+            })
+    }
+
+    /// Claims the analysis of `game` (game `id`) and computes it on this node with
+    /// the `booked` work, unless it is stored or running somewhere; answers it as
+    /// far as it has come.
+    async fn launch(
+        &self,
+        id: &str,
+        game: Game,
+        booked: Booked,
+    ) -> Result<AnalysisReport, AnalysisError> {
         let plies = game.moves().len();
         let body = encode(id, &unjudged(&game))?;
         let now = ids::wall_millis() as i64;
@@ -123,7 +229,7 @@ impl Analyses {
         if claimed && plies > 0 {
             let state = self.clone();
             let id = id.to_string();
-            tokio::spawn(async move { state.run(id, game).await });
+            tokio::spawn(async move { state.run(id, game, booked).await });
         }
         self.stored(id, plies)
             .await?
@@ -172,11 +278,22 @@ impl Analyses {
 
     /// Computes the analysis this node claimed, writing its progress, until it is
     /// done, the server shuts down or another node takes it over.
-    async fn run(&self, id: String, game: Game) {
+    /// Waits for one of the analyses' slots (renewing the claim meanwhile), then
+    /// computes the analysis this node claimed, writing its progress, until it is
+    /// done, the server shuts down or another node takes it over.
+    async fn run(&self, id: String, game: Game, booked: Booked) {
         let plies = game.moves().len();
         let stop = Arc::new(AtomicBool::new(false));
         let renewal = self.spawn_renewal(&id, plies, stop.clone());
         let mut shutdown = self.games.shutdown_signal();
+        let slot = tokio::select! {
+            slot = self.workload.slot() => slot,
+            _ = shutdown.wait_for(|&s| s) => None,
+        };
+        let Some(_slot) = slot else {
+            renewal.abort();
+            return;
+        };
         let flag = stop.clone();
         let watcher = tokio::spawn(async move {
             if shutdown.wait_for(|&s| s).await.is_ok() {
@@ -187,18 +304,25 @@ impl Analyses {
         let games = self.games.clone();
         let stopping = stop.clone();
         let started = std::time::Instant::now();
-        let mut work = tokio::task::spawn_blocking(move || judge(&games, &game, &stopping, &tx));
+        let mut work =
+            tokio::task::spawn_blocking(move || judge(&games, &game, &stopping, &tx, booked));
         let mut tick = tokio::time::interval(WRITE_EVERY);
+        let mut next_write = tokio::time::Instant::now();
         let finished = loop {
             tokio::select! {
                 done = &mut work => break done,
                 _ = tick.tick() => {
-                    if rx.has_changed().unwrap_or(false) {
-                        let partial = rx.borrow_and_update().clone();
-                        if let Some(partial) = partial {
-                            if !self.write_progress(&id, plies, &partial).await {
-                                stop.store(true, Ordering::Relaxed);
+                    if tokio::time::Instant::now() < next_write || !rx.has_changed().unwrap_or(false) {
+                        continue;
+                    }
+                    let partial = rx.borrow_and_update().clone();
+                    if let Some(partial) = partial {
+                        match self.write_progress(&id, plies, &partial).await {
+                            Some(bytes) => {
+                                let pace = Duration::from_secs_f64(bytes as f64 / WRITE_BYTES_PER_SECOND);
+                                next_write = tokio::time::Instant::now() + pace;
                             }
+                            None => stop.store(true, Ordering::Relaxed),
                         }
                     }
                 }
@@ -218,12 +342,10 @@ impl Analyses {
         }
     }
 
-    /// Writes `analysis` as the progress of game `id`'s analysis at `plies` moves;
-    /// answers `false` when this node no longer holds it.
-    async fn write_progress(&self, id: &str, plies: usize, analysis: &Analysis) -> bool {
-        let Ok(body) = encode(id, analysis) else {
-            return false;
-        };
+    /// Writes `analysis` as the progress of game `id`'s analysis at `plies` moves:
+    /// the bytes written, `None` when this node no longer holds it.
+    async fn write_progress(&self, id: &str, plies: usize, analysis: &Analysis) -> Option<usize> {
+        let body = encode(id, analysis).ok()?;
         let key = AnalysisKey { id, plies };
         let done = analysis.moves.len();
         let now = ids::wall_millis() as i64;
@@ -232,10 +354,11 @@ impl Analyses {
             .progress(key, self.games.node(), done, &body, now)
             .await;
         match written {
-            Ok(held) => held,
+            Ok(true) => Some(body.len()),
+            Ok(false) => None,
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "cannot store the analysis' progress");
-                true
+                Some(body.len())
             }
         }
     }
@@ -272,12 +395,14 @@ impl Analyses {
 }
 
 /// Judges `game` (on a blocking thread), one search permit per position, sending the
-/// analysis so far after each move.
+/// analysis so far after each move and giving each judged position of the
+/// `booked` work back.
 fn judge(
     games: &Games,
     game: &Game,
     stop: &AtomicBool,
     progress: &tokio::sync::watch::Sender<Option<Analysis>>,
+    mut booked: Booked,
 ) -> Analysis {
     let runtime = tokio::runtime::Handle::current();
     let permits = games.searches();
@@ -294,6 +419,7 @@ fn judge(
     let mut judged: Vec<MoveAnalysis> = Vec::new();
     analysis::analyze(game, &limits, stop, |p| {
         judged.push(p.last.clone());
+        booked.judged();
         progress.send_replace(Some(Analysis {
             scenario: scenario.clone(),
             moves: judged.clone(),

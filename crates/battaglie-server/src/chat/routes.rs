@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::Deserialize;
 
 use super::rules::{room_from_word, ChatError, MuteError, Room, MAX_MESSAGE, ROOM_WORDS};
@@ -16,7 +16,9 @@ use super::service::{Chat, ChatFailure, MuteFailure};
 use super::wire::{ChatHistory, ChatMessage, ChatMuted};
 use crate::accounts::{Accounts, SignedInChange};
 use crate::game::Games;
-use crate::http::{seat_token, Error, ErrorCode, JsonBody, QueryParams, Visitor};
+use crate::http::{
+    seat_token, Actor, Error, ErrorCode, GameActions, JsonBody, QueryParams, Visitor,
+};
 use crate::AppState;
 use battaglie_community::ChatError as MessageError;
 
@@ -68,6 +70,7 @@ async fn write(
     State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
+    Extension(actions): Extension<GameActions>,
     JsonBody(req): JsonBody<ChatRequest>,
 ) -> Result<Response, Error> {
     let room = room(req.room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
@@ -78,6 +81,12 @@ async fn write(
         None if room == Room::Spectators => Some(visitor.change(&accounts).await?.user),
         _ => None,
     };
+    let seat = live.seat(token.as_deref())?;
+    let actor = match &account {
+        Some(user) => Actor::Account(&user.id),
+        None => Actor::Seat(&id, seat.word()),
+    };
+    actions.take(&visitor.address, actor).await?;
     let row = chat
         .write(&live, token.as_deref(), account.as_ref(), room, &req.text)
         .await?;
@@ -114,10 +123,15 @@ async fn mute(
     State(chat): State<Chat>,
     State(games): State<Games>,
     Path(id): Path<String>,
+    visitor: Visitor,
+    Extension(actions): Extension<GameActions>,
     SignedInChange(session): SignedInChange,
     JsonBody(req): JsonBody<MuteRequest>,
 ) -> Result<Json<ChatMuted>, Error> {
     let live = games.game(&id).await?;
+    actions
+        .take(&visitor.address, Actor::Account(&session.user.id))
+        .await?;
     let muted = chat
         .mute(&live, &session.user, &req.author, req.muted)
         .await?;

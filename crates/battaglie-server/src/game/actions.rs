@@ -8,6 +8,7 @@ use battaglie_rules::{Game, Side};
 use super::live_game::{LiveGame, LiveState};
 use super::policy::{self, DrawAction, DrawDecision};
 use super::rebuild::replay;
+use super::repo::position_key;
 use super::snapshot::SharedState;
 use super::takeback::{takeback_decision, TakebackAction, TakebackDecision};
 use super::{GameError, Games, Seat};
@@ -82,7 +83,11 @@ impl Games {
             .repo()
             .append_move(
                 (&live.row.id, st.revision),
-                (st.game.moves().len(), &mv.to_string()),
+                (
+                    st.game.moves().len(),
+                    &mv.to_string(),
+                    position_key(&st.game),
+                ),
                 ended,
                 (now, self.now().0, clock.as_ref()),
                 turn,
@@ -175,9 +180,17 @@ impl Games {
     ) -> Result<(), GameError> {
         let keep = st.game.moves().len() - count;
         let now = self.now_secs();
+        let mut back = st.game.clone();
+        for _ in 0..count {
+            back.undo();
+        }
         match self
             .repo()
-            .truncate_moves(&live.row.id, st.revision, keep, now)
+            .truncate_moves(
+                (&live.row.id, st.revision),
+                (keep, position_key(&back)),
+                now,
+            )
             .await
         {
             Ok(revision) => st.revision = revision,

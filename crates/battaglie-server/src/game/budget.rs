@@ -1,9 +1,11 @@
 //! What a memory budget (`--memory-mib`) covers: the whole process, not only
 //! its games. A tenth of it is kept spare (the memory watch acts at nine
 //! tenths), SQLite's page caches come out of it (the writer's is sized from
-//! it), the rest holds games; a budget too small for a node is refused at start.
+//! it), and the passwords being hashed (`accounts/hashing.rs`); the rest holds
+//! games; a budget too small for a node is refused at start.
 
 use super::registry::MemoryLimits;
+use crate::accounts::HASHING_MIB;
 use crate::store::WRITER_CACHE_KIB;
 
 /// The resident memory of a node before it holds a game, in MiB: the runtime,
@@ -30,7 +32,8 @@ const LEAST_GAMES: u64 = 100;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "a memory budget of {budget_mib} MiB is too small: a node needs {least_mib} MiB or more \
-     ({BASE_MIB} MiB for itself, {cache_mib} MiB for the database's cache, room for \
+     ({BASE_MIB} MiB for itself, {cache_mib} MiB for the database's cache, {HASHING_MIB} MiB \
+     for checking passwords, room for \
      {LEAST_GAMES} games at about {GAME_KIB} KiB each, and a tenth of the budget spare)"
 )]
 pub struct BudgetTooSmall {
@@ -61,13 +64,14 @@ impl MemoryLimits {
     }
 
     /// The budget's room for games, in KiB: the nine tenths of it under which the
-    /// memory watch keeps the node (`registry.rs`), less the node itself and
-    /// the database's cache.
+    /// memory watch keeps the node (`registry.rs`), less the node itself, the
+    /// database's cache and the passwords being hashed.
     fn room_kib(&self) -> Option<u64> {
         let budget_kib = self.memory_mib?.saturating_mul(1024);
         Some(
             (budget_kib / 10 * 9)
                 .saturating_sub(BASE_MIB * 1024)
+                .saturating_sub(HASHING_MIB * 1024)
                 .saturating_sub(u64::from(self.writer_cache_kib())),
         )
     }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use battaglie_community::{GameClock, TimeControl};
 use battaglie_rules::record::Record;
-use battaglie_rules::Side;
+use battaglie_rules::{Game, Side};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -128,6 +128,15 @@ impl Games {
     /// # Errors
     /// A record that does not read or replay, an unknown scenario, the store failing.
     pub async fn import(&self, text: &str) -> Result<(Created, Arc<LiveGame>), GameError> {
+        let (record, game) = Games::replay_record(text)?;
+        self.store_record(&record, &game).await
+    }
+
+    /// A game record (JSON or text form) read and replayed, stored nowhere.
+    ///
+    /// # Errors
+    /// A record that does not read or replay, an unknown scenario.
+    pub(crate) fn replay_record(text: &str) -> Result<(Record, Game), GameError> {
         let record = Record::read(text)?;
         let scenario = builtin_scenario(&record.scenario).map_err(|e| match e {
             GameError::UnknownScenario { id, known } => {
@@ -136,12 +145,24 @@ impl Games {
             e => e,
         })?;
         let game = record.replay(&scenario)?;
+        Ok((record, game))
+    }
+
+    /// Stores `game`, replayed from `record`, as a new hotseat game.
+    ///
+    /// # Errors
+    /// The store failing.
+    pub(crate) async fn store_record(
+        &self,
+        record: &Record,
+        game: &Game,
+    ) -> Result<(Created, Arc<LiveGame>), GameError> {
         let token = ids::token()?;
         let now = self.now_secs();
         let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
         let row = GameRow {
             id: ids::game_id()?,
-            scenario: scenario.id().to_string(),
+            scenario: game.start().scenario().id().to_string(),
             mode: Mode::Hotseat,
             computer_side: None,
             computer_level: None,

@@ -229,6 +229,12 @@ impl LiveGame {
         (self.fresh(&mut st), self.tx.subscribe())
     }
 
+    /// The whole state now, for a socket that skipped some changes.
+    pub async fn whole(&self) -> SharedState {
+        let mut st = self.state.lock().await;
+        self.fresh(&mut st)
+    }
+
     /// A receiver of what the game's sockets are told (chat messages of every
     /// room: each socket picks).
     pub fn subscribe_told(&self) -> broadcast::Receiver<Told> {

@@ -35,7 +35,7 @@ pub use policy::DrawAction;
 pub(crate) use registry::builtin_scenario;
 pub use registry::{Cluster, Games, MemoryLimits};
 pub use rematch::{RematchAction, RematchError};
-pub(crate) use repo::game_row;
+pub(crate) use repo::{game_row, position_key};
 pub use repo::{ComputerTurn, GameRow, GamesRepo, RematchRow};
 pub use seat::Seat;
 pub use snapshot::{with_seat, with_seat_on_turn, SharedState, StateParts};

@@ -38,6 +38,13 @@ macro_rules! game_columns {
 }
 pub(crate) use game_columns;
 
+/// The key of the position `game` stands at, as stored with its last move:
+/// none before the first move (the start every game of the scenario shares).
+pub(crate) fn position_key(game: &battaglie_rules::Game) -> Option<i64> {
+    // The hash's bits as the database's signed 64-bit integer.
+    (game.moves().len() > 0).then(|| game.position().hash() as i64)
+}
+
 /// A stored game: everything but its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
@@ -170,7 +177,7 @@ impl GamesRepo {
     pub(crate) async fn append_move(
         &self,
         (id, revision): (&str, i64),
-        (ply, mv): (usize, &str),
+        (ply, mv, position_key): (usize, &str, Option<i64>),
         ended: Option<Outcome>,
         (now, at, game_clock): (i64, i64, Option<&GameClock>),
         turn: ComputerTurn<'_>,
@@ -191,6 +198,7 @@ impl GamesRepo {
                 now,
                 clock,
                 flag_at,
+                position_key,
                 result: outcome_columns(ended).0,
                 reason: outcome_columns(ended).1,
             };
@@ -206,7 +214,8 @@ impl GamesRepo {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
                 "UPDATE games SET draw_offer = NULL, result = $1, reason = $2, updated_at = $3, \
-                 revision = revision + 1, clock = $6, flag_at = $7 WHERE id = $4 AND revision = $5",
+                 revision = revision + 1, clock = $6, flag_at = $7, position_key = $8 \
+                 WHERE id = $4 AND revision = $5",
             )
             .bind(outcome_columns(ended).0)
             .bind(outcome_columns(ended).1)
@@ -215,6 +224,7 @@ impl GamesRepo {
             .bind(revision)
             .bind(&clock)
             .bind(flag_at)
+            .bind(position_key)
             .execute(&mut *tx)
             .await?;
             if updated.rows_affected() == 0 {
@@ -252,26 +262,27 @@ impl GamesRepo {
     }
 
     /// Deletes every move after ply `keep` and clears the result and draw offer, if
-    /// the game is still at `revision`. Answers the new revision.
+    /// the game is still at `revision`, the game then standing at `position_key`.
+    /// Answers the new revision.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when another change was stored first; other database failures.
     pub async fn truncate_moves(
         &self,
-        id: &str,
-        revision: i64,
-        keep: usize,
+        (id, revision): (&str, i64),
+        (keep, position_key): (usize, Option<i64>),
         now: i64,
     ) -> Result<i64, StoreError> {
         on_write!(self.store, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
                 "UPDATE games SET draw_offer = NULL, result = NULL, reason = NULL, updated_at = $1, \
-                 revision = revision + 1 WHERE id = $2 AND revision = $3",
+                 revision = revision + 1, position_key = $4 WHERE id = $2 AND revision = $3",
             )
             .bind(now)
             .bind(id)
             .bind(revision)
+            .bind(position_key)
             .execute(&mut *tx)
             .await?;
             if updated.rows_affected() == 0 {
@@ -285,6 +296,33 @@ impl GamesRepo {
             tx.commit().await?;
         });
         Ok(revision + 1)
+    }
+
+    /// Whether a game in play against a person or the computer (not hotseat)
+    /// stands at one of the positions `keys` (see [`position_key`]).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn live_at(&self, keys: &[i64]) -> Result<bool, StoreError> {
+        for chunk in keys.chunks(500) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "SELECT 1 FROM games WHERE result IS NULL AND position_key IS NOT NULL \
+                 AND position_key IN ({}) AND mode <> 'hotseat' LIMIT 1",
+                marks.join(", ")
+            );
+            let found: Option<i32> = on_read!(self.store, pool => {
+                let mut query = sqlx::query_scalar(&sql);
+                for key in chunk {
+                    query = query.bind(*key);
+                }
+                query.fetch_optional(pool).await?
+            });
+            if found.is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Sets the outcome, the draw offer and

@@ -43,6 +43,11 @@ pub enum ErrorCode {
         /// How long to wait.
         seconds: u64,
     },
+    /// 503: the node is busy (checking other passwords): try again shortly.
+    Busy {
+        /// How long to wait.
+        seconds: u64,
+    },
     /// 500: a fault of the server.
     Internal {},
     /// The body is empty.
@@ -449,6 +454,21 @@ pub enum ErrorCode {
     GameInProgress {
         /// The game.
         id: String,
+    },
+    /// An analysis asked for a game passing through the position a game in play
+    /// stands at.
+    AnalysisOfGameInPlay {},
+    /// An analysis asked for a game longer than the server analyses.
+    AnalysisTooLong {
+        /// The game's move count.
+        plies: usize,
+        /// The most the server analyses.
+        most: usize,
+    },
+    /// An analysis asked for while the address or the node has queued enough.
+    AnalysisBusy {
+        /// About how long to wait.
+        seconds: u64,
     },
     /// A seat of a rated game played by a guest.
     RatedSeatNeedsAccount {},

@@ -154,8 +154,11 @@ impl IntoResponse for Error {
             tracing::debug!(status = self.status.as_u16(), message = %self.message, "request refused");
         }
         let mut res = (self.status, Json(self.body())).into_response();
-        // A throttle's wait (its `seconds` parameter) is also said as `Retry-After`.
-        if let ErrorCode::RateLimited { seconds } = *self.code {
+        // A throttle's or a busy node's wait (its `seconds`) is also said as `Retry-After`.
+        if let ErrorCode::RateLimited { seconds }
+        | ErrorCode::AnalysisBusy { seconds }
+        | ErrorCode::Busy { seconds } = *self.code
+        {
             res.headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
@@ -231,6 +234,16 @@ impl From<AnalysisError> for Error {
             AnalysisError::InProgress { ref id } => {
                 let code = ErrorCode::GameInProgress { id: id.clone() };
                 Error::new(StatusCode::CONFLICT, e.to_string()).code(code)
+            }
+            AnalysisError::LivePosition => Error::new(StatusCode::CONFLICT, e.to_string())
+                .code(ErrorCode::AnalysisOfGameInPlay {}),
+            AnalysisError::TooLong { plies, most } => {
+                Error::unprocessable(e.to_string()).code(ErrorCode::AnalysisTooLong { plies, most })
+            }
+            AnalysisError::Busy { seconds } => {
+                let seconds = seconds.max(1);
+                Error::new(StatusCode::TOO_MANY_REQUESTS, e.to_string())
+                    .code(ErrorCode::AnalysisBusy { seconds })
             }
             AnalysisError::Store(_) | AnalysisError::Stored { .. } => Error::internal(e),
         }

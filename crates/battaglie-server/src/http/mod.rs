@@ -30,13 +30,13 @@ pub use accept::{serve as serve_connections, Connections};
 pub use code::ErrorCode;
 pub use error::Error;
 pub use headers::CONTENT_SECURITY_POLICY;
-pub(crate) use limits::Limiters;
+pub(crate) use limits::{Actor, GameActions, Limiters};
 pub use limits::{Quota, RateLimits};
 pub use ops::metrics_router;
 pub use proxies::{BadProxy, Proxies};
 pub use web::{assets as web_assets, Asset};
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
-pub use ws_limits::CLOSE_TOO_MANY;
+pub use ws_limits::{CLOSE_SILENT, CLOSE_TOO_MANY};
 
 pub(crate) use crate::accounts::{seat_token, Visitor};
 pub(crate) use limits::client_ip;
@@ -141,6 +141,10 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(crate::ratings::routes::router())
         .merge(crate::chat::routes::router())
         .fallback(api_not_found)
+        .layer(axum::Extension(ws_limits::Silence(
+            settings.connections.idle_timeout,
+        )))
+        .layer(axum::Extension(limiters.actions()))
         // The JSON (a state, the scenarios) shrinks to a third or less; pictures
         // and WebSocket upgrades are left alone by the default predicate.
         .layer(tower_http::compression::CompressionLayer::new());

@@ -24,8 +24,14 @@ use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
 use super::per_address::{Held, PerAddress};
-use super::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
-use super::{detached, parse_json, Error, ErrorCode, QueryParams, Visitor, WS_MESSAGE_LIMIT};
+use super::ws_limits::{
+    bounded, close, Allowance, Heartbeat, Pushes, Silence, CLOSE_TOO_MANY, GAME_TRANSPORT_LIMIT,
+    TOO_MANY,
+};
+use super::{
+    detached, parse_json, Actor, Error, ErrorCode, GameActions, QueryParams, Visitor,
+    WS_MESSAGE_LIMIT,
+};
 use crate::accounts::{TrustForwarded, UserRow};
 use crate::chat::{may_read, shows, ChatMessage, ChatPush, ChatRow};
 use crate::game::Mode;
@@ -78,6 +84,9 @@ struct Holder {
     token: Option<String>,
     viewer: Option<UserRow>,
     account: Option<UserRow>,
+    /// The client's address and the allowance its offers and messages take from.
+    address: String,
+    actions: GameActions,
 }
 
 impl Holder {
@@ -90,11 +99,15 @@ impl Holder {
     }
 }
 
+// An axum handler: each argument is one extractor.
+#[allow(clippy::too_many_arguments)]
 async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
     visitor: Visitor,
     Extension(sockets): Extension<PerAddress>,
+    Extension(silence): Extension<Silence>,
+    Extension(actions): Extension<GameActions>,
     QueryParams(q): QueryParams<SocketQuery>,
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -129,19 +142,16 @@ async fn upgrade(
         token,
         viewer,
         account,
+        address: visitor.address.clone(),
+        actions,
     };
     // The protocol's limit is checked on each message, so that a client over it is
     // told why (1009); the transport's own limit, above it, only stops a flood.
     // Buffers start small (a client's messages are under 4 KiB; a state, at most
     // some tens, grows them when it must): the default 128 KiB each way made a
     // thousand open games (two sockets each) hold some 400 MiB.
-    Ok(ws
-        .protocols([PROTOCOL])
-        .max_message_size(WS_MESSAGE_LIMIT * 16)
-        .max_frame_size(WS_MESSAGE_LIMIT * 16)
-        .read_buffer_size(SOCKET_BUFFER)
-        .write_buffer_size(SOCKET_BUFFER)
-        .on_upgrade(move |socket| run(socket, state, live, holder, held)))
+    Ok(bounded(ws.protocols([PROTOCOL]), GAME_TRANSPORT_LIMIT)
+        .on_upgrade(move |socket| run(socket, state, live, holder, held, silence)))
 }
 
 /// The subprotocol a page's socket asks for, offering its seat token beside it as
@@ -191,7 +201,14 @@ enum ClientMessage {
 }
 
 /// (`_held` counts the socket against its address until it closes.)
-async fn run(socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Holder, _held: Held) {
+async fn run(
+    socket: WebSocket,
+    state: AppState,
+    live: Arc<LiveGame>,
+    holder: Holder,
+    _held: Held,
+    silence: Silence,
+) {
     let _open = state.node.metrics().socket_opened();
     let (snapshot, updates) = live.subscribe().await;
     let told = live.subscribe_told();
@@ -202,7 +219,7 @@ async fn run(socket: WebSocket, state: AppState, live: Arc<LiveGame>, holder: Ho
         updates,
         told,
     };
-    serve(socket, &state, &live, &holder, first).await;
+    serve(socket, &state, &live, &holder, first, silence).await;
     state.presence.socket_closed(&live, counted).await;
 }
 
@@ -246,6 +263,7 @@ async fn serve(
     live: &Arc<LiveGame>,
     holder: &Holder,
     first: Subscribed,
+    silence: Silence,
 ) {
     let seat = holder.seat;
     let Subscribed {
@@ -267,9 +285,12 @@ async fn serve(
     }
     let mut shutdown = state.node.shutdown_signal();
     let mut allowance = Allowance::new();
+    let mut heartbeat = Heartbeat::new(silence);
+    let mut pushes = Pushes::new(seat == Seat::Spectator);
     loop {
         tokio::select! {
             incoming = socket.recv() => {
+                heartbeat.heard();
                 if !allowance.take() {
                     close(&mut socket, CLOSE_TOO_MANY, TOO_MANY).await;
                     break;
@@ -302,9 +323,15 @@ async fn serve(
             update = updates.recv() => {
                 let snapshot = match update {
                     Ok(s) => s,
-                    Err(RecvError::Lagged(_)) => live.subscribe().await.0,
+                    Err(RecvError::Lagged(_)) => live.whole().await,
                     Err(RecvError::Closed) => break,
                 };
+                if !pushes.arrived() { continue; }
+                if send(&mut socket, holder.state_message(&snapshot)).await.is_err() { break; }
+            }
+            () = pushes.due() => {
+                // Changes were skipped: the whole state, which needs none of them.
+                let snapshot = live.whole().await;
                 if send(&mut socket, holder.state_message(&snapshot)).await.is_err() { break; }
             }
             message = told.recv() => {
@@ -324,6 +351,9 @@ async fn serve(
                 if let Some(text) = text {
                     if send(&mut socket, text).await.is_err() { break; }
                 }
+            }
+            beat = heartbeat.beat() => {
+                if !Heartbeat::keep(&mut socket, beat).await { break; }
             }
             _ = async { shutdown.wait_for(|&s| s).await.is_ok() } => {
                 close(&mut socket, CLOSE_RESTART, "this server is stopping: reconnect").await;
@@ -367,6 +397,18 @@ async fn handle(
     };
     if matches!(msg, ClientMessage::Ping) {
         return Some(r#"{"type":"pong"}"#.into());
+    }
+    if matches!(
+        msg,
+        ClientMessage::Draw { .. } | ClientMessage::Takeback { .. } | ClientMessage::Chat { .. }
+    ) {
+        let actor = match &holder.account {
+            Some(user) if holder.seat == Seat::Spectator => Actor::Account(&user.id),
+            _ => Actor::Seat(live.id(), holder.seat.word()),
+        };
+        if let Err(e) = holder.actions.take(&holder.address, actor).await {
+            return Some(error_message(&e));
+        }
     }
     let (state, live) = (state.clone(), live.clone());
     let (token, account) = (holder.token.clone(), holder.account.clone());

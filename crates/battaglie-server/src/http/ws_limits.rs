@@ -1,8 +1,9 @@
-//! How many messages a WebSocket may send.
+//! What an upgraded WebSocket may cost: how large its frames, how many its
+//! messages, how long its silence.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 
 /// Close code 1008 (policy violation): a socket sending too many messages.
 pub const CLOSE_TOO_MANY: u16 = 1008;
@@ -55,4 +56,133 @@ pub(crate) async fn close(socket: &mut WebSocket, code: u16, reason: &'static st
     };
     // The socket may be gone already: nothing more to tell it.
     let _ = socket.send(Message::Close(Some(frame))).await;
+}
+
+/// The largest frame or message a game's socket takes in, in bytes: above
+/// [`WS_MESSAGE_LIMIT`](super::WS_MESSAGE_LIMIT), so that a client just over the
+/// protocol's limit is told why (1009), but small enough that a frame never
+/// finished holds little memory (the library's own default is 16 MiB).
+pub(crate) const GAME_TRANSPORT_LIMIT: usize = 16 * super::WS_MESSAGE_LIMIT;
+
+/// `ws` with its frames and messages bounded to `limit` bytes and small buffers.
+pub(crate) fn bounded(ws: WebSocketUpgrade, limit: usize) -> WebSocketUpgrade {
+    ws.max_message_size(limit)
+        .max_frame_size(limit)
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(SOCKET_BUFFER)
+}
+
+/// How long an upgraded socket may stay silent (nothing from its client, not even
+/// the answer to a ping) before it is closed: the connections' idle time.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Silence(pub(crate) Duration);
+
+/// Close code 1001 (going away): a socket silent for longer than [`Silence`].
+pub const CLOSE_SILENT: u16 = 1001;
+
+/// The reason sent with [`CLOSE_SILENT`].
+const SILENT: &str = "nothing heard for too long: reconnect";
+
+/// A socket's heartbeat: a ping four times per silence allowed (a browser answers
+/// them by itself), and the socket closed once its client stays silent longer.
+pub(crate) struct Heartbeat {
+    silence: Duration,
+    heard: tokio::time::Instant,
+    tick: tokio::time::Interval,
+}
+
+/// What the heartbeat asks of its socket at a beat.
+pub(crate) enum Beat {
+    /// Send a ping.
+    Ping,
+    /// Close it: its client is silent.
+    Silent,
+}
+
+impl Heartbeat {
+    pub(crate) fn new(Silence(silence): Silence) -> Heartbeat {
+        let every = (silence / 4).max(Duration::from_millis(10));
+        let start = tokio::time::Instant::now() + every;
+        let mut tick = tokio::time::interval_at(start, every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        Heartbeat {
+            silence,
+            heard: tokio::time::Instant::now(),
+            tick,
+        }
+    }
+
+    /// Notes that the client sent something (any message, a pong included).
+    pub(crate) fn heard(&mut self) {
+        self.heard = tokio::time::Instant::now();
+    }
+
+    /// Waits for the next beat.
+    pub(crate) async fn beat(&mut self) -> Beat {
+        self.tick.tick().await;
+        if self.heard.elapsed() >= self.silence {
+            Beat::Silent
+        } else {
+            Beat::Ping
+        }
+    }
+
+    /// Does what `beat` asks of `socket`; `false` once the socket is to end.
+    pub(crate) async fn keep(socket: &mut WebSocket, beat: Beat) -> bool {
+        match beat {
+            Beat::Ping => socket.send(Message::Ping(Default::default())).await.is_ok(),
+            Beat::Silent => {
+                close(socket, CLOSE_SILENT, SILENT).await;
+                false
+            }
+        }
+    }
+}
+
+/// How often a spectator's socket is sent a state at most: changes meanwhile
+/// are told at once after, as the whole state then.
+pub(crate) const SPECTATOR_EVERY: Duration = Duration::from_millis(250);
+
+/// The states pushed to a socket: a player's as they come, a spectator's at most
+/// once per [`SPECTATOR_EVERY`], the latest always told.
+pub(crate) struct Pushes {
+    every: Option<Duration>,
+    next: tokio::time::Instant,
+    held: bool,
+}
+
+impl Pushes {
+    /// The pushes of a spectator's socket (coalesced) or a player's (not).
+    pub(crate) fn new(spectator: bool) -> Pushes {
+        Pushes {
+            every: spectator.then_some(SPECTATOR_EVERY),
+            next: tokio::time::Instant::now(),
+            held: false,
+        }
+    }
+
+    /// A change arrived: whether to send it now; otherwise the whole state is
+    /// sent once [`Pushes::due`] completes.
+    pub(crate) fn arrived(&mut self) -> bool {
+        let Some(every) = self.every else {
+            return true;
+        };
+        let now = tokio::time::Instant::now();
+        if self.held || now < self.next {
+            self.held = true;
+            return false;
+        }
+        self.next = now + every;
+        true
+    }
+
+    /// Waits until a held change is due (forever while none is held).
+    pub(crate) async fn due(&mut self) {
+        if !self.held {
+            return std::future::pending().await;
+        }
+        tokio::time::sleep_until(self.next).await;
+        self.held = false;
+        self.next = tokio::time::Instant::now() + self.every.unwrap_or_default();
+    }
 }

@@ -23,7 +23,9 @@ use super::{ChallengeState, Event, Lobby, LobbyError, Offer, Seated, SeekState, 
 use crate::accounts::UserRow;
 use crate::accounts::{Accounts, SignedIn, SignedInChange};
 use crate::game::{Games, Mode};
-use crate::http::ws_limits::{close, Allowance, CLOSE_TOO_MANY, SOCKET_BUFFER, TOO_MANY};
+use crate::http::ws_limits::{
+    bounded, close, Allowance, Heartbeat, Silence, CLOSE_TOO_MANY, TOO_MANY,
+};
 use crate::http::{detached, Done, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
 use crate::node::Node;
 use crate::presence::Presence;
@@ -344,6 +346,7 @@ async fn upgrade(
     State(games): State<Games>,
     State(accounts): State<Accounts>,
     visitor: Visitor,
+    axum::Extension(silence): axum::Extension<Silence>,
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
@@ -354,15 +357,19 @@ async fn upgrade(
     }
     let viewer = visitor.session(&accounts).await?.map(|s| s.user);
     let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
-    Ok(ws
-        .max_message_size(crate::http::WS_MESSAGE_LIMIT)
-        .read_buffer_size(SOCKET_BUFFER)
-        .write_buffer_size(SOCKET_BUFFER)
-        .on_upgrade(move |socket| run(socket, lobby, games, viewer)))
+    // A client only ever sends pings: a frame over the protocol's limit ends it.
+    Ok(bounded(ws, crate::http::WS_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| run(socket, lobby, games, viewer, silence)))
 }
 
 /// Sends the list, then what changes in it for `viewer`, until either side stops.
-async fn run(mut socket: WebSocket, lobby: Lobby, games: Games, viewer: Option<UserRow>) {
+async fn run(
+    mut socket: WebSocket,
+    lobby: Lobby,
+    games: Games,
+    viewer: Option<UserRow>,
+    silence: Silence,
+) {
     let node: &Node = games.shared();
     let _open = node.metrics().socket_opened();
     // Subscribed before the list is read: nothing falls between the two.
@@ -370,6 +377,7 @@ async fn run(mut socket: WebSocket, lobby: Lobby, games: Games, viewer: Option<U
     let mut shutdown = node.shutdown_signal();
     let mut first = true;
     let mut allowance = Allowance::new();
+    let mut heartbeat = Heartbeat::new(silence);
     loop {
         if first {
             first = false;
@@ -382,17 +390,23 @@ async fn run(mut socket: WebSocket, lobby: Lobby, games: Games, viewer: Option<U
             }
         }
         tokio::select! {
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
-                Some(Ok(_)) if !allowance.take() => {
-                    close(&mut socket, CLOSE_TOO_MANY, TOO_MANY).await;
-                    return;
+            beat = heartbeat.beat() => {
+                if !Heartbeat::keep(&mut socket, beat).await { return; }
+            }
+            incoming = socket.recv() => {
+                heartbeat.heard();
+                match incoming {
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                    Some(Ok(_)) if !allowance.take() => {
+                        close(&mut socket, CLOSE_TOO_MANY, TOO_MANY).await;
+                        return;
+                    }
+                    Some(Ok(Message::Text(t))) if t.as_str().contains("\"ping\"") => {
+                        if send(&mut socket, &LobbyMessage::Pong).await.is_err() { return; }
+                    }
+                    Some(Ok(_)) => {}
                 }
-                Some(Ok(Message::Text(t))) if t.as_str().contains("\"ping\"") => {
-                    if send(&mut socket, &LobbyMessage::Pong).await.is_err() { return; }
-                }
-                Some(Ok(_)) => {}
-            },
+            }
             event = events.recv() => match event {
                 Ok(event) => {
                     let message = match event_message(&lobby, &event, viewer.as_ref()).await {

@@ -835,7 +835,7 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
             .unwrap()
             .unwrap();
         battaglie_server::GamesRepo::new(store.clone())
-            .truncate_moves(&id, row.revision, 3, 0)
+            .truncate_moves((&id, row.revision), (3, None), 0)
             .await
             .unwrap();
     }

@@ -18,6 +18,10 @@ limit: number, } } | { "code": "unprocessable", "params": Record<symbol, never> 
 /**
  * How long to wait.
  */
+seconds: number, } } | { "code": "busy", "params": { 
+/**
+ * How long to wait.
+ */
 seconds: number, } } | { "code": "internal", "params": Record<symbol, never> } | { "code": "empty_body", "params": Record<symbol, never> } | { "code": "bad_json", "params": { 
 /**
  * Where and why, in English.
@@ -371,7 +375,19 @@ plies: number, } } | { "code": "game_in_progress", "params": {
 /**
  * The game.
  */
-id: string, } } | { "code": "rated_seat_needs_account", "params": Record<symbol, never> } | { "code": "rated_needs_account", "params": Record<symbol, never> } | { "code": "rated_not_online", "params": { 
+id: string, } } | { "code": "analysis_of_game_in_play", "params": Record<symbol, never> } | { "code": "analysis_too_long", "params": { 
+/**
+ * The game's move count.
+ */
+plies: number, 
+/**
+ * The most the server analyses.
+ */
+most: number, } } | { "code": "analysis_busy", "params": { 
+/**
+ * About how long to wait.
+ */
+seconds: number, } } | { "code": "rated_seat_needs_account", "params": Record<symbol, never> } | { "code": "rated_needs_account", "params": Record<symbol, never> } | { "code": "rated_not_online", "params": { 
 /**
  * The mode asked for.
  */

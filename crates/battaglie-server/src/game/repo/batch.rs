@@ -95,9 +95,11 @@ const WRITE_ROUND: &str = "INSERT INTO moves (game_id, ply, mv) \
      SELECT m.value ->> 'id', m.value ->> 'ply', m.value ->> 'mv' FROM json_each($1) AS m \
      JOIN games ON games.id = m.value ->> 'id' AND games.revision = m.value ->> 'revision'; \
      UPDATE games SET draw_offer = NULL, updated_at = m.now, \
-     revision = games.revision + 1, clock = m.clock, flag_at = m.flag_at \
+     revision = games.revision + 1, clock = m.clock, flag_at = m.flag_at, \
+     position_key = m.position_key \
      FROM (SELECT value ->> 'id' AS id, value ->> 'revision' AS revision, \
-     value ->> 'now' AS now, value ->> 'clock' AS clock, value ->> 'flag_at' AS flag_at \
+     value ->> 'now' AS now, value ->> 'clock' AS clock, value ->> 'flag_at' AS flag_at, \
+     value ->> 'position_key' AS position_key \
      FROM json_each($1) WHERE value ->> 'result' IS NULL) AS m \
      WHERE games.id = m.id AND games.revision = m.revision \
      RETURNING games.id; \
@@ -133,6 +135,8 @@ pub(crate) struct NewMove {
     pub clock: Option<String>,
     /// The deadline of a live clock that runs.
     pub flag_at: Option<i64>,
+    /// The position the move leads to (`GamesRepo::live_at`).
+    pub position_key: Option<i64>,
     /// The outcome's result word (`army`, `indians` or `draw`) when the move ends
     /// the game.
     pub result: Option<&'static str>,

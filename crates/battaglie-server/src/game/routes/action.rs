@@ -14,7 +14,9 @@ use serde::Deserialize;
 
 use crate::accounts::Accounts;
 use crate::game::{with_seat, GameError, Games, LiveGame, SharedState};
-use crate::http::{detached, json_text, seat_token, Error, QueryParams, Visitor};
+use crate::http::{
+    detached, json_text, seat_token, Actor, Error, GameActions, QueryParams, Visitor,
+};
 
 /// A request to act on the game of its path: what every action handler
 /// extracts besides its body.
@@ -24,6 +26,8 @@ pub(super) struct Action {
     id: String,
     visitor: Visitor,
     since: Since,
+    /// The allowance the action takes from, when it is not a move.
+    limited: Option<GameActions>,
 }
 
 /// `?since=VERSION`: the version of the state the client holds, so that an
@@ -53,11 +57,19 @@ where
             id,
             visitor: Visitor::from_request_parts(parts, state).await?,
             since,
+            limited: None,
         })
     }
 }
 
 impl Action {
+    /// The action taken from the seat's and the address's allowance of actions
+    /// other than moves (see `http/limits/actions.rs`).
+    pub(super) fn limited(mut self, actions: GameActions) -> Action {
+        self.limited = Some(actions);
+        self
+    }
+
     /// The version of the state the client holds, if it said.
     pub(super) fn held(&self) -> Option<u64> {
         self.since.since
@@ -81,6 +93,11 @@ impl Action {
     {
         let live = self.games.game(&self.id).await?;
         let token = seat_token(&self.accounts, &self.visitor, &live, token, true).await?;
+        if let Some(actions) = &self.limited {
+            let seat = live.seat(token.as_deref())?;
+            let actor = Actor::Seat(&self.id, seat.word());
+            actions.take(&self.visitor.address, actor).await?;
+        }
         let run = action(self.games, live.clone(), token.clone());
         let done = detached(async move { Ok(run.await?.state()) }).await;
         respond(&live, token.as_deref(), self.since.since, done).await

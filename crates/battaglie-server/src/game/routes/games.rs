@@ -4,7 +4,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::Router;
+use axum::{Extension, Router};
 use battaglie_rules::Side;
 use serde::Deserialize;
 use strum::VariantNames;
@@ -15,7 +15,7 @@ use super::action::Action;
 use crate::accounts::{AccountError, Accounts, Claim, UserRow};
 use crate::game::{Created, DrawAction, GameError, Games, Mode, TakebackAction};
 use crate::http::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
-use crate::http::{seat_token, Limiters, Visitor};
+use crate::http::{seat_token, GameActions, Limiters, Visitor};
 use crate::ratings::{Ratings, RatingsError};
 use crate::AppState;
 
@@ -201,7 +201,11 @@ struct DrawRequest {
     action: Option<String>,
 }
 
-async fn draw(action: Action, JsonBody(req): JsonBody<DrawRequest>) -> Result<Response, Error> {
+async fn draw(
+    action: Action,
+    Extension(actions): Extension<GameActions>,
+    JsonBody(req): JsonBody<DrawRequest>,
+) -> Result<Response, Error> {
     let word = req.action.as_deref().unwrap_or("offer");
     let choice: DrawAction = word.parse().map_err(|_| {
         Error::choice(
@@ -212,15 +216,21 @@ async fn draw(action: Action, JsonBody(req): JsonBody<DrawRequest>) -> Result<Re
         )
     })?;
     action
+        .limited(actions)
         .run(req.token, move |games, live, token| async move {
             games.draw(&live, token.as_deref(), choice).await
         })
         .await
 }
 
-async fn takeback(action: Action, JsonBody(req): JsonBody<DrawRequest>) -> Result<Response, Error> {
+async fn takeback(
+    action: Action,
+    Extension(actions): Extension<GameActions>,
+    JsonBody(req): JsonBody<DrawRequest>,
+) -> Result<Response, Error> {
     let choice = takeback_action(req.action.as_deref())?;
     action
+        .limited(actions)
         .run(req.token, move |games, live, token| async move {
             games.takeback(&live, token.as_deref(), choice).await
         })

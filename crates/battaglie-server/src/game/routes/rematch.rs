@@ -7,12 +7,12 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::Deserialize;
 
 use crate::accounts::Accounts;
 use crate::game::{Games, RematchAction, RematchError, RematchView};
-use crate::http::{seat_token, Visitor};
+use crate::http::{seat_token, Actor, GameActions, Visitor};
 use crate::http::{Error, ErrorCode, JsonBody};
 use crate::AppState;
 
@@ -33,6 +33,7 @@ async fn rematch(
     State(accounts): State<Accounts>,
     Path(id): Path<String>,
     visitor: Visitor,
+    Extension(actions): Extension<GameActions>,
     JsonBody(req): JsonBody<RematchRequest>,
 ) -> Result<Response, Error> {
     let action = RematchAction::from_word(&req.action).ok_or_else(|| {
@@ -45,8 +46,11 @@ async fn rematch(
     })?;
     let live = games.game(&id).await?;
     let token = seat_token(&accounts, &visitor, &live, req.token, true).await?;
-    let now = games.rematch(&live, token.as_deref(), action).await?;
     let seat = live.seat(token.as_deref())?;
+    actions
+        .take(&visitor.address, Actor::Seat(&id, seat.word()))
+        .await?;
+    let now = games.rematch(&live, token.as_deref(), action).await?;
     Ok(Json(RematchView::of(now.as_ref(), seat, token.as_deref())).into_response())
 }
 

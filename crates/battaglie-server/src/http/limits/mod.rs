@@ -1,9 +1,13 @@
 //! Rate limits per client address on what costs the server: creating games,
 //! importing records, playing moves: a token bucket per address, in this node's
 //! memory (`tower_governor`) or, for a site of several nodes, in the database
-//! shared by all of them (one atomic statement per request, `repo.rs`).
+//! shared by all of them (one atomic statement per request, `repo.rs`); and on a
+//! game's other actions per seat and per address (`actions.rs`).
 
+mod actions;
 mod repo;
+
+pub(crate) use actions::{Actor, GameActions};
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -37,6 +41,11 @@ pub struct RateLimits {
     pub creates: Quota,
     /// Moves over HTTP.
     pub moves: Quota,
+    /// A game's actions other than moves (draw, take-back and rematch offers,
+    /// answers and withdrawals, chat messages, mutes), per seat or account.
+    pub actions: Quota,
+    /// The same actions per client address, whatever the seat.
+    pub actions_per_address: Quota,
     /// The balancers whose `X-Real-IP` / `X-Forwarded-For` name the client
     /// (empty: every client is its peer's address).
     pub proxies: Proxies,
@@ -49,7 +58,9 @@ pub struct RateLimits {
 
 impl Default for RateLimits {
     /// A person never meets these: 30 new games at once then one every 2 s; 60 moves
-    /// at once then 20 a second; 32 games watched at once.
+    /// at once then 20 a second; 10 offers, answers, messages or mutes at once
+    /// then one every 2 s per seat or account, 30 then one a second per address;
+    /// 32 games watched at once.
     fn default() -> RateLimits {
         RateLimits {
             creates: Quota {
@@ -59,6 +70,14 @@ impl Default for RateLimits {
             moves: Quota {
                 every: Duration::from_millis(50),
                 burst: 60,
+            },
+            actions: Quota {
+                every: Duration::from_secs(2),
+                burst: 10,
+            },
+            actions_per_address: Quota {
+                every: Duration::from_secs(1),
+                burst: 30,
             },
             proxies: Proxies::default(),
             sockets: 32,
@@ -112,6 +131,7 @@ type Layer = GovernorLayer<
 pub(crate) struct Limiters {
     creates: Option<Limiter>,
     moves: Option<Limiter>,
+    actions: GameActions,
 }
 
 /// One limit: in this node's memory, or in the shared store.
@@ -152,12 +172,23 @@ impl Limiters {
             return Limiters {
                 creates: shared("creates", limits.creates),
                 moves: shared("moves", limits.moves),
+                actions: GameActions::new(
+                    limits.actions,
+                    limits.actions_per_address,
+                    Some(BucketsRepo::new(state.node.store().clone())),
+                ),
             };
         }
         Limiters {
             creates: layer(key.clone(), limits.creates).map(Limiter::Local),
             moves: layer(key, limits.moves).map(Limiter::Local),
+            actions: GameActions::new(limits.actions, limits.actions_per_address, None),
         }
+    }
+
+    /// The limits of a game's actions other than moves.
+    pub(crate) fn actions(&self) -> GameActions {
+        self.actions.clone()
     }
 
     /// `route` limited as a creation (new game, import).

@@ -58,7 +58,7 @@ async fn append(store: &Store, id: &str, revision: i64, ply: usize) -> Result<i6
     games(store)
         .append_move(
             (id, revision),
-            (ply, &mv),
+            (ply, &mv, None),
             None,
             (1, 1, None),
             ComputerTurn::Untouched,
@@ -194,7 +194,7 @@ async fn a_game_ended_in_a_batch_keeps_its_result_and_the_others_go_on() {
     let (won, going) = tokio::join!(
         repo.append_move(
             ("won", 0),
-            (1, "last move"),
+            (1, "last move", None),
             Some(Outcome::Win(Side::Army, WinReason::Elimination)),
             (5, 5000, None),
             ComputerTurn::Untouched,
@@ -249,6 +249,7 @@ async fn play(batcher: &super::Batcher, id: &str, ply: i64) {
         now: 1,
         clock: None,
         flag_at: None,
+        position_key: None,
         result: None,
         reason: None,
     };
