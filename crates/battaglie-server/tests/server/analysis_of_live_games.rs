@@ -29,7 +29,7 @@ fn one_move_more(record: &Value) -> String {
     let record = Record::from_json(&record.to_string()).unwrap();
     let scenario = Scenario::builtin(&record.scenario).unwrap();
     let mut game = record.replay(&scenario).unwrap();
-    let mv = game.legal_moves()[0].clone();
+    let mv = game.legal_moves()[0];
     game.play(&mv);
     Record::from_game(&game, "army", "indians", None).to_json()
 }
