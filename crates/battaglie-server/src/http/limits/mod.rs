@@ -293,16 +293,16 @@ fn layer(key: ClientIp, quota: Quota) -> Option<Layer> {
 fn refusal(e: GovernorError) -> axum::response::Response {
     match e {
         GovernorError::TooManyRequests { wait_time, .. } => {
+            // The limiter rounds down: a wait under a second is said as one.
+            let seconds = wait_time.max(1);
             let mut res = Error::new(
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
-                format!("too many requests from your address: wait {wait_time} s"),
+                format!("too many requests from your address: wait {seconds} s"),
             )
-            .code(super::ErrorCode::RateLimited {
-                seconds: wait_time.max(1),
-            })
+            .code(super::ErrorCode::RateLimited { seconds })
             .into_response();
             res.headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, wait_time.max(1).into());
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
             res
         }
         other => Error::internal(format!("rate limiter: {other}")).into_response(),
