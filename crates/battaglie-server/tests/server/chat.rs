@@ -164,16 +164,17 @@ async fn spectators_never_write_in_the_players_room_nor_players_read_the_spectat
 async fn messages_are_limited_in_length_and_rate(s: Server) {
     let (id, army, indians) = online_game(&s.app).await;
     let chat = format!("/api/games/{id}/chat");
-    for (text, code) in [
-        ("   ", "chat_empty"),
-        (&*"a".repeat(501), "chat_too_long"),
-        ("a bell \u{7}", "chat_control_char"),
+    // (Refused messages count against a seat's actions too: the opponent sends half.)
+    for (token, text, code) in [
+        (&army, "   ", "chat_empty"),
+        (&army, &*"a".repeat(501), "chat_too_long"),
+        (&army, "a bell \u{7}", "chat_control_char"),
         // Bidirectional controls reverse how the rest reads; zero-width text shows nothing.
-        ("gg \u{202e}llew", "chat_control_char"),
-        ("isolate \u{2066}x\u{2069}", "chat_control_char"),
-        ("\u{200b}\u{200c}\u{200d}\u{feff}", "chat_empty"),
+        (&indians, "gg \u{202e}llew", "chat_control_char"),
+        (&indians, "isolate \u{2066}x\u{2069}", "chat_control_char"),
+        (&indians, "\u{200b}\u{200c}\u{200d}\u{feff}", "chat_empty"),
     ] {
-        let (status, err) = post(&s.app, &chat, json!({"token": army, "text": text})).await;
+        let (status, err) = post(&s.app, &chat, json!({"token": token, "text": text})).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
         assert_eq!(err["code"], code, "{err}");
     }

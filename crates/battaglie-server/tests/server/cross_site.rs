@@ -202,3 +202,30 @@ async fn a_page_whose_name_was_pointed_at_the_node_cannot_change_anything() {
     let status = post_over_tcp(node, "127.0.0.1", "http://127.0.0.1").await;
     assert!(status.contains(" 403 "), "{status}");
 }
+
+#[tokio::test]
+async fn through_a_trusted_proxy_the_host_the_page_names_is_served() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let node = listener.local_addr().unwrap();
+    let state = AppState::new(Store::memory().await.unwrap());
+    // A packaged node behind nginx on its machine, its public address left unset.
+    let behind_nginx = HttpSettings {
+        rate_limits: Some(battaglie_server::RateLimits {
+            proxies: battaglie_server::Proxies::loopback(),
+            ..battaglie_server::RateLimits::default()
+        }),
+        site: Some("http://localhost:8080".into()),
+        ..HttpSettings::unlimited()
+    };
+    tokio::spawn(async move {
+        serve_on(listener, state, &behind_nginx, std::future::pending())
+            .await
+            .unwrap();
+    });
+    // The proxy routed play.example here by its name: the site's own page may play.
+    let status = post_over_tcp(node, "play.example", "https://play.example").await;
+    assert!(status.contains(" 201 "), "{status}");
+    // Another site's page is refused all the same.
+    let status = post_over_tcp(node, "play.example", "https://evil.example").await;
+    assert!(status.contains(" 403 "), "{status}");
+}
