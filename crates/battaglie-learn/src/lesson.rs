@@ -64,7 +64,7 @@ pub enum MapSource {
 pub struct Targets {
     /// Squares the player's pieces must stand on.
     pub reach: Vec<Square>,
-    /// Squares whose enemy stacks must be gone.
+    /// Squares whose enemy stacks must be eliminated (not merely moved away).
     pub eliminate: Vec<Square>,
     /// A square that must hold at least this many of the player's pieces.
     pub gather: Option<(Square, u8)>,

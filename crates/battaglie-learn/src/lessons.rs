@@ -6,10 +6,47 @@ use crate::lesson::Lesson;
 use crate::source::{read_lesson, LessonError};
 
 /// The lesson files, in the order of the course.
-const SOURCES: [(&str, &str); 3] = [
+const SOURCES: [(&str, &str); 13] = [
     ("01-board.toml", include_str!("../lessons/01-board.toml")),
     ("02-steps.toml", include_str!("../lessons/02-steps.toml")),
     ("03-split.toml", include_str!("../lessons/03-split.toml")),
+    (
+        "04-stack-limit.toml",
+        include_str!("../lessons/04-stack-limit.toml"),
+    ),
+    (
+        "05-staging.toml",
+        include_str!("../lessons/05-staging.toml"),
+    ),
+    (
+        "06-who-eliminates.toml",
+        include_str!("../lessons/06-who-eliminates.toml"),
+    ),
+    (
+        "07-whole-stack.toml",
+        include_str!("../lessons/07-whole-stack.toml"),
+    ),
+    (
+        "08-together.toml",
+        include_str!("../lessons/08-together.toml"),
+    ),
+    ("09-houses.toml", include_str!("../lessons/09-houses.toml")),
+    (
+        "10-several.toml",
+        include_str!("../lessons/10-several.toml"),
+    ),
+    (
+        "11-passing.toml",
+        include_str!("../lessons/11-passing.toml"),
+    ),
+    (
+        "12-endings.toml",
+        include_str!("../lessons/12-endings.toml"),
+    ),
+    (
+        "13-settling.toml",
+        include_str!("../lessons/13-settling.toml"),
+    ),
 ];
 
 /// Reads and checks every built-in lesson, ids unique.

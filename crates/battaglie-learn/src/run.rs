@@ -176,15 +176,26 @@ impl Run {
         self.game.outcome().map(Finish::Ended)
     }
 
+    /// Whether the enemy stacks on the `eliminate` squares are gone, eliminated rather than
+    /// moved away: none stands there, and the enemy has lost at least as many pieces.
+    fn eliminated(&self, player: Side) -> bool {
+        let t = &self.stage.targets;
+        let (start, pos) = (&self.stage.start, self.game.position());
+        let total = |sq| start.stack(sq).map_or(0, |(_, p)| u32::from(p.total()));
+        let wanted: u32 = t.eliminate.iter().map(|&sq| total(sq)).sum();
+        t.eliminate
+            .iter()
+            .all(|&sq| !matches!(pos.stack(sq), Some((side, _)) if side != player))
+            && pos.piece_count(!player) + wanted <= start.piece_count(!player)
+    }
+
     fn targets_hold(&self, player: Side, after_reply: bool) -> bool {
         let t = &self.stage.targets;
         let pos = self.game.position();
         let outcome = self.game.outcome();
         let mine = |sq| matches!(pos.stack(sq), Some((side, _)) if side == player);
         t.reach.iter().all(|&sq| mine(sq))
-            && t.eliminate
-                .iter()
-                .all(|&sq| !matches!(pos.stack(sq), Some((side, _)) if side != player))
+            && self.eliminated(player)
             && t.gather.is_none_or(|(sq, n)| {
                 matches!(pos.stack(sq), Some((side, p)) if side == player && p.total() >= n)
             })
