@@ -51,7 +51,7 @@ pub fn kind_name(kind: Kind, lang: Lang) -> &'static str {
 }
 
 /// Kinds joined with "and" (`and`) or "or".
-fn kinds(set: KindSet, lang: Lang, and: bool) -> String {
+pub(crate) fn kinds(set: KindSet, lang: Lang, and: bool) -> String {
     let names: Vec<&str> = set.iter().map(|k| kind_name(k, lang)).collect();
     let join = if and {
         pick(lang, [" and ", " e ", " et ", " und "])
@@ -61,8 +61,24 @@ fn kinds(set: KindSet, lang: Lang, and: bool) -> String {
     names.join(join)
 }
 
-fn terrain_name(name: &str, lang: Lang) -> String {
+/// A terrain's name in `lang` (the lessons' and the battles' kinds; others as written).
+pub fn terrain_name(name: &str, lang: Lang) -> String {
     match name {
+        "open" => pick(
+            lang,
+            [
+                "open ground",
+                "terreno aperto",
+                "terrain découvert",
+                "offenes Gelände",
+            ],
+        )
+        .to_string(),
+        "river" => pick(lang, ["river", "fiume", "rivière", "Fluss"]).to_string(),
+        "ford" => pick(lang, ["ford", "guado", "gué", "Furt"]).to_string(),
+        "woods" => pick(lang, ["woods", "bosco", "bois", "Wald"]).to_string(),
+        "ridge" => pick(lang, ["ridge", "cresta", "crête", "Hügelkamm"]).to_string(),
+        "creek" => pick(lang, ["creek", "torrente", "ruisseau", "Bach"]).to_string(),
         "house" => pick(lang, ["house", "casa", "maison", "Haus"]).to_string(),
         "cliffs" => pick(lang, ["cliffs", "rupi", "falaises", "Felsen"]).to_string(),
         "deep ford" => pick(

@@ -1,11 +1,14 @@
 //! The sentences a front end needs around the lessons, in every language, so that the
 //! terminal and the page say the same things.
 
+use battaglie_rules::{KindSet, Scenario};
+
 use crate::lang::Lang;
+use crate::refusal::{kinds, terrain_name};
 use crate::run::Finish;
 
 /// A sentence of the lessons' screens. Placeholders in braces are filled by the caller
-/// with [`str::replace`]: `{n}`, `{m}`, `{a}`, `{b}`, `{c}`, `{move}`.
+/// with [`str::replace`]: `{n}`, `{m}`, `{a}`, `{b}`, `{c}`, `{move}`, `{squares}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Say {
     /// The course's title.
@@ -34,6 +37,14 @@ pub enum Say {
     ListKeys,
     /// The board's key: the letters, staging, terrain.
     Legend,
+    /// Before a refusal's reason: `Not like that: `.
+    NotLikeThat,
+    /// The squares a refusal marks: `Look at {squares}.`
+    Look,
+    /// The player's move: `You play {move}.`
+    Played,
+    /// The stars won in a lesson: `{n} of {m} stars`.
+    LessonStars,
 }
 
 impl Say {
@@ -93,14 +104,52 @@ impl Say {
                 "↑↓ wählen · Enter spielen · Esc verlassen",
             ],
             Say::Legend => [
-                "F Foot, M Mounted, V Vehicle: capitals are the Army, small letters the Indians; @ waiting west of the map; H house, ^ cliffs, = deep ford (horsemen and vehicles only), ~ creek, T woods.",
-                "F Fanteria, M Cavalleria, V Carri: maiuscole l'Esercito, minuscole gli Indiani; @ in attesa a ovest della mappa; H casa, ^ rupi, = guado profondo (solo cavalleria e carri), ~ torrente, T bosco.",
-                "F Infanterie, M Cavalerie, V Véhicules : majuscules l'Armée, minuscules les Indiens ; @ en attente à l'ouest de la carte ; H maison, ^ falaises, = gué profond (cavalerie et véhicules seulement), ~ ruisseau, T bois.",
-                "F Fußtruppen, M Reiter, V Fahrzeuge: Großbuchstaben die Armee, Kleinbuchstaben die Indianer; @ wartend westlich der Karte; H Haus, ^ Felsen, = tiefe Furt (nur Reiter und Fahrzeuge), ~ Bach, T Wald.",
+                "F Foot, M Mounted, V Vehicle: capitals are the Army, small letters the Indians; @ waiting west of the map.",
+                "F Fanteria, M Cavalleria, V Carri: maiuscole l'Esercito, minuscole gli Indiani; @ in attesa a ovest della mappa.",
+                "F Infanterie, M Cavalerie, V Véhicules : majuscules l'Armée, minuscules les Indiens ; @ en attente à l'ouest de la carte.",
+                "F Fußtruppen, M Reiter, V Fahrzeuge: Großbuchstaben die Armee, Kleinbuchstaben die Indianer; @ wartend westlich der Karte.",
             ],
+            Say::NotLikeThat => ["Not like that: ", "Non così: ", "Pas comme ça : ", "Nicht so: "],
+            Say::Look => [
+                "Look at {squares}.",
+                "Guarda {squares}.",
+                "Regardez {squares}.",
+                "Schau auf {squares}.",
+            ],
+            Say::Played => ["You play {move}.", "Giochi {move}.", "Vous jouez {move}.", "Du spielst {move}."],
+            Say::LessonStars => ["{n} of {m} stars", "{n} stelle su {m}", "{n} étoiles sur {m}", "{n} von {m} Sternen"],
         };
         all[lang as usize]
     }
+}
+
+/// The terrain of a map in words, each kind on it once: `H house (only Foot), ^ cliffs
+/// (nobody)`; open ground is left out.
+pub fn terrain_legend(scenario: &Scenario, lang: Lang) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut seen = Vec::new();
+    for sq in scenario.squares() {
+        let Some(t) = scenario.terrain(sq) else {
+            continue;
+        };
+        if t.name == "open" || seen.contains(&t.symbol) {
+            continue;
+        }
+        seen.push(t.symbol);
+        let who = if t.enter == KindSet::EMPTY {
+            format!(
+                " ({})",
+                ["nobody", "nessuno", "personne", "niemand"][lang as usize]
+            )
+        } else if t.is_restricted() {
+            let only = ["only", "solo", "seulement", "nur"][lang as usize];
+            format!(" ({only} {})", kinds(t.enter, lang, true))
+        } else {
+            String::new()
+        };
+        parts.push(format!("{} {}{who}", t.symbol, terrain_name(&t.name, lang)));
+    }
+    parts.join(", ")
 }
 
 /// Stars as a player reads them: `2 of 3 stars`.
@@ -117,6 +166,13 @@ pub fn stars_text(stars: u8, lang: Lang) -> String {
 /// How a stage finished, in one sentence.
 pub fn finish_words(finish: Finish, lang: Lang) -> String {
     match finish {
+        Finish::Won { moves: 1, stars } => [
+            "Done in 1 move: {s}.",
+            "Fatto in 1 mossa: {s}.",
+            "Réussi en 1 coup : {s}.",
+            "Geschafft in 1 Zug: {s}.",
+        ][lang as usize]
+            .replace("{s}", &stars_text(stars, lang)),
         Finish::Won { moves, stars } => [
             "Done in {m} moves: {s}.",
             "Fatto in {m} mosse: {s}.",
