@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::lang::Text;
+use crate::lang::{Lang, Text};
 use crate::lesson::{Lesson, MapSource, Opponent, Stage};
 
 /// A lesson as JSON.
@@ -131,4 +131,27 @@ fn stage_json(s: &Stage) -> StageJson {
         stars: s.stars,
         solution: s.solution.iter().map(|m| m.to_string()).collect(),
     }
+}
+
+/// Every lesson as JSON with its texts in one language only: each `{"en", "it", "fr",
+/// "de"}` object becomes the string of `lang` (for a page that shows one language).
+pub fn lessons_json_in(lessons: &[Lesson], lang: Lang) -> serde_json::Value {
+    fn localise(v: &mut serde_json::Value, lang: Lang) {
+        match v {
+            serde_json::Value::Object(map) => {
+                let is_text =
+                    map.len() == 4 && Lang::ALL.iter().all(|l| map.contains_key(l.code()));
+                if is_text {
+                    *v = map.remove(lang.code()).unwrap_or_default();
+                } else {
+                    map.values_mut().for_each(|x| localise(x, lang));
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(|x| localise(x, lang)),
+            _ => {}
+        }
+    }
+    let mut value = serde_json::to_value(lessons_json(lessons)).unwrap_or_default();
+    localise(&mut value, lang);
+    value
 }

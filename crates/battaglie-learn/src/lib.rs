@@ -26,7 +26,7 @@ mod say;
 mod solve;
 mod source;
 
-pub use json::{lessons_json, LessonJson, OpponentJson, StageJson, TargetsJson};
+pub use json::{lessons_json, lessons_json_in, LessonJson, OpponentJson, StageJson, TargetsJson};
 pub use lang::{Lang, ParseLangError, Text};
 pub use lesson::{Lesson, MapSource, Opponent, Stage, Targets};
 pub use lessons::{lessons, read_builtin};
