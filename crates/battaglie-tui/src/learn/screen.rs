@@ -167,3 +167,64 @@ pub(crate) fn run(course: Course) -> anyhow::Result<()> {
     ratatui::restore();
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use battaglie_learn::{lessons, Lang};
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::Terminal;
+
+    use super::LessonScreen;
+    use crate::learn::course::Course;
+    use crate::learn::progress::Progress;
+
+    fn screen(lesson: usize) -> LessonScreen {
+        let course = Course::new(&lessons()[lesson - 1], Lang::En, Progress::default());
+        LessonScreen::new(course, true)
+    }
+
+    fn type_line(screen: &mut LessonScreen, text: &str) {
+        for c in text.chars() {
+            screen.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        }
+        screen.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    }
+
+    fn shown(screen: &LessonScreen) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        terminal.draw(|f| screen.draw(f)).unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        (0..buffer.area.height)
+            .map(|y| {
+                (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_full_screen_shows_the_goal_and_answers_a_refused_move_with_its_rule() {
+        let mut s = screen(6);
+        s.handle_key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::CONTROL));
+        let text = shown(&s);
+        assert!(text.contains("Stage 2 of 4."), "{text}");
+        type_line(&mut s, "a1:Fxb1");
+        let text = shown(&s);
+        assert!(
+            text.contains("Not like that: Foot cannot eliminate Mounted on b1"),
+            "{text}"
+        );
+        assert!(text.contains("Look at"), "{text}");
+        s.handle_key(KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE));
+        assert!(shown(&s).contains("Hint: b2:Mxb1"));
+        type_line(&mut s, "b2:Mxb1");
+        let text = shown(&s);
+        assert!(text.contains("Done in 1 move: 3 of 3 stars."), "{text}");
+        assert!(text.contains("Stage 3 of 4."), "{text}");
+        s.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+        assert!(s.should_quit());
+    }
+}
