@@ -33,8 +33,6 @@ pub enum Say {
     Commands,
     /// The full screen's keys.
     Keys,
-    /// The list's keys.
-    ListKeys,
     /// The board's key: the letters, staging, terrain.
     Legend,
     /// Before a refusal's reason: `Not like that: `.
@@ -92,16 +90,10 @@ impl Say {
                 "Schreibe einen Zug, oder: hint (Tipp), board (die Karte), again (die Etappe von vorn), next (weiter), quit (beenden).",
             ],
             Say::Keys => [
-                "Type a move and Enter · ? hint · Ctrl-R again · Ctrl-N next · Esc back",
-                "Scrivi una mossa e Invio · ? suggerimento · Ctrl-R da capo · Ctrl-N avanti · Esc indietro",
-                "Écrivez un coup et Entrée · ? indice · Ctrl-R recommencer · Ctrl-N suivante · Échap retour",
-                "Zug eingeben und Enter · ? Tipp · Strg-R von vorn · Strg-N weiter · Esc zurück",
-            ],
-            Say::ListKeys => [
-                "↑↓ choose · Enter play · Esc leave",
-                "↑↓ scegli · Invio gioca · Esc esci",
-                "↑↓ choisir · Entrée jouer · Échap quitter",
-                "↑↓ wählen · Enter spielen · Esc verlassen",
+                "Type a move and Enter · ? hint · Ctrl-R again · Ctrl-N next · Esc leave",
+                "Scrivi una mossa e Invio · ? suggerimento · Ctrl-R da capo · Ctrl-N avanti · Esc esci",
+                "Écrivez un coup et Entrée · ? indice · Ctrl-R recommencer · Ctrl-N suivante · Échap quitter",
+                "Zug eingeben und Enter · ? Tipp · Strg-R von vorn · Strg-N weiter · Esc beenden",
             ],
             Say::Legend => [
                 "F Foot, M Mounted, V Vehicle: capitals are the Army, small letters the Indians; @ waiting west of the map.",
