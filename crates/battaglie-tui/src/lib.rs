@@ -24,6 +24,7 @@ mod brief;
 mod colour;
 mod describe;
 mod help;
+mod learn;
 mod menu;
 mod plain;
 mod plain_keep;
@@ -39,6 +40,7 @@ use std::sync::Arc;
 use battaglie_rules::{Scenario, Side};
 
 pub use app::{App, Screen};
+pub use learn::{learn, learn_listing, learn_plain, LearnOptions};
 pub use plain::run_plain;
 pub use session::{describe_outcome, load_record, save_record};
 pub use text::render_text;

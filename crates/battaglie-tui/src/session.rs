@@ -112,7 +112,7 @@ pub(crate) fn free_name(path: &Path, itself: bool) -> anyhow::Result<PathBuf> {
 
 /// Writes `text` to a temporary file beside `path`, flushes it to the disk and
 /// renames it over `path`.
-fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
+pub(crate) fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".partial");

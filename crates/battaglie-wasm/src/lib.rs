@@ -11,6 +11,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod learn;
+
+pub use learn::{learn_lessons_json, LearnStage};
+
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;

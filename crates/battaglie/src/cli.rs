@@ -157,6 +157,22 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Learn to play: short lessons, one for every rule, with stars for few moves.
+    Learn {
+        /// The lesson to play (1, 2, ...); without it, the lessons are listed with the stars won.
+        lesson: Option<usize>,
+        /// Line mode for screen readers and pipes: no full-screen drawing.
+        #[arg(long)]
+        plain: bool,
+        /// Print every lesson with its stages (positions, goals, targets, star budgets,
+        /// shortest solutions) as JSON.
+        #[arg(long, conflicts_with_all = ["lesson", "plain"])]
+        json: bool,
+        /// The language of the lessons: en, it, fr or de [default: from LC_ALL,
+        /// LC_MESSAGES or LANG, else en].
+        #[arg(long, value_name = "LANG")]
+        lang: Option<battaglie_learn::Lang>,
+    },
     /// List the built-in battles: id, name, date, map size and forces.
     Scenarios,
     /// Play a battle in the terminal: against the computer or two at one keyboard.
@@ -384,6 +400,26 @@ impl Cli {
                     written.files,
                     written.bytes / 1024
                 ))
+            }
+            Some(Command::Learn {
+                lesson,
+                plain,
+                json,
+                lang,
+            }) => {
+                if json {
+                    let lessons = battaglie_learn::lessons_json(battaglie_learn::lessons());
+                    return crate::out::emit(&format!(
+                        "{}\n",
+                        serde_json::to_string_pretty(&lessons)?
+                    ));
+                }
+                battaglie_tui::learn(&battaglie_tui::LearnOptions {
+                    lesson,
+                    plain,
+                    lang: lang.unwrap_or_else(crate::data::lang),
+                    progress: Some(crate::data::learn_progress()),
+                })
             }
             Some(Command::Scenarios) => crate::out::emit(&scenarios::listing()),
             Some(Command::Show {

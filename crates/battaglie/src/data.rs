@@ -1,5 +1,5 @@
 //! Where the binary keeps its files: the database, the endgame tables, the
-//! autosaved game.
+//! autosaved game, the stars of the lessons.
 
 use std::path::PathBuf;
 
@@ -19,4 +19,20 @@ pub fn dir() -> PathBuf {
 /// The file `battaglie play` keeps the game in progress in.
 pub fn autosave() -> PathBuf {
     dir().join("autosave.txt")
+}
+
+/// The file `battaglie learn` keeps the stars won in.
+pub fn learn_progress() -> PathBuf {
+    dir().join("learn.txt")
+}
+
+/// The language of the lessons from the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, the
+/// first one set), English when it is none of theirs.
+pub fn lang() -> battaglie_learn::Lang {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()))
+        .next()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(battaglie_learn::Lang::En)
 }

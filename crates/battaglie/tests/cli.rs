@@ -695,3 +695,75 @@ fn the_readmes_picture_is_what_record_draws_from_its_record() {
     .unwrap();
     assert!(readme.contains("](docs/board.png)"), "the README shows it");
 }
+
+#[test]
+fn learn_json_prints_every_lesson_with_its_stages_positions_budgets_and_solutions() {
+    let json: serde_json::Value = serde_json::from_str(&stdout(&["learn", "--json"])).unwrap();
+    let lessons = json.as_array().expect("a list of lessons");
+    assert!(lessons.len() >= 12, "{} lessons", lessons.len());
+    let stages: Vec<&serde_json::Value> = lessons
+        .iter()
+        .flat_map(|l| l["stages"].as_array().unwrap())
+        .collect();
+    assert!(stages.len() >= 40, "{} stages", stages.len());
+    for s in &stages {
+        for lang in ["en", "it", "fr", "de"] {
+            assert!(
+                s["goal"][lang].as_str().is_some_and(|g| !g.is_empty()),
+                "{s}"
+            );
+        }
+        let budgets = s["stars"].as_array().unwrap();
+        assert_eq!(
+            budgets[0].as_u64().unwrap() as usize,
+            s["solution"].as_array().unwrap().len(),
+            "{s}"
+        );
+        assert!(s["position"].as_str().is_some(), "{s}");
+    }
+    assert_eq!(lessons[0]["stages"][0]["solution"][0], "@1:M-a1");
+}
+
+#[test]
+fn learn_plain_plays_a_stage_from_a_pipe_says_why_a_move_is_refused_and_lists_the_stars() {
+    use std::io::Write;
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battaglie"))
+        .args(["learn", "1", "--plain", "--lang", "de"])
+        .env("BATTAGLIE_DATA_DIR", data.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"@1:M-b1\n@1:M-a1\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "Nicht so: Wartende Figuren westlich der Karte dürfen nur nach Osten ziehen, auf a1."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Geschafft in 1 Zug: 3 von 3 Sternen."),
+        "{text}"
+    );
+    let listing = Command::new(env!("CARGO_BIN_EXE_battaglie"))
+        .args(["learn", "--lang", "en"])
+        .env("BATTAGLIE_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    let listing = String::from_utf8(listing.stdout).unwrap();
+    assert!(
+        listing.contains(
+            " 1. The battlefield: Squares, files, ranks and the waiting squares (3 of 12 stars)"
+        ),
+        "{listing}"
+    );
+}

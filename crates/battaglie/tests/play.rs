@@ -381,3 +381,41 @@ fn an_unfinished_game_is_offered_back_on_the_terminal() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn a_lesson_on_a_terminal_marks_a_refused_moves_squares_and_keeps_the_stars() {
+    let data = tempfile::tempdir().unwrap();
+    let mut term = Terminal::start(80, 24, true, data.path(), &["learn", "6", "--lang", "en"]);
+    term.wait_for_text("Stage 1 of 4.");
+    term.press("\x0e"); // Ctrl-N: the next stage
+    term.wait_for_text("Stage 2 of 4.");
+    assert!(
+        !term.colour_and_reverse().1,
+        "nothing marked yet:\n{}",
+        term.text()
+    );
+    term.press("a1:Fxb1\r");
+    term.wait_for_text("Not like that: Foot cannot eliminate Mounted on b1");
+    assert!(
+        term.colour_and_reverse().1,
+        "a1 and b1 marked:\n{}",
+        term.text()
+    );
+    term.press("?");
+    term.wait_for_text("Hint: b2:Mxb1");
+    term.press("b2:Mxb1\r");
+    term.wait_for_text("Done in 1 move: 3 of 3 stars.");
+    term.wait_for_text("Stage 3 of 4.");
+    term.press("\x03"); // Ctrl-C leaves
+    let deadline = Instant::now() + PATIENCE;
+    while term.child.try_wait().unwrap().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "Ctrl-C did not leave:\n{}",
+            term.text()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kept = std::fs::read_to_string(data.path().join("learn.txt")).unwrap();
+    assert_eq!(kept, "who-eliminates 2 3\n");
+}

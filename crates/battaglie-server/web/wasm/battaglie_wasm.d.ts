@@ -191,6 +191,41 @@ export class ComputerTurn {
 }
 
 /**
+ * A stage of a lesson in play.
+ */
+export class LearnStage {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The next move of a shortest solution from here, or nothing when the stage can no
+     * longer be completed within its moves.
+     */
+    hint(): string | undefined;
+    /**
+     * The legal moves now, in notation (none once the stage is over).
+     */
+    legalMoves(): string[];
+    /**
+     * Stage `stage` (from 1) of the lesson `lesson` (its id), from its start.
+     */
+    constructor(lesson: string, stage: number);
+    /**
+     * Tries a move in notation. Answers JSON: `{"ok": true, "move", "reply", "bfen",
+     * "finish": null | {"kind": "won" | "out_of_moves" | "ended", "moves", "stars",
+     * "words"}}` or `{"ok": false, "rule", "words", "squares"}`, the words in `lang`.
+     */
+    tryMove(text: string, lang_code: string): string;
+    /**
+     * The position now, in BFEN.
+     */
+    readonly bfen: string;
+    /**
+     * The player's moves so far.
+     */
+    readonly played: number;
+}
+
+/**
  * What a search found: the move, the depth, the score and the line.
  */
 export class Thought {
@@ -237,6 +272,12 @@ export function bench(depth: number): Bench;
 export function benchPositions(): Battle[];
 
 /**
+ * Every lesson with its stages, its texts in `lang` (`en`, `it`, `fr`, `de`): the JSON
+ * of `battaglie learn --json` with one language.
+ */
+export function learnLessonsJson(lang_code: string): string;
+
+/**
  * The ids of the built-in battles, in the rules crate's order.
  */
 export function scenarioIds(): string[];
@@ -272,6 +313,7 @@ export interface InitOutput {
     readonly __wbg_get_thought_nodes: (a: number) => number;
     readonly __wbg_get_thought_score: (a: number) => [number, number];
     readonly __wbg_get_thought_timeMs: (a: number) => number;
+    readonly __wbg_learnstage_free: (a: number, b: number) => void;
     readonly __wbg_set_bench_ms: (a: number, b: number) => void;
     readonly __wbg_set_bench_nodes: (a: number, b: number) => void;
     readonly __wbg_set_computerturn_best: (a: number, b: number, c: number) => void;
@@ -313,6 +355,13 @@ export interface InitOutput {
     readonly battle_undoCount: (a: number, b: number, c: number) => [number, number, number];
     readonly bench: (a: number) => number;
     readonly benchPositions: () => [number, number];
+    readonly learnLessonsJson: (a: number, b: number) => [number, number, number, number];
+    readonly learnstage_bfen: (a: number) => [number, number];
+    readonly learnstage_hint: (a: number) => [number, number];
+    readonly learnstage_legalMoves: (a: number) => [number, number];
+    readonly learnstage_new: (a: number, b: number, c: number) => [number, number, number];
+    readonly learnstage_played: (a: number) => number;
+    readonly learnstage_tryMove: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
     readonly scenarioIds: () => [number, number];
     readonly scenarioSource: (a: number, b: number) => [number, number, number, number];
     readonly scenariosJson: () => [number, number];

@@ -700,6 +700,125 @@ export class ComputerTurn {
 if (Symbol.dispose) ComputerTurn.prototype[Symbol.dispose] = ComputerTurn.prototype.free;
 
 /**
+ * A stage of a lesson in play.
+ */
+export class LearnStage {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        LearnStageFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_learnstage_free(ptr, 0);
+    }
+    /**
+     * The position now, in BFEN.
+     * @returns {string}
+     */
+    get bfen() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.learnstage_bfen(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * The next move of a shortest solution from here, or nothing when the stage can no
+     * longer be completed within its moves.
+     * @returns {string | undefined}
+     */
+    hint() {
+        const ret = wasm.learnstage_hint(this.__wbg_ptr);
+        let v1;
+        if (ret[0] !== 0) {
+            v1 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v1;
+    }
+    /**
+     * The legal moves now, in notation (none once the stage is over).
+     * @returns {string[]}
+     */
+    legalMoves() {
+        const ret = wasm.learnstage_legalMoves(this.__wbg_ptr);
+        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+        return v1;
+    }
+    /**
+     * Stage `stage` (from 1) of the lesson `lesson` (its id), from its start.
+     * @param {string} lesson
+     * @param {number} stage
+     */
+    constructor(lesson, stage) {
+        const val2 = +stage;
+        const ptr0 = passStringToWasm0(lesson, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.learnstage_new(ptr0, len0, val2);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        this.__wbg_ptr = ret[0];
+        LearnStageFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * The player's moves so far.
+     * @returns {number}
+     */
+    get played() {
+        const ret = wasm.learnstage_played(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * Tries a move in notation. Answers JSON: `{"ok": true, "move", "reply", "bfen",
+     * "finish": null | {"kind": "won" | "out_of_moves" | "ended", "moves", "stars",
+     * "words"}}` or `{"ok": false, "rule", "words", "squares"}`, the words in `lang`.
+     * @param {string} text
+     * @param {string} lang_code
+     * @returns {string}
+     */
+    tryMove(text, lang_code) {
+        let deferred4_0;
+        let deferred4_1;
+        try {
+            let ptr0, len0, ptr1, len1;
+            try {
+                ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+                len0 = WASM_VECTOR_LEN;
+                ptr1 = passStringToWasm0(lang_code, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+                len1 = WASM_VECTOR_LEN;
+            } catch (e) {
+                if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+                if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+                throw e;
+            }
+            const ret = wasm.learnstage_tryMove(this.__wbg_ptr, ptr0, len0, ptr1, len1);
+            var ptr3 = ret[0];
+            var len3 = ret[1];
+            if (ret[3]) {
+                ptr3 = 0; len3 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred4_0 = ptr3;
+            deferred4_1 = len3;
+            return getStringFromWasm0(ptr3, len3);
+        } finally {
+            wasm.__wbindgen_free(deferred4_0, deferred4_1, 1);
+        }
+    }
+}
+if (Symbol.dispose) LearnStage.prototype[Symbol.dispose] = LearnStage.prototype.free;
+
+/**
  * What a search found: the move, the depth, the score and the line.
  */
 export class Thought {
@@ -862,6 +981,33 @@ export function benchPositions() {
 }
 
 /**
+ * Every lesson with its stages, its texts in `lang` (`en`, `it`, `fr`, `de`): the JSON
+ * of `battaglie learn --json` with one language.
+ * @param {string} lang_code
+ * @returns {string}
+ */
+export function learnLessonsJson(lang_code) {
+    let deferred3_0;
+    let deferred3_1;
+    try {
+        const ptr0 = passStringToWasm0(lang_code, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.learnLessonsJson(ptr0, len0);
+        var ptr2 = ret[0];
+        var len2 = ret[1];
+        if (ret[3]) {
+            ptr2 = 0; len2 = 0;
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        deferred3_0 = ptr2;
+        deferred3_1 = len2;
+        return getStringFromWasm0(ptr2, len2);
+    } finally {
+        wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+    }
+}
+
+/**
  * The ids of the built-in battles, in the rules crate's order.
  * @returns {string[]}
  */
@@ -1002,6 +1148,9 @@ const BenchFinalization = (typeof FinalizationRegistry === 'undefined')
 const ComputerTurnFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_computerturn_free(ptr, 1));
+const LearnStageFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_learnstage_free(ptr, 1));
 const ThoughtFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_thought_free(ptr, 1));
