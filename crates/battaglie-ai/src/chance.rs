@@ -17,17 +17,18 @@ use battaglie_rules::{Scenario, Side};
 use crate::search::Score;
 
 /// The logistic curve's scale in centi-pieces: a lead of this much (the balance
-/// aside) is an expected result of 73%, twice as much 88%.
-pub const WIN_CHANCE_SCALE: f64 = 1602.0;
+/// aside) is an expected result of 73%, twice as much 88%. Fitted on 72 games of
+/// level 8 against itself at 16,000 nodes a move (docs/strength.md).
+pub const WIN_CHANCE_SCALE: f64 = 4234.0;
 
 /// Per built-in battle, the centi-pieces added to the Army's score (and taken from
 /// the Indians') before the curve: what the battle's design gives the Army that the
 /// piece count misses, set so that the outlook's score of the start maps to
 /// [`MEASURED_START`]. Other scenarios have none.
 pub const BALANCE: [(&str, f64); 3] = [
-    ("washita", 1256.0),
-    ("fetterman", 552.0),
-    ("apache-pass", 1219.0),
+    ("washita", 37.0),
+    ("fetterman", 1339.0),
+    ("apache-pass", 1272.0),
 ];
 
 /// Each built-in battle's measured result for the Army from its start (wins plus

@@ -25,7 +25,7 @@ pub(crate) fn help_text(app: &App) -> Vec<Line<'static>> {
         p("• p passes (only when you have no move); u undoes, r redoes (against the computer, your move and its reply)."),
         p("• s saves (a name ending in .json writes JSON, any other the text record); o (or L) opens a saved game, asking first if this one has unsaved moves. In a prompt, Ctrl-U clears what is typed."),
         p("• v replays the game: Left/Right step, Home/End, t plays on from the position shown."),
-        p("• m (or n) opens the menu: a new game (battle, side, opponent), a rematch with sides swapped, a draw (the computer accepts one when it does not rate its side ahead), save, quit."),
+        p("• m (or n) opens the menu: a new game (battle, side, opponent), a rematch with sides swapped, a draw (the computer accepts one when it gives its side less than an even chance), save, quit."),
         p("• ? shows this help; q or Ctrl-C quits, asking to save the game first if it has unsaved moves."),
         p("• After the computer moves, the status panel gives the winning chance of the side it favours (Indians 78%: that side's expected result, a draw counting half; the same at every level, and the one the computer gives when it declines a draw) and how many moves ahead it looked (each side's move counts one)."),
         p("• Without colour (NO_COLOR set, or a terminal without colours such as xterm-mono): the cursor is in reverse video, the picked stack, pieces on their way and the last move are underlined, + marks where the pieces can go (+M: a stack of yours they would join) and x an elimination (a stack too tall to show beside its mark is in reverse video)."),
