@@ -1,29 +1,44 @@
 //! The winning chance a reported score stands for, fitted on self-play results.
 //!
-//! A side's score `s` (centi-pieces from its view, see [`crate::report_score`]) maps
-//! to its expected result, a win counting 1 and a draw ½:
+//! A side's score `s` (centi-pieces from its view, by the outlook's search:
+//! [`crate::outlook`]) maps to its expected result, a win counting 1 and a draw ½:
 //! `1 / (1 + e^(-(s ± b) / SCALE))`, where `b` is the battle's balance: the scenarios
 //! make up for the Army's fewer piece values with position and tempo, which the
 //! score, counting pieces, does not see; the Army adds `b`, the Indians subtract it.
-//! So the two sides' chances of one position add up to 1. [`WIN_CHANCE_SCALE`] and
-//! the balances were fitted by [`fit`] on self-play games (`battaglie winchance`,
-//! docs/strength.md).
+//! So the two sides' chances of one position add up to 1.
+//!
+//! The balances are anchored on each battle's measured score ([`MEASURED_START`]):
+//! the outlook's score of a battle's start maps to the Army's measured result
+//! there. Only [`WIN_CHANCE_SCALE`] is then fitted, by [`fit_anchored`], on the
+//! positions of self-play games (`battaglie winchance`, docs/strength.md).
 
 use battaglie_rules::{Scenario, Side};
 
 use crate::search::Score;
 
 /// The logistic curve's scale in centi-pieces: a lead of this much (the balance
-/// aside) is an expected result of 73%, twice as much 88%.
-pub const WIN_CHANCE_SCALE: f64 = 1602.0;
+/// aside) is an expected result of 73%, twice as much 88%. Fitted on 72 games of
+/// level 8 against itself at 16,000 nodes a move (docs/strength.md).
+pub const WIN_CHANCE_SCALE: f64 = 4234.0;
 
 /// Per built-in battle, the centi-pieces added to the Army's score (and taken from
 /// the Indians') before the curve: what the battle's design gives the Army that the
-/// piece count misses. Other scenarios have none.
+/// piece count misses, set so that the outlook's score of the start maps to
+/// [`MEASURED_START`]. Other scenarios have none.
 pub const BALANCE: [(&str, f64); 3] = [
-    ("washita", 30.0),
-    ("fetterman", 358.0),
-    ("apache-pass", 688.0),
+    ("washita", 37.0),
+    ("fetterman", 1339.0),
+    ("apache-pass", 1272.0),
+];
+
+/// Each built-in battle's measured result for the Army from its start (wins plus
+/// half the draws): level 8 against itself, 100 games a battle at 16,000 nodes a
+/// move, each from four seeded random plies (docs/strength.md, "Balance of the
+/// three battles").
+pub const MEASURED_START: [(&str, f64); 3] = [
+    ("washita", 0.385),
+    ("fetterman", 0.570),
+    ("apache-pass", 0.505),
 ];
 
 /// The balance of `scenario` for `side` ([`BALANCE`]).
@@ -46,6 +61,13 @@ pub fn win_chance(scenario: &Scenario, side: Side, score: Score) -> f64 {
         Score::Win(_) => 1.0,
         Score::Loss(_) => 0.0,
     }
+}
+
+/// The score (centi-pieces, `side`'s view) at which `side` has `chance` in a battle
+/// of `scenario`: the inverse of [`win_chance`], for a chance strictly between 0 and 1.
+pub fn score_for(scenario: &Scenario, side: Side, chance: f64) -> i32 {
+    let logit = (chance / (1.0 - chance)).ln();
+    (WIN_CHANCE_SCALE * logit - balance(scenario, side)).round() as i32
 }
 
 fn logistic(v: f64, scale: f64) -> f64 {
@@ -90,6 +112,23 @@ impl Fit {
         fit
     }
 
+    /// The curve of scale `scale` whose balances put each battle's start at its
+    /// measured result: for each [`Anchor`], the balance with which the Army's
+    /// score of the start maps to the measured result.
+    pub fn anchored(scale: f64, anchors: &[Anchor]) -> Fit {
+        Fit {
+            scale,
+            balance: anchors
+                .iter()
+                .map(|a| {
+                    let p = a.measured.clamp(1e-6, 1.0 - 1e-6);
+                    let logit = (p / (1.0 - p)).ln();
+                    (a.battle.clone(), scale * logit - f64::from(a.start_score))
+                })
+                .collect(),
+        }
+    }
+
     /// The expected result the curve gives `sample`.
     pub fn chance(&self, sample: &Sample) -> f64 {
         let b = self
@@ -122,6 +161,18 @@ fn battles(samples: &[Sample]) -> Vec<String> {
         }
     }
     out
+}
+
+/// A battle's start, to anchor a curve on: the Army's reported score of it and the
+/// Army's measured result from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Anchor {
+    /// The battle's scenario id.
+    pub battle: String,
+    /// The Army's reported score of the start, in centi-pieces.
+    pub start_score: i32,
+    /// The Army's measured result from the start (wins plus half the draws).
+    pub measured: f64,
 }
 
 /// The minimum of `f` over `lo..hi` by golden section (`f` has one minimum there).
@@ -188,6 +239,15 @@ pub fn fit(samples: &[Sample]) -> Fit {
     fit
 }
 
+/// The anchored curve ([`Fit::anchored`]) that best predicts `samples`, by least
+/// log-loss over a scale between 10 and 100,000 centi-pieces.
+pub fn fit_anchored(samples: &[Sample], anchors: &[Anchor]) -> Fit {
+    let log_scale = golden(10f64.ln(), 100_000f64.ln(), |x| {
+        Fit::anchored(x.exp(), anchors).log_loss(samples)
+    });
+    Fit::anchored(log_scale.exp(), anchors)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +265,10 @@ mod tests {
                     win_chance(&s, Side::Army, Score::Value(v + 100)) > army,
                     "a higher score is a higher chance"
                 );
+            }
+            for side in Side::ALL {
+                let at = win_chance(&s, side, Score::Value(score_for(&s, side, 0.3)));
+                assert!((at - 0.3).abs() < 1e-3, "{id} {side:?}: {at}");
             }
             assert_eq!(win_chance(&s, Side::Army, Score::Win(5)), 1.0);
             assert_eq!(win_chance(&s, Side::Indians, Score::Loss(5)), 0.0);
@@ -241,5 +305,54 @@ mod tests {
             assert!((want - got).abs() < 80.0, "{fitted:?}");
         }
         assert!(fitted.log_loss(&samples) <= made.log_loss(&samples));
+    }
+
+    #[test]
+    fn the_anchored_fit_recovers_the_scale_and_keeps_each_start_at_its_measured_result() {
+        let anchors = vec![
+            Anchor {
+                battle: "washita".into(),
+                start_score: -2000,
+                measured: 0.385,
+            },
+            Anchor {
+                battle: "fetterman".into(),
+                start_score: -100,
+                measured: 0.57,
+            },
+        ];
+        let made = Fit::anchored(900.0, &anchors);
+        let mut rng = Rng::new(11);
+        let samples: Vec<Sample> = (0..40_000)
+            .map(|i| {
+                let mut s = Sample {
+                    battle: anchors[i % 2].battle.clone(),
+                    side: if rng.below(2) == 0 {
+                        Side::Army
+                    } else {
+                        Side::Indians
+                    },
+                    score: rng.below(8001) as i32 - 4000,
+                    result: 0.0,
+                };
+                let won = (rng.below(1_000_000) as f64) < made.chance(&s) * 1e6;
+                s.result = if won { 1.0 } else { 0.0 };
+                s
+            })
+            .collect();
+        let fitted = fit_anchored(&samples, &anchors);
+        assert!((fitted.scale / 900.0 - 1.0).abs() < 0.08, "{fitted:?}");
+        for a in &anchors {
+            let start = Sample {
+                battle: a.battle.clone(),
+                side: Side::Army,
+                score: a.start_score,
+                result: 0.0,
+            };
+            assert!(
+                (fitted.chance(&start) - a.measured).abs() < 1e-9,
+                "{fitted:?}"
+            );
+        }
     }
 }

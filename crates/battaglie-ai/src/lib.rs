@@ -8,8 +8,9 @@
 //! eliminations, killers, quiet moves), `tt` (transposition table), `ordering`
 //! (move ordering), `eval` (static evaluation), `board` (the map laid out for it),
 //! `evalcache` (the evaluations a search already made), [`nnue`] (a learned
-//! evaluation, an experiment off by default), `weights` (its named weights), `limits` (budgets and levels), `report` (the score front ends show), `chance`
-//! (the winning chance a score stands for), `sport` (resigning and draws), `table`
+//! evaluation, an experiment off by default), `weights` (its named weights), `limits` (budgets and levels), `report` (the score front ends show), `outlook`
+//! (the fixed search a player's chance is read from), `chance` (the winning chance
+//! its score stands for), `sport` (resigning and draws), `table`
 //! (the computer at the table: a draw's answer and offers, what an undo takes back), `turn`
 //! (the computer's turn as every front end plays it: [`computer_turn`]),
 //! `bench` (a fixed benchmark whose node count is the search's signature), and
@@ -29,6 +30,7 @@ mod evalcache;
 mod limits;
 pub mod nnue;
 mod ordering;
+mod outlook;
 mod picker;
 mod report;
 mod search;
@@ -42,6 +44,7 @@ pub use bench::bench;
 pub use chance::win_chance;
 pub use eval::{evaluate, evaluate_with, PIECE_VALUE};
 pub use limits::{level_nodes, Limits, DEFAULT_SEED, MAX_LEVEL};
+pub use outlook::{outlook, outlook_limits, OUTLOOK_NODES};
 pub use report::report_score;
 pub use search::{search, Info, ParseScoreError, Score, SearchResult};
 pub use sport::{DrawReason, Gesture, ResignReason, Sport, RESIGN_CHANCE, RESIGN_MOVES};

@@ -15,8 +15,8 @@
 //! one column per active feature), clipped to `0..=QA` (clipped ReLU), then one output
 //! per side to move (a row of `hidden` weights and a bias): the side to move's view,
 //! in logits of its expected result, which [`Network::evaluate`] turns into
-//! centi-pieces by the file's scale (1602, the winning-chance scale of
-//! [`crate::chance`]). Sums are kept in `i32`: no overflow for any file the loader
+//! centi-pieces by the file's scale (1602 in the files trained so far: the
+//! winning-chance scale [`crate::chance`] had then). Sums are kept in `i32`: no overflow for any file the loader
 //! accepts. The accumulator lives on the stack: nothing is allocated per evaluation.
 //!
 //! The search recomputes the accumulator from the active features at each

@@ -47,6 +47,17 @@ impl fmt::Display for Score {
     }
 }
 
+impl Score {
+    /// The same position's score from the other side's view.
+    pub fn flipped(self) -> Score {
+        match self {
+            Score::Value(v) => Score::Value(-v),
+            Score::Win(n) => Score::Loss(n),
+            Score::Loss(n) => Score::Win(n),
+        }
+    }
+}
+
 /// A text that is not a score as [`Score`]'s `Display` writes it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not a score: a number of centi-pieces, `win N` or `loss N`")]

@@ -6,8 +6,8 @@
 use battaglie_rules::{Game, Position, Side};
 use battaglie_tablebase::Tablebase;
 
-use crate::eval::evaluate;
-use crate::search::Score;
+use crate::chance::win_chance;
+use crate::outlook::outlook;
 use crate::sport::{DrawReason, Sport};
 
 /// How many plies the computer lets pass before it offers a draw again: a declined
@@ -24,8 +24,9 @@ impl Sport {
     /// Why the computer, playing `computer` and following the game with this sport,
     /// accepts a draw offered in `pos`; `None` declines. It accepts when
     /// [`Sport::answer`] does (the endgame table, no way left to win, its last search
-    /// behind), or, before it has searched in this game (or since a take-back), when
-    /// its evaluation does not put it ahead ([`DrawReason::Behind`]).
+    /// behind), or, before it has moved in this game (or since a take-back), when the
+    /// outlook ([`crate::outlook`]) gives it less than an even chance
+    /// ([`DrawReason::Behind`]): the same judgement, on the same search, as after a move.
     pub fn accepts_draw(
         &self,
         pos: &Position,
@@ -38,13 +39,14 @@ impl Sport {
         if self.has_scores() {
             return None;
         }
-        let score = evaluate(pos);
+        let score = outlook(pos);
         let computer_view = if pos.side_to_move() == computer {
             score
         } else {
-            -score
+            score.flipped()
         };
-        (computer_view <= 0).then_some(DrawReason::Behind(Score::Value(computer_view)))
+        (win_chance(pos.scenario(), computer, computer_view) < 0.5)
+            .then_some(DrawReason::Behind(computer_view))
     }
 }
 
@@ -68,6 +70,7 @@ mod tests {
     use battaglie_rules::Scenario;
 
     use super::*;
+    use crate::chance::score_for;
     use crate::Score;
 
     fn game_after(plies: usize) -> Game {
@@ -106,11 +109,11 @@ mod tests {
             sport.accepts_draw(&pos, Side::Army, None),
             Some(DrawReason::CannotWin)
         );
-        // The Indians, ahead by the search, decline.
-        sport.record(Score::Value(400));
+        // The Indians, ahead by the outlook, decline.
+        sport.record(Score::Value(score_for(&s, Side::Indians, 0.7)));
         assert_eq!(sport.accepts_draw(&pos, Side::Indians, None), None);
-        // Behind by its last search, it accepts.
-        sport.record(Score::Value(-50));
+        // Behind by its last one, it accepts.
+        sport.record(Score::Value(score_for(&s, Side::Indians, 0.4)));
         let start = Position::start(&s);
         assert!(matches!(
             sport.accepts_draw(&start, Side::Indians, None),

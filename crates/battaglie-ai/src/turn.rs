@@ -1,6 +1,7 @@
-//! The computer's turn as every front end plays it: the search, the score that its
-//! side's [`Sport`] records, the endgame table installed for the battle, and the
-//! gesture (resign, offer a draw) that may go with the move.
+//! The computer's turn as every front end plays it: the search, the outlook's score
+//! of the position ([`crate::outlook`]) that its side's [`Sport`] records, the
+//! endgame table installed for the battle, and the gesture (resign, offer a draw)
+//! that may go with the move.
 //!
 //! The web server, the terminal, the engine protocol and the match runner all play
 //! the computer through [`computer_turn`], or, where the search runs apart from the
@@ -12,7 +13,7 @@ use battaglie_rules::{Game, Move, Position};
 use battaglie_tablebase::registry::installed;
 
 use crate::limits::Limits;
-use crate::report::report_score;
+use crate::outlook::outlook;
 use crate::search::{search, Info, Score};
 use crate::sport::{Gesture, Sport};
 
@@ -21,7 +22,8 @@ use crate::sport::{Gesture, Sport};
 pub struct Turn {
     /// The move it plays (unless its gesture is to resign).
     pub best: Move,
-    /// The search's score, the side's own view ([`report_score`]).
+    /// The outlook's score of the position it moved from, the side's own view
+    /// ([`outlook`]): the score its winning chance is read from, at every level.
     pub score: Score,
     /// Whether it resigns instead of moving, or offers a draw with its move.
     pub gesture: Option<Gesture>,
@@ -30,16 +32,11 @@ pub struct Turn {
 }
 
 impl Sport {
-    /// Follows one of its side's searches from `root` (searched with `limits`, its
-    /// last iteration `info`): records the reported score and says, with the
-    /// battle's endgame table if one is installed, whether to resign or offer a draw.
-    pub fn follow(
-        &mut self,
-        root: &Position,
-        limits: &Limits,
-        info: &Info,
-    ) -> (Score, Option<Gesture>) {
-        let score = report_score(root, limits, info);
+    /// Follows its side's turn from `root`: records the outlook's score of it
+    /// ([`outlook`], whatever the level searched) and says, with the battle's
+    /// endgame table if one is installed, whether to resign or offer a draw.
+    pub fn follow(&mut self, root: &Position) -> (Score, Option<Gesture>) {
+        let score = outlook(root);
         self.record(score);
         (score, self.gesture(root, installed(root.scenario())))
     }
@@ -56,7 +53,7 @@ pub fn computer_turn(
     on_iteration: impl FnMut(&Info),
 ) -> Option<Turn> {
     let found = search(game, limits, stop, on_iteration)?;
-    let (score, gesture) = sport.follow(game.position(), limits, &found.info);
+    let (score, gesture) = sport.follow(game.position());
     Some(Turn {
         best: found.best,
         score,

@@ -187,7 +187,7 @@ pub struct App {
     pub(crate) message: Option<(String, bool)>,
     thinking: Option<Thinking>,
     /// The computer's last evaluation, in words.
-    pub(crate) last_eval: Option<[String; 3]>,
+    pub(crate) last_eval: Option<Vec<String>>,
     pub(crate) replay: Option<Replay>,
     pub(crate) help_scroll: u16,
     /// The furthest the help can scroll at its last drawn size (its last page in view).

@@ -1,7 +1,7 @@
 //! What just happened, in words: the last move, the eliminations it made, the
 //! stacks on the board, the computer's winning chance. Shared by the full-screen interface and the line mode.
 
-use battaglie_ai::{Info, Limits, Score};
+use battaglie_ai::Score;
 use battaglie_rules::{Game, Kind, Pieces, Position, Side};
 
 use crate::session::title;
@@ -73,38 +73,47 @@ pub(crate) fn eliminated(game: &Game) -> String {
     )
 }
 
-/// The computer's evaluation of `root` for a player, three lines: the winning
-/// chance of the side it favours (`Indians 78%`: the expected result, a draw
-/// counting half; see [`battaglie_ai::win_chance`]), the score behind it from
-/// that side's view with its unit (`+2046 centi-pieces`, or `wins in 3 moves`),
-/// and how far the search looked (`looked 4 moves ahead`). The same numbers as
-/// `battaglie analyze` and the protocol's `score` and `winchance` give.
-pub(crate) fn evaluation(root: &Position, info: &Info) -> [String; 3] {
-    // The computer searches with the default weights, for the side to move.
-    let score = battaglie_ai::report_score(root, &Limits::default(), info);
+/// A chance as a whole per cent, never 0 or 100 unless it is certain (a forced
+/// result), as the web page writes it.
+pub(crate) fn percent(chance: f64) -> u32 {
+    match (chance * 100.0).round() as u32 {
+        0 if chance > 0.0 => 1,
+        100 if chance < 1.0 => 99,
+        p => p,
+    }
+}
+
+fn moves(n: u32) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}
+
+/// The computer's evaluation of `root` for a player, from `score`, the outlook's
+/// score of `root` for its side to move ([`battaglie_ai::outlook`], recorded by
+/// the computer's sport): the winning chance of the side it favours (`Indians 78%`:
+/// the expected result, a draw counting half; the same at every level), a forced
+/// result when the search found one (`wins in 3 moves`), and how far the
+/// computer's own search looked (`looked 4 moves ahead`).
+pub(crate) fn evaluation(root: &Position, score: Score, depth: u32) -> Vec<String> {
     let mover = root.side_to_move();
     let chance = battaglie_ai::win_chance(root.scenario(), mover, score);
     let (side, chance, score) = if chance >= 0.5 {
         (mover, chance, score)
     } else {
-        let flipped = match score {
-            Score::Value(v) => Score::Value(-v),
-            Score::Win(n) => Score::Loss(n),
-            Score::Loss(n) => Score::Win(n),
-        };
-        (!mover, 1.0 - chance, flipped)
+        (!mover, 1.0 - chance, score.flipped())
     };
-    let moves = |n: u32| format!("{n} move{}", if n == 1 { "" } else { "s" });
-    let detail = match score {
-        Score::Value(v) => format!("{v:+} centi-pieces"),
-        Score::Win(n) => format!("wins in {}", moves(n)),
-        Score::Loss(n) => format!("loses in {}", moves(n)),
-    };
-    [
-        format!("{} {}%", title(side), (chance * 100.0).round()),
-        detail,
-        format!("looked {} ahead", moves(info.depth)),
-    ]
+    let mut lines = vec![format!("{} {}%", title(side), percent(chance))];
+    match score {
+        Score::Win(n) => lines.push(format!("wins in {}", moves(n))),
+        Score::Loss(n) => lines.push(format!("loses in {}", moves(n))),
+        Score::Value(_) => {}
+    }
+    lines.push(looked(depth));
+    lines
+}
+
+/// How far a search looked, in a player's words.
+pub(crate) fn looked(depth: u32) -> String {
+    format!("looked {} ahead", moves(depth))
 }
 
 /// Where the last move of `game` stands among the turns, as the history numbers

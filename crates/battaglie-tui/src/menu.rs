@@ -243,7 +243,7 @@ impl App {
     }
 
     /// A draw: both players at the keyboard agree, or the computer accepts when it
-    /// does not rate its own side ahead.
+    /// expects no more from playing on (see [`crate::session::Session::computer_accepts_draw`]).
     fn offer_draw(&mut self) {
         self.mode = Mode::Normal;
         if let Some(end) = describe_outcome(&self.session.game) {
@@ -253,11 +253,10 @@ impl App {
         match self.session.opponent {
             Opponent::Hotseat => self.mode = Mode::Confirm(Confirm::Draw),
             Opponent::Computer { .. } => {
-                let (accepts, rating) = self.session.computer_accepts_draw();
-                if accepts {
+                if self.session.computer_accepts_draw() {
                     self.agree_draw("The computer accepts the draw.");
                 } else {
-                    let refusal = self.session.draw_refusal(rating);
+                    let refusal = self.session.draw_refusal();
                     self.info(&refusal);
                 }
             }

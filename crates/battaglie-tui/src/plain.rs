@@ -382,9 +382,9 @@ pub fn run_plain<R: BufRead, W: Write>(
                 let accepted = match session.opponent {
                     Opponent::Hotseat => true,
                     Opponent::Computer { .. } => {
-                        let (accepts, rating) = session.computer_accepts_draw();
+                        let accepts = session.computer_accepts_draw();
                         if !accepts {
-                            writeln!(out, "{}", session.draw_refusal(rating))?;
+                            writeln!(out, "{}", session.draw_refusal())?;
                         }
                         accepts
                     }
@@ -483,19 +483,22 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
     let root = session.game.position().clone();
     match battaglie_ai::search(&session.game, &limits, &stop, |_| {}) {
         Some(result) => {
-            if let Some(why) = session.computer_resigns(&result.info) {
+            let (score, resigned) = session.computer_follows();
+            if let Some(why) = resigned {
                 writeln!(out, "The computer resigns: {why}.")?;
                 return Ok(say_result(out, &session.game)?);
             }
-            let [chance, score, depth] = crate::describe::evaluation(&root, &result.info);
+            let words = crate::describe::evaluation(&root, score, result.info.depth);
+            let (chance, detail) = words.split_first().expect("a chance, then details");
             session
                 .play(&result.best)
                 .map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;
             writeln!(
                 out,
-                "Computer plays: {}{}. Winning chance: {chance} ({score}, {depth}).",
+                "Computer plays: {}{}. Winning chance: {chance} ({}).",
                 result.best,
-                crate::describe::eliminated(&session.game)
+                crate::describe::eliminated(&session.game),
+                detail.join(", ")
             )?;
             say_result(out, &session.game)?;
         }

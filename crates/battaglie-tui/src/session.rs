@@ -8,6 +8,7 @@ use battaglie_rules::record::Record;
 use battaglie_rules::{
     file_error, DrawReason, Game, Move, Outcome, Position, Scenario, Side, WinReason,
 };
+use battaglie_tablebase::registry::installed;
 
 use crate::{Opponent, PlayOptions};
 
@@ -191,9 +192,6 @@ const PERSON: &str = "Player";
 /// How saved records name the computer, before its level and `)`.
 const COMPUTER: &str = "Computer (level ";
 
-/// The most the computer may rate its own side and still accept a draw.
-const DRAW_ACCEPT: i32 = 50;
-
 /// A game with its players, and the moves taken back (for redo).
 #[derive(Debug, Clone)]
 pub(crate) struct Session {
@@ -341,29 +339,37 @@ impl Session {
         done
     }
 
-    /// Whether the computer accepts a draw now, and how it rates its own side (the
-    /// onlooker's evaluation in centi-pieces): it accepts when it does not rate its
-    /// side more than half a Foot ahead.
-    pub(crate) fn computer_accepts_draw(&self) -> (bool, i32) {
+    /// Whether the computer accepts a draw now: as online and offline on the web
+    /// ([`battaglie_ai::Sport::accepts_draw`]: the endgame table, no way left to win,
+    /// or the outlook giving it less than an even chance).
+    pub(crate) fn computer_accepts_draw(&self) -> bool {
         let pos = self.game.position();
-        let mut rating = battaglie_ai::evaluate(pos);
-        if pos.side_to_move() == self.human {
-            rating = -rating;
-        }
-        (rating <= DRAW_ACCEPT, rating)
+        self.sport
+            .accepts_draw(pos, !self.human, installed(pos.scenario()))
+            .is_some()
+    }
+
+    /// The computer's side's winning chance, the one the status panel shows: the
+    /// outlook's score its last move recorded, or, before it has moved, the
+    /// outlook's of the position now ([`battaglie_ai::outlook`]).
+    pub(crate) fn computer_chance(&self) -> f64 {
+        let computer = !self.human;
+        let pos = self.game.position();
+        let score = match self.sport.scores().last() {
+            Some(&score) => score,
+            None if pos.side_to_move() == computer => battaglie_ai::outlook(pos),
+            None => battaglie_ai::outlook(pos).flipped(),
+        };
+        battaglie_ai::win_chance(pos.scenario(), computer, score)
     }
 
     /// Why the computer declined a draw, in the status panel's words: its side's
-    /// winning chance at `rating` (from [`Session::computer_accepts_draw`]), the
-    /// score as detail with its unit.
-    pub(crate) fn draw_refusal(&self, rating: i32) -> String {
-        let computer = !self.human;
-        let score = battaglie_ai::Score::Value(rating);
-        let chance = battaglie_ai::win_chance(self.game.position().scenario(), computer, score);
+    /// winning chance ([`Session::computer_chance`]), the panel's number.
+    pub(crate) fn draw_refusal(&self) -> String {
         format!(
-            "The computer declines the draw: it gives the {} a {}% winning chance ({rating:+} centi-pieces).",
-            title(computer),
-            (chance * 100.0).round()
+            "The computer declines the draw: it gives the {} a {}% winning chance.",
+            title(!self.human),
+            crate::describe::percent(self.computer_chance())
         )
     }
 
@@ -375,17 +381,18 @@ impl Session {
         }
     }
 
-    /// Lets the computer resign when its course of this game, followed with the
-    /// search that ended in `info`, says the position is lost; returns why it resigned.
-    pub(crate) fn computer_resigns(&mut self, info: &battaglie_ai::Info) -> Option<String> {
+    /// Follows the computer's turn (its sport records the outlook's score of the
+    /// position, [`battaglie_ai::outlook`]) and lets it resign when its course of
+    /// this game says the position is lost. Returns the recorded score (the
+    /// computer's view) and, when it resigned, why.
+    pub(crate) fn computer_follows(&mut self) -> (battaglie_ai::Score, Option<String>) {
         let root = self.game.position().clone();
-        let limits = self.computer_limits();
-        match self.sport.follow(&root, &limits, info) {
-            (_, Some(battaglie_ai::Gesture::Resign(why))) => {
-                self.game.resign(root.side_to_move()).ok()?;
-                Some(why.to_string())
+        match self.sport.follow(&root) {
+            (score, Some(battaglie_ai::Gesture::Resign(why))) => {
+                let resigned = self.game.resign(root.side_to_move()).is_ok();
+                (score, resigned.then(|| why.to_string()))
             }
-            _ => None,
+            (score, _) => (score, None),
         }
     }
 

@@ -206,7 +206,7 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
                 ),
                 paint(app, Some(Color::Indexed(214)), None).bold(),
             ));
-            for line in eval.iter().flatten() {
+            if let Some(line) = eval {
                 status.push(Line::raw(format!(" {line}")));
             }
         } else if let Some(eval) = app.last_eval.as_ref().filter(|_| !game.is_over()) {

@@ -364,10 +364,12 @@ fn the_computer_answers_on_its_own_thread() {
         app.message()
     );
     let screen = render(&app, 80, 24);
-    // The winning chance of a named side, the score with its unit, the depth in words.
+    // The winning chance of a named side, read from the outlook of the position the
+    // computer moved from, and the depth in words; no score for programmers.
+    let chance = indians_chance_after(&["@8:MMM-a8"]);
     assert!(screen.contains("Winning chance"), "{screen}");
-    assert!(screen.contains("Indians 78%"), "{screen}");
-    assert!(screen.contains("+2046 centi-pieces"), "{screen}");
+    assert!(screen.contains(&chance), "{chance} in {screen}");
+    assert!(!screen.contains("centi"), "{screen}");
     assert!(screen.contains("looked 1 move ahead"), "{screen}");
     assert!(!screen.contains("(d1)"), "{screen}");
     assert!(screen.contains("(you)"), "{screen}");
@@ -396,6 +398,10 @@ fn help_opens_and_closes_and_q_quits() {
     let mut app = hotseat("washita");
     key(&mut app, KeyCode::Char('?'));
     assert_eq!(app.screen(), Screen::Help);
+    // The help tells of the winning chance in a player's words, without the score.
+    let help = render(&app, 100, 200);
+    assert!(help.contains("winning chance"), "{help}");
+    assert!(!help.contains("centi"), "{help}");
     key(&mut app, KeyCode::Char('q'));
     assert_eq!(app.screen(), Screen::Game);
     assert!(!app.should_quit());
@@ -587,6 +593,50 @@ fn the_menu_starts_a_new_game_a_rematch_and_agrees_a_draw() {
     key(&mut app, KeyCode::Char('y'));
     assert!(!app.game().is_over());
     assert_eq!(app.game().position().scenario().id(), "fetterman");
+}
+
+/// The Indians' winning chance as a player reads it after the Washita moves
+/// `played` (`Indians 62%`): by the outlook, whatever the computer's level.
+fn indians_chance_after(played: &[&str]) -> String {
+    let mut game = battaglie_rules::Game::new(battaglie_rules::Position::start(
+        &battaglie_rules::Scenario::builtin("washita").unwrap(),
+    ));
+    for mv in played {
+        game.play_text(mv).unwrap();
+    }
+    let pos = game.position();
+    let chance =
+        battaglie_ai::win_chance(pos.scenario(), Side::Indians, battaglie_ai::outlook(pos));
+    format!("Indians {}%", (chance * 100.0).round())
+}
+
+#[test]
+fn the_panel_and_the_refused_draw_give_one_winning_chance_at_any_level() {
+    for level in [2, 8] {
+        let mut app = App::new(&options("washita", Opponent::Computer { level })).unwrap();
+        play(&mut app, "@8:MMM-a8");
+        assert!(app.wait_for_computer(Duration::from_secs(60)));
+        let chance = indians_chance_after(&["@8:MMM-a8"]);
+        let panel = render(&app, 80, 24);
+        assert!(
+            panel.contains(&chance),
+            "level {level}: {chance} in {panel}"
+        );
+        key(&mut app, KeyCode::Char('m'));
+        for _ in 0..5 {
+            key(&mut app, KeyCode::Down);
+        }
+        key(&mut app, KeyCode::Enter);
+        let said = app.message().unwrap().to_string();
+        assert!(said.contains("declines the draw"), "{said}");
+        let number = chance.trim_start_matches("Indians ");
+        assert!(
+            said.contains(&format!("gives the Indians a {number} winning chance.")),
+            "level {level}: {said} beside {chance}"
+        );
+        assert!(!said.contains("centi"), "{said}");
+        assert!(!render(&app, 80, 24).contains("centi"));
+    }
 }
 
 #[test]

@@ -236,10 +236,8 @@ fn against_the_computer_a_turn_says_the_move_and_the_reply_not_the_stacks() {
     let turn = out.split("Army to move (turn 1)> ").nth(1).unwrap();
     assert!(turn.contains("The Army played @8:MMM-a8."), "{turn}");
     assert!(turn.contains("Computer plays: "), "{turn}");
-    assert!(
-        turn.contains("Winning chance: Indians ") && turn.contains("centi-pieces"),
-        "{turn}"
-    );
+    assert!(turn.contains("Winning chance: Indians "), "{turn}");
+    assert!(!turn.contains("centi"), "{turn}");
     assert!(!turn.contains("pieces):"), "no stack lists: {turn}");
 }
 
@@ -295,7 +293,7 @@ fn resigning_says_the_result_and_no_old_move() {
 }
 
 #[test]
-fn a_declined_draw_says_the_computers_winning_chance_not_a_bare_score() {
+fn a_declined_draw_says_the_computers_winning_chance_and_no_score() {
     let out = run(
         "draw\n",
         &options("washita", Opponent::Computer { level: 1 }),
@@ -305,11 +303,10 @@ fn a_declined_draw_says_the_computers_winning_chance_not_a_bare_score() {
         .find(|l| l.contains("declines the draw"))
         .unwrap_or_else(|| panic!("no refusal in {out}"));
     assert!(
-        said.contains("it gives the Indians a") && said.contains("% winning chance ("),
+        said.contains("it gives the Indians a") && said.ends_with("% winning chance."),
         "{said}"
     );
-    assert!(said.contains("centi-pieces)"), "{said}");
-    assert!(!said.contains("a Foot is 100"), "{said}");
+    assert!(!said.contains("centi"), "{said}");
 }
 
 #[test]

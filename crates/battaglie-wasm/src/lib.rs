@@ -474,8 +474,8 @@ pub struct Thought {
     pub best: String,
     /// The last finished iteration's depth in plies.
     pub depth: u32,
-    /// The score as the front ends show it, for the side to move: centi-pieces
-    /// (`35`), or `win 3` / `loss 4` in plies.
+    /// The reported score for programs (the page shows players none), for the side
+    /// to move: centi-pieces (`35`), or `win 3` / `loss 4` in plies.
     pub score: String,
     /// Nodes searched.
     pub nodes: f64,

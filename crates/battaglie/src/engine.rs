@@ -356,7 +356,7 @@ impl Engine {
                 );
                 let _ = o.flush();
             });
-            let gesture = result.as_ref().and_then(|r| {
+            let gesture = result.as_ref().and_then(|_| {
                 let mut sports = sports.lock().unwrap_or_else(|e| e.into_inner());
                 let (sport, seen) = &mut sports[root.side_to_move().index()];
                 let plies = game.moves().len();
@@ -364,7 +364,7 @@ impl Engine {
                     sport.reset();
                 }
                 *seen = plies;
-                sport.follow(&root, &limits, &r.info).1
+                sport.follow(&root).1
             });
             let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
             match gesture {

@@ -2,17 +2,20 @@
 //! (`battaglie_ai::chance`) on finished games (the records `battaglie match --out`
 //! writes), and shows how well it and the built-in constants predict them.
 //!
-//! Every `--every`-th position of each game from ply `--skip` on is searched at a
-//! node budget; its reported score (the side to move's view) is paired with the
+//! Every `--every`-th position of each game from ply `--skip` on is searched as the
+//! outlook searches it (`battaglie_ai::outlook`: its node budget unless `--nodes`
+//! says otherwise); its reported score (the side to move's view) is paired with the
 //! game's result for that side (1 a win, ½ a draw, 0 a loss). Forced wins and
-//! losses are left out: the curve is for the scores in between.
+//! losses are left out: the curve is for the scores in between. The curve to commit
+//! is anchored on each built-in battle's measured result from its start
+//! (`battaglie_ai::chance::MEASURED_START`): only its scale is fitted.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use battaglie_ai::chance::{fit, Fit, Sample};
-use battaglie_ai::{report_score, Limits, Score};
-use battaglie_rules::{Game, Outcome};
+use battaglie_ai::chance::{fit, fit_anchored, Anchor, Fit, Sample, MEASURED_START};
+use battaglie_ai::{report_score, Limits, Score, OUTLOOK_NODES};
+use battaglie_rules::{Game, Outcome, Position, Scenario, Side};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `battaglie winchance`.
@@ -21,8 +24,9 @@ pub struct WinchanceArgs {
     /// Files of game records, one JSON record per line (as `battaglie match --out` writes).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// The node budget of each position's search.
-    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The node budget of each position's search (the outlook's, by which players'
+    /// chances are read, unless an experiment asks for another).
+    #[arg(long, default_value_t = OUTLOOK_NODES, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
     /// Take every N-th position of a game.
     #[arg(long, value_name = "N", default_value_t = 8,
@@ -33,6 +37,18 @@ pub struct WinchanceArgs {
     pub skip: usize,
 }
 
+/// The reported score of `pos` for its side to move, searched within `limits` as
+/// the outlook searches (the position alone, without the game's history); `None`
+/// for a forced result.
+fn score(pos: &Position, limits: &Limits) -> Option<i32> {
+    let stop = AtomicBool::new(false);
+    let found = battaglie_ai::search(&Game::new(pos.clone()), limits, &stop, |_| {})?;
+    match report_score(pos, limits, &found.info) {
+        Score::Value(v) => Some(v),
+        _ => None,
+    }
+}
+
 /// The sampled positions of `game`, searched within `limits`.
 fn samples(game: &Game, args: &WinchanceArgs, limits: &Limits) -> Vec<Sample> {
     let outcome = game.outcome().expect("only finished games are sampled");
@@ -41,22 +57,19 @@ fn samples(game: &Game, args: &WinchanceArgs, limits: &Limits) -> Vec<Sample> {
     let mut out = Vec::new();
     for (ply, mv) in game.moves().enumerate() {
         if ply >= args.skip && (ply - args.skip) as u64 % args.every == 0 {
-            let stop = AtomicBool::new(false);
-            if let Some(r) = battaglie_ai::search(&replay, limits, &stop, |_| {}) {
-                if let Score::Value(v) = report_score(replay.position(), limits, &r.info) {
-                    let side = replay.position().side_to_move();
-                    let result = match outcome {
-                        Outcome::Win(winner, _) if winner == side => 1.0,
-                        Outcome::Win(..) => 0.0,
-                        Outcome::Draw(_) => 0.5,
-                    };
-                    out.push(Sample {
-                        battle: battle.clone(),
-                        side,
-                        score: v,
-                        result,
-                    });
-                }
+            if let Some(v) = score(replay.position(), limits) {
+                let side = replay.position().side_to_move();
+                let result = match outcome {
+                    Outcome::Win(winner, _) if winner == side => 1.0,
+                    Outcome::Win(..) => 0.0,
+                    Outcome::Draw(_) => 0.5,
+                };
+                out.push(Sample {
+                    battle: battle.clone(),
+                    side,
+                    score: v,
+                    result,
+                });
             }
         }
         replay.play(mv);
@@ -91,12 +104,38 @@ pub fn run(args: WinchanceArgs) -> anyhow::Result<()> {
         !all.is_empty(),
         "no position to sample: lower --skip or --every"
     );
-    crate::out::emit(&report(&games, &all, &args))
+    let anchors = anchors(&all, &limits);
+    crate::out::emit(&report(&games, &all, &anchors, &args))
 }
 
-/// The fitted constants, and the calibration of the fitted and built-in curves.
-fn report(games: &[Game], all: &[Sample], args: &WinchanceArgs) -> String {
-    let fitted = fit(all);
+/// The anchors of the built-in battles among `samples`: the Army's score of each
+/// start, searched within `limits`, and its measured result ([`MEASURED_START`]).
+fn anchors(samples: &[Sample], limits: &Limits) -> Vec<Anchor> {
+    MEASURED_START
+        .iter()
+        .filter(|(id, _)| samples.iter().any(|s| s.battle == *id))
+        .filter_map(|&(id, measured)| {
+            let start = Position::start(&Scenario::builtin(id)?);
+            let v = score(&start, limits)?;
+            let army = if start.side_to_move() == Side::Army {
+                v
+            } else {
+                -v
+            };
+            Some(Anchor {
+                battle: id.to_string(),
+                start_score: army,
+                measured,
+            })
+        })
+        .collect()
+}
+
+/// The fitted constants, the calibration of the anchored curve (the one to commit)
+/// and how it and the built-in curve place each battle's start.
+fn report(games: &[Game], all: &[Sample], anchors: &[Anchor], args: &WinchanceArgs) -> String {
+    let free = fit(all);
+    let anchored = fit_anchored(all, anchors);
     let builtin = Fit::builtin(all);
     let mut text = format!(
         "{} games, {} positions (every {} plies from ply {}, {} nodes each)\n",
@@ -106,26 +145,43 @@ fn report(games: &[Game], all: &[Sample], args: &WinchanceArgs) -> String {
         args.skip,
         args.nodes
     );
-    text += &format!(
-        "fitted:   WIN_CHANCE_SCALE {:.0}, BALANCE {} (log-loss {:.4})\n",
-        fitted.scale,
-        balances(&fitted),
-        fitted.log_loss(all)
-    );
-    text += &format!(
-        "built-in: WIN_CHANCE_SCALE {:.0}, BALANCE {} (log-loss {:.4}; a constant 50% {:.4})\n",
-        builtin.scale,
-        balances(&builtin),
-        builtin.log_loss(all),
-        std::f64::consts::LN_2,
-    );
-    text += "\nchance by the fitted curve  positions  observed  fitted  built-in\n";
+    for (name, curve) in [
+        ("anchored", &anchored),
+        ("free", &free),
+        ("built-in", &builtin),
+    ] {
+        text += &format!(
+            "{name:<9} WIN_CHANCE_SCALE {:.0}, BALANCE {} (log-loss {:.4})\n",
+            curve.scale,
+            balances(curve),
+            curve.log_loss(all)
+        );
+    }
+    text += &format!("a constant 50%: log-loss {:.4}\n", std::f64::consts::LN_2);
+    text += "\nstart of    Army score  measured  anchored  built-in\n";
+    for a in anchors {
+        let start = Sample {
+            battle: a.battle.clone(),
+            side: Side::Army,
+            score: a.start_score,
+            result: a.measured,
+        };
+        text += &format!(
+            "{:<11} {:>10}  {:>7.1}%  {:>7.1}%  {:>7.1}%\n",
+            a.battle,
+            a.start_score,
+            a.measured * 100.0,
+            anchored.chance(&start) * 100.0,
+            builtin.chance(&start) * 100.0
+        );
+    }
+    text += "\nchance by the anchored curve  positions  observed  anchored  built-in\n";
     for tenth in 0..10 {
         let (lo, hi) = (f64::from(tenth) / 10.0, f64::from(tenth + 1) / 10.0);
         let bucket: Vec<&Sample> = all
             .iter()
             .filter(|s| {
-                let p = fitted.chance(s);
+                let p = anchored.chance(s);
                 p >= lo && (p < hi || tenth == 9)
             })
             .collect();
@@ -135,12 +191,12 @@ fn report(games: &[Game], all: &[Sample], args: &WinchanceArgs) -> String {
         let n = bucket.len() as f64;
         let mean = |f: &dyn Fn(&Sample) -> f64| bucket.iter().map(|s| f(s)).sum::<f64>() / n;
         text += &format!(
-            "{:>3.0}% to {:>3.0}%               {:>9}  {:>7.1}%  {:>5.1}%  {:>7.1}%\n",
+            "{:>3.0}% to {:>3.0}%                 {:>9}  {:>7.1}%  {:>7.1}%  {:>7.1}%\n",
             lo * 100.0,
             hi * 100.0,
             bucket.len(),
             mean(&|s| s.result) * 100.0,
-            mean(&|s| fitted.chance(s)) * 100.0,
+            mean(&|s| anchored.chance(s)) * 100.0,
             mean(&|s| builtin.chance(s)) * 100.0,
         );
     }

@@ -24,8 +24,9 @@ use crate::ids;
 use crate::store::StoreError;
 
 /// The nodes searched per position: about 40 ms on one core, so that a 300-move
-/// game is judged in about 12 s (measured in docs/api.md).
-pub const ANALYSIS_NODES: u64 = 20_000;
+/// game is judged in about 12 s (measured in docs/api.md). The outlook's budget, by
+/// which the winning chance is read during play: the analysis shows the same chances.
+pub const ANALYSIS_NODES: u64 = battaglie_ai::OUTLOOK_NODES;
 
 /// How often the computing node renews its claim on an analysis.
 const RENEW_EVERY: Duration = Duration::from_secs(2);

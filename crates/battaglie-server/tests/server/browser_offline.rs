@@ -275,9 +275,9 @@ async fn the_offline_computer_answers_a_draw_offer_as_the_servers_does() {
     page.click(&mut b, "button.undo").await;
     page.wait(&mut b, &my_turn_at(1)).await;
 
-    // Without a search of its own since, the computer judges an offer by its
-    // evaluation of the position: here it does not put the Army ahead, and it agrees,
-    // saying so at the end.
+    // Without a move of its own since, the computer judges an offer by the outlook
+    // of the position: here it gives the Army less than an even chance, and it
+    // agrees, saying so at the end.
     let now = page.state(&mut b).await;
     let pos = Position::from_bfen(&scenario, now["bfen"].as_str().unwrap()).unwrap();
     assert!(

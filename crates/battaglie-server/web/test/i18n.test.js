@@ -110,3 +110,9 @@ test("the language follows the browser's preferences", () => {
   assert.equal(pickLanguage(["pt-BR"]), "en");
   assert.equal(pickLanguage(["IT"]), "it");
 });
+
+test("no string a player reads gives a score in centi-pieces: the winning chance is the one number", () => {
+  for (const [code, table] of Object.entries(STRINGS)) {
+    for (const [key, text] of Object.entries(table)) assert.doesNotMatch(text, /\bcenti/i, `${code}.${key}`);
+  }
+});

@@ -249,8 +249,8 @@ export class Thought {
      */
     nodes: number;
     /**
-     * The score as the front ends show it, for the side to move: centi-pieces
-     * (`35`), or `win 3` / `loss 4` in plies.
+     * The reported score for programs (the page shows players none), for the side
+     * to move: centi-pieces (`35`), or `win 3` / `loss 4` in plies.
      */
     score: string;
     /**

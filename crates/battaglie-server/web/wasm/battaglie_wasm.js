@@ -881,8 +881,8 @@ export class Thought {
         return ret;
     }
     /**
-     * The score as the front ends show it, for the side to move: centi-pieces
-     * (`35`), or `win 3` / `loss 4` in plies.
+     * The reported score for programs (the page shows players none), for the side
+     * to move: centi-pieces (`35`), or `win 3` / `loss 4` in plies.
      * @returns {string}
      */
     get score() {
@@ -938,8 +938,8 @@ export class Thought {
         wasm.__wbg_set_thought_nodes(this.__wbg_ptr, arg0);
     }
     /**
-     * The score as the front ends show it, for the side to move: centi-pieces
-     * (`35`), or `win 3` / `loss 4` in plies.
+     * The reported score for programs (the page shows players none), for the side
+     * to move: centi-pieces (`35`), or `win 3` / `loss 4` in plies.
      * @param {string} arg0
      */
     set score(arg0) {

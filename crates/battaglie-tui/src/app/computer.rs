@@ -70,15 +70,13 @@ impl App {
         self.thinking.is_none()
     }
 
-    /// How long the computer has been thinking, and its evaluation so far in words.
-    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<[String; 3]>)> {
+    /// How long the computer has been thinking, and how far it has looked (its
+    /// winning chance comes with its move, from the outlook).
+    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<String>)> {
         self.thinking.as_ref().map(|t| {
-            let root = self.session.game.position();
             (
                 t.started.elapsed(),
-                t.info
-                    .as_ref()
-                    .map(|i| crate::describe::evaluation(root, i)),
+                t.info.as_ref().map(|i| crate::describe::looked(i.depth)),
             )
         })
     }
@@ -96,14 +94,15 @@ impl App {
             gone if gone.is_empty() => String::new(),
             gone => format!("Your move{gone}. "),
         };
-        if let Some(why) = self.session.computer_resigns(&result.info) {
+        let (score, resigned) = self.session.computer_follows();
+        if let Some(why) = resigned {
             let end = describe_outcome(&self.session.game).unwrap_or_default();
             self.info(&format!("The computer resigns: {why}. {end}"));
             return;
         }
         match self.session.play(&result.best) {
             Ok(()) => {
-                self.last_eval = Some(crate::describe::evaluation(&root, &result.info));
+                self.last_eval = Some(crate::describe::evaluation(&root, score, result.info.depth));
                 self.mode = match std::mem::replace(&mut self.mode, Mode::Normal) {
                     Mode::Prompt(p) => Mode::Prompt(p),
                     _ => Mode::Normal,
