@@ -3,7 +3,7 @@
 
 use std::ops::RangeInclusive;
 
-use battaglie_rules::{Game, Ply, Position};
+use battaglie_rules::{Game, Outcome, Ply, Position, Side};
 
 use crate::board;
 use crate::canvas::Canvas;
@@ -115,12 +115,24 @@ fn caption(game: &Game, position: &Position, ply: usize, mv: Option<String>) -> 
             let numbered = game.numbered_moves().nth(ply - 1).map(|(p, _)| p);
             let number = numbered.unwrap_or_else(|| Ply::of(position));
             let result = if ply == game.moves().len() {
-                game.outcome().map(|o| format!("  {o}")).unwrap_or_default()
+                game.outcome()
+                    .map(|o| format!("  {}", result_words(o)))
+                    .unwrap_or_default()
             } else {
                 String::new()
             };
             format!("{name}  {number} {mv}{result}")
         }
+    }
+}
+
+/// "The Indians win", "The Army wins", "Draw": the result as a player reads it
+/// (in English, as the caption's other words; the font has no accents).
+fn result_words(outcome: Outcome) -> &'static str {
+    match outcome.winner() {
+        Some(Side::Army) => "The Army wins",
+        Some(Side::Indians) => "The Indians win",
+        None => "Draw",
     }
 }
 
@@ -148,6 +160,23 @@ mod tests {
             out.push((f.delay, f.buffer.to_vec()));
         }
         out
+    }
+
+    #[test]
+    fn a_finished_games_last_caption_says_who_won_in_words() {
+        let mut g = game(3);
+        let _ = g.resign(Side::Army);
+        let last = g.moves().last().map(ToString::to_string);
+        let said = caption(&g, g.position(), 3, last);
+        assert!(said.ends_with("  The Indians win"), "{said}");
+        let mut g = game(2);
+        let _ = g.resign(Side::Indians);
+        let last = g.moves().last().map(ToString::to_string);
+        assert!(caption(&g, g.position(), 2, last).ends_with("  The Army wins"));
+        let mut g = game(2);
+        let _ = g.agree_draw();
+        let last = g.moves().last().map(ToString::to_string);
+        assert!(caption(&g, g.position(), 2, last).ends_with("  Draw"));
     }
 
     #[test]

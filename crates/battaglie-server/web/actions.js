@@ -1,9 +1,10 @@
 // @ts-check
 // What a player can do besides moving: pass, take back (online: ask the opponent, or
-// answer their request), offer or answer a draw, resign,
+// answer their request), offer or answer a draw, resign, call off before the first move,
 // each asked for confirmation where it cannot be undone; the invitation links.
 
 import { h } from "./dom.js";
+import { localBackend } from "./api.js";
 import { gameLink } from "./seat.js";
 import { t } from "./i18n.js";
 import { computerSays } from "./endscreen.js";
@@ -77,6 +78,11 @@ export function renderActions(box, o) {
     // At one screen the two players agree a draw between them, by a resignation or by playing on.
     row.append(h("button", { type: "button", class: "offer-draw", "data-focus": "offer", disabled, onclick: () => offerDraw(o) }, t("offerDraw")));
     if (o.ui.drawDeclined) box.append(h("p", { class: "draw-declined", role: "status" }, o.ui.drawDeclined));
+  }
+  // Before the first move either seat may call the game off, without a result
+  // (the offline edition has nobody to call it off with: it starts a new game).
+  if (game.ply === 0 && !localBackend()) {
+    row.append(h("button", { type: "button", class: "abort", "data-focus": "abort", disabled, onclick: () => o.act("abort") }, t("callOff")));
   }
   const resigning = game.you === "both" ? game.to_move : game.you;
   row.append(

@@ -183,7 +183,7 @@ export function chatPanel(o) {
   }
 
   function render() {
-    const over = game.status === "over";
+    const over = game.status !== "ongoing";
     const readable = readableRooms(game.you, over);
     if (!readable.includes(room)) room = "players";
     switchBox.hidden = readable.length < 2;

@@ -82,11 +82,11 @@ export function renderClock(box, o) {
   const draw = () => {
     for (const side of ["army", "indians"]) {
       const ms = remaining(game, side);
-      const low = c.kind === "live" && ms < LOW_MS && game.status !== "over";
+      const low = c.kind === "live" && ms < LOW_MS && game.status === "ongoing";
       const face = faces[side];
       const time = face.querySelector(".time");
       if (time) time.textContent = clockText(ms, c.kind);
-      face.classList.toggle("running", c.state === "running" && c.running === side && game.status !== "over");
+      face.classList.toggle("running", c.state === "running" && c.running === side && game.status === "ongoing");
       face.classList.toggle("low", low);
       if (low && c.running === side && !warned[side]) {
         warned[side] = true;
@@ -96,7 +96,7 @@ export function renderClock(box, o) {
     }
     // Correspondence: the player waiting may claim once the opponent's time is up.
     const opponent = seat === "army" ? "indians" : "army";
-    const claimable = !!seat && c.kind === "correspondence" && game.status !== "over" && c.running === opponent && remaining(game, opponent) <= 0;
+    const claimable = !!seat && c.kind === "correspondence" && game.status === "ongoing" && c.running === opponent && remaining(game, opponent) <= 0;
     if (claimable && claimBox.hidden) {
       claimBox.replaceChildren(
         h("p", {}, t("claimOffer")),
@@ -120,7 +120,7 @@ export function renderClock(box, o) {
   for (const side of ["army", "indians"]) o.faces[side].replaceChildren(faces[side]);
   box.replaceChildren(h("p", { class: "muted control" }, controlText(c.control)), note, claimBox);
   draw();
-  if (c.state === "running" && game.status !== "over") ticker = window.setInterval(draw, 100);
+  if (c.state === "running" && game.status === "ongoing") ticker = window.setInterval(draw, 100);
 }
 
 /**

@@ -65,9 +65,16 @@ export function ratingChanges(seats) {
  */
 export function renderEnd(box, o) {
   const { game } = o;
-  box.hidden = game.status !== "over";
-  if (game.status !== "over") {
+  box.hidden = game.status === "ongoing";
+  if (game.status === "ongoing") {
     box.replaceChildren();
+    return;
+  }
+  if (game.status === "aborted") {
+    if (box.dataset.ending === "aborted") return;
+    box.dataset.ending = "aborted";
+    box.className = "end draw";
+    box.replaceChildren(h("h2", { id: "end-h" }, t("calledOffTitle")), h("p", {}, t("calledOff")), h("div", { class: "buttons" }, h("a", { href: "/", class: "button" }, t("home"))));
     return;
   }
   const key = endingKey(game, Boolean(o.rematchBox), o.seats ?? null);

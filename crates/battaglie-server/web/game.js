@@ -168,7 +168,7 @@ export async function gamePage(root, list, id, token) {
     view.renderBoard();
     renderChooser(mover, { sel: building ? ui.sel : null, side: building?.side ?? game.to_move, confirmable: ui.confirmable, change: input.change, confirm: input.confirm, cancel: input.cancel });
     renderActions(actions, { game, ui, me: () => seatToMove(page.game), sideName, act: live.act, submitMove: live.submitMove, ask, online: ui.online, recentEntry: recentGames().find((g) => g.id === id), id });
-    renderMoveList(moveList, { ...page.numbering(), shown: page.shownPly(), pick: (ply) => replay.show(ply), judged: ui.analysis?.moves, over: game.status === "over" });
+    renderMoveList(moveList, { ...page.numbering(), shown: page.shownPly(), pick: (ply) => replay.show(ply), judged: ui.analysis?.moves, over: game.status !== "ongoing" });
     replay.renderBar();
     strips.update(game);
     renderClock(clockBox, { game, sideName, claim, faces: strips.faces });

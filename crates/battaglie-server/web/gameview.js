@@ -62,7 +62,10 @@ export function gameView(page, hooks) {
     let text;
     let cls = "banner";
     const side = sideName(game.to_move);
-    if (game.status === "over") {
+    if (game.status === "aborted") {
+      text = t("calledOff");
+      cls += " over";
+    } else if (game.status === "over") {
       text = resultText(game, sideName, false);
       cls += " over";
     } else if (!ui.online) {
@@ -78,10 +81,10 @@ export function gameView(page, hooks) {
       text = t("yourTurn", { side });
       cls += " mine";
     } else text = t("waitingOpponent", { side });
-    banner.className = `${cls} ${game.status === "over" ? "" : game.to_move}`;
-    const turn = game.status === "over" ? "" : `${t("turnN", { n: game.turn })} · `;
+    banner.className = `${cls} ${game.status === "ongoing" ? game.to_move : ""}`;
+    const turn = game.status === "ongoing" ? `${t("turnN", { n: game.turn })} · ` : "";
     banner.replaceChildren(turn, text);
-    const last = game.ply > 0 && game.status !== "over" && ui.replay === null ? game.plies[game.ply - 1] : null;
+    const last = game.ply > 0 && game.status === "ongoing" && ui.replay === null ? game.plies[game.ply - 1] : null;
     // The line is there before the first move too (empty), so that the first move
     // does not push the board down.
     const said = last ? t("lastMove", { side: sideName(last.side), move: moveText(last.notation, game.last_eliminated ?? null) }) : "\u00a0";

@@ -9,7 +9,7 @@ import { api, ApiError } from "./api.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { wholeState } from "./plies.js";
-import { resultText } from "./endscreen.js";
+import { resultText, computerSays } from "./endscreen.js";
 import { connect } from "./socket.js";
 import { play } from "./sound.js";
 import { updateRecent, outcomeOf } from "./recent.js";
@@ -131,14 +131,6 @@ export function liveGame(page, hooks) {
       update(await api("POST", `/api/games/${id}/${path}?since=${page.game.version}`, { token, ...body }));
       return true;
     } catch (e) {
-      // The computer declining a draw is an answer, not an error: said beside the
-      // button that asked (actions.js), not over the board.
-      if (e instanceof ApiError && e.code === "computer_declines_draw") {
-        ui.drawDeclined = errorText(e);
-        page.render();
-        announce(ui.drawDeclined);
-        return false;
-      }
       toast(errorText(e), e instanceof ApiError && e.status === 409 ? "info" : "error");
       return false;
     } finally {
@@ -198,14 +190,22 @@ export function liveGame(page, hooks) {
       shownAt = performance.now();
     }
     for (const key of declinedOffers(before, next, ui.withdrawing)) {
-      toast(t(key), "info");
+      // A declined draw is said beside the draw button (actions.js), never over the board.
+      if (key === "drawDeclined") ui.drawDeclined = t(key);
+      else toast(t(key), "info");
       announce(t(key));
+    }
+    // The computer declining the reader's draw offer is its answer, said the same way.
+    if (next.status === "ongoing" && next.computer_says === "ahead" && before.computer_says !== "ahead") {
+      ui.drawDeclined = computerSays("ahead");
+      announce(ui.drawDeclined);
     }
     if (before.status !== "over" && next.status === "over") {
       play("end");
       announce(resultText(next, sideName, true));
     }
-    updateRecent(id, { status: next.status === "over" ? "over" : "ongoing", outcome: outcomeOf(next) });
+    if (before.status !== "aborted" && next.status === "aborted") announce(t("calledOff"));
+    updateRecent(id, { status: next.status, outcome: outcomeOf(next) });
     const premoved = ui.premove ? settlePremove(before, next) : null;
     page.render();
     if (premoved) submitMove(premoved);

@@ -65,7 +65,7 @@ export function presencePanel(o) {
 
   const drawClaim = () => {
     if (!last) return;
-    const claim = absenceClaim(last, game.you, game.status === "over", Date.now() + offset);
+    const claim = absenceClaim(last, game.you, game.status !== "ongoing", Date.now() + offset);
     waitNote.hidden = claim.kind !== "wait" && claim.kind !== "arriving";
     if (claim.kind === "wait") waitNote.textContent = t("claimAbsentWait", { n: claim.seconds });
     if (claim.kind === "arriving") waitNote.textContent = t("opponentNotArrived");

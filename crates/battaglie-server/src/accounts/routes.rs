@@ -68,6 +68,11 @@ async fn account(
                 opponent: s.opponent,
                 level: s.game.computer_level,
                 token,
+                status: match (&s.game.outcome, s.game.aborted_at) {
+                    (_, Some(_)) => "aborted",
+                    (Some(_), None) => "over",
+                    (None, None) => "ongoing",
+                },
                 result: s.game.outcome.map(|o| o.result_word()),
                 reason: s.game.outcome.map(|o| o.reason_word()),
                 updated_at: s.game.updated_at,
@@ -225,7 +230,8 @@ async fn turns(
     let seats = accounts.seats(&session.user).await?;
     let mut turns = Vec::new();
     for seat in seats {
-        if seat.game.outcome.is_some() || !matches!(seat.side.as_str(), "army" | "indians") {
+        let finished = seat.game.outcome.is_some() || seat.game.aborted_at.is_some();
+        if finished || !matches!(seat.side.as_str(), "army" | "indians") {
             continue;
         }
         let live = games.game(&seat.game.id).await?;

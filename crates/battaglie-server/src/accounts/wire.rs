@@ -48,6 +48,10 @@ pub struct AccountGame {
     pub level: Option<u8>,
     /// The seat's token.
     pub token: Option<String>,
+    /// `ongoing`, `over` (`result` and `reason` say how) or `aborted` (called
+    /// off before its first move: no result).
+    #[ts(type = "\"ongoing\" | \"over\" | \"aborted\"")]
+    pub status: &'static str,
     /// How it ended: the winner or `draw`.
     pub result: Option<&'static str>,
     /// Why it ended.

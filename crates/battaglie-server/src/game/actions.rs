@@ -9,7 +9,7 @@ use super::live_game::{LiveGame, LiveState};
 use super::policy::{self, DrawAction, DrawDecision};
 use super::rebuild::replay;
 use super::repo::position_key;
-use super::snapshot::SharedState;
+use super::snapshot::{ComputerSays, SharedState};
 use super::takeback::{takeback_decision, TakebackAction, TakebackDecision};
 use super::{GameError, Games, Seat};
 use crate::store::StoreError;
@@ -40,6 +40,7 @@ impl Games {
         self.ratings().check_rated_seat(live, seat).await?;
         let computer = live.computer.map(|c| c.0);
         let attempt = |st: &mut LiveState| -> Result<battaglie_rules::Move, GameError> {
+            st.not_called_off()?;
             policy::may_move(computer, seat, &st.game)?;
             Ok(st.game.play_text(text)?)
         };
@@ -120,6 +121,7 @@ impl Games {
         let mut st = live.state.lock().await;
         let seat = live.seat(token)?;
         self.ratings().check_rated_seat(live, seat).await?;
+        st.not_called_off()?;
         let count = policy::undo_count(live.row.mode, live.computer.map(|c| c.0), seat, &st.game)?;
         self.take_back(live, &mut st, count).await
     }
@@ -140,6 +142,7 @@ impl Games {
         let seat = live.seat(token)?;
         self.ratings().check_rated_seat(live, seat).await?;
         let decide = |st: &LiveState| {
+            st.not_called_off()?;
             takeback_decision(live.row.mode, seat, &st.game, st.takeback_offer, action)
         };
         let decision = match decide(&st) {
@@ -230,6 +233,7 @@ impl Games {
         st: &mut LiveState,
         seat: Seat,
     ) -> Result<(), GameError> {
+        st.not_called_off()?;
         let side = policy::resigning_side(seat, &st.game)?;
         let mut next = st.game.clone();
         // `resigning_side` checked that the game is not over.
@@ -240,8 +244,7 @@ impl Games {
     /// Offers, accepts or declines a draw (see [`policy::draw_decision`]).
     ///
     /// # Errors
-    /// A missing or wrong token, the game over, no offer to accept or decline, the
-    /// computer declining.
+    /// A missing or wrong token, the game over, no offer to accept or decline.
     pub async fn draw(
         &self,
         live: &Arc<LiveGame>,
@@ -265,6 +268,7 @@ impl Games {
         seat: Seat,
         action: DrawAction,
     ) -> Result<(), GameError> {
+        st.not_called_off()?;
         let computer = live.computer.map(|(side, _)| side);
         let accepts = computer.and_then(|side| {
             let pos = st.game.position();
@@ -296,6 +300,12 @@ impl Games {
                 settled
             }
             DrawDecision::Offer(offer) => self.set_offer(live, st, offer).await,
+            DrawDecision::Declined => {
+                // Nothing to store: the game goes on, and its readers are told why.
+                st.computer_says = Some(ComputerSays::Ahead);
+                live.changed(st, self.now());
+                Ok(())
+            }
         }
     }
 
@@ -373,11 +383,20 @@ impl Games {
     /// The error for a write the store refused. When another change came first
     /// (another node's, through the shared database), the game in memory is brought
     /// up to date from the store first, so that the refusal shows the fresh state.
-    async fn refused(&self, live: &LiveGame, st: &mut LiveState, e: StoreError) -> GameError {
+    pub(super) async fn refused(
+        &self,
+        live: &LiveGame,
+        st: &mut LiveState,
+        e: StoreError,
+    ) -> GameError {
         let e = GameError::from(e);
         if matches!(e, GameError::Superseded) {
             if let Err(e) = self.refresh(live, st).await {
                 return e;
+            }
+            // What came first called the game off: that is the answer, not a race.
+            if st.aborted {
+                return GameError::CalledOff;
             }
         }
         e
@@ -403,6 +422,7 @@ impl Games {
         }
         let (game, draw_offer) = replay(&row, &moves)?;
         st.game = game;
+        st.aborted = row.aborted_at.is_some();
         st.draw_offer = draw_offer;
         st.takeback_offer = row.takeback_offer;
         st.clock = row.clock;

@@ -90,7 +90,7 @@ impl Games {
         let Some(clock) = st.clock.as_ref().filter(|c| c.control().is_live()) else {
             return Ok(());
         };
-        let Some(late) = clock.expired(self.now()).filter(|_| !st.game.is_over()) else {
+        let Some(late) = clock.expired(self.now()).filter(|_| !st.finished()) else {
             return Ok(());
         };
         let ending = flag_fall(st.game.position(), late);
@@ -155,6 +155,7 @@ impl Games {
             Seat::Spectator => return Err(GameError::NeedsToken(Action::Claim)),
             Seat::Both => return Err(GameError::NothingToClaim),
         };
+        st.not_called_off()?;
         if let Some(outcome) = st.game.outcome() {
             return Err(GameError::GameOver { outcome });
         }

@@ -39,7 +39,7 @@ impl Games {
         };
         {
             let mut st = live.state.lock().await;
-            if st.thinking || st.game.is_over() || st.game.position().side_to_move() != computer {
+            if st.thinking || st.finished() || st.game.position().side_to_move() != computer {
                 return false;
             }
             st.thinking = true;
@@ -61,7 +61,7 @@ impl Games {
         loop {
             let (game, version, sport) = {
                 let mut st = live.state.lock().await;
-                if st.game.is_over() || st.game.position().side_to_move() != computer {
+                if st.finished() || st.game.position().side_to_move() != computer {
                     st.thinking = false;
                     return;
                 }

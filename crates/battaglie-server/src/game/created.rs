@@ -114,6 +114,7 @@ impl Games {
             updated_at: now,
             revision: 0,
             clock,
+            aborted_at: None,
         };
         self.repo().insert_game(&row, &[]).await?;
         let live = Arc::new(rebuild(row, &[], self.clock().clone())?);
@@ -176,6 +177,7 @@ impl Games {
             updated_at: now,
             revision: 0,
             clock: None,
+            aborted_at: None,
         };
         self.repo().insert_game(&row, &moves).await?;
         let live = Arc::new(rebuild(row, &moves, self.clock().clone())?);

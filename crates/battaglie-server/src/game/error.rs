@@ -25,6 +25,8 @@ pub enum Action {
     Claim,
     /// Offering or answering a rematch.
     Rematch,
+    /// Calling the game off before its first move.
+    Abort,
 }
 
 impl std::fmt::Display for Action {
@@ -36,6 +38,7 @@ impl std::fmt::Display for Action {
             Action::Takeback => "a take-back",
             Action::Claim => "claiming",
             Action::Rematch => "a rematch",
+            Action::Abort => "calling the game off",
         })
     }
 }
@@ -104,6 +107,12 @@ pub enum GameError {
         /// How it ended.
         outcome: Outcome,
     },
+    /// The game was called off before its first move: nothing more happens in it.
+    #[error("the game was called off before its first move: start a new one")]
+    CalledOff,
+    /// Calling off a game in which a move has been played.
+    #[error("a move has been played: the game can no longer be called off (resign or offer a draw instead)")]
+    TooLateToCallOff,
     /// The move does not read, or breaks a rule (the rules crate's reason).
     #[error("move: {0}")]
     IllegalMove(#[from] MoveError),
@@ -122,9 +131,6 @@ pub enum GameError {
     /// Accepting or declining without an offer of the opponent.
     #[error("there is no draw offer of the opponent")]
     NoDrawOffer,
-    /// The computer thinks it is ahead.
-    #[error("the computer declines the draw")]
-    ComputerDeclinesDraw,
     /// The time control does not read or is out of range.
     #[error("clock: {0}")]
     BadClock(#[from] TimeControlError),

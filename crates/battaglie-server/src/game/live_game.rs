@@ -62,6 +62,9 @@ pub struct LiveGame {
 
 pub(super) struct LiveState {
     pub game: Game,
+    /// Whether the game was called off before its first move (see
+    /// [`GameRow::aborted_at`]): over, with no outcome.
+    pub aborted: bool,
     pub draw_offer: Option<Side>,
     /// The side whose take-back request stands (online games).
     pub takeback_offer: Option<Side>,
@@ -106,12 +109,14 @@ impl LiveGame {
         let clock = row.clock.clone();
         let shown = game.moves().copied().collect();
         let start = game.start().to_string();
-        let over = AtomicBool::new(game.is_over());
+        let aborted = row.aborted_at.is_some();
+        let over = AtomicBool::new(aborted || game.is_over());
         LiveGame {
             start,
             over,
             state: tokio::sync::Mutex::new(LiveState {
                 game,
+                aborted,
                 draw_offer,
                 takeback_offer,
                 version,
@@ -279,6 +284,7 @@ impl LiveGame {
                 base,
                 draw_offer: st.draw_offer,
                 takeback_offer: st.takeback_offer,
+                aborted: st.aborted,
                 updated_at: st.updated_at,
                 computer_says: st.computer_says,
                 clock: st.clock.as_ref(),
@@ -295,10 +301,10 @@ impl LiveGame {
         }
     }
 
-    /// The side to move, none once the game is over.
+    /// The side to move, none once the game is over (or called off).
     pub async fn to_move(&self) -> Option<Side> {
         let st = self.state.lock().await;
-        (!st.game.is_over()).then(|| st.game.position().side_to_move())
+        (!st.finished()).then(|| st.game.position().side_to_move())
     }
 
     /// The game record: the computer named with its level, a person as "Guest"
@@ -335,7 +341,7 @@ impl LiveGame {
         st.shown.truncate(kept);
         st.shown.extend(st.game.moves().skip(kept).copied());
         st.version = (st.version + 1).max(ids::wall_millis());
-        self.over.store(st.game.is_over(), Ordering::Relaxed);
+        self.over.store(st.finished(), Ordering::Relaxed);
         let change: SharedState = self.build(st, Some((base, kept)), now).into();
         st.snapshot = None;
         st.change = Some((base, change.clone()));
@@ -345,8 +351,26 @@ impl LiveGame {
 }
 
 impl LiveGame {
-    /// Whether the game has ended (as this copy knows it).
+    /// Whether the game has ended or was called off (as this copy knows it).
     pub(crate) async fn is_over(&self) -> bool {
-        self.state.lock().await.game.is_over()
+        self.state.lock().await.finished()
+    }
+}
+
+impl LiveState {
+    /// Whether nothing more happens in the game: it ended, or was called off.
+    pub(super) fn finished(&self) -> bool {
+        self.aborted || self.game.is_over()
+    }
+
+    /// Refuses any action in a game called off.
+    ///
+    /// # Errors
+    /// [`GameError::CalledOff`] when it was.
+    pub(super) fn not_called_off(&self) -> Result<(), GameError> {
+        if self.aborted {
+            return Err(GameError::CalledOff);
+        }
+        Ok(())
     }
 }

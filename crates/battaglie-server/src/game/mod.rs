@@ -3,6 +3,7 @@
 //! the computer moving when it is its turn. Nothing here knows HTTP: refusals are
 //! [`GameError`]s, which the HTTP layer turns into status codes.
 
+mod abort;
 mod actions;
 mod budget;
 mod claim;

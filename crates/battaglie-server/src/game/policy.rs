@@ -26,6 +26,8 @@ pub enum DrawDecision {
     Agreed,
     /// No draw; the standing offer becomes this.
     Offer(Option<Side>),
+    /// The computer declines the player's offer: its answer, not a refusal.
+    Declined,
 }
 
 pub(super) fn not_over(game: &Game) -> Result<(), GameError> {
@@ -85,6 +87,22 @@ pub fn resigning_side(seat: Seat, game: &Game) -> Result<Side, GameError> {
     Ok(side)
 }
 
+/// Whether `seat` may call the game off: a seat's holder, while the game goes
+/// on and no move has been played.
+///
+/// # Errors
+/// A spectator, the game over, or a move played already.
+pub fn may_abort(seat: Seat, game: &Game) -> Result<(), GameError> {
+    if seat == Seat::Spectator {
+        return Err(GameError::NeedsToken(Action::Abort));
+    }
+    not_over(game)?;
+    if game.moves().len() > 0 {
+        return Err(GameError::TooLateToCallOff);
+    }
+    Ok(())
+}
+
 /// What a draw request of `seat` decides, with `offer` the standing offer.
 ///
 /// Hotseat: an offer is a draw (no offer stands, so there is none to accept). Against the computer: an offer it made is accepted;
@@ -93,7 +111,7 @@ pub fn resigning_side(seat: Seat, game: &Game) -> Result<Side, GameError> {
 /// offering while the opponent's offer stands accepts it.
 ///
 /// # Errors
-/// A spectator, the game over, no offer to accept or decline, or the computer declining.
+/// A spectator, the game over, or no offer to accept or decline.
 pub fn draw_decision(
     mode: Mode,
     seat: Seat,
@@ -112,9 +130,7 @@ pub fn draw_decision(
         {
             Ok(DrawDecision::Agreed)
         }
-        (Mode::Computer, DrawAction::Offer | DrawAction::Accept) => {
-            Err(GameError::ComputerDeclinesDraw)
-        }
+        (Mode::Computer, DrawAction::Offer | DrawAction::Accept) => Ok(DrawDecision::Declined),
         (_, DrawAction::Decline) | (Mode::Online | Mode::Hotseat, DrawAction::Accept) => {
             if offer != Some(!me) {
                 return Err(GameError::NoDrawOffer);
@@ -306,10 +322,10 @@ mod tests {
             d(None, DrawAction::Offer, true).unwrap(),
             DrawDecision::Agreed
         );
-        assert!(matches!(
-            d(None, DrawAction::Offer, false),
-            Err(GameError::ComputerDeclinesDraw)
-        ));
+        assert_eq!(
+            d(None, DrawAction::Offer, false).unwrap(),
+            DrawDecision::Declined
+        );
     }
 
     #[test]

@@ -158,6 +158,7 @@ impl Games {
                 .clock
                 .as_ref()
                 .map(|c| GameClock::new(c.control(), first)),
+            aborted_at: None,
         };
         self.repo().insert_game(&row, &[]).await?;
         let swapped = |side: &str| if side == "army" { "indians" } else { "army" };

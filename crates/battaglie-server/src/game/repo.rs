@@ -33,7 +33,7 @@ macro_rules! game_columns {
         "games.id, games.scenario, games.mode, games.computer_side, games.computer_level, \
          games.army_token, games.indians_token, games.start, games.draw_offer, \
          games.takeback_offer, games.takeback_revision, games.result, games.reason, \
-         games.created_at, games.updated_at, games.revision, games.clock"
+         games.created_at, games.updated_at, games.revision, games.clock, games.aborted_at"
     };
 }
 pub(crate) use game_columns;
@@ -79,6 +79,9 @@ pub struct GameRow {
     pub revision: i64,
     /// The game's clock, if it is played with one.
     pub clock: Option<GameClock>,
+    /// When the game was called off before its first move (Unix seconds): it
+    /// then has no outcome, and nothing more happens in it.
+    pub aborted_at: Option<i64>,
 }
 
 /// The stored columns of an outcome: its result and reason words.
@@ -254,7 +257,7 @@ impl GamesRepo {
             }
             // A rated game's end is rated, and its notices queued, in the
             // transaction that stores it.
-            let change = GameChange { id, ended, clock: game_clock, at };
+            let change = GameChange { id, ended, called_off: false, clock: game_clock, at };
             followers.follow(&mut Tx::from(&mut *tx), change).await?;
             tx.commit().await?;
         });
@@ -348,7 +351,7 @@ impl GamesRepo {
             let updated = sqlx::query(
                 "UPDATE games SET result = $1, reason = $2, draw_offer = $3, updated_at = $4, \
                  revision = revision + 1, clock = $7, flag_at = $8 \
-                 WHERE id = $5 AND revision = $6 AND result IS NULL",
+                 WHERE id = $5 AND revision = $6 AND result IS NULL AND aborted_at IS NULL",
             )
             .bind(outcome_columns(ended).0)
             .bind(outcome_columns(ended).1)
@@ -367,9 +370,53 @@ impl GamesRepo {
             // The one other place a result is stored (with `append_move`): a rated
             // game's end is rated in the same transaction.
             if ended.is_some() {
-                let change = GameChange { id, ended, clock: game_clock, at };
+                let change = GameChange { id, ended, called_off: false, clock: game_clock, at };
                 followers.follow(&mut Tx::from(&mut *tx), change).await?;
             }
+            tx.commit().await?;
+        });
+        Ok(revision + 1)
+    }
+
+    /// Calls the game off (see [`GameRow::aborted_at`]) if it is still at
+    /// `revision` (so still without a move: the caller judged it so at that
+    /// revision) and unfinished, its clock stopped and any claim on the
+    /// computer's turn given up; the end's notices are queued in the same
+    /// transaction, timed `at` (milliseconds, the server's clock). Answers the
+    /// new revision.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when another change (a first move) was stored
+    /// first; other database failures.
+    pub(crate) async fn abort(
+        &self,
+        (id, revision): (&str, i64),
+        (now, at): (i64, i64),
+        game_clock: Option<&GameClock>,
+        followers: &dyn ChangeFollowers,
+    ) -> Result<i64, StoreError> {
+        let (clock, flag_at) = clock_columns(game_clock);
+        on_write!(self.store, pool => {
+            let mut tx = pool.begin().await?;
+            let updated = sqlx::query(
+                "UPDATE games SET aborted_at = $1, draw_offer = NULL, updated_at = $1, \
+                 revision = revision + 1, clock = $4, flag_at = $5 \
+                 WHERE id = $2 AND revision = $3 AND result IS NULL AND aborted_at IS NULL",
+            )
+            .bind(now)
+            .bind(id)
+            .bind(revision)
+            .bind(&clock)
+            .bind(flag_at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if updated == 0 {
+                return Err(StoreError::Conflict);
+            }
+            sqlx::query(claims::RELEASE).bind(id).execute(&mut *tx).await?;
+            let change = GameChange { id, ended: None, called_off: true, clock: game_clock, at };
+            followers.follow(&mut Tx::from(&mut *tx), change).await?;
             tx.commit().await?;
         });
         Ok(revision + 1)
@@ -432,14 +479,15 @@ impl GamesRepo {
         on_read!(self.store, pool => {
             let due: Vec<String> = sqlx::query_scalar(
                 "SELECT id FROM games WHERE flag_at IS NOT NULL AND flag_at <= $1 \
-                 AND result IS NULL ORDER BY flag_at LIMIT $2",
+                 AND result IS NULL AND aborted_at IS NULL ORDER BY flag_at LIMIT $2",
             )
             .bind(now)
             .bind(limit)
             .fetch_all(pool)
             .await?;
             let next: Option<i64> = sqlx::query_scalar(
-                "SELECT MIN(flag_at) FROM games WHERE flag_at > $1 AND result IS NULL",
+                "SELECT MIN(flag_at) FROM games WHERE flag_at > $1 AND result IS NULL \
+                 AND aborted_at IS NULL",
             )
             .bind(now)
             .fetch_one(pool)
@@ -454,7 +502,8 @@ impl GamesRepo {
     /// On a database failure.
     pub async fn open_computer_games(&self) -> Result<Vec<String>, StoreError> {
         let ids: Vec<String> = on_read!(self.store, pool => sqlx::query_scalar(
-            "SELECT id FROM games WHERE mode = 'computer' AND result IS NULL ORDER BY updated_at",
+            "SELECT id FROM games WHERE mode = 'computer' AND result IS NULL AND aborted_at IS NULL \
+             ORDER BY updated_at",
         )
         .fetch_all(pool)
         .await?);
@@ -534,5 +583,6 @@ where
                 })
             })
             .transpose()?,
+        aborted_at: row.try_get("aborted_at")?,
     })
 }

@@ -143,6 +143,8 @@ pub(super) struct Changing<'a> {
     pub base: Option<(u64, usize)>,
     pub draw_offer: Option<Side>,
     pub takeback_offer: Option<Side>,
+    /// Whether the game was called off before its first move.
+    pub aborted: bool,
     pub updated_at: i64,
     pub computer_says: Option<ComputerSays>,
     pub clock: Option<&'a GameClock>,
@@ -182,7 +184,9 @@ fn head<'a>(
         plies_from,
         base_version: now.base.map(|(base, _)| base),
         plies,
-        status: if ended.is_some() {
+        status: if now.aborted {
+            Status::Aborted
+        } else if ended.is_some() {
             Status::Over
         } else {
             Status::Ongoing
@@ -192,7 +196,8 @@ fn head<'a>(
         draw_offer: now.draw_offer.map(SideWord::from),
         takeback_offer: now.takeback_offer.map(SideWord::from),
         computer_says: now.computer_says,
-        thinking: computer.is_some_and(|(c, _)| ended.is_none() && pos.side_to_move() == c),
+        thinking: computer
+            .is_some_and(|(c, _)| ended.is_none() && !now.aborted && pos.side_to_move() == c),
         eliminated: view::eliminated(game),
         created_at: row.created_at,
         updated_at: now.updated_at,
@@ -224,7 +229,12 @@ pub(super) fn snapshot(
         }
     };
     let mut legal = String::new();
-    view::write_legal(&now.game.legal_moves(), &mut legal);
+    let moves = if now.aborted {
+        Vec::new()
+    } else {
+        now.game.legal_moves()
+    };
+    view::write_legal(&moves, &mut legal);
     StateParts {
         body: Arc::new(Body {
             head,

@@ -147,6 +147,10 @@ pub enum ErrorCode {
         /// `abandoned`, `deadlock`, `repetition`, `quiet` or `agreement`).
         reason: &'static str,
     },
+    /// The game was called off before its first move.
+    GameCalledOff {},
+    /// A move has been played: the game can no longer be called off.
+    TooLateToCallOff {},
     /// The text is not a move.
     BadMove {
         /// Why, in English.
@@ -312,8 +316,6 @@ pub enum ErrorCode {
     TakebackOnlyOnline {},
     /// No take-back request to answer or withdraw.
     NoTakebackRequest {},
-    /// The computer thinks it is ahead.
-    ComputerDeclinesDraw {},
     /// Another request changed the game first.
     Superseded {},
     /// A binary WebSocket message.

@@ -200,10 +200,11 @@ impl From<GameError> for Error {
             | G::RatedSeatNeedsAccount => StatusCode::FORBIDDEN,
             G::ComputersTurn { .. }
             | G::GameOver { .. }
+            | G::CalledOff
+            | G::TooLateToCallOff
             | G::NothingToUndo
             | G::NoDrawOffer
             | G::NoTakebackRequest
-            | G::ComputerDeclinesDraw
             | G::Clock(_)
             | G::Claim(_)
             | G::NothingToClaim
@@ -284,13 +285,14 @@ fn game_refusal(e: &GameError) -> ErrorCode {
             result: outcome.result_word(),
             reason: outcome.reason_word(),
         },
+        G::CalledOff => C::GameCalledOff {},
+        G::TooLateToCallOff => C::TooLateToCallOff {},
         G::IllegalMove(m) => move_refusal(m),
         G::NoUndoOnline => C::NoUndoOnline {},
         G::NothingToUndo => C::NothingToUndo {},
         G::NoDrawOffer => C::NoDrawOffer {},
         G::TakebackOnlyOnline => C::TakebackOnlyOnline {},
         G::NoTakebackRequest => C::NoTakebackRequest {},
-        G::ComputerDeclinesDraw => C::ComputerDeclinesDraw {},
         G::Superseded => C::Superseded {},
         G::RatedSeatNeedsAccount => C::RatedSeatNeedsAccount {},
         G::BadClock(e) => C::BadClock {

@@ -2,7 +2,7 @@
 //!
 //! The server sends the state (as `GET /api/games/{id}` answers it, with
 //! `"type": "state"`) on connection and after every change. Seat holders may send
-//! `{"type": "move", "move": "..."}` (and `undo`, `resign`, `draw`, `takeback`); a refused
+//! `{"type": "move", "move": "..."}` (and `undo`, `resign`, `abort`, `draw`, `takeback`); a refused
 //! request answers `{"type": "error", "status": 422, "error": "...", "code": "...",
 //! "params": {...}}`. Chat messages, stored by any node, arrive as
 //! `{"type": "chat", ...}` on every socket whose seat reads their room; any socket
@@ -184,6 +184,7 @@ enum ClientMessage {
     },
     Undo,
     Resign,
+    Abort,
     Draw {
         #[serde(default)]
         action: Option<String>,
@@ -421,6 +422,7 @@ async fn handle(
             }
             ClientMessage::Undo => Ok(state.games.undo(&live, token).await?),
             ClientMessage::Resign => Ok(state.games.resign(&live, token).await?),
+            ClientMessage::Abort => Ok(state.games.abort(&live, token).await?),
             ClientMessage::Draw { action } => {
                 let action = match action.as_deref() {
                     None | Some("offer") => DrawAction::Offer,

@@ -84,7 +84,7 @@ impl Outbox {
         change: GameChange<'_>,
     ) -> Result<(), StoreError> {
         let correspondence = change.clock.is_some_and(|c| !c.control().is_live());
-        if change.ended.is_none() && !correspondence {
+        if change.ended.is_none() && !change.called_off && !correspondence {
             return Ok(());
         }
         let (scenario, holders) = self.repo.seat_holders(tx, change.id).await?;
@@ -99,14 +99,17 @@ impl Outbox {
             Scenario::builtin(&key).map_or(key, |s| s.name().to_string())
         });
         let game = GameId(change.id.to_string());
+        let ended = |result| Event::GameEnded {
+            game: game.clone(),
+            players: [PlayerId(army.user.clone()), PlayerId(indians.user.clone())],
+            correspondence,
+            result,
+            battle: battle.clone(),
+        };
         let event = match (change.ended, change.clock) {
-            (Some(outcome), _) => Event::GameEnded {
-                game,
-                players: [PlayerId(army.user.clone()), PlayerId(indians.user.clone())],
-                correspondence,
-                result: result_in_words(outcome),
-                battle,
-            },
+            (Some(outcome), _) => ended(result_in_words(outcome)),
+            // Called off before the first move: it ends, with no result.
+            (None, _) if change.called_off => ended("called off, with no result".into()),
             (None, Some(clock)) => {
                 let (mover, other) = match clock.to_move() {
                     Side::Army => (army, indians),

@@ -73,7 +73,7 @@ impl PresenceRepo {
             "SELECT games.id, games.scenario, games.mode, COUNT(DISTINCT sockets.seat) AS players \
              FROM sockets JOIN games ON games.id = sockets.game_id \
              WHERE sockets.closed_at IS NULL AND sockets.beat_at >= $1 \
-             AND sockets.seat <> 'spectator' AND games.result IS NULL \
+             AND sockets.seat <> 'spectator' AND games.result IS NULL AND games.aborted_at IS NULL \
              GROUP BY games.id, games.scenario, games.mode, games.updated_at \
              ORDER BY games.updated_at DESC, games.id LIMIT $2",
         )

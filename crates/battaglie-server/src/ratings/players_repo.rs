@@ -148,7 +148,8 @@ impl PlayersRepo {
              LEFT JOIN rated_games ON rated_games.game_id = games.id \
              LEFT JOIN rating_history ON rating_history.game_id = games.id \
              AND rating_history.user_id = seats.user_id \
-             WHERE seats.user_id = $1 AND seats.side IN ('army', 'indians')",
+             WHERE seats.user_id = $1 AND seats.side IN ('army', 'indians') \
+             AND games.aborted_at IS NULL",
         ));
         let mut add = |clause: &str, p: Option<Param>| {
             if let Some(p) = p {

@@ -100,6 +100,9 @@ pub(crate) struct GameChange<'a> {
     pub id: &'a str,
     /// How it ended, if this change ended it.
     pub ended: Option<Outcome>,
+    /// Whether this change called the game off before its first move (it
+    /// then ends without an outcome).
+    pub called_off: bool,
     /// Its clock after the change.
     pub clock: Option<&'a GameClock>,
     /// When, by the server's clock (milliseconds).

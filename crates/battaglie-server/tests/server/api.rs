@@ -60,6 +60,7 @@ async fn computer_game_from(s: &Server, start: &str, computer: &str) -> (String,
         created_at: 0,
         updated_at: 0,
         revision: 0,
+        aborted_at: None,
     };
     s.state.games.repo().insert_game(&row, &[]).await.unwrap();
     (id, token)
@@ -124,7 +125,7 @@ async fn offer_the_computer_a_draw(s: &Server, start: &str, computer: &str) -> (
     (status, get(&s.app, &format!("/api/games/{id}")).await.1)
 }
 
-async fn the_computer_accepting_a_draw_says_why_and_declining_says_nothing(s: Server) {
+async fn the_computer_accepting_or_declining_a_draw_says_why(s: Server) {
     // Army Foot alone against Indian horsemen, the Indians to move: the Army's
     // computer can never win.
     let hopeless = "|12/|12/|12/|12/|12/|12/|F11/|11m I 5 30";
@@ -146,12 +147,12 @@ async fn the_computer_accepting_a_draw_says_why_and_declining_says_nothing(s: Se
         "{state}"
     );
     // The same battle with the Cavalry the computer's, the Indians to move: ahead,
-    // it declines, and the game goes on with nothing said.
+    // it declines, an answer rather than a refusal, and the game goes on.
     let leading = "MMM|12/MMM|12/FMM|12/MM|12/FF|12/F|12/MV|12/|11m I 0 1";
     let (status, state) = offer_the_computer_a_draw(&s, leading, "army").await;
-    assert_eq!(status, StatusCode::CONFLICT, "{state}");
+    assert_eq!(status, StatusCode::OK, "{state}");
     assert_eq!(state["status"], "ongoing", "{state}");
-    assert_eq!(state["computer_says"], Value::Null, "{state}");
+    assert_eq!(state["computer_says"], "ahead", "{state}");
 }
 
 async fn scenarios_lists_the_three_battles_with_terrain(s: Server) {
@@ -1038,7 +1039,7 @@ on_both_stores!(
     websocket_pushes_every_change_and_accepts_moves,
     restart_keeps_every_move_and_the_computer_moves_on_its_turn,
     the_computer_resigns_a_lost_game_and_says_why,
-    the_computer_accepting_a_draw_says_why_and_declining_says_nothing,
+    the_computer_accepting_or_declining_a_draw_says_why,
 );
 
 #[tokio::test]

@@ -562,10 +562,12 @@ async fn online_players_a_spectator_draw_offers_takebacks_and_a_lost_network() {
     army.wait(&mut b, "document.querySelector('.actions .offer')")
         .await;
     army.click(&mut b, "button.decline-draw").await;
+    // Said beside the draw button, never over the board.
     indians
         .wait(
             &mut b,
-            "document.getElementById('toast')?.textContent.includes('declined')",
+            "document.querySelector('.actions .draw-declined')?.textContent.includes('declined') \
+             && !document.querySelector('#toast.show')",
         )
         .await;
 

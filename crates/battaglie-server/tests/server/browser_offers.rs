@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use battaglie_community::{Clock, FakeClock, SystemClock};
+use battaglie_rules::{Position, Scenario};
 use battaglie_server::{serve_on, AppState, Cluster, HttpSettings, MemoryLimits};
 use serde_json::json;
 
@@ -211,6 +212,180 @@ async fn the_analysis_is_offered_once_a_game_against_the_computer_is_over() {
         "document.querySelector('.replay-bar button.analyse')?.hidden === false",
     )
     .await;
+}
+
+/// Whether the page shows the button that calls the game off.
+const CALL_OFF_SHOWN: &str =
+    "[...document.querySelectorAll('button.abort')].some(e => e.offsetParent !== null)";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn either_player_calls_off_a_game_before_its_first_move_and_the_other_sees_it_at_once() {
+    let binary = browser(
+        "either_player_calls_off_a_game_before_its_first_move_and_the_other_sees_it_at_once",
+    );
+    let clock = Arc::new(FakeClock::new(SystemClock.now()));
+    let (_db, url) = timed_server(clock).await;
+    let mut b = Browser::launch(&binary).await;
+    let army = b.page(1366, 768).await;
+    let friend = b.page(390, 844).await;
+    army.goto(&mut b, &format!("{url}/")).await;
+    // The Army's player starts a friend's game from the page (it is then among
+    // the home page's recent games) and sends the friend the link.
+    army.eval(
+        &mut b,
+        "import('/home.js').then(m => { m.startGame({scenario: 'washita', mode: 'online', side: 'army', clock: '5+2'}); })",
+    )
+    .await;
+    army.wait(
+        &mut b,
+        "location.pathname.startsWith('/game/') && !!document.querySelector('svg.board .hit')",
+    )
+    .await;
+    let recent = army
+        .eval(
+            &mut b,
+            "JSON.parse(localStorage.getItem('battaglie.games'))[0]",
+        )
+        .await;
+    let id = recent["id"].as_str().unwrap().to_string();
+    let other = recent["otherToken"].as_str().unwrap().to_string();
+    friend
+        .goto(&mut b, &format!("{url}/game/{id}?token={other}"))
+        .await;
+
+    // Before the first move both seats are offered the call-off, in each language.
+    for lang in ["en", "it", "fr", "de"] {
+        for page in [&army, &friend] {
+            set_lang(page, &mut b, lang).await;
+            let words = string(page, &mut b, lang, "callOff").await;
+            page.wait(
+                &mut b,
+                &format!("{CALL_OFF_SHOWN} && document.querySelector('button.abort').textContent === {words:?}"),
+            )
+            .await;
+        }
+    }
+    army.assert_accessible(&mut b, "a game that may be called off")
+        .await;
+
+    // The friend calls it off: the Army's page says so at once, with no reload,
+    // and offers nothing more to do in it.
+    friend.click(&mut b, "button.abort").await;
+    let said = string(&army, &mut b, "de", "calledOff").await;
+    for page in [&army, &friend] {
+        page.wait(
+            &mut b,
+            &format!(
+                "document.querySelector('.banner')?.textContent.includes({said:?}) && !({CALL_OFF_SHOWN}) \
+                 && !document.querySelector('button.resign')"
+            ),
+        )
+        .await;
+    }
+    assert_eq!(army.state(&mut b).await["status"], "aborted");
+    army.assert_accessible(&mut b, "a game called off").await;
+    // The home page's recent games say it was called off.
+    army.goto(&mut b, &format!("{url}/")).await;
+    let aborted = string(&army, &mut b, "de", "aborted").await;
+    army.wait(
+        &mut b,
+        &format!("[...document.querySelectorAll('.recent li')].some(li => li.textContent.includes({aborted:?}))"),
+    )
+    .await;
+
+    // Once a move is played, neither seat is offered it any more.
+    let game = call(
+        &army,
+        &mut b,
+        "POST",
+        "/api/games",
+        json!({"scenario": "washita", "mode": "online", "side": "army"}),
+    )
+    .await;
+    assert_eq!(game["status"], 201, "{game}");
+    let field = |k: &str| game["body"][k].as_str().unwrap().to_string();
+    let (id, token, other) = (field("id"), field("token"), field("other_token"));
+    army.goto(&mut b, &format!("{url}/game/{id}?token={token}"))
+        .await;
+    friend
+        .goto(&mut b, &format!("{url}/game/{id}?token={other}"))
+        .await;
+    for page in [&army, &friend] {
+        page.wait(&mut b, CALL_OFF_SHOWN).await;
+    }
+    let state = army.state(&mut b).await;
+    let moved = call(
+        &army,
+        &mut b,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": first_legal(&state)}),
+    )
+    .await;
+    assert_eq!(moved["status"], 200, "{moved}");
+    for page in [&army, &friend] {
+        page.wait(
+            &mut b,
+            &format!("document.querySelectorAll('table.moves button.mv').length === 1 && !({CALL_OFF_SHOWN})"),
+        )
+        .await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn a_draw_the_computer_declines_is_said_beside_the_button_with_no_error() {
+    let binary = browser("a_draw_the_computer_declines_is_said_beside_the_button_with_no_error");
+    // A battle whose start the computer, before any search of its own, judges
+    // itself ahead in, the player to move first (what the server asks the
+    // computer's sport too).
+    let (battle, player) = ["washita", "fetterman", "apache-pass"]
+        .into_iter()
+        .find_map(|id| {
+            let scenario = Scenario::builtin(id).unwrap();
+            let start = Position::start(&scenario);
+            let player = start.side_to_move();
+            let declines = battaglie_ai::Sport::new()
+                .accepts_draw(&start, !player, None)
+                .is_none();
+            declines.then(|| (id, player.word()))
+        })
+        .expect("a battle whose start the computer would play on from");
+    let (_db, server) = start_server().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(390, 844).await;
+    page.goto(&mut b, &format!("{}/", server.url)).await;
+    let game = call(
+        &page,
+        &mut b,
+        "POST",
+        "/api/games",
+        json!({"scenario": battle, "mode": "computer", "side": player, "level": 1}),
+    )
+    .await;
+    assert_eq!(game["status"], 201, "{game}");
+    let play = game["body"]["urls"]["play"].as_str().unwrap().to_string();
+    page.goto(&mut b, &format!("{}{play}", server.url)).await;
+    page.wait(&mut b, "!!document.querySelector('button.offer-draw')")
+        .await;
+    page.record_failures(&mut b).await;
+    page.click(&mut b, "button.offer-draw").await;
+    page.click(&mut b, "dialog.ask[open] .yes").await;
+    let said = string(&page, &mut b, "en", "says_ahead").await;
+    page.wait(
+        &mut b,
+        &format!("document.querySelector('.actions .draw-declined')?.textContent === {said:?}"),
+    )
+    .await;
+    assert_eq!(
+        page.eval(&mut b, "!!document.querySelector('#toast.show')")
+            .await,
+        json!(false),
+        "nothing over the board"
+    );
+    assert_eq!(page.failures(&mut b).await, Vec::<String>::new());
+    assert_eq!(page.state(&mut b).await["status"], "ongoing");
 }
 
 /// Opens the lobby at `url` and waits for its live list.

@@ -158,6 +158,7 @@ async fn running_out_against_an_opponent_who_can_never_win_draws(db: TestDb) {
         updated_at: 0,
         revision: 0,
         clock: Some(clock),
+        aborted_at: None,
     };
     s.state.games.repo().insert_game(&row, &[]).await.unwrap();
     time.advance(Duration::from_secs(61));

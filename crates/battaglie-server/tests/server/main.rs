@@ -9,6 +9,7 @@
 mod support;
 mod browser_support;
 
+mod abort;
 mod accounts;
 mod analysis;
 mod analysis_of_live_games;

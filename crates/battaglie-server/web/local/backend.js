@@ -286,7 +286,9 @@ async function drawAnswer(g, what) {
     g.computer_says = why;
     return agreed;
   }
-  throw new Refusal(409, "computer_declines_draw", "the computer declines the draw");
+  // Declining is the computer's answer, not a refusal: the game goes on, and it says so.
+  g.computer_says = "ahead";
+  return null;
 }
 
 /**

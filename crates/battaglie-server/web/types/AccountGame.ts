@@ -33,6 +33,11 @@ level: number | null,
  */
 token: string | null, 
 /**
+ * `ongoing`, `over` (`result` and `reason` say how) or `aborted` (called
+ * off before its first move: no result).
+ */
+status: "ongoing" | "over" | "aborted", 
+/**
  * How it ended: the winner or `draw`.
  */
 result: string | null, 

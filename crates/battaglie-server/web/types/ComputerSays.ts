@@ -3,4 +3,4 @@
 /**
  * Why the computer just resigned, offered a draw or accepted the player's.
  */
-export type ComputerSays = "lost-score" | "tablebase-loss" | "tablebase-draw" | "neither-can-win" | "cannot-win" | "behind";
+export type ComputerSays = "lost-score" | "tablebase-loss" | "tablebase-draw" | "neither-can-win" | "cannot-win" | "behind" | "ahead";

@@ -103,7 +103,7 @@ result: "army" | "indians" | "draw",
  * Why (the record's reason word: `elimination`, `resignation`, `time`,
  * `abandoned`, `deadlock`, `repetition`, `quiet` or `agreement`).
  */
-reason: string, } } | { "code": "bad_move", "params": { 
+reason: string, } } | { "code": "game_called_off", "params": Record<symbol, never> } | { "code": "too_late_to_call_off", "params": Record<symbol, never> } | { "code": "bad_move", "params": { 
 /**
  * Why, in English.
  */
@@ -267,7 +267,7 @@ takes: number, } } | { "code": "move_eliminations_mismatch", "params": {
 /**
  * The move sent.
  */
-move: string, } } | { "code": "no_undo_online", "params": Record<symbol, never> } | { "code": "nothing_to_undo", "params": Record<symbol, never> } | { "code": "no_draw_offer", "params": Record<symbol, never> } | { "code": "takeback_only_online", "params": Record<symbol, never> } | { "code": "no_takeback_request", "params": Record<symbol, never> } | { "code": "computer_declines_draw", "params": Record<symbol, never> } | { "code": "superseded", "params": Record<symbol, never> } | { "code": "not_text", "params": Record<symbol, never> } | { "code": "gif_range", "params": { 
+move: string, } } | { "code": "no_undo_online", "params": Record<symbol, never> } | { "code": "nothing_to_undo", "params": Record<symbol, never> } | { "code": "no_draw_offer", "params": Record<symbol, never> } | { "code": "takeback_only_online", "params": Record<symbol, never> } | { "code": "no_takeback_request", "params": Record<symbol, never> } | { "code": "superseded", "params": Record<symbol, never> } | { "code": "not_text", "params": Record<symbol, never> } | { "code": "gif_range", "params": { 
 /**
  * The first ply asked for.
  */

@@ -3,4 +3,4 @@
 /**
  * Whether the game goes on.
  */
-export type GameStatus = "ongoing" | "over";
+export type GameStatus = "ongoing" | "over" | "aborted";

@@ -4,4 +4,4 @@
  * What a seat holder tried to do, for the messages that say who may do it (its
  * name in the API: `undo`, `resign`, ...).
  */
-export type SeatAction = "undo" | "resign" | "draw" | "takeback" | "claim" | "rematch";
+export type SeatAction = "undo" | "resign" | "draw" | "takeback" | "claim" | "rematch" | "abort";

@@ -208,6 +208,7 @@ async fn follow_ends(
         let change = GameChange {
             id: &mv.id,
             ended: Some(ending.outcome),
+            called_off: false,
             clock: ending.clock.as_ref(),
             at: ending.at,
         };

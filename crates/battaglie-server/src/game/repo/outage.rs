@@ -63,7 +63,8 @@ impl GamesRepo {
             if let Some(last) = last_game.filter(|&g| !alive && g < beat.game) {
                 let length = Duration::from_millis(u64::try_from(beat.game - last).unwrap_or(0));
                 let rows = sqlx::query(
-                    "SELECT id, clock FROM games WHERE result IS NULL AND clock LIKE '%\"running\"%'",
+                    "SELECT id, clock FROM games WHERE result IS NULL AND aborted_at IS NULL \
+                     AND clock LIKE '%\"running\"%'",
                 )
                 .fetch_all(&mut *tx)
                 .await?;

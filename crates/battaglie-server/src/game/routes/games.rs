@@ -1,4 +1,4 @@
-//! `/api/games`: create, read, move, undo, resign, draw, take-back, record, positions.
+//! `/api/games`: create, read, move, undo, resign, call off, draw, take-back, record, positions.
 
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
@@ -26,6 +26,7 @@ pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
         .route("/games/{id}/moves", limiters.moves(post(play)))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/resign", post(resign))
+        .route("/games/{id}/abort", post(abort))
         .route("/games/{id}/draw", post(draw))
         .route("/games/{id}/takeback", post(takeback))
         .route("/games/{id}/claim", post(claim))
@@ -188,6 +189,14 @@ async fn resign(action: Action, JsonBody(req): JsonBody<Token>) -> Result<Respon
     action
         .run(req.token, |games, live, token| async move {
             games.resign(&live, token.as_deref()).await
+        })
+        .await
+}
+
+async fn abort(action: Action, JsonBody(req): JsonBody<Token>) -> Result<Response, Error> {
+    action
+        .run(req.token, |games, live, token| async move {
+            games.abort(&live, token.as_deref()).await
         })
         .await
 }

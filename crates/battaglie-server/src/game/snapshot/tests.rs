@@ -35,6 +35,7 @@ fn row(mode: Mode) -> GameRow {
         updated_at: 0,
         revision: 0,
         clock: None,
+        aborted_at: None,
     }
 }
 
@@ -128,6 +129,7 @@ fn every_reader_is_sent_the_bytes_serde_writes_for_the_whole_state() {
                     computer_says: None,
                     clock: clock.as_ref(),
                     now: Timestamp::from_millis(5_000),
+                    aborted: false,
                 };
                 let parts = snapshot(&row, computer, Changing { ..now });
                 for seat in seats {
@@ -177,6 +179,7 @@ fn a_clock_read_again_changes_only_the_clock() {
         computer_says: Some(ComputerSays::LostScore),
         clock: Some(&running),
         now: Timestamp::from_millis(millis),
+        aborted: false,
     };
     let built = snapshot(&row, None, at(2_000));
     let later = built.clock_at(&running, Timestamp::from_millis(61_000));

@@ -18,6 +18,8 @@ pub enum Status {
     Ongoing,
     /// Over: `result` and `reason` say how.
     Over,
+    /// Called off before its first move: no result.
+    Aborted,
 }
 
 /// Who won a game over.
@@ -72,6 +74,8 @@ pub enum ComputerSays {
     CannotWin,
     /// It is not ahead (a reason to accept a draw, not to offer one).
     Behind,
+    /// It expects more from playing on: its answer declining the player's draw offer.
+    Ahead,
 }
 
 /// A time control's kind.
@@ -207,7 +211,7 @@ mod tests {
 
     #[test]
     fn the_status_result_and_clock_words_are_those_the_page_compares_with() {
-        assert_eq!(words::<Status>(), ["ongoing", "over"]);
+        assert_eq!(words::<Status>(), ["ongoing", "over", "aborted"]);
         assert_eq!(words::<GameResult>(), ["army", "indians", "draw"]);
         assert_eq!(words::<ClockKind>(), ["live", "correspondence"]);
         assert_eq!(
@@ -224,7 +228,7 @@ mod tests {
     }
 
     #[test]
-    fn what_the_computer_says_resigning_offering_or_accepting_a_draw_is_a_word_the_page_has_a_sentence_for(
+    fn what_the_computer_says_resigning_offering_accepting_or_declining_a_draw_is_a_word_the_page_has_a_sentence_for(
     ) {
         assert_eq!(
             words::<ComputerSays>(),
@@ -234,7 +238,8 @@ mod tests {
                 "tablebase-draw",
                 "neither-can-win",
                 "cannot-win",
-                "behind"
+                "behind",
+                "ahead"
             ]
         );
         for says in ComputerSays::VARIANTS {

@@ -50,6 +50,7 @@ fn row(id: &str) -> GameRow {
         updated_at: 0,
         revision: 0,
         clock: None,
+        aborted_at: None,
     }
 }
 
