@@ -73,18 +73,28 @@ pub(crate) fn eliminated(game: &Game) -> String {
     )
 }
 
-/// The computer's evaluation of `root` for a player, three lines: the winning
-/// chance of the side it favours (`Indians 78%`: the expected result, a draw
-/// counting half; see [`battaglie_ai::win_chance`]), the score behind it from
-/// that side's view with its unit (`+2046 centi-pieces`, or `wins in 3 moves`),
-/// and how far the search looked (`looked 4 moves ahead`). The same numbers as
-/// `battaglie analyze` and the protocol's `score` and `winchance` give.
-pub(crate) fn evaluation(root: &Position, info: &Info) -> [String; 3] {
+/// The computer's evaluation of a position for a player: the side it favours,
+/// that side's winning chance (the expected result, a draw counting half; see
+/// [`battaglie_ai::win_chance`]), the score behind it from that side's view, and
+/// how far the search looked. The same numbers as `battaglie analyze` and the
+/// protocol's `score` and `winchance` give.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Evaluation {
+    pub(crate) favoured: Side,
+    /// From 0.5 to 1.
+    pub(crate) chance: f64,
+    pub(crate) score: Score,
+    /// In moves.
+    pub(crate) depth: u32,
+}
+
+/// The computer's evaluation of `root` after a search that says `info`.
+pub(crate) fn evaluation(root: &Position, info: &Info) -> Evaluation {
     // The computer searches with the default weights, for the side to move.
     let score = battaglie_ai::report_score(root, &Limits::default(), info);
     let mover = root.side_to_move();
     let chance = battaglie_ai::win_chance(root.scenario(), mover, score);
-    let (side, chance, score) = if chance >= 0.5 {
+    let (favoured, chance, score) = if chance >= 0.5 {
         (mover, chance, score)
     } else {
         let flipped = match score {
@@ -94,17 +104,35 @@ pub(crate) fn evaluation(root: &Position, info: &Info) -> [String; 3] {
         };
         (!mover, 1.0 - chance, flipped)
     };
-    let moves = |n: u32| format!("{n} move{}", if n == 1 { "" } else { "s" });
-    let detail = match score {
-        Score::Value(v) => format!("{v:+} centi-pieces"),
-        Score::Win(n) => format!("wins in {}", moves(n)),
-        Score::Loss(n) => format!("loses in {}", moves(n)),
-    };
-    [
-        format!("{} {}%", title(side), (chance * 100.0).round()),
-        detail,
-        format!("looked {} ahead", moves(info.depth)),
-    ]
+    Evaluation {
+        favoured,
+        chance,
+        score,
+        depth: info.depth,
+    }
+}
+
+impl Evaluation {
+    /// In words, three lines: the favoured side's winning chance (`Indians
+    /// 78%`), the score behind it with its unit (`+2046 centi-pieces`, or `wins
+    /// in 3 moves`), and how far the search looked (`looked 4 moves ahead`).
+    pub(crate) fn lines(&self) -> [String; 3] {
+        let moves = |n: u32| format!("{n} move{}", if n == 1 { "" } else { "s" });
+        let detail = match self.score {
+            Score::Value(v) => format!("{v:+} centi-pieces"),
+            Score::Win(n) => format!("wins in {}", moves(n)),
+            Score::Loss(n) => format!("loses in {}", moves(n)),
+        };
+        [
+            format!(
+                "{} {}%",
+                title(self.favoured),
+                (self.chance * 100.0).round()
+            ),
+            detail,
+            format!("looked {} ahead", moves(self.depth)),
+        ]
+    }
 }
 
 /// Where the last move of `game` stands among the turns, as the history numbers

@@ -487,7 +487,7 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
                 writeln!(out, "The computer resigns: {why}.")?;
                 return Ok(say_result(out, &session.game)?);
             }
-            let [chance, score, depth] = crate::describe::evaluation(&root, &result.info);
+            let [chance, score, depth] = crate::describe::evaluation(&root, &result.info).lines();
             session
                 .play(&result.best)
                 .map_err(|e| anyhow::anyhow!("the computer chose an illegal move: {e}"))?;

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use battaglie_ai::{Info, SearchResult};
 
 use super::{App, Confirm, Mode, Screen};
+use crate::describe::Evaluation;
 use crate::session::describe_outcome;
 
 enum AiEvent {
@@ -71,7 +72,7 @@ impl App {
     }
 
     /// How long the computer has been thinking, and its evaluation so far in words.
-    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<[String; 3]>)> {
+    pub(crate) fn thinking_status(&self) -> Option<(Duration, Option<Evaluation>)> {
         self.thinking.as_ref().map(|t| {
             let root = self.session.game.position();
             (
