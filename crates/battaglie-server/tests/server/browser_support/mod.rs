@@ -18,21 +18,6 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::support::wait::until;
 
-/// Wraps the page's WebSocket so that every message, once the page's handler has
-/// run, is kept in `window.handledPushes`.
-const RECORD_PUSHES: &str = "(() => {
-  const Native = window.WebSocket;
-  window.handledPushes = [];
-  window.WebSocket = class extends Native {
-    set onmessage(handler) {
-      super.onmessage = (event) => {
-        handler.call(this, event);
-        window.handledPushes.push(event.data);
-      };
-    }
-  };
-})()";
-
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -346,18 +331,6 @@ impl Page {
             Some(&self.session),
             "Emulation.setEmulatedMedia",
             json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
-        )
-        .await;
-    }
-
-    /// From the next page loaded on, keeps each message the page's sockets
-    /// receive in `window.handledPushes` once the page has handled it: what a
-    /// test waits on to know that a push arrived and was acted on.
-    pub async fn record_pushes(&self, b: &mut Browser) {
-        b.call(
-            Some(&self.session),
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({"source": RECORD_PUSHES}),
         )
         .await;
     }
