@@ -22,9 +22,9 @@ pub mod node;
 pub mod notify;
 pub mod presence;
 pub mod ratings;
+mod router;
 pub mod site;
 pub mod store;
-mod throttle;
 mod view;
 
 use std::net::SocketAddr;
@@ -37,11 +37,12 @@ pub use game::{
     GamesRepo, LiveGame, MemoryLimits, Mode, Seat, Urls,
 };
 pub use http::{
-    app, app_with, metrics_router, web_assets, Asset, BadProxy, Connections, Error, HttpSettings,
-    Proxies, Quota, RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_SILENT, CLOSE_TOO_BIG,
-    CLOSE_TOO_MANY, REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
+    metrics_router, web_assets, Asset, BadProxy, Connections, Error, HttpSettings, Proxies, Quota,
+    RateLimits, BODY_LIMIT, CLOSE_RESTART, CLOSE_SILENT, CLOSE_TOO_BIG, CLOSE_TOO_MANY,
+    REQUEST_TIMEOUT, WS_MESSAGE_LIMIT,
 };
 pub use presence::{SocketRow, SocketStamp};
+pub use router::{app, app_with};
 pub use store::{Database, ParseDatabaseError, Store, StoreError};
 /// The logging the server writes to, for the program that runs it (its start
 /// and address lines among the server's).

@@ -10,15 +10,20 @@ use std::cell::Cell;
 use std::path::Path;
 
 use crate::board::Geometry;
+use crate::describe::Evaluation;
 use crate::session::{describe_outcome, title, Session};
 use crate::ui;
 use crate::PlayOptions;
 
 mod computer;
+mod intent;
 mod keys;
 mod prompts;
+mod status;
 
 use computer::Thinking;
+pub(crate) use intent::{Intent, Step};
+pub(crate) use status::{Status, StatusKind};
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,11 +188,11 @@ pub struct App {
     pub(crate) screen: Screen,
     pub(crate) mode: Mode,
     pub(crate) cursor: Square,
-    /// The last message, and whether it is an error.
-    pub(crate) message: Option<(String, bool)>,
+    /// The status line: the last answer, hint or error.
+    pub(crate) status: Option<Status>,
     thinking: Option<Thinking>,
     /// The computer's last evaluation, in words.
-    pub(crate) last_eval: Option<Vec<String>>,
+    pub(crate) last_eval: Option<Evaluation>,
     pub(crate) replay: Option<Replay>,
     pub(crate) help_scroll: u16,
     /// The furthest the help can scroll at its last drawn size (its last page in view).
@@ -229,7 +234,7 @@ impl App {
             session,
             screen: Screen::Game,
             mode: Mode::Normal,
-            message: None,
+            status: None,
             thinking: None,
             last_eval: None,
             replay: None,
@@ -285,7 +290,7 @@ impl App {
             return;
         };
         if let Err(e) = autosave.keep(&self.session) {
-            self.message = Some((format!("Autosave failed: {e:#}"), true));
+            self.status = Some(Status::error(format!("Autosave failed: {e:#}")));
         }
     }
 
@@ -316,7 +321,7 @@ impl App {
 
     /// The last message shown at the bottom (an answer, an error, a hint).
     pub fn message(&self) -> Option<&str> {
-        self.message.as_ref().map(|(m, _)| m.as_str())
+        self.status.as_ref().map(|s| s.text.as_str())
     }
 
     /// The stack picked to move and the pieces chosen to send next, while a move
@@ -390,11 +395,11 @@ impl App {
     }
 
     pub(crate) fn info(&mut self, text: &str) {
-        self.message = Some((text.to_string(), false));
+        self.status = Some(Status::info(text));
     }
 
     pub(crate) fn error(&mut self, text: &str) {
-        self.message = Some((text.to_string(), true));
+        self.status = Some(Status::error(text));
     }
 
     /// Whether the side to move can only pass.

@@ -87,28 +87,57 @@ fn moves(n: u32) -> String {
     format!("{n} move{}", if n == 1 { "" } else { "s" })
 }
 
-/// The computer's evaluation of `root` for a player, from `score`, the outlook's
-/// score of `root` for its side to move ([`battaglie_ai::outlook`], recorded by
-/// the computer's sport): the winning chance of the side it favours (`Indians 78%`:
-/// the expected result, a draw counting half; the same at every level), a forced
-/// result when the search found one (`wins in 3 moves`), and how far the
-/// computer's own search looked (`looked 4 moves ahead`).
-pub(crate) fn evaluation(root: &Position, score: Score, depth: u32) -> Vec<String> {
+/// The computer's evaluation of a position for a player: the side it favours,
+/// that side's winning chance (the expected result, a draw counting half; the
+/// same at every level), the outlook's score behind it from that side's view, and
+/// how far the computer's own search looked.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Evaluation {
+    pub(crate) favoured: Side,
+    /// From 0.5 to 1.
+    pub(crate) chance: f64,
+    pub(crate) score: Score,
+    /// In moves.
+    pub(crate) depth: u32,
+}
+
+/// The computer's evaluation of `root` from `score`, the outlook's score of
+/// `root` for its side to move ([`battaglie_ai::outlook`], recorded by the
+/// computer's sport), after a search `depth` moves deep.
+pub(crate) fn evaluation(root: &Position, score: Score, depth: u32) -> Evaluation {
     let mover = root.side_to_move();
     let chance = battaglie_ai::win_chance(root.scenario(), mover, score);
-    let (side, chance, score) = if chance >= 0.5 {
+    let (favoured, chance, score) = if chance >= 0.5 {
         (mover, chance, score)
     } else {
         (!mover, 1.0 - chance, score.flipped())
     };
-    let mut lines = vec![format!("{} {}%", title(side), percent(chance))];
-    match score {
-        Score::Win(n) => lines.push(format!("wins in {}", moves(n))),
-        Score::Loss(n) => lines.push(format!("loses in {}", moves(n))),
-        Score::Value(_) => {}
+    Evaluation {
+        favoured,
+        chance,
+        score,
+        depth,
     }
-    lines.push(looked(depth));
-    lines
+}
+
+impl Evaluation {
+    /// In words: the favoured side's winning chance (`Indians 78%`), a forced
+    /// result when the search found one (`wins in 3 moves`), and how far the
+    /// computer's own search looked (`looked 4 moves ahead`).
+    pub(crate) fn lines(&self) -> Vec<String> {
+        let mut lines = vec![format!(
+            "{} {}%",
+            title(self.favoured),
+            percent(self.chance)
+        )];
+        match self.score {
+            Score::Win(n) => lines.push(format!("wins in {}", moves(n))),
+            Score::Loss(n) => lines.push(format!("loses in {}", moves(n))),
+            Score::Value(_) => {}
+        }
+        lines.push(looked(self.depth));
+        lines
+    }
 }
 
 /// How far a search looked, in a player's words.

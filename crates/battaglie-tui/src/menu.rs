@@ -4,9 +4,8 @@
 use std::sync::Arc;
 
 use battaglie_rules::{Game, Position, Scenario, Side};
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use crate::app::{App, Confirm, Mode, Screen};
+use crate::app::{App, Confirm, Intent, Mode, Screen};
 use crate::session::{describe_outcome, title, Session};
 use crate::Opponent;
 
@@ -153,26 +152,19 @@ impl App {
         });
     }
 
-    pub(crate) fn menu_key(&mut self, key: KeyEvent, mut menu: Menu) {
+    pub(crate) fn menu_key(&mut self, wish: Intent, mut menu: Menu) {
         let items = items(self);
         menu.index = menu.index.min(items.len() - 1);
         let item = items[menu.index];
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('m') => {
+        match wish {
+            Intent::Cancel => {
                 self.info("Menu closed.");
                 return;
             }
-            KeyCode::Up | KeyCode::Char('k') => {
-                menu.index = (menu.index + items.len() - 1) % items.len()
-            }
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                menu.index = (menu.index + 1) % items.len()
-            }
-            KeyCode::Left | KeyCode::Right | KeyCode::Char('h' | 'l') => {
-                let forward = matches!(key.code, KeyCode::Right | KeyCode::Char('l'));
-                change(&mut menu.new_game, item, forward);
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => match item {
+            Intent::MenuUp => menu.index = (menu.index + items.len() - 1) % items.len(),
+            Intent::MenuDown => menu.index = (menu.index + 1) % items.len(),
+            Intent::Change { forward } => change(&mut menu.new_game, item, forward),
+            Intent::Choose => match item {
                 Item::Start => return self.new_game(menu.new_game),
                 Item::Battle | Item::Side | Item::Opponent => {
                     change(&mut menu.new_game, item, true)
@@ -274,24 +266,24 @@ impl App {
         }
     }
 
-    pub(crate) fn confirm_key(&mut self, key: KeyEvent, c: Confirm) {
-        let yes = matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter);
-        match (&c, key.code) {
-            (Confirm::Resume(_), KeyCode::Esc | KeyCode::Char('n' | 'N')) => {
+    pub(crate) fn confirm_key(&mut self, wish: Intent, c: Confirm) {
+        let yes = wish == Intent::Yes;
+        match (&c, wish) {
+            (Confirm::Resume(_), Intent::No) => {
                 self.info("A new game: the autosaved one is kept until you move.");
                 self.maybe_start_computer();
             }
             (Confirm::Resume(found), _) if yes => self.resume((**found).clone()),
-            (_, KeyCode::Esc | KeyCode::Char('n' | 'N')) => {
+            (_, Intent::No) => {
                 self.info("Carry on.");
             }
-            (Confirm::Quit, KeyCode::Char('s' | 'S')) => self.save_then_quit(),
-            (Confirm::Quit, KeyCode::Char('d' | 'D')) => self.set_quit(),
+            (Confirm::Quit, Intent::SaveFirst) => self.save_then_quit(),
+            (Confirm::Quit, Intent::Discard) => self.set_quit(),
             (Confirm::Load(file), _) if yes => {
                 let file = file.clone();
                 self.load(&file);
             }
-            (Confirm::NewGame(ng), KeyCode::Char('s' | 'S')) => {
+            (Confirm::NewGame(ng), Intent::SaveFirst) => {
                 self.start_after_save = Some(ng.clone());
                 self.mode = Mode::Prompt(crate::app::Prompt {
                     kind: crate::app::PromptKind::Save,

@@ -488,7 +488,7 @@ fn computer_move<W: Write>(session: &mut Session, out: &mut W) -> anyhow::Result
                 writeln!(out, "The computer resigns: {why}.")?;
                 return Ok(say_result(out, &session.game)?);
             }
-            let words = crate::describe::evaluation(&root, score, result.info.depth);
+            let words = crate::describe::evaluation(&root, score, result.info.depth).lines();
             let (chance, detail) = words.split_first().expect("a chance, then details");
             session
                 .play(&result.best)

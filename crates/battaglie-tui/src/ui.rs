@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::app::{App, Mode, PromptKind, Screen};
+use crate::app::{App, Mode, PromptKind, Screen, Selection, StatusKind};
 use crate::board::{board_height, board_width, draw_board, paint, side_color};
 use crate::describe::{last_move, numbered_moves};
 use crate::session::{describe_outcome, title};
@@ -62,16 +62,7 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
     app.too_small.set(too_small);
     if too_small {
         app.geometry.set(None);
-        let mut text = format!(
-            "battaglie: the board needs a larger terminal. Enlarge the terminal to at least {min_w}x{min_h} (it is {}x{}), or play in the line mode, which fits any terminal: battaglie play --plain. ? help, q quits.",
-            area.width, area.height
-        );
-        if let Mode::Confirm(c) = &app.mode {
-            text.push_str("\n\n");
-            text.push_str(&crate::menu::question(c, app.offered_back()));
-            text.push_str(" (saving needs the larger terminal)");
-        }
-        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        draw_too_small(frame, app, area, (min_w, min_h));
         return;
     }
     let [title_area, body, footer] = Layout::vertical([
@@ -80,13 +71,7 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
         Constraint::Length(FOOTER),
     ])
     .areas(area);
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(" battaglie ", Style::new().bold().reversed()),
-            Span::raw(title_text(s, replaying, title_area.width)),
-        ])),
-        title_area,
-    );
+    draw_title(frame, s, replaying, title_area);
     let (cell_w, cell_h) = cell_size(s.width(), s.height(), body);
     let bw = board_width(s.width(), cell_w).min(body.width);
     let [left, panel_area] =
@@ -106,6 +91,30 @@ pub(crate) fn draw(frame: &mut Frame, app: &App) {
     if let Mode::Menu(menu) = &app.mode {
         draw_menu(frame, app, menu, body);
     }
+}
+
+/// In place of the board: how large the terminal must be, and a pending question.
+fn draw_too_small(frame: &mut Frame, app: &App, area: Rect, (min_w, min_h): (u16, u16)) {
+    let mut text = format!(
+        "battaglie: the board needs a larger terminal. Enlarge the terminal to at least {min_w}x{min_h} (it is {}x{}), or play in the line mode, which fits any terminal: battaglie play --plain. ? help, q quits.",
+        area.width, area.height
+    );
+    if let Mode::Confirm(c) = &app.mode {
+        text.push_str("\n\n");
+        text.push_str(&crate::menu::question(c, app.offered_back()));
+        text.push_str(" (saving needs the larger terminal)");
+    }
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+fn draw_title(frame: &mut Frame, s: &battaglie_rules::Scenario, replaying: bool, area: Rect) {
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(" battaglie ", Style::new().bold().reversed()),
+            Span::raw(title_text(s, replaying, area.width)),
+        ])),
+        area,
+    );
 }
 
 fn draw_notes(frame: &mut Frame, game: &Game, area: Rect) {
@@ -152,19 +161,42 @@ fn draw_notes(frame: &mut Frame, game: &Game, area: Rect) {
 
 const SPINNER: [char; 8] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧'];
 
-/// The status panel's lines: whose turn, the players, the computer, the last move.
+/// The status panel's lines: whose turn, the players, the computer, the pieces,
+/// the last move, the move being built.
 fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
-    let pos = game.position();
-    let s = pos.scenario();
     let mut status: Vec<Line> = Vec::new();
     if replaying {
-        if let Some((i, n)) = app.replay_position() {
-            // Short lines: the panel is 20 columns wide at 80. The turn follows
-            // below, and the move list marks the move shown.
-            status.push(Line::styled("Replay", Style::new().bold()));
-            status.push(Line::raw(format!("move {i} of {n}")));
-        }
+        status.extend(replay_lines(app));
     }
+    status.extend(turn_lines(app, game, replaying));
+    if !replaying {
+        status.push(Line::raw(app.players()));
+        status.extend(computer_lines(app, game));
+    }
+    status.extend(piece_lines(app, game));
+    if let (Mode::Select(sel), false) = (&app.mode, replaying) {
+        status.extend(selection_lines(app, sel));
+    }
+    status
+}
+
+/// Where the replay stands. Short lines: the panel is 20 columns wide at 80.
+/// The turn follows below, and the move list marks the move shown.
+fn replay_lines(app: &App) -> Vec<Line<'static>> {
+    let Some((i, n)) = app.replay_position() else {
+        return Vec::new();
+    };
+    vec![
+        Line::styled("Replay", Style::new().bold()),
+        Line::raw(format!("move {i} of {n}")),
+    ]
+}
+
+/// The end of the game, or whose turn it is.
+fn turn_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
+    let pos = game.position();
+    let s = pos.scenario();
+    let mut status = Vec::new();
     match describe_outcome(game) {
         Some(end) => {
             status.push(Line::styled(
@@ -194,28 +226,39 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
             status.push(Line::raw(format!(" {}", s.side_name(side))));
         }
     }
-    if !replaying {
-        status.push(Line::raw(app.players()));
-        if let Some((elapsed, eval)) = app.thinking_status() {
-            let tick = (elapsed.as_millis() / 120) as usize % SPINNER.len();
-            status.push(Line::styled(
-                format!(
-                    "{} Computer thinking {:.1}s",
-                    SPINNER[tick],
-                    elapsed.as_secs_f64()
-                ),
-                paint(app, Some(Color::Indexed(214)), None).bold(),
-            ));
-            if let Some(line) = eval {
-                status.push(Line::raw(format!(" {line}")));
-            }
-        } else if let Some(eval) = app.last_eval.as_ref().filter(|_| !game.is_over()) {
-            status.push(Line::raw("Winning chance"));
-            for line in eval {
-                status.push(Line::raw(format!(" {line}")));
-            }
+    status
+}
+
+/// The computer thinking (for how long, its evaluation so far), or its last
+/// evaluation.
+fn computer_lines(app: &App, game: &Game) -> Vec<Line<'static>> {
+    let mut status = Vec::new();
+    if let Some((elapsed, eval)) = app.thinking_status() {
+        let tick = (elapsed.as_millis() / 120) as usize % SPINNER.len();
+        status.push(Line::styled(
+            format!(
+                "{} Computer thinking {:.1}s",
+                SPINNER[tick],
+                elapsed.as_secs_f64()
+            ),
+            paint(app, Some(Color::Indexed(214)), None).bold(),
+        ));
+        if let Some(line) = eval {
+            status.push(Line::raw(format!(" {line}")));
+        }
+    } else if let Some(eval) = app.last_eval.as_ref().filter(|_| !game.is_over()) {
+        status.push(Line::raw("Winning chance"));
+        for line in eval.lines() {
+            status.push(Line::raw(format!(" {line}")));
         }
     }
+    status
+}
+
+/// Each side's pieces, and the last move.
+fn piece_lines(app: &App, game: &Game) -> Vec<Line<'static>> {
+    let pos = game.position();
+    let mut status = Vec::new();
     for side in Side::ALL {
         let n = pos.piece_count(side);
         status.push(Line::raw(format!(
@@ -230,28 +273,29 @@ fn status_lines(app: &App, game: &Game, replaying: bool) -> Vec<Line<'static>> {
             paint(app, Some(Color::Indexed(186)), None),
         ));
     }
-    if let (Mode::Select(sel), false) = (&app.mode, replaying) {
-        status.push(Line::styled(
-            match sel.remaining() {
-                left if left.is_empty() => format!("From {}: all sent", sel.from),
-                left => format!("From {}: {left} left", sel.from),
-            },
-            Style::new().bold(),
-        ));
-        status.push(Line::from(vec![
+    status
+}
+
+/// The move being built: the stack it leaves, what is sent, the move so far.
+fn selection_lines(app: &App, sel: &Selection) -> Vec<Line<'static>> {
+    let left = match sel.remaining() {
+        left if left.is_empty() => format!("From {}: all sent", sel.from),
+        left => format!("From {}: {left} left", sel.from),
+    };
+    let sending = if sel.chosen.is_empty() {
+        "nothing".to_string()
+    } else {
+        sel.chosen.to_string()
+    };
+    let mut status = vec![
+        Line::styled(left, Style::new().bold()),
+        Line::from(vec![
             Span::raw("Sending: "),
-            Span::styled(
-                if sel.chosen.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    sel.chosen.to_string()
-                },
-                paint(app, Some(Color::Indexed(82)), None).bold(),
-            ),
-        ]));
-        if !sel.groups.is_empty() {
-            status.push(Line::raw(format!("Move: {}", sel.text(None))));
-        }
+            Span::styled(sending, paint(app, Some(Color::Indexed(82)), None).bold()),
+        ]),
+    ];
+    if !sel.groups.is_empty() {
+        status.push(Line::raw(format!("Move: {}", sel.text(None))));
     }
     status
 }
@@ -557,8 +601,29 @@ fn draw_message(frame: &mut Frame, line: Line, first: Rect, body: Rect) {
 fn draw_footer(frame: &mut Frame, app: &App, area: Rect, body: Rect, replaying: bool) {
     let [first, second] =
         Layout::vertical([Constraint::Length(FOOTER - 1), Constraint::Length(1)]).areas(area);
-    let error_style = paint(app, Some(Color::Indexed(203)), None).bold();
-    let top = match (&app.mode, replaying) {
+    draw_message(frame, footer_line(app, replaying), first, body);
+    let keys = fit_keys(&footer_keys(app, replaying), second.width as usize);
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            keys,
+            paint(app, Some(Color::Indexed(245)), None),
+        )),
+        second,
+    );
+}
+
+/// The colour of a status line of this kind.
+fn status_style(app: &App, kind: StatusKind) -> Style {
+    match kind {
+        StatusKind::Error => paint(app, Some(Color::Indexed(203)), None).bold(),
+        StatusKind::Info => paint(app, Some(Color::Indexed(114)), None),
+    }
+}
+
+/// The footer's message line: the prompt being typed (and its error), the
+/// question asked, or the status.
+fn footer_line(app: &App, replaying: bool) -> Line<'static> {
+    match (&app.mode, replaying) {
         (Mode::Prompt(p), false) => {
             let label = match p.kind {
                 PromptKind::Move => "Move: ",
@@ -570,8 +635,11 @@ fn draw_footer(frame: &mut Frame, app: &App, area: Rect, body: Rect, replaying: 
                 Span::raw(p.text.clone()),
                 Span::styled("█", paint(app, Some(Color::Indexed(250)), None)),
             ];
-            if let Some((m, true)) = &app.message {
-                spans.push(Span::styled(format!("  {m}"), error_style));
+            if let Some(error) = app.status.as_ref().filter(|s| s.is_error()) {
+                spans.push(Span::styled(
+                    format!("  {}", error.text),
+                    status_style(app, error.kind),
+                ));
             }
             Line::from(spans)
         }
@@ -579,23 +647,11 @@ fn draw_footer(frame: &mut Frame, app: &App, area: Rect, body: Rect, replaying: 
             app.question().unwrap_or_default(),
             Style::new().bold().reversed(),
         ),
-        _ => match &app.message {
-            Some((m, true)) => Line::styled(m.clone(), error_style),
-            Some((m, false)) => {
-                Line::styled(m.clone(), paint(app, Some(Color::Indexed(114)), None))
-            }
+        _ => match &app.status {
+            Some(status) => Line::styled(status.text.clone(), status_style(app, status.kind)),
             None => Line::raw(""),
         },
-    };
-    draw_message(frame, top, first, body);
-    let keys = fit_keys(&footer_keys(app, replaying), second.width as usize);
-    frame.render_widget(
-        Paragraph::new(Line::styled(
-            keys,
-            paint(app, Some(Color::Indexed(245)), None),
-        )),
-        second,
-    );
+    }
 }
 
 fn draw_menu(frame: &mut Frame, app: &App, menu: &crate::menu::Menu, body: Rect) {

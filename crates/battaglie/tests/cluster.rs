@@ -158,6 +158,8 @@ fn wait_for_turn(node: &Node, id: &str, ply: usize, over_ply: usize) -> Value {
             return state;
         }
         assert!(Instant::now() < deadline, "the game never went on: {state}");
+        // A node in its own process tells a client nothing unasked: its game is
+        // read again, often beside the wait.
         std::thread::sleep(Duration::from_millis(25));
     }
 }
@@ -211,6 +213,8 @@ fn a_node_killed_mid_game_twenty_times_loses_no_acknowledged_move() {
         // (The answer may already hold the computer's reply.)
         assert_eq!(acknowledged.get(before), Some(&mv));
         if round % 4 == 3 {
+            // Not a wait: the kill lands at a point of the computer's turn that
+            // varies from round to round, which no event of the node could name.
             std::thread::sleep(Duration::from_millis(5 * round as u64));
         }
         nodes[victim].take().unwrap().kill();
@@ -263,6 +267,8 @@ fn the_whole_site_killed_gives_its_clocks_the_time_it_was_down_back() {
     a.kill();
     b.kill();
     let up_before = read.elapsed();
+    // Not a wait: the outage itself, the real time the nodes' own clocks see go
+    // by (they run in processes of their own, on the system's clock).
     std::thread::sleep(Duration::from_secs(5));
     let started = Instant::now();
     let back = Node::start(&db, &nats);

@@ -164,7 +164,10 @@ fn go_returns_a_legal_move_with_info_lines() {
 fn stop_ends_a_running_search_then_answers_ok() {
     let mut e = Engine::start();
     e.send("go movetime 600000");
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    // The first line of the search's progress: it is running.
+    let mut first = String::new();
+    e.stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("info "), "{first}");
     e.send("stop");
     let (data, last) = e.answer();
     assert_eq!(last, "ok");

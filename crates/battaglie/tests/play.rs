@@ -55,6 +55,8 @@ fn wait_for(what: &str, mut done: impl FnMut() -> bool, shown: impl Fn() -> Stri
             "waited {PATIENCE:?} for {what}; on screen:\n{}",
             shown()
         );
+        // The program on its terminal tells nothing but its screen, its files and
+        // its exit: they are looked at again, often beside the waits.
         std::thread::sleep(Duration::from_millis(20));
     }
 }
@@ -213,6 +215,21 @@ impl Terminal {
         self.keys.flush().unwrap();
     }
 
+    /// Waits for the program to end after `key` is pressed: how it ended.
+    fn exit_status(&mut self, key: &str) -> portable_pty::ExitStatus {
+        let screen = self.screen.clone();
+        let mut status = None;
+        wait_for(
+            &format!("the program to end after {key}"),
+            || {
+                status = self.child.try_wait().unwrap();
+                status.is_some()
+            },
+            || screen.lock().unwrap().screen().contents(),
+        );
+        status.expect("ended")
+    }
+
     fn wait_for_text(&self, text: &str) {
         wait_for(text, || self.flat().contains(text), || self.text());
     }
@@ -300,14 +317,7 @@ fn a_whole_battle_on_a_terminal(cols: u16, rows: u16, no_color: bool) {
     term.press("q");
     term.wait_for_text("s save and quit");
     term.press("d");
-    let deadline = Instant::now() + PATIENCE;
-    let status = loop {
-        if let Some(status) = term.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "still running after d");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = term.exit_status("d");
     assert!(status.success(), "{status:?}");
     assert!(autosaved(data.path()).is_some_and(|g| g.is_over()));
 }
@@ -338,15 +348,7 @@ fn a_terminal_too_small_says_how_large_it_must_be_and_q_still_quits() {
     let mut term = Terminal::start(40, 10, false, data.path(), &["play", "--hotseat"]);
     term.wait_for_text("Enlarge the terminal to at least");
     term.press("q");
-    let deadline = Instant::now() + PATIENCE;
-    while term.child.try_wait().unwrap().is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "q did not quit:\n{}",
-            term.text()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    term.exit_status("q");
 }
 
 #[test]
@@ -371,15 +373,7 @@ fn an_unfinished_game_is_offered_back_on_the_terminal() {
     term.press("y");
     term.wait_for_text("Resumed: Washita River, 1 move through turn 1, two players.");
     term.press("q");
-    let deadline = Instant::now() + PATIENCE;
-    while term.child.try_wait().unwrap().is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "q did not quit:\n{}",
-            term.text()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    term.exit_status("q");
 }
 
 #[test]

@@ -1,24 +1,24 @@
 //! Accounts, one feature in one folder: registration, login, sessions,
-//! password change, deletion, the seats an account holds, and the
-//! confirmation of its notification address. The rules are the community
-//! crate's (names, Argon2id, throttles, session lifetimes, CSRF tokens); the
-//! service, [`Accounts`] here, decides in what order they run and what is stored.
+//! password change, deletion and the seats an account holds. The rules are the
+//! community crate's (names, Argon2id, throttles, session lifetimes, CSRF
+//! tokens); the service, [`Accounts`] here, decides in what order they run and
+//! what is stored.
 //!
 //! - `repo.rs`: users, sessions, seats, throttle counts and the server's
-//!   secret; `confirm_repo.rs`: the notification address and its confirmation
-//!   mail. The accounts' only SQL;
+//!   secret. The accounts' only SQL; `throttle.rs`: an attempt counted there
+//!   before the work it guards;
 //! - `routes.rs`: `/api/account/...`; `cookie.rs`: the session cookie and the
 //!   CSRF header, read by every feature's routes; `refusal.rs`: the errors as
 //!   the API answers them;
 //! - `wire.rs`: what the page is sent.
 
-mod confirm_repo;
 mod cookie;
 mod error;
 mod hashing;
 mod refusal;
 mod repo;
 pub(crate) mod routes;
+pub(crate) mod throttle;
 mod wire;
 
 use std::sync::Arc;
@@ -31,7 +31,6 @@ use battaglie_identity::{
 };
 use tokio::sync::OnceCell;
 
-pub use confirm_repo::ConfirmMail;
 pub(crate) use cookie::{signed_in_hint, SignedIn, SignedInChange, TrustForwarded, Visitor};
 pub use error::AccountError;
 pub use hashing::{Hashing, HASHES_AT_ONCE, HASHING_MIB};
@@ -43,10 +42,7 @@ pub use wire::{AccountGame, AccountView, TurnGame, Turns};
 use crate::game::Seat;
 use crate::ids;
 use crate::node::Node;
-use crate::notify::NotificationPrefs;
 use crate::store::StoreError;
-use crate::throttle;
-use confirm_repo::ConfirmRepo;
 
 /// The most guest games one request may claim (a browser keeps 30, two tokens each at most).
 pub const MAX_CLAIMS: usize = 64;
@@ -61,7 +57,6 @@ const TOUCH_EVERY: Duration = Duration::from_secs(300);
 pub struct Accounts {
     node: Node,
     repo: AccountsRepo,
-    confirm: ConfirmRepo,
     signer: Arc<OnceCell<Signer>>,
     /// Argon2 takes tens of milliseconds of CPU and 19 MiB: off the async
     /// workers, a few at a time.
@@ -108,7 +103,6 @@ impl Accounts {
     pub fn new(node: Node) -> Accounts {
         Accounts {
             repo: AccountsRepo::new(node.store().clone()),
-            confirm: ConfirmRepo::new(node.store().clone()),
             node,
             signer: Arc::new(OnceCell::new()),
             hashing: Hashing::default(),
@@ -421,38 +415,5 @@ impl Accounts {
             .into_iter()
             .find(|(_, u)| *u == user.id)
             .map(|(side, _)| side))
-    }
-
-    /// Stores `user`'s notification preferences (`prefs` as a whole) at `now`;
-    /// with `cancel`, the confirmation mails still queued are cancelled; `mail`,
-    /// a new confirmation, is queued with them.
-    ///
-    /// # Errors
-    /// Store failures.
-    pub async fn save_prefs(
-        &self,
-        user: &str,
-        prefs: &NotificationPrefs,
-        now: Timestamp,
-        cancel: bool,
-        mail: Option<&ConfirmMail>,
-    ) -> Result<(), StoreError> {
-        self.confirm
-            .put_notification_prefs(user, prefs, now, cancel, mail)
-            .await
-    }
-
-    /// Marks `email` confirmed as `user`'s at `now`, if it still is their
-    /// address; answers whether it is.
-    ///
-    /// # Errors
-    /// Store failures.
-    pub async fn confirm_email(
-        &self,
-        user: &str,
-        email: &str,
-        now: Timestamp,
-    ) -> Result<bool, StoreError> {
-        self.confirm.confirm_email(user, email, now).await
     }
 }

@@ -1,6 +1,6 @@
 //! The accounts' storage: users, their sessions (by the token's hash), the
 //! seats they hold, the throttle counts and the server's secret. The only SQL
-//! of the accounts but the notification address's (`confirm_repo.rs`). The
+//! of the accounts. The
 //! rules (what a name or a password may be, when a session ends, how a
 //! throttle counts) are the community crate's and the service applies them;
 //! this only keeps.

@@ -101,30 +101,38 @@ impl Games {
         }
     }
 
+    /// One look of the flag timer: ends the games in the store whose live flag
+    /// has fallen by now; answers how long until the next look (the nearest
+    /// deadline, at most [`FLAG_POLL`]).
+    pub async fn end_fallen_flags(&self) -> Duration {
+        let now = self.now().millis();
+        let mut wait = FLAG_POLL;
+        match self.repo().flags(now, FLAGS_PER_LOOK).await {
+            Ok((due, next)) => {
+                for id in due {
+                    if let Err(e) = self.fire_flag(&id).await {
+                        tracing::warn!(game = %id, error = %e, "cannot end a game on time");
+                    }
+                }
+                if let Some(next) = next {
+                    let until = u64::try_from(next - now).unwrap_or(0);
+                    wait = wait.min(Duration::from_millis(until.max(1)));
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot read the clocks' deadlines"),
+        }
+        wait
+    }
+
     /// Watches the live clocks of every game in the store until the server
-    /// stops: sleeps until the nearest deadline (at most [`FLAG_POLL`]), and ends
-    /// the games whose flag has fallen. Every node runs one; the store decides.
+    /// stops: looks ([`Games::end_fallen_flags`]), then sleeps until the next
+    /// look. Every node runs one; the store decides.
     pub fn spawn_flag_timer(&self) {
         let state = self.clone();
         let mut shutdown = self.shutdown_signal();
         tokio::spawn(async move {
             loop {
-                let now = state.now().millis();
-                let mut wait = FLAG_POLL;
-                match state.repo().flags(now, FLAGS_PER_LOOK).await {
-                    Ok((due, next)) => {
-                        for id in due {
-                            if let Err(e) = state.fire_flag(&id).await {
-                                tracing::warn!(game = %id, error = %e, "cannot end a game on time");
-                            }
-                        }
-                        if let Some(next) = next {
-                            let until = u64::try_from(next - now).unwrap_or(0);
-                            wait = wait.min(Duration::from_millis(until.max(1)));
-                        }
-                    }
-                    Err(e) => tracing::warn!(error = %e, "cannot read the clocks' deadlines"),
-                }
+                let wait = state.end_fallen_flags().await;
                 tokio::select! {
                     () = tokio::time::sleep(wait) => {}
                     _ = shutdown.wait_for(|&s| s) => return,

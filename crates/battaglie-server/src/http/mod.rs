@@ -1,4 +1,7 @@
-//! The HTTP side: one router per resource, merged by [`app`].
+//! The HTTP edge: what every request passes (the defences, the API's fallback,
+//! the operations' and the page's routes, the game's socket) around the
+//! features' routes, which `crate::router` assembles; nothing here names a
+//! feature's routes.
 
 mod accept;
 mod code;
@@ -111,35 +114,33 @@ impl HttpSettings {
     }
 }
 
-/// The whole application (API, WebSocket, web UI, health and metrics) over
-/// `state`, with the default settings.
-pub fn app(state: AppState) -> Router {
-    app_with(state, &HttpSettings::default())
+impl HttpSettings {
+    /// The balancers trusted to name a client's address (none without rate limits).
+    pub(crate) fn proxies(&self) -> Arc<Proxies> {
+        Arc::new(
+            self.rate_limits
+                .as_ref()
+                .map(|l| l.proxies.clone())
+                .unwrap_or_default(),
+        )
+    }
 }
 
-/// The whole application over `state` with `settings`.
-pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
-    let limiters = limits::Limiters::new(settings.rate_limits.as_ref(), &state);
-    let proxies = std::sync::Arc::new(
-        settings
-            .rate_limits
-            .as_ref()
-            .map(|l| l.proxies.clone())
-            .unwrap_or_default(),
-    );
-    let api = Router::new()
+/// The whole application over `state`: `features` (every feature's API routes)
+/// nested under `/api` with the edge's own (the scenarios, the game's socket),
+/// the operations' and the page's routes, behind the defences `settings` set.
+pub(crate) fn edge(
+    state: AppState,
+    features: Router<AppState>,
+    limiters: &Limiters,
+    settings: &HttpSettings,
+) -> Router {
+    let api = features
         .merge(scenarios::router())
-        .merge(crate::accounts::routes::router(proxies.clone()))
-        .merge(crate::notify::routes::router())
-        .merge(crate::game::routes::router(&limiters))
-        .merge(crate::analysis::routes::router(&limiters))
-        .merge(crate::lobby::routes::router())
         .merge(ws::router(
-            proxies,
+            settings.proxies(),
             settings.rate_limits.as_ref().map(|l| l.sockets),
         ))
-        .merge(crate::ratings::routes::router())
-        .merge(crate::chat::routes::router())
         .fallback(api_not_found)
         .layer(axum::Extension(ws_limits::Silence(
             settings.connections.idle_timeout,

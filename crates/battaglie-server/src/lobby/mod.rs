@@ -234,7 +234,7 @@ impl Lobby {
         }
         let key = format!("challenge:{}", by.id);
         let accounts = AccountsRepo::new(self.games.store().clone());
-        crate::throttle::attempt(&accounts, &key, &Policy::CHALLENGES, now).await??;
+        crate::accounts::throttle::attempt(&accounts, &key, &Policy::CHALLENGES, now).await??;
         let addressee = match &offer.to {
             Some(name) => Some(
                 accounts

@@ -10,9 +10,9 @@ use battaglie_identity::{
     check_confirmation, confirmation_token, may_send_confirmation, ConfirmError,
 };
 
+use super::confirm_repo::ConfirmMail;
 use super::NotificationPrefs;
 use super::Notifications;
-use crate::accounts::ConfirmMail;
 use crate::store::StoreError;
 
 /// The confirmation mail's subject.
@@ -99,7 +99,7 @@ pub async fn confirm(
             ConfirmError::Expired => EmailConfirmError::Expired,
         },
     )?;
-    if notices.accounts.confirm_email(user, &email, now).await? {
+    if notices.confirm.confirm_email(user, &email, now).await? {
         Ok(email)
     } else {
         Err(EmailConfirmError::Invalid)
@@ -126,8 +126,8 @@ pub async fn resend(
     let mail = mail(notices, user, &email, now).await?;
     prefs.confirm_sent_at = Some(now.0);
     notices
-        .accounts
-        .save_prefs(user, &prefs, now, true, Some(&mail))
+        .confirm
+        .put_notification_prefs(user, &prefs, now, true, Some(&mail))
         .await?;
     Ok(prefs)
 }

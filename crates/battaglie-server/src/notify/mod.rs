@@ -7,6 +7,7 @@
 //! failed, kept for the account page to show.
 
 mod confirm;
+mod confirm_repo;
 mod kinds;
 mod mail;
 mod outbox;
@@ -33,6 +34,7 @@ pub use wire::{Confirmation, Notice, Notifications as NotificationsView, PrefsVi
 
 use crate::accounts::{AccountError, Accounts};
 use crate::node::Node;
+use confirm_repo::ConfirmRepo;
 
 /// Attempts before a notice is marked failed.
 pub const MAX_ATTEMPTS: i64 = 8;
@@ -129,6 +131,8 @@ pub struct Notifications {
     node: Node,
     accounts: Accounts,
     repo: NoticesRepo,
+    /// The address and its confirmation.
+    confirm: ConfirmRepo,
     /// How many times this node's sender has gone through the outbox.
     passes: std::sync::Arc<tokio::sync::watch::Sender<u64>>,
 }
@@ -144,6 +148,7 @@ impl Notifications {
     pub fn new(node: Node, accounts: Accounts) -> Notifications {
         Notifications {
             repo: NoticesRepo::new(node.store().clone()),
+            confirm: ConfirmRepo::new(node.store().clone()),
             node,
             accounts,
             passes: std::sync::Arc::new(tokio::sync::watch::Sender::new(0)),

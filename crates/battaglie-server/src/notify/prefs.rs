@@ -133,8 +133,8 @@ pub async fn set_prefs(
         _ => None,
     };
     notices
-        .accounts
-        .save_prefs(user, &prefs, now, changed, mail.as_ref())
+        .confirm
+        .put_notification_prefs(user, &prefs, now, changed, mail.as_ref())
         .await?;
     Ok(prefs)
 }

@@ -10,6 +10,7 @@ use axum::Router;
 use battaglie_server::{app, AppState};
 use serde_json::{json, Value};
 
+use crate::support::wait::until;
 use crate::support::{run, send, Backend, TestDb};
 
 /// A hotseat game of `plies` moves (each side's first legal move): its id.
@@ -34,18 +35,20 @@ async fn played(app: &Router, plies: usize) -> String {
 /// Polls the analysis of game `id` until it is complete (within 60 s), keeping every
 /// `done` it saw.
 async fn until_complete(app: &Router, id: &str, seen: &mut Vec<u64>) -> Value {
-    for _ in 0..600 {
-        let (status, report) = send(app, "GET", &format!("/api/games/{id}/analysis"), None).await;
+    let uri = format!("/api/games/{id}/analysis");
+    until(Duration::from_secs(60), async || {
+        let (status, report) = send(app, "GET", &uri, None).await;
         seen.push(report["done"].as_u64().unwrap());
         if report["complete"] == true {
             assert_eq!(status, StatusCode::OK, "{report}");
-            return report;
+            return Ok(report);
         }
         assert_eq!(status, StatusCode::ACCEPTED, "{report}");
         assert_eq!(report["running"], true, "{report}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the analysis of {id} never completed");
+        Err(report)
+    })
+    .await
+    .unwrap_or_else(|report| panic!("the analysis of {id} never completed: {report}"))
 }
 
 async fn an_analysis_runs_with_progress_and_is_stored_for_every_node(db: TestDb) {

@@ -114,7 +114,10 @@ async fn a_burst_of_long_records_from_one_address_is_refused_429_once_its_positi
             free + slots >= cores,
             "{free} search permits of {cores} free while analyses run"
         );
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        // Not a wait: the samples are spread over the searches' run (they hold
+        // and give back permits on threads of their own), so that a count taken
+        // at any moment of it would be caught.
+        tokio::time::sleep(crate::support::wait::EVERY).await;
     }
     state.node.shut_down();
 }

@@ -8,6 +8,7 @@ use battaglie_server::{app, AppState, Cluster, MemoryLimits};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 
+use crate::support::wait::until;
 use crate::support::{listen, next_json, post, run, send, send_raw, Backend, Server, TestDb};
 
 async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
@@ -24,15 +25,17 @@ use crate::support::first_legal;
 
 /// Polls the game until `ply` moves are played (the computer answers asynchronously).
 async fn wait_for_ply(app: &Router, id: &str, ply: u64) -> Value {
-    for _ in 0..200 {
+    until(Duration::from_secs(10), async || {
         let (status, state) = get(app, &format!("/api/games/{id}")).await;
         assert_eq!(status, StatusCode::OK);
         if state["ply"].as_u64().unwrap() >= ply {
-            return state;
+            Ok(state)
+        } else {
+            Err(state)
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("game {id} never reached ply {ply}");
+    })
+    .await
+    .unwrap_or_else(|state| panic!("game {id} never reached ply {ply}: {state}"))
 }
 
 /// A computer game stored from `start` (BFEN), the computer playing `computer`.
@@ -92,19 +95,16 @@ async fn the_computer_resigns_a_lost_game_and_says_why(s: Server) {
         assert_eq!(status, StatusCode::OK);
         human_moves += 1;
         // The computer's answer: a move, or the end of the game.
-        let mut polls = 0;
-        state = loop {
+        state = until(Duration::from_secs(10), async || {
             let state = wait_for_ply(&s.app, &id, ply + 1).await;
             if state["status"] != "ongoing" || state["ply"].as_u64().unwrap() >= ply + 2 {
-                break state;
+                Ok(state)
+            } else {
+                Err(state)
             }
-            polls += 1;
-            assert!(
-                polls < 500,
-                "the computer neither moved nor resigned: {state}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        };
+        })
+        .await
+        .unwrap_or_else(|state| panic!("the computer neither moved nor resigned: {state}"));
     }
     assert_eq!(state["result"], "army", "{state}");
     assert_eq!(state["reason"], "resignation", "{state}");
@@ -840,14 +840,26 @@ async fn restart_keeps_every_move_and_the_computer_moves_on_its_turn(db: TestDb)
             .await
             .unwrap();
     }
+    let state = AppState::new(store.clone());
     if store.backend() == "postgres" {
         // Every start on a shared database is a new node, which cannot tell a dead
         // node's claim from a live one's: the turn waits for the claim to expire.
+        let resumed = until(lease * 20, async || {
+            match state.games.resume_computer_games().await.unwrap() {
+                0 => Err(0),
+                n => Ok(n),
+            }
+        })
+        .await;
+        assert_eq!(
+            resumed,
+            Ok(1),
+            "the dead node's claim on the turn never lapsed"
+        );
+    } else {
         // An SQLite file has one server, which takes its own turn back at once.
-        tokio::time::sleep(lease + Duration::from_millis(100)).await;
+        assert_eq!(state.games.resume_computer_games().await.unwrap(), 1);
     }
-    let state = AppState::new(store.clone());
-    assert_eq!(state.games.resume_computer_games().await.unwrap(), 1);
     let app = battaglie_server::app(state.clone());
     let resumed = wait_for_ply(&app, &id, 4).await;
     assert_eq!(resumed["to_move"], "army");

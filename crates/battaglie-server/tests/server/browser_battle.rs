@@ -6,13 +6,14 @@
 //! keyboard. axe-core checks every end screen and analysis (see `browser.rs` for skipping
 //! without Chromium).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
 use crate::browser::walk;
 use crate::browser_pages::{set_lang, string};
 use crate::browser_support::{browser, computer_game, start_server, Browser, Page};
+use crate::support::wait::until;
 
 /// How the player makes every move of a battle.
 #[derive(Clone, Copy, Debug)]
@@ -68,18 +69,16 @@ fn newcomers_move(state: &Value, n: usize) -> (String, String, String) {
 
 /// The state once the computer has answered: the player's turn, or the end.
 async fn when_the_computer_has_moved(page: &Page, b: &mut Browser) -> Value {
-    let start = Instant::now();
-    loop {
+    until(Duration::from_secs(30), async || {
         let state = page.state(b).await;
         if state["status"] != "ongoing" || state["to_move"] == "army" {
-            return state;
+            Ok(state)
+        } else {
+            Err(state)
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the computer never answered: {state}"
-        );
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
+    })
+    .await
+    .unwrap_or_else(|state| panic!("the computer never answered: {state}"))
 }
 
 /// Plays the Army with `hands` until the battle ends: its last state.
@@ -186,20 +185,24 @@ async fn a_whole_battle(
 /// the other tests share, take longer than a page's usual wait.
 async fn analysed(page: &Page, b: &mut Browser) {
     let done = "!!(document.querySelector('section.analysis svg.eval-graph polyline') && !document.querySelector('section.analysis progress'))";
-    let start = Instant::now();
-    while page.eval(b, done).await != json!(true) {
-        if start.elapsed() > Duration::from_secs(180) {
-            let shown = page
-                .eval(
-                    b,
-                    "JSON.stringify({analysis: document.querySelector('section.analysis')?.outerHTML.slice(0, 400), \
-                     toast: document.getElementById('toast')?.textContent, \
-                     end: document.querySelector('section.end')?.outerHTML.slice(0, 1500)})",
-                )
-                .await;
-            panic!("the analysis of a whole battle never completed; the page shows {shown}");
+    let seen = until(Duration::from_secs(180), async || {
+        if page.eval(b, done).await == json!(true) {
+            Ok(())
+        } else {
+            Err(())
         }
-        tokio::time::sleep(Duration::from_millis(250)).await;
+    })
+    .await;
+    if seen.is_err() {
+        let shown = page
+            .eval(
+                b,
+                "JSON.stringify({analysis: document.querySelector('section.analysis')?.outerHTML.slice(0, 400), \
+                 toast: document.getElementById('toast')?.textContent, \
+                 end: document.querySelector('section.end')?.outerHTML.slice(0, 1500)})",
+            )
+            .await;
+        panic!("the analysis of a whole battle never completed; the page shows {shown}");
     }
 }
 

@@ -108,6 +108,8 @@ async fn two_players_chat_live_mute_each_other_and_agree_a_rematch() {
     type_chat(&army, &mut b, "Second").await;
     army.click(&mut b, ".chat-send").await;
     army.wait(&mut b, &shows("Second")).await;
+    // Still a timed wait (the page tells no event of a push it keeps hidden): a
+    // hook on the page's socket is the way out, not yet working.
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(indians.eval(&mut b, &shows("Second")).await, json!(false));
     indians
@@ -117,6 +119,7 @@ async fn two_players_chat_live_mute_each_other_and_agree_a_rematch() {
     indians
         .wait(&mut b, "document.querySelector('.chat-unmute') && performance.getEntriesByType('resource').some(e => e.name.includes('/chat?room=players'))")
         .await;
+    // Still a timed wait: the history's drawing, after its request, has no event.
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(indians.eval(&mut b, &shows("Second")).await, json!(false));
     indians.click(&mut b, ".chat-unmute").await;

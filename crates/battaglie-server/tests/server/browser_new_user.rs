@@ -6,7 +6,10 @@
 //! another language (names and notation aside), nothing failed, and on the phone
 //! nothing scrolls sideways. One server and one browser for all of it.
 
+use std::time::Duration;
+
 use crate::browser_support::{browser, call, computer_game, start_server, Browser, Page};
+use crate::support::wait::until;
 use serde_json::{json, Value};
 
 const LANGUAGES: [&str; 4] = ["en", "it", "fr", "de"];
@@ -195,13 +198,16 @@ impl Reader {
         )
         .await;
         assert_eq!(played["status"], 200, "{played}");
-        for _ in 0..200 {
-            if self.state(b, id).await["ply"] == 2 {
-                return;
+        until(Duration::from_secs(10), async || {
+            let state = self.state(b, id).await;
+            if state["ply"] == 2 {
+                Ok(())
+            } else {
+                Err(state)
             }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        panic!("the computer did not reply");
+        })
+        .await
+        .unwrap_or_else(|state| panic!("the computer did not reply: {state}"));
     }
 
     /// The game `id` as a spectator reads it.

@@ -5,7 +5,7 @@
 //! checks the page with a premove queued (see `browser.rs` for skipping without
 //! Chromium).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use battaglie_rules::{Position, Scenario, Side};
 use serde_json::json;
@@ -15,6 +15,7 @@ use crate::browser_pages::string;
 use crate::browser_support::{
     browser, computer_game_at, move_words, start_server, whole_stack_move, Browser, Page,
 };
+use crate::support::wait::until;
 
 /// Wraps the page's WebSocket so that, while `window.heldPushes` is an array, the
 /// messages pushed to the page wait in it instead of arriving: the test, not the
@@ -143,18 +144,16 @@ async fn a_premove_queued_while_the_computer_thinks_is_played_when_it_has_moved(
         .await;
 
     // The computer has moved on the server; the page, its pushes held, still waits.
-    let started = Instant::now();
-    let replied = loop {
+    let replied = until(Duration::from_secs(30), async || {
         let state = page.state(&mut b).await;
         if state["to_move"] == "army" && state["thinking"] == json!(false) {
-            break state;
+            Ok(state)
+        } else {
+            Err(state)
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the computer never answered: {state}"
-        );
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    };
+    })
+    .await
+    .unwrap_or_else(|state| panic!("the computer never answered: {state}"));
     let legal_now = replied["legal"]
         .as_array()
         .unwrap()
@@ -165,7 +164,9 @@ async fn a_premove_queued_while_the_computer_thinks_is_played_when_it_has_moved(
         legal_now,
         "{premove} is not legal after the computer's reply: {replied}"
     );
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The page has had the computer's whole search to act; what it had queued
+    // since runs before this look.
+    page.eval(&mut b, "new Promise((r) => setTimeout(r))").await;
     assert_eq!(page.moves(&mut b).await.len(), 1);
     let still = page
         .eval(&mut b, "!document.querySelector('.premove-note').hidden")

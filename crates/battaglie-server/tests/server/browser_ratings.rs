@@ -3,6 +3,7 @@
 //! and analysis links work; axe-clean (see `browser.rs` for skipping without Chromium).
 
 use crate::browser_support::{browser, start_server, Browser, Page};
+use crate::support::wait::until;
 use serde_json::{json, Value};
 
 /// `fetch` in the page (with its cookie), the answer's JSON with its status.
@@ -101,7 +102,7 @@ async fn after_a_rated_game_the_player_page_shows_the_rating_chart_and_game() {
     assert_eq!(reg["status"], 201, "{reg}");
     page.goto(&mut b, &format!("{}{invite}", server.url)).await;
     let indians = invite.rsplit('=').next().unwrap().to_string();
-    for _ in 0..50 {
+    until(std::time::Duration::from_secs(5), async || {
         let resigned = call(
             &page,
             &mut b,
@@ -112,15 +113,17 @@ async fn after_a_rated_game_the_player_page_shows_the_rating_chart_and_game() {
         )
         .await;
         if resigned["status"] == 200 {
-            break;
+            return Ok(());
         }
         // The page's own seat request may not have landed yet.
         assert_eq!(
             resigned["body"]["code"], "rated_seat_needs_account",
             "{resigned}"
         );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+        Err(resigned)
+    })
+    .await
+    .unwrap_or_else(|resigned| panic!("the Indians could never resign: {resigned}"));
 
     // The game names its players above and below the board, each linking to their
     // page, and its end says what the game did to their ratings.

@@ -10,6 +10,7 @@ use battaglie_server::{
 use serde_json::json;
 use sqlx::Connection;
 
+use crate::support::wait::until;
 use crate::support::{post, send_raw};
 
 /// A SQLite file holding some games, then garbage written over its last pages
@@ -45,16 +46,19 @@ async fn checkpoint(path: &Path) {
     let url = format!("sqlite://{}", path.display());
     let mut c = sqlx::SqliteConnection::connect(&url).await.unwrap();
     // A checkpoint is refused as busy while a closing pool still reads: retried.
-    for _ in 0..200 {
+    let done = until(std::time::Duration::from_secs(10), async || {
         let (busy,): (i64,) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
             .fetch_one(&mut c)
             .await
             .unwrap();
         if busy == 0 {
-            break;
+            Ok(())
+        } else {
+            Err(())
         }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    })
+    .await;
+    assert_eq!(done, Ok(()), "the write-ahead log was never checkpointed");
     c.close().await.unwrap();
 }
 

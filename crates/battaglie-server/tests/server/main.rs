@@ -50,6 +50,7 @@ mod lobby_limits;
 mod meet;
 mod memory_budget;
 mod metrics_access;
+mod module_graph;
 mod notifications;
 mod one_clock;
 mod password_hashing;

@@ -18,17 +18,19 @@ use serde_json::{json, Value};
 
 use crate::support::client::{meet_in_lobby, player_with_mail, Browser};
 use crate::support::cluster::{two_timed_nodes, Kind, Node};
-use crate::support::sinks::{notify_settings, Mail, SmtpSink};
+use crate::support::sinks::{notify_settings, sent_what_is_due, Mail, SmtpSink};
 
 const T0: Timestamp = Timestamp(1_767_225_600_000);
 const SITE: &str = "https://battaglie.example";
 const HOUR: Duration = Duration::from_secs(3600);
 
-/// Waits for the `n`th mail, then a little longer: exactly `n` came (no node
-/// sent one twice, nothing else went).
-async fn exactly(smtp: &SmtpSink, n: usize) -> Vec<Mail> {
+/// Waits for the `n`th mail, then until each of `nodes` has sent all it had
+/// due: exactly `n` came (no node sent one twice, nothing else went).
+async fn exactly(smtp: &SmtpSink, nodes: [&Node; 2], n: usize) -> Vec<Mail> {
     smtp.wait_for(n).await;
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    for node in nodes {
+        sent_what_is_due(&node.state).await;
+    }
     let all = smtp.mails();
     assert_eq!(all.len(), n, "{all:?}");
     all
@@ -117,7 +119,7 @@ async fn a_correspondence_game_over_days_mails_each_turn_and_rates_the_claim(kin
             "one move, one turn"
         );
         state = moved.body;
-        let mails = exactly(&smtp, turn).await;
+        let mails = exactly(&smtp, [&one, &two], turn).await;
         let mail = &mails[turn - 1];
         assert_eq!(mail.to, [waiting.email], "turn {turn}");
         let subject = mail.header("Subject").unwrap();
@@ -166,7 +168,7 @@ async fn a_correspondence_game_over_days_mails_each_turn_and_rates_the_claim(kin
     let (won, lost) = (claimant.name, absent.name);
 
     // Both get the end mail, with the link.
-    let mails = exactly(&smtp, 8).await;
+    let mails = exactly(&smtp, [&one, &two], 8).await;
     let mut ends: Vec<&str> = mails[6..].iter().map(|m| m.to[0].as_str()).collect();
     ends.sort_unstable();
     let mut both = [host.email, guest.email];

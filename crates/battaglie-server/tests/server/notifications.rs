@@ -15,7 +15,7 @@ use battaglie_server::notify::FIRST_RETRY;
 use serde_json::{json, Value};
 
 use crate::support::client::{code, Browser};
-use crate::support::sinks::{notify_settings, HookSink, Mail, SmtpSink};
+use crate::support::sinks::{notify_settings, sent_what_is_due, HookSink, Mail, SmtpSink};
 use crate::support::{run, send_raw, Backend, Server, TestDb};
 
 pub(crate) const T0: Timestamp = Timestamp(1_767_225_600_000);
@@ -159,13 +159,7 @@ impl Game {
     /// Waits until the sender has sent everything due now: two passes through
     /// the outbox that end after this call (the first may have begun before).
     pub(crate) async fn settle(&self) {
-        let mut passes = self.server.state.notifications.sender_passes();
-        let after = *passes.borrow_and_update() + 2;
-        let settled = passes.wait_for(|&n| n >= after);
-        tokio::time::timeout(Duration::from_secs(60), settled)
-            .await
-            .expect("the notifications' sender stopped")
-            .expect("the notifications' sender is gone");
+        sent_what_is_due(&self.server.state).await;
     }
 }
 

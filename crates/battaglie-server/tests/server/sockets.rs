@@ -11,6 +11,7 @@ use serde_json::Value;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::support::wait::until;
 use crate::support::{next_message, online_game, socket};
 
 /// The longest any step below may take before the test fails.
@@ -114,15 +115,8 @@ async fn an_address_past_its_socket_cap_is_refused_429() {
     let mut first = open.remove(0);
     first.close(None).await.unwrap();
     while first.next().await.is_some() {}
-    tokio::time::timeout(PATIENCE, async {
-        loop {
-            if let Ok((ws, _)) =
-                tokio_tungstenite::connect_async(format!("ws://{addr}{path}")).await
-            {
-                return ws;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+    until(PATIENCE, async || {
+        tokio_tungstenite::connect_async(format!("ws://{addr}{path}")).await
     })
     .await
     .expect("a socket opens again once one closed");

@@ -4,14 +4,13 @@
 use super::*;
 
 impl App {
-    /// Handles one key press.
+    /// Handles one key press: what it asks for on the screen shown
+    /// ([`intent`]), then that applied.
     pub fn handle_key(&mut self, key: KeyEvent) {
         if key.kind == KeyEventKind::Release {
             return;
         }
-        if key.modifiers.contains(KeyModifiers::CONTROL)
-            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q'))
-        {
+        if intent::interrupt(&key) {
             // A second Ctrl-C while the question is asked leaves without saving.
             if matches!(self.mode, Mode::Confirm(Confirm::Quit)) {
                 self.quit = true;
@@ -21,7 +20,10 @@ impl App {
             return;
         }
         if self.too_small.get() && self.screen != Screen::Help {
-            self.small_key(key);
+            let asking = matches!(self.mode, Mode::Confirm(_));
+            if let Some(wish) = intent::too_small(&key, asking) {
+                self.small_key(wish);
+            }
             return;
         }
         // Outside a prompt a key with Ctrl held means nothing (Ctrl-U is the
@@ -31,40 +33,62 @@ impl App {
             return;
         }
         match self.screen {
-            Screen::Help => self.help_key(key),
-            Screen::Replay => self.replay_key(key),
-            Screen::Game => match std::mem::replace(&mut self.mode, Mode::Normal) {
-                Mode::Normal => self.normal_key(key),
-                Mode::Select(sel) => self.select_key(key, sel),
-                Mode::Prompt(prompt) => self.prompt_key(key, prompt),
-                Mode::Confirm(c) => self.confirm_key(key, c),
-                Mode::Menu(menu) => self.menu_key(key, menu),
-            },
+            Screen::Help => {
+                if let Some(wish) = intent::in_help(&key) {
+                    self.help_key(wish);
+                }
+            }
+            Screen::Replay => {
+                if let Some(wish) = intent::in_replay(&key) {
+                    self.replay_key(wish);
+                }
+            }
+            Screen::Game => {
+                let wish = match &self.mode {
+                    Mode::Normal => intent::on_board(&key),
+                    Mode::Select(_) => intent::building(&key),
+                    Mode::Prompt(p) => intent::in_prompt(&key, p.text.chars().count()),
+                    Mode::Confirm(_) => intent::answering(&key),
+                    Mode::Menu(_) => intent::in_menu(&key),
+                };
+                if let Some(wish) = wish {
+                    match std::mem::replace(&mut self.mode, Mode::Normal) {
+                        Mode::Normal => self.normal_key(wish),
+                        Mode::Select(sel) => self.select_key(wish, sel),
+                        Mode::Prompt(prompt) => self.prompt_key(wish, prompt),
+                        Mode::Confirm(c) => self.confirm_key(wish, c),
+                        Mode::Menu(menu) => self.menu_key(wish, menu),
+                    }
+                }
+            }
         }
         self.keep();
     }
 
-    /// A key while the terminal is too small to show the board: only quitting and
-    /// answering a pending question (which the notice shows) act; nothing may
-    /// change the unseen board or open a prompt that could not be seen.
-    pub(super) fn small_key(&mut self, key: KeyEvent) {
-        // The help is text: it wraps to any size, and a pending question waits.
-        if matches!(key.code, KeyCode::Char('?') | KeyCode::F(1)) {
-            self.screen = Screen::Help;
-            self.help_scroll = 0;
+    /// What a key asks for while the terminal is too small to show the board:
+    /// only the help, quitting and answering a pending question (which the
+    /// notice shows) act; nothing may change the unseen board or open a prompt
+    /// that could not be seen.
+    pub(super) fn small_key(&mut self, wish: Intent) {
+        if wish == Intent::OpenHelp {
+            // The help is text: it wraps to any size, and a pending question waits.
+            self.open_help();
             return;
         }
         match std::mem::replace(&mut self.mode, Mode::Normal) {
-            Mode::Confirm(c) if !matches!(key.code, KeyCode::Char('s' | 'S')) => {
-                self.confirm_key(key, c)
-            }
+            Mode::Confirm(c) => self.confirm_key(wish, c),
             mode => {
                 self.mode = mode;
-                if let KeyCode::Char('q' | 'Q') = key.code {
+                if wish == Intent::Quit {
                     self.ask_quit();
                 }
             }
         }
+    }
+
+    pub(super) fn open_help(&mut self) {
+        self.screen = Screen::Help;
+        self.help_scroll = 0;
     }
 
     /// Handles a mouse event: a left click on a square moves the cursor there and
@@ -87,16 +111,15 @@ impl App {
         }
     }
 
-    pub(super) fn move_cursor(&mut self, code: KeyCode) {
+    pub(super) fn move_cursor(&mut self, step: Step) {
         let s = self.session.game.position().scenario();
         let rank = self.cursor.rank();
         let file: i16 = self.cursor.file().map_or(-1, i16::from);
-        let (file, rank) = match code {
-            KeyCode::Left | KeyCode::Char('h') => ((file - 1).max(-1), rank),
-            KeyCode::Right | KeyCode::Char('l') => ((file + 1).min(s.width() as i16 - 1), rank),
-            KeyCode::Up | KeyCode::Char('k') => (file, (rank + 1).min(s.height() - 1)),
-            KeyCode::Down | KeyCode::Char('j') => (file, rank.saturating_sub(1)),
-            _ => (file, rank),
+        let (file, rank) = match step {
+            Step::Left => ((file - 1).max(-1), rank),
+            Step::Right => ((file + 1).min(s.width() as i16 - 1), rank),
+            Step::Up => (file, (rank + 1).min(s.height() - 1)),
+            Step::Down => (file, rank.saturating_sub(1)),
         };
         self.cursor = if file < 0 {
             Square::staging(rank)
@@ -105,43 +128,36 @@ impl App {
         };
     }
 
-    pub(super) fn normal_key(&mut self, key: KeyEvent) {
-        match key.code {
-            KeyCode::Left
-            | KeyCode::Right
-            | KeyCode::Up
-            | KeyCode::Down
-            | KeyCode::Char('h' | 'j' | 'k' | 'l') => self.move_cursor(key.code),
-            KeyCode::Enter | KeyCode::Char(' ') => self.pick_stack(),
-            KeyCode::Char(':') | KeyCode::Char('/') => {
+    pub(super) fn normal_key(&mut self, wish: Intent) {
+        match wish {
+            Intent::Cursor(step) => self.move_cursor(step),
+            Intent::Pick => self.pick_stack(),
+            Intent::TypeMove => {
                 self.mode = Mode::Prompt(Prompt {
                     kind: PromptKind::Move,
                     text: String::new(),
                 });
             }
-            KeyCode::Char('s') => {
+            Intent::Save => {
                 self.mode = Mode::Prompt(Prompt {
                     kind: PromptKind::Save,
                     text: self.save_path.clone(),
                 });
             }
-            KeyCode::Char('o' | 'L') => {
+            Intent::Open => {
                 self.mode = Mode::Prompt(Prompt {
                     kind: PromptKind::Load,
                     text: self.save_path.clone(),
                 });
             }
-            KeyCode::Char('m') | KeyCode::Char('n') => self.open_menu(),
-            KeyCode::Char('u') => self.undo(),
-            KeyCode::Char('r') => self.redo(),
-            KeyCode::Char('p') => self.pass(),
-            KeyCode::Char('v') => self.open_replay(),
-            KeyCode::Char('?') | KeyCode::F(1) => {
-                self.screen = Screen::Help;
-                self.help_scroll = 0;
-            }
-            KeyCode::Char('q') => self.ask_quit(),
-            KeyCode::Esc => self.message = None,
+            Intent::Menu => self.open_menu(),
+            Intent::Undo => self.undo(),
+            Intent::Redo => self.redo(),
+            Intent::Pass => self.pass(),
+            Intent::Replay => self.open_replay(),
+            Intent::OpenHelp => self.open_help(),
+            Intent::Quit => self.ask_quit(),
+            Intent::Dismiss => self.status = None,
             _ => {}
         }
     }
@@ -183,26 +199,26 @@ impl App {
         }
     }
 
-    pub(super) fn select_key(&mut self, key: KeyEvent, mut sel: Selection) {
-        let said = self.message.clone();
-        match key.code {
-            KeyCode::Esc => {
+    pub(super) fn select_key(&mut self, wish: Intent, mut sel: Selection) {
+        let said = self.status.clone();
+        // A choice of pieces changed: say the new one, not the first "sending all".
+        let chose = matches!(
+            wish,
+            Intent::ChooseAll | Intent::Add(_) | Intent::Remove(_) | Intent::RemoveLast
+        );
+        match wish {
+            Intent::Cancel => {
                 self.cursor = sel.from;
                 self.info("Move cancelled.");
                 return;
             }
-            KeyCode::Left
-            | KeyCode::Right
-            | KeyCode::Up
-            | KeyCode::Down
-            | KeyCode::Char('h' | 'j' | 'k' | 'l') => self.move_cursor(key.code),
-            KeyCode::Char('a') => {
+            Intent::Cursor(step) => self.move_cursor(step),
+            Intent::ChooseAll => {
                 sel.chosen = sel.remaining();
                 sel.picked.clear();
                 sel.auto = false;
             }
-            KeyCode::Char(c @ ('f' | 'm' | 'v')) => {
-                let kind = Kind::from_char(c).unwrap_or(Kind::Foot);
+            Intent::Add(kind) => {
                 if sel.auto {
                     sel.chosen = Pieces::EMPTY;
                     sel.picked.clear();
@@ -215,8 +231,7 @@ impl App {
                     self.error(&format!("No more {kind} left on {} to choose.", sel.from));
                 }
             }
-            KeyCode::Char(c @ ('F' | 'M' | 'V')) => {
-                let kind = Kind::from_char(c).unwrap_or(Kind::Foot);
+            Intent::Remove(kind) => {
                 sel.auto = false;
                 if sel.chosen.count(kind) > 0 {
                     sel.chosen = sel.chosen.minus(Pieces::one(kind));
@@ -225,7 +240,7 @@ impl App {
                     }
                 }
             }
-            KeyCode::Backspace => {
+            Intent::RemoveLast => {
                 sel.auto = false;
                 let kind = sel.picked.pop().or_else(|| {
                     Kind::ALL
@@ -239,12 +254,9 @@ impl App {
                     }
                 }
             }
-            KeyCode::Char('c') => return self.confirm(sel),
-            KeyCode::Char('?') | KeyCode::F(1) => {
-                self.screen = Screen::Help;
-                self.help_scroll = 0;
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => {
+            Intent::Play => return self.confirm(sel),
+            Intent::OpenHelp => self.open_help(),
+            Intent::SendOrPlay => {
                 if self.cursor == sel.from {
                     return self.confirm(sel);
                 }
@@ -252,13 +264,8 @@ impl App {
             }
             _ => {}
         }
-        // A choice of pieces changed: say the new one, not the first "sending all".
-        let chose = matches!(
-            key.code,
-            KeyCode::Char('a' | 'f' | 'm' | 'v' | 'F' | 'M' | 'V') | KeyCode::Backspace
-        );
         // An error this key made stays; an older one (an illegal move) is stale.
-        let new_error = self.message != said && self.message.as_ref().is_some_and(|(_, e)| *e);
+        let new_error = self.status != said && self.status.as_ref().is_some_and(Status::is_error);
         if chose && !new_error {
             let chosen = if sel.chosen.is_empty() {
                 "nothing".to_string()

@@ -4,27 +4,20 @@
 use super::*;
 
 impl App {
-    pub(super) fn prompt_key(&mut self, key: KeyEvent, mut prompt: Prompt) {
-        match key.code {
-            KeyCode::Esc => {
-                self.message = None;
+    pub(super) fn prompt_key(&mut self, wish: Intent, mut prompt: Prompt) {
+        match wish {
+            Intent::Cancel => {
+                self.status = None;
                 self.quit_after_save = false;
                 self.start_after_save = None;
                 return;
             }
-            KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                prompt.text.clear();
-            }
-            KeyCode::Backspace => {
+            Intent::Clear => prompt.text.clear(),
+            Intent::Erase => {
                 prompt.text.pop();
             }
-            KeyCode::Char(c)
-                if !key.modifiers.contains(KeyModifiers::CONTROL)
-                    && prompt.text.chars().count() < 200 =>
-            {
-                prompt.text.push(c);
-            }
-            KeyCode::Enter => {
+            Intent::Type(c) => prompt.text.push(c),
+            Intent::Accept => {
                 let text = prompt.text.trim().to_string();
                 if text.is_empty() {
                     // Keep the prompt, and replace whatever was said before it.
@@ -52,13 +45,14 @@ impl App {
                             self.info(&Session::saved_message(Path::new(&text), &written));
                             self.save_path = written.display().to_string();
                             if self.quit_after_save {
-                                self.farewell = self.message.as_ref().map(|(m, _)| m.clone());
+                                self.farewell = self.status.as_ref().map(|s| s.text.clone());
                                 self.quit = true;
                             } else if let Some(ng) = self.start_after_save.take() {
-                                let saved = self.message.take();
+                                let saved = self.status.take();
                                 self.start(ng);
-                                if let (Some((said, _)), Some((new, _))) = (saved, &self.message) {
-                                    self.message = Some((format!("{said} {new}"), false));
+                                if let (Some(said), Some(new)) = (saved, &self.status) {
+                                    self.status =
+                                        Some(Status::info(format!("{} {}", said.text, new.text)));
                                 }
                             }
                             return;
@@ -150,26 +144,26 @@ impl App {
         ));
     }
 
-    pub(super) fn replay_key(&mut self, key: KeyEvent) {
+    pub(super) fn replay_key(&mut self, wish: Intent) {
         let Some(replay) = &mut self.replay else {
             self.screen = Screen::Game;
             return;
         };
-        match key.code {
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => {
+        match wish {
+            Intent::StepBack => {
                 let i = replay.index.saturating_sub(1);
                 replay.go(i);
             }
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') | KeyCode::Enter => {
+            Intent::StepOn => {
                 let i = replay.index + 1;
                 replay.go(i);
             }
-            KeyCode::Home | KeyCode::Up => replay.go(0),
-            KeyCode::End | KeyCode::Down => {
+            Intent::First => replay.go(0),
+            Intent::Last => {
                 let n = replay.moves.len();
                 replay.go(n);
             }
-            KeyCode::Char('t') => {
+            Intent::PlayOnFromHere => {
                 let mut redo: Vec<Move> = replay.moves[replay.index..].to_vec();
                 redo.reverse();
                 self.session.game = replay.game.clone();
@@ -180,11 +174,8 @@ impl App {
                 self.info("Playing on from here; r replays the next moves of the record.");
                 self.maybe_start_computer();
             }
-            KeyCode::Char('?') | KeyCode::F(1) => {
-                self.screen = Screen::Help;
-                self.help_scroll = 0;
-            }
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('v') => {
+            Intent::OpenHelp => self.open_help(),
+            Intent::Cancel => {
                 self.replay = None;
                 self.screen = Screen::Game;
                 self.info("Back to the game.");
@@ -194,27 +185,25 @@ impl App {
         }
     }
 
-    pub(super) fn help_key(&mut self, key: KeyEvent) {
-        self.help_scroll_key(key);
+    pub(super) fn help_key(&mut self, wish: Intent) {
+        self.help_scroll_key(wish);
         // Never past the end: the last page stays in view.
         self.help_scroll = self.help_scroll.min(self.help_end.get());
     }
 
-    fn help_scroll_key(&mut self, key: KeyEvent) {
-        match key.code {
-            KeyCode::Down | KeyCode::Char('j') => {
-                self.help_scroll = self.help_scroll.saturating_add(1)
+    fn help_scroll_key(&mut self, wish: Intent) {
+        match wish {
+            Intent::Scroll(by) => {
+                let by_lines = u16::try_from(by.unsigned_abs()).unwrap_or(u16::MAX);
+                self.help_scroll = if by < 0 {
+                    self.help_scroll.saturating_sub(by_lines)
+                } else {
+                    self.help_scroll.saturating_add(by_lines)
+                };
             }
-            KeyCode::Up | KeyCode::Char('k') => {
-                self.help_scroll = self.help_scroll.saturating_sub(1)
-            }
-            KeyCode::PageDown | KeyCode::Char(' ') => {
-                self.help_scroll = self.help_scroll.saturating_add(10)
-            }
-            KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
-            KeyCode::Home => self.help_scroll = 0,
-            KeyCode::End => self.help_scroll = u16::MAX,
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('?') | KeyCode::F(1) => {
+            Intent::Top => self.help_scroll = 0,
+            Intent::Bottom => self.help_scroll = u16::MAX,
+            Intent::Cancel => {
                 self.screen = if self.replay.is_some() {
                     Screen::Replay
                 } else {

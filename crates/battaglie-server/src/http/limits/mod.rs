@@ -152,7 +152,7 @@ struct Shared {
 }
 
 impl Limiters {
-    pub(super) fn new(limits: Option<&RateLimits>, state: &AppState) -> Limiters {
+    pub(crate) fn new(limits: Option<&RateLimits>, state: &AppState) -> Limiters {
         let Some(limits) = limits else {
             return Limiters::default();
         };

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use base64::Engine;
 use battaglie_rules::{Kind, Position, Scenario};
@@ -15,6 +15,8 @@ use battaglie_server::{app_with, AppState, HttpSettings, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
+
+use crate::support::wait::until;
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -370,37 +372,39 @@ impl Page {
     }
 
     pub async fn wait(&self, b: &mut Browser, condition: &str) {
-        let start = Instant::now();
-        loop {
+        let expression = format!("!!({condition})");
+        let held = until(Duration::from_secs(20), async || {
             // During a navigation the page may be gone for a moment: not yet, then.
             let ok = b
                 .try_call(
                     Some(&self.session),
                     "Runtime.evaluate",
-                    json!({"expression": format!("!!({condition})"), "returnByValue": true}),
+                    json!({"expression": expression, "returnByValue": true}),
                 )
                 .await
                 .unwrap_or_default();
             if ok["result"]["value"] == json!(true) {
-                return;
+                Ok(())
+            } else {
+                Err(())
             }
-            if start.elapsed() > Duration::from_secs(20) {
-                let seen = b
-                    .call(
-                        Some(&self.session),
-                        "Runtime.evaluate",
-                        json!({"expression": "[location.href, document.querySelector('.banner')?.textContent, \
-                            document.getElementById('toast')?.textContent, document.querySelector('.mover')?.textContent, \
-                            [...document.querySelectorAll('table.moves button')].map(b => b.textContent).slice(-6)]",
-                            "returnByValue": true}),
-                    )
-                    .await;
-                panic!(
-                    "timed out waiting for {condition}; the page shows {}",
-                    seen["result"]["value"]
-                );
-            }
-            tokio::time::sleep(Duration::from_millis(80)).await;
+        })
+        .await;
+        if held.is_err() {
+            let seen = b
+                .call(
+                    Some(&self.session),
+                    "Runtime.evaluate",
+                    json!({"expression": "[location.href, document.querySelector('.banner')?.textContent, \
+                        document.getElementById('toast')?.textContent, document.querySelector('.mover')?.textContent, \
+                        [...document.querySelectorAll('table.moves button')].map(b => b.textContent).slice(-6)]",
+                        "returnByValue": true}),
+                )
+                .await;
+            panic!(
+                "timed out waiting for {condition}; the page shows {}",
+                seen["result"]["value"]
+            );
         }
     }
 

@@ -15,6 +15,7 @@ pub mod cluster;
 #[macro_use]
 pub mod server;
 pub mod sinks;
+pub mod wait;
 
 use battaglie_server::{Database, Store};
 use sqlx::Connection;

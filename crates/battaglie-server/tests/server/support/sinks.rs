@@ -2,7 +2,7 @@
 //! real SMTP for a client (EHLO, MAIL FROM, RCPT TO, DATA, QUIT) that keeps
 //! every mail it got, and an HTTP server that keeps every webhook it got.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,6 +31,19 @@ async fn wait_until<T: Clone + std::fmt::Debug>(
         Ok(Ok(now)) => now.clone(),
         _ => panic!("never got {what}; got {:?}", seen.borrow()),
     }
+}
+
+/// Waits until `node`'s notifications' sender has sent everything due now: two
+/// passes through the outbox that end after this call (the first may have begun
+/// before).
+pub async fn sent_what_is_due(node: &battaglie_server::AppState) {
+    let mut passes = node.notifications.sender_passes();
+    let after = *passes.borrow_and_update() + 2;
+    let settled = passes.wait_for(|&n| n >= after);
+    tokio::time::timeout(HANG_GUARD, settled)
+        .await
+        .expect("the notifications' sender stopped")
+        .expect("the notifications' sender is gone");
 }
 
 /// One mail as the sink got it.
@@ -67,7 +80,7 @@ pub struct SmtpSink {
     /// Its port.
     pub port: u16,
     mails: Arc<watch::Sender<Vec<Mail>>>,
-    hang: Arc<AtomicBool>,
+    hang: Arc<watch::Sender<bool>>,
     /// How many connections it holds unanswered now.
     held: Arc<watch::Sender<usize>>,
 }
@@ -79,7 +92,7 @@ impl SmtpSink {
         let sink = SmtpSink {
             port: listener.local_addr().unwrap().port(),
             mails: Arc::new(watch::Sender::new(Vec::new())),
-            hang: Arc::default(),
+            hang: Arc::new(watch::Sender::new(false)),
             held: Arc::new(watch::Sender::new(0)),
         };
         let serving = sink.clone();
@@ -91,9 +104,10 @@ impl SmtpSink {
         sink
     }
 
-    /// While `on`, new connections are accepted and never answered.
+    /// While `on`, new connections are accepted and held unanswered (until it
+    /// is turned off).
     pub fn hang(&self, on: bool) {
-        self.hang.store(on, Ordering::SeqCst);
+        self.hang.send_replace(on);
     }
 
     /// How many connections it holds unanswered now (while hanging).
@@ -128,10 +142,12 @@ impl SmtpSink {
     }
 
     async fn session(self, tcp: tokio::net::TcpStream) {
-        if self.hang.load(Ordering::SeqCst) {
-            // Holds the connection open, saying nothing.
+        if *self.hang.borrow() {
+            // Holds the connection open, saying nothing, until told to stop
+            // hanging (or the test has long failed).
             self.held.send_modify(|held| *held += 1);
-            tokio::time::sleep(Duration::from_secs(120)).await;
+            let mut hang = self.hang.subscribe();
+            let _ = tokio::time::timeout(HANG_GUARD, hang.wait_for(|&on| !on)).await;
             self.held.send_modify(|held| *held -= 1);
             drop(tcp);
             return;

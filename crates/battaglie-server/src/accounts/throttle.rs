@@ -8,7 +8,7 @@ use std::time::Duration;
 use battaglie_community::Timestamp;
 use battaglie_identity::{Attempts, Policy, Throttled};
 
-use crate::accounts::{AccountsRepo, Count};
+use super::{AccountsRepo, Count};
 use crate::store::StoreError;
 
 /// How often an attempt is tried again when other requests keep changing the

@@ -6,7 +6,7 @@
 
 use battaglie_community::Timestamp;
 
-use crate::notify::NotificationPrefs;
+use super::NotificationPrefs;
 use crate::store::{on_write, Store, StoreError};
 
 /// A confirmation mail to queue: its subject and the path of its link.
