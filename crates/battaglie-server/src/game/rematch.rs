@@ -71,7 +71,7 @@ impl Games {
     /// answers the offer as it stands now (`None`: none).
     ///
     /// # Errors
-    /// Not an online game, not over, a spectator or wrong token, no offer to
+    /// Not an online game, called off, not over, a spectator or wrong token, no offer to
     /// answer, agreed already; store failures.
     pub async fn rematch(
         &self,
@@ -89,8 +89,13 @@ impl Games {
                 return Err(GameError::NeedsToken(Action::Rematch).into())
             }
         };
-        if !live.is_over().await {
-            return Err(RematchError::NotOver);
+        {
+            let st = live.state.lock().await;
+            // A game called off had no battle to play again.
+            st.not_called_off()?;
+            if !st.finished() {
+                return Err(RematchError::NotOver);
+            }
         }
         let store = self.repo();
         let standing = store.rematch(live.id()).await?;

@@ -42,7 +42,8 @@ async fn either_seat_calls_off_a_game_without_a_move_and_nothing_more_happens_in
         Database::Sqlite(_) => s.app.clone(),
     };
     assert_eq!(state_of(&second, &id).await["status"], "aborted");
-    // Nothing more happens in it: no move, resignation, draw or second call-off.
+    // Nothing more happens in it: no move, resignation, draw, second call-off or
+    // rematch.
     let (status, err) = post(
         &second,
         &format!("/api/games/{id}/moves"),
@@ -55,6 +56,7 @@ async fn either_seat_calls_off_a_game_without_a_move_and_nothing_more_happens_in
         ("resign", json!({"token": army})),
         ("draw", json!({"token": army})),
         ("abort", json!({"token": army})),
+        ("rematch", json!({"token": army, "action": "offer"})),
     ] {
         let (status, err) = post(&s.app, &format!("/api/games/{id}/{path}"), body).await;
         assert_eq!(status, StatusCode::CONFLICT, "{path}: {err}");
