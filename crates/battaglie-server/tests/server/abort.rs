@@ -8,7 +8,7 @@ use axum::Router;
 use battaglie_server::Database;
 use serde_json::{json, Value};
 
-use crate::support::client::Browser;
+use crate::support::client::{rated_game, Browser};
 use crate::support::{first_legal, online_game, post, run, send, Backend, Server};
 
 async fn state_of(app: &Router, id: &str) -> Value {
@@ -143,26 +143,7 @@ async fn a_rated_game_called_off_changes_no_rating_and_counts_nowhere(s: Server)
     red.register(app, "RedCloud", "correct horse 1").await;
     let mut kettle = Browser::at("10.1.0.2");
     kettle.register(app, "BlackKettle", "correct horse 2").await;
-    let made = red
-        .send(
-            app,
-            "POST",
-            "/api/games",
-            Some(json!({"scenario": "washita", "mode": "online", "side": "army", "rated": true})),
-        )
-        .await;
-    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
-    let id = made.body["id"].as_str().unwrap().to_string();
-    let other = made.body["other_token"].as_str().unwrap().to_string();
-    let taken = kettle
-        .send(
-            app,
-            "POST",
-            &format!("/api/games/{id}/seat"),
-            Some(json!({"token": other})),
-        )
-        .await;
-    assert_eq!(taken.status, StatusCode::OK, "{}", taken.body);
+    let (id, _, other) = rated_game(app, &mut red, &mut kettle).await;
     let (status, called) = abort(app, &id, &other).await;
     assert_eq!(status, StatusCode::OK, "{called}");
     for name in ["RedCloud", "BlackKettle"] {

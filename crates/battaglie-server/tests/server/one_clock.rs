@@ -10,7 +10,7 @@ use battaglie_community::{FakeClock, Timestamp};
 use battaglie_identity::SESSION_IDLE;
 use serde_json::json;
 
-use crate::support::client::Browser;
+use crate::support::client::{rated_game, Browser};
 use crate::support::{run, send, Backend, Server, TestDb};
 
 /// Long before the machine's clock: a stamp from the wall clock would show.
@@ -48,16 +48,7 @@ async fn a_rating_stamp_is_the_server_clock_s_time(db: TestDb) {
     indians
         .register(app, "Kettle_Clock", "little big horn 1876")
         .await;
-    let body = json!({"scenario": "washita", "mode": "online", "side": "army", "rated": true});
-    let made = army.send(app, "POST", "/api/games", Some(body)).await;
-    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
-    let id = made.body["id"].as_str().unwrap().to_string();
-    let other = made.body["other_token"].as_str().unwrap().to_string();
-    let seat = json!({ "token": other });
-    let taken = indians
-        .send(app, "POST", &format!("/api/games/{id}/seat"), Some(seat))
-        .await;
-    assert_eq!(taken.status, StatusCode::OK, "{}", taken.body);
+    let (id, _, other) = rated_game(app, &mut army, &mut indians).await;
     clock.advance(3 * DAY);
     let (status, body) = send(
         app,

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::Router;
 use serde_json::{json, Value};
 
-use crate::support::client::{code, Browser};
+use crate::support::client::{code, rated_game, Browser};
 use crate::support::{run, Backend, Server};
 
 const PASSWORD: &str = "little big horn 1876";
@@ -16,37 +16,6 @@ async fn player(app: &Router, address: &str, name: &str) -> Browser {
     let mut b = Browser::at(address);
     b.register(app, name, PASSWORD).await;
     b
-}
-
-/// A rated online game on the Washita made by `army`, the Indians' seat taken by
-/// `indians` through the invite's token: (id, army token, indians token).
-async fn rated_game(
-    app: &Router,
-    army: &mut Browser,
-    indians: &mut Browser,
-) -> (String, String, String) {
-    let a = army
-        .send(
-            app,
-            "POST",
-            "/api/games",
-            Some(json!({"scenario": "washita", "mode": "online", "side": "army", "rated": true})),
-        )
-        .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
-    let id = a.body["id"].as_str().unwrap().to_string();
-    let other = a.body["other_token"].as_str().unwrap().to_string();
-    let taken = indians
-        .send(
-            app,
-            "POST",
-            &format!("/api/games/{id}/seat"),
-            Some(json!({"token": other})),
-        )
-        .await;
-    assert_eq!(taken.status, StatusCode::OK, "{}", taken.body);
-    assert_eq!(taken.body["seat"], "indians");
-    (id, a.body["token"].as_str().unwrap().to_string(), other)
 }
 
 async fn resign(app: &Router, id: &str, token: &str) -> (StatusCode, Value) {

@@ -194,3 +194,34 @@ pub async fn meet_in_lobby(
 pub fn code(a: &Answer) -> &str {
     a.body["code"].as_str().unwrap_or("")
 }
+
+/// A rated online game on the Washita made by `army`, the Indians' seat taken by
+/// `indians` through the invite's token: (id, army token, indians token).
+pub async fn rated_game(
+    app: &Router,
+    army: &mut Browser,
+    indians: &mut Browser,
+) -> (String, String, String) {
+    let a = army
+        .send(
+            app,
+            "POST",
+            "/api/games",
+            Some(json!({"scenario": "washita", "mode": "online", "side": "army", "rated": true})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let id = a.body["id"].as_str().unwrap().to_string();
+    let other = a.body["other_token"].as_str().unwrap().to_string();
+    let taken = indians
+        .send(
+            app,
+            "POST",
+            &format!("/api/games/{id}/seat"),
+            Some(json!({"token": other})),
+        )
+        .await;
+    assert_eq!(taken.status, StatusCode::OK, "{}", taken.body);
+    assert_eq!(taken.body["seat"], "indians");
+    (id, a.body["token"].as_str().unwrap().to_string(), other)
+}
