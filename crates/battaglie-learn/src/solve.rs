@@ -185,11 +185,11 @@ fn wins_within(
     for mv in state.game().legal_moves() {
         let mut after = state.game().clone();
         after.play(&mv);
-        // With no reply to choose (the player moves again), one course only.
-        let replies = if after.position().side_to_move() == player {
-            vec![Move::PASS]
-        } else {
-            after.legal_moves()
+        let replies = match after.legal_moves() {
+            moves if after.position().side_to_move() != player && !moves.is_empty() => moves,
+            // No reply to choose (the game is over, or the player moves again): one
+            // course only, on which `play_with` asks for none.
+            _ => vec![Move::PASS],
         };
         let mut holds = true;
         for reply in replies {

@@ -2,7 +2,7 @@
 //! and the lesson file's `computer` field checked.
 
 use battaglie_learn::{
-    force, hint, lessons, lessons_json, read_lesson, Forced, Lang, Opponent, Run,
+    force, hint, lessons, lessons_json, read_lesson, Forced, Lang, Opponent, Run, Targets,
 };
 
 fn first_battle() -> &'static battaglie_learn::Lesson {
@@ -106,4 +106,21 @@ fn a_level_the_computer_does_not_have_names_the_lesson_stage_and_field() {
         read_lesson("14-first-battle.toml", &both).unwrap_err().to_string(),
         "lesson 14-first-battle.toml, stage 1: `computer`: give either `replies` or `computer`, not both"
     );
+}
+
+#[test]
+fn a_move_that_ends_the_battle_otherwise_is_no_win_against_every_reply() {
+    // The deadlock of the endings lesson, asked instead to eliminate the horseman on b1:
+    // the only move ends the battle in a draw, with no reply left to try.
+    let endings = lessons()
+        .iter()
+        .find(|l| l.id == "endings")
+        .expect("lesson");
+    let mut stage = endings.stages[1].clone();
+    stage.targets = Targets {
+        eliminate: vec!["b1".parse().expect("a square")],
+        ..Targets::default()
+    };
+    stage.opponent = Opponent::Computer { level: 1 };
+    assert_eq!(force(&Run::new(&stage)), Forced::Impossible);
 }
