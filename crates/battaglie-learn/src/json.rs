@@ -81,6 +81,11 @@ pub enum OpponentJson {
         /// The replies.
         replies: Vec<String>,
     },
+    /// The computer at a level.
+    Computer {
+        /// Its level, 1 (weakest) to 8.
+        level: u8,
+    },
 }
 
 /// Every lesson as JSON values.
@@ -127,6 +132,7 @@ fn stage_json(s: &Stage) -> StageJson {
         opponent: match &s.opponent {
             Opponent::None => OpponentJson::None,
             Opponent::Replies(r) => OpponentJson::Replies { replies: r.clone() },
+            Opponent::Computer { level } => OpponentJson::Computer { level: *level },
         },
         stars: s.stars,
         solution: s.solution.iter().map(|m| m.to_string()).collect(),

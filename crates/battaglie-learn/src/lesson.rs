@@ -86,4 +86,10 @@ pub enum Opponent {
     /// legal in the position reached (the player went another way) gives way to the pass
     /// when the rules allow it, else to the first of its legal moves.
     Replies(Vec<String>),
+    /// The computer at a level (1 to 8), its node budget fixed so that the same position
+    /// always gets the same reply: a hint and a retry meet the same game.
+    Computer {
+        /// The level, 1 (weakest) to 8.
+        level: u8,
+    },
 }

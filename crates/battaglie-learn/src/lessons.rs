@@ -6,7 +6,7 @@ use crate::lesson::Lesson;
 use crate::source::{read_lesson, LessonError};
 
 /// The lesson files, in the order of the course.
-const SOURCES: [(&str, &str); 13] = [
+const SOURCES: [(&str, &str); 14] = [
     ("01-board.toml", include_str!("../lessons/01-board.toml")),
     ("02-steps.toml", include_str!("../lessons/02-steps.toml")),
     ("03-split.toml", include_str!("../lessons/03-split.toml")),
@@ -46,6 +46,10 @@ const SOURCES: [(&str, &str); 13] = [
     (
         "13-settling.toml",
         include_str!("../lessons/13-settling.toml"),
+    ),
+    (
+        "14-first-battle.toml",
+        include_str!("../lessons/14-first-battle.toml"),
     ),
 ];
 

@@ -9,6 +9,8 @@
 //! * [`hint`] and [`shortest`]: the next move of a shortest solution, by breadth-first
 //!   search over the rules' legal moves; the tests prove with it that every stage can be
 //!   completed and that its three-star budget is the length of a shortest solution;
+//! * [`force`]: where the computer replies ([`Opponent::Computer`]), the fewest moves that
+//!   complete the stage against every legal reply, so its budget holds whatever it plays;
 //! * [`lessons_json`]: every lesson with its stages, as `battaglie learn --json` prints them.
 //!
 //! Pure: no input or output, no unsafe code. The page (through the WebAssembly module)
@@ -33,5 +35,5 @@ pub use lessons::{lessons, read_builtin};
 pub use refusal::{explain, kind_name, terrain_name, Refusal};
 pub use run::{Finish, Played, Run};
 pub use say::{finish_words, stars_text, terrain_legend, Say};
-pub use solve::{hint, shortest, Solved, MAX_VISITED};
+pub use solve::{force, hint, shortest, Forced, Solved, MAX_VISITED};
 pub use source::{read_lesson, LessonError};

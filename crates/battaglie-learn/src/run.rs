@@ -1,6 +1,9 @@
 //! A stage being played: the game so far, the moves used, the opponent's replies, and
 //! how it finished.
 
+use std::sync::atomic::AtomicBool;
+
+use battaglie_ai::{level_nodes, search, Limits};
 use battaglie_rules::{Game, Move, Outcome, Side};
 
 use crate::lang::Lang;
@@ -105,6 +108,12 @@ impl Run {
 
     /// Plays a legal move of the player and the reply; the caller has checked it.
     pub(crate) fn play(&mut self, mv: &Move) -> Played {
+        self.play_with(mv, Run::reply)
+    }
+
+    /// Plays a legal move of the player and the reply `choose` picks (asked only when the
+    /// stage goes on to a reply): the solver tries every reply this way.
+    pub(crate) fn play_with(&mut self, mv: &Move, choose: impl FnOnce(&Run) -> Move) -> Played {
         let player = self.stage.player();
         self.seen.push(self.game.position().hash());
         self.game.play(mv);
@@ -129,7 +138,7 @@ impl Run {
         }
         let mut reply = None;
         if self.game.position().side_to_move() != player {
-            let r = self.reply();
+            let r = choose(self);
             self.seen.push(self.game.position().hash());
             self.game.play(&r);
             reply = Some(r);
@@ -142,17 +151,25 @@ impl Run {
         }
     }
 
-    /// The other side's move now: its fixed reply when legal, else the pass when the
-    /// rules allow it, else its first legal move.
+    /// The other side's move now: the computer's choice, or its fixed reply when legal,
+    /// else the pass when the rules allow it, else its first legal move.
     pub(crate) fn reply(&self) -> Move {
         let legal = self.game.legal_moves();
-        if let Opponent::Replies(list) = &self.stage.opponent {
-            let fixed = list
-                .get(self.played as usize - 1)
-                .and_then(|t| self.game.position().parse_move(t).ok());
-            if let Some(mv) = fixed {
-                return mv;
+        match &self.stage.opponent {
+            Opponent::Replies(list) => {
+                let fixed = list
+                    .get(self.played as usize - 1)
+                    .and_then(|t| self.game.position().parse_move(t).ok());
+                if let Some(mv) = fixed {
+                    return mv;
+                }
             }
+            Opponent::Computer { level } => {
+                if let Some(found) = computer_search(&self.game, *level) {
+                    return found;
+                }
+            }
+            Opponent::None => {}
         }
         legal
             .iter()
@@ -208,4 +225,15 @@ impl Run {
                     && !matches!(outcome, Some(Outcome::Win(w, _)) if w != player)
             })
     }
+}
+
+/// The computer's move at `level` in `game`: a node budget (no time cap) and the default
+/// seed, so the same game always gets the same move, on any machine however busy.
+fn computer_search(game: &Game, level: u8) -> Option<Move> {
+    let limits = Limits {
+        level: Some(level),
+        nodes: level_nodes(level),
+        ..Limits::default()
+    };
+    search(game, &limits, &AtomicBool::new(false), |_| {}).map(|found| found.best)
 }

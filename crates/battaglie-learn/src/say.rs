@@ -43,6 +43,8 @@ pub enum Say {
     Played,
     /// The stars won in a lesson: `{n} of {m} stars`.
     LessonStars,
+    /// Who the other side is in a stage against the computer: `the computer at level {n}`.
+    Computer,
 }
 
 impl Say {
@@ -110,6 +112,12 @@ impl Say {
             ],
             Say::Played => ["You play {move}.", "Giochi {move}.", "Vous jouez {move}.", "Du spielst {move}."],
             Say::LessonStars => ["{n} of {m} stars", "{n} stelle su {m}", "{n} étoiles sur {m}", "{n} von {m} Sternen"],
+            Say::Computer => [
+                "against the computer at level {n}",
+                "contro il computer al livello {n}",
+                "contre l'ordinateur au niveau {n}",
+                "gegen den Computer auf Stufe {n}",
+            ],
         };
         all[lang as usize]
     }

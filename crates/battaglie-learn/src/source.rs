@@ -53,6 +53,7 @@ struct StageToml {
     draw: Option<String>,
     survive: Option<u32>,
     replies: Option<Vec<String>>,
+    computer: Option<i64>,
     stars: [u32; 3],
     solution: Vec<String>,
 }
@@ -237,9 +238,27 @@ fn read_stage(lesson: &str, n: usize, raw: StageToml) -> Result<Stage, FieldErro
             "the budgets for three, two and one star must grow from at least 1",
         ));
     }
-    let opponent = match raw.replies {
-        None => Opponent::None,
-        Some(list) => {
+    let opponent = match (raw.replies, raw.computer) {
+        (Some(_), Some(_)) => {
+            return Err(field(
+                "computer",
+                "give either `replies` or `computer`, not both",
+            ))
+        }
+        (None, Some(level)) => match u8::try_from(level) {
+            Ok(level @ 1..=battaglie_ai::MAX_LEVEL) => Opponent::Computer { level },
+            _ => {
+                return Err(field(
+                    "computer",
+                    format!(
+                        "{level} is not a level: expected 1 to {}",
+                        battaglie_ai::MAX_LEVEL
+                    ),
+                ))
+            }
+        },
+        (None, None) => Opponent::None,
+        (Some(list), None) => {
             for (i, r) in list.iter().enumerate() {
                 r.parse::<battaglie_rules::MoveText>()
                     .map_err(|e| field(&format!("replies[{i}]"), e))?;

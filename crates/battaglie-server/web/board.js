@@ -21,6 +21,7 @@ export { CELL };
  * @typedef {object} BoardOptions
  * @property {Map<string, Stack>} [stacks]
  * @property {boolean} [compact] a preview: no labels, badges or cells
+ * @property {boolean} [figure] an illustration: labels and counts, but a picture (no cells)
  * @property {Overlay[]} [overlays]
  * @property {Arrow[]} [arrows]
  * @property {Ghost[]} [ghosts] pieces about to arrive, drawn faint
@@ -132,7 +133,7 @@ export function drawBoard(scenario, opts = {}) {
       class: `board${opts.orient?.quarter ? " quarter" : ""}`,
     })
   );
-  if (opts.compact) {
+  if (opts.compact || opts.figure) {
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", opts.label || scenario.name);
   } else {
@@ -226,7 +227,7 @@ export function drawBoard(scenario, opts = {}) {
   }
 
   // Cells, on top: one per square, rows by rank from the north.
-  if (!opts.compact) {
+  if (!opts.compact && !opts.figure) {
     const cells = el("g", { class: "hits" }, svg);
     for (let r = scenario.height; r >= 1; r--) {
       const row = el("g", { role: "row" }, cells);

@@ -559,4 +559,16 @@ export default {
   gamesInPlay_other: "{n} Partien laufen",
   watchGame: "Eine Partie {battle} ansehen",
   nothingToWatch: "Gerade gibt es keine Partie zwischen zwei Spielern zum Ansehen.",
+  // The rules page's illustrations: what each shows, and the link to its lesson.
+  tryIt: "Ausprobieren",
+  ruleFig_staging: "Eine Karte mit 4 Spalten (a bis d) und 3 Reihen (1 bis 3). Ein Reiter der Armee wartet auf dem Aufmarschfeld @1 westlich der Karte; der Pfeil bringt ihn nach Osten auf a1.",
+  ruleFig_houses: "Ein Fußsoldat und ein Reiter der Armee stehen zusammen auf a1, neben einem Haus auf b1; der Pfeil schickt nur den Fußsoldaten ins Haus.",
+  ruleFig_who: "Ein indianischer Reiter auf b1, zwischen einem Fußsoldaten der Armee auf a1 und einem Reiter der Armee auf b2; der Pfeil führt den Reiter auf b1 und schaltet ihn aus, was der Fußsoldat nicht könnte.",
+  ruleFig_limit: "Zwei Reiter der Armee auf a2 und drei auf a1; der Pfeil bringt zwei davon nach a2, das dann vier hat, so viele, wie ein Feld höchstens fasst.",
+  ruleFig_split: "Zwei Reiter der Armee auf b2 teilen sich in einem Zug: die Pfeile schicken einen nach Norden auf b3 und den anderen nach Osten auf c2.",
+  ruleFig_attack: "Ein Fußsoldat und ein Reiter der Armee auf a1 greifen zusammen einen indianischen Fußsoldaten und Reiter auf b1 an: jeden Indianer kann einer von ihnen ausschalten, also geht der ganze Stapel.",
+  ruleFig_pass: "Ein Fußsoldat der Armee im Haus auf a1, eingeschlossen von Klippen auf a2 und einem indianischen Reiter auf b1, hat gar keinen Zug: die Armee passt.",
+  ruleFig_victory: "Der Reiter der Armee auf c2 schaltet den letzten Indianer auf d2 aus: die Indianer haben kein Stück mehr, und die Armee gewinnt.",
+  ruleFig_computer: "Gegen den Computer: zwei Reiter der Armee auf b2 teilen sich und schalten in einem Zug den indianischen Reiter auf b3 und den indianischen Fußsoldaten auf c2 aus.",
+  ruleFig_never: "Ein Reiter der Armee auf a1 vor zwei indianischen Fußsoldaten auf b1, die ihn nie ausschalten könnten: liefe hier die Zeit der Armee ab, endete die Schlacht remis. Der Pfeil gewinnt sie stattdessen.",
 };

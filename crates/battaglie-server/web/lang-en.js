@@ -559,4 +559,16 @@ export default {
   gamesInPlay_other: "{n} games being played",
   watchGame: "Watch a game of {battle}",
   nothingToWatch: "No game between two players to watch just now.",
+  // The rules page's illustrations: what each shows, and the link to its lesson.
+  tryIt: "Try it",
+  ruleFig_staging: "A map of 4 files (a to d) and 3 ranks (1 to 3). An Army horseman waits on the staging square @1, west of the map; the arrow takes it east onto a1.",
+  ruleFig_houses: "A soldier on foot and a horseman of the Army stand together on a1, beside a house on b1; the arrow sends only the soldier on foot into the house.",
+  ruleFig_who: "An Indian horseman on b1, between an Army soldier on foot on a1 and an Army horseman on b2; the arrow takes the horseman onto b1 to eliminate it, which the soldier on foot could not.",
+  ruleFig_limit: "Two Army horsemen on a2 and three on a1; the arrow brings two of them up to a2, making four, the most a square may hold.",
+  ruleFig_split: "Two Army horsemen on b2 split up in one move: the arrows send one north to b3 and the other east to c2.",
+  ruleFig_attack: "An Army soldier on foot and horseman on a1 attack an Indian soldier on foot and horseman on b1 together: each Indian can be eliminated by one of them, so the whole stack goes.",
+  ruleFig_pass: "An Army soldier on foot in the house on a1, closed in by cliffs on a2 and an Indian horseman on b1, has no move at all: the Army passes.",
+  ruleFig_victory: "The Army horseman on c2 eliminates the last Indian, on d2: the Indians have no piece left, and the Army wins.",
+  ruleFig_computer: "Against the computer: two Army horsemen on b2 split to eliminate the Indian horseman on b3 and the Indian soldier on foot on c2 in one move.",
+  ruleFig_never: "An Army horseman on a1 faces two Indian soldiers on foot on b1, who could never eliminate it: if the Army's time ran out here, the battle would be drawn. The arrow wins it instead.",
 };

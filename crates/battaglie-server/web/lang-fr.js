@@ -559,4 +559,16 @@ export default {
   gamesInPlay_other: "{n} parties en cours",
   watchGame: "Regarder une partie de {battle}",
   nothingToWatch: "Aucune partie entre deux joueurs à regarder pour l'instant.",
+  // The rules page's illustrations: what each shows, and the link to its lesson.
+  tryIt: "Essayer",
+  ruleFig_staging: "Une carte de 4 colonnes (a à d) et 3 rangées (1 à 3). Un cavalier de l'Armée attend sur la case de rassemblement @1, à l'ouest de la carte ; la flèche l'emmène vers l'est, en a1.",
+  ruleFig_houses: "Un fantassin et un cavalier de l'Armée se tiennent ensemble en a1, à côté d'une maison en b1 ; la flèche n'envoie que le fantassin dans la maison.",
+  ruleFig_who: "Un cavalier indien en b1, entre un fantassin de l'Armée en a1 et un cavalier de l'Armée en b2 ; la flèche mène le cavalier en b1 pour l'éliminer, ce que le fantassin ne pourrait pas.",
+  ruleFig_limit: "Deux cavaliers de l'Armée en a2 et trois en a1 ; la flèche en monte deux en a2, qui en compte alors quatre, le plus qu'une case puisse porter.",
+  ruleFig_split: "Deux cavaliers de l'Armée en b2 se séparent en un coup : les flèches envoient l'un au nord en b3 et l'autre à l'est en c2.",
+  ruleFig_attack: "Un fantassin et un cavalier de l'Armée en a1 attaquent ensemble un fantassin et un cavalier indiens en b1 : chaque Indien peut être éliminé par l'un d'eux, donc toute la pile disparaît.",
+  ruleFig_pass: "Un fantassin de l'Armée dans la maison en a1, enfermé par les falaises en a2 et un cavalier indien en b1, n'a aucun coup : l'Armée passe.",
+  ruleFig_victory: "Le cavalier de l'Armée en c2 élimine le dernier Indien, en d2 : les Indiens n'ont plus aucune pièce et l'Armée gagne.",
+  ruleFig_computer: "Contre l'ordinateur : deux cavaliers de l'Armée en b2 se séparent pour éliminer en un coup le cavalier indien en b3 et le fantassin indien en c2.",
+  ruleFig_never: "Un cavalier de l'Armée en a1 face à deux fantassins indiens en b1, qui ne pourraient jamais l'éliminer : si le temps de l'Armée s'écoulait ici, la bataille serait nulle. La flèche la gagne plutôt.",
 };

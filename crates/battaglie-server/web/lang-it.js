@@ -559,4 +559,16 @@ export default {
   gamesInPlay_other: "{n} partite in corso",
   watchGame: "Guarda una partita di {battle}",
   nothingToWatch: "Nessuna partita tra due giocatori da guardare in questo momento.",
+  // The rules page's illustrations: what each shows, and the link to its lesson.
+  tryIt: "Prova",
+  ruleFig_staging: "Una mappa di 4 colonne (da a a d) e 3 righe (da 1 a 3). Un cavaliere dell'Esercito aspetta nella casella di schieramento @1, a ovest della mappa; la freccia lo porta a est, in a1.",
+  ruleFig_houses: "Un soldato a piedi e un cavaliere dell'Esercito stanno insieme in a1, accanto a una casa in b1; la freccia manda nella casa solo il soldato a piedi.",
+  ruleFig_who: "Un cavaliere indiano in b1, tra un soldato a piedi dell'Esercito in a1 e un cavaliere dell'Esercito in b2; la freccia porta il cavaliere in b1 a eliminarlo, cosa che il soldato a piedi non potrebbe.",
+  ruleFig_limit: "Due cavalieri dell'Esercito in a2 e tre in a1; la freccia ne porta due in a2, che così ne ha quattro, il massimo per una casella.",
+  ruleFig_split: "Due cavalieri dell'Esercito in b2 si dividono in una mossa: le frecce mandano uno a nord in b3 e l'altro a est in c2.",
+  ruleFig_attack: "Un soldato a piedi e un cavaliere dell'Esercito in a1 attaccano insieme un soldato a piedi e un cavaliere indiani in b1: ogni indiano può essere eliminato da uno di loro, quindi se ne va tutta la pila.",
+  ruleFig_pass: "Un soldato a piedi dell'Esercito nella casa in a1, chiuso dalle rupi in a2 e da un cavaliere indiano in b1, non ha alcuna mossa: l'Esercito passa.",
+  ruleFig_victory: "Il cavaliere dell'Esercito in c2 elimina l'ultimo indiano, in d2: agli indiani non resta alcun pezzo e l'Esercito vince.",
+  ruleFig_computer: "Contro il computer: due cavalieri dell'Esercito in b2 si dividono per eliminare in una mossa il cavaliere indiano in b3 e il soldato a piedi indiano in c2.",
+  ruleFig_never: "Un cavaliere dell'Esercito in a1 di fronte a due soldati a piedi indiani in b1, che non potrebbero mai eliminarlo: se qui finisse il tempo dell'Esercito, la battaglia sarebbe patta. La freccia invece la vince.",
 };

@@ -1,10 +1,15 @@
 // @ts-check
 // The rules for players, in each language: what a turn is, who eliminates whom, how a
 // battle ends. The authoritative text is the project's rules specification; this
-// says the same for someone about to play.
+// says the same for someone about to play. Each rule is illustrated, as the 1977 sheet
+// was, by a small board from the lesson that teaches it (`ruleboards.js`, generated from
+// the lessons), with a link to try it there.
 
 import { lang, t } from "./i18n.js";
 import { h } from "./dom.js";
+import { drawBoard } from "./board.js";
+import { bySquare } from "./squares.js";
+import { RULE_BOARDS } from "./ruleboards.js";
 
 /** @typedef {[string, string[]][]} Sections */
 
@@ -120,6 +125,53 @@ export const RULES = {
   ],
 };
 
+/**
+ * The illustrations of each section's paragraphs (keys of `RULE_BOARDS`), in the order
+ * of every language's sections: the way onto the map and houses; who eliminates whom
+ * and the stack limit; a move and a split, an attack, a pass; a victory, the computer;
+ * the clock's "could never win". The last section (playing here) has none.
+ * @type {string[][][]}
+ */
+export const FIGURES = [
+  [["staging"], ["houses"]],
+  [["who", "limit"]],
+  [["split"], ["attack"], ["pass"]],
+  [["victory"], ["computer"]],
+  [[], ["never"]],
+  [[], [], []],
+];
+
+/**
+ * A rule's illustration: the lesson's board with the move shown (arrows from the square
+ * it leaves, the pieces arriving drawn faint, a cross where they eliminate), what it
+ * shows in words, and "Try it" leading to the lesson.
+ * @param {string} key
+ */
+export function ruleFigure(key) {
+  const fig = RULE_BOARDS[key];
+  const words = t(`ruleFig_${key}`);
+  /** @type {import("./board.js").Overlay[]} */
+  const overlays = [];
+  /** @type {import("./board.js").Arrow[]} */
+  const arrows = [];
+  /** @type {import("./board.js").Ghost[]} */
+  const ghosts = [];
+  const from = fig.from;
+  if (from) {
+    overlays.push({ square: from, kind: "source" });
+    for (const g of fig.groups) {
+      arrows.push({ from, to: g.to });
+      if (g.capture) overlays.push({ square: g.to, kind: "capture" });
+      else ghosts.push({ square: g.to, counts: g.pieces, side: fig.side });
+    }
+  }
+  const board = drawBoard(fig.scenario, { stacks: bySquare(fig.scenario.stacks), figure: true, overlays, arrows, ghosts, label: words });
+  const caption = h("figcaption", { id: `rule-fig-${key}` }, words, " ");
+  const link = h("a", { href: `/learn/${fig.lesson}`, class: "try-it", "aria-describedby": `rule-fig-${key}` }, `${t("tryIt")} →`);
+  caption.append(link);
+  return h("figure", { class: "rule-figure", "data-rule": key }, board, caption);
+}
+
 /** The rules in the current language (English where one is missing). */
 export function rulesSections() {
   return RULES[lang()] || RULES.en;
@@ -132,7 +184,10 @@ export function rulesSections() {
 export function rulesPage(root) {
   document.title = `${t("rules")} · battaglie`;
   const main = h("main", { id: "main", class: "rules-page" }, h("h1", {}, t("rules")));
-  for (const [title, paragraphs] of rulesSections()) main.append(h("h2", {}, title), ...paragraphs.map((p) => h("p", {}, p)));
+  rulesSections().forEach(([title, paragraphs], s) => {
+    main.append(h("h2", {}, title));
+    paragraphs.forEach((p, i) => main.append(h("p", {}, p), ...(FIGURES[s]?.[i] || []).map(ruleFigure)));
+  });
   main.append(h("p", {}, h("a", { href: "/" }, `← ${t("home")}`)));
   root.append(main);
 }

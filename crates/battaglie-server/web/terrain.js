@@ -152,15 +152,16 @@ export function drawTerrain(g, scenario, geo, uid) {
       switch (name) {
         case "river":
         case "ford":
+        case "deep ford":
         case "water":
         case "lake": {
-          const width = name === "ford" ? CELL * 0.7 : CELL * 0.82;
+          const width = name.endsWith("ford") ? CELL * 0.7 : CELL * 0.82;
           el("circle", { cx, cy, r: width / 2, fill: "#4a86bd" }, flows);
           for (const [df, dr] of linked((n) => WATERY.has(n))) {
             el("line", { x1: cx, y1: cy, x2: cx + (df * CELL) / 2, y2: cy + (dr * CELL) / 2, stroke: "#4a86bd", "stroke-width": width, "stroke-linecap": "butt" }, flows);
           }
           el("circle", { cx: cx - 4, cy: cy - 5, r: width / 4, fill: "#8cc0e6", opacity: 0.35 }, flows);
-          if (name === "ford") {
+          if (name.endsWith("ford")) {
             el("rect", { x: x + 8, y: y + 8, width: CELL - 16, height: CELL - 16, rx: 8, fill: "#d9c48f", opacity: 0.55 }, above);
             for (let i = 0; i < 6; i++) {
               el("circle", { cx: x + 12 + rand() * (CELL - 24), cy: y + 12 + rand() * (CELL - 24), r: 1.5 + rand() * 2, fill: "#9c958a" }, above);
@@ -219,6 +220,7 @@ export function drawTerrain(g, scenario, geo, uid) {
           break;
         }
         case "rocks":
+        case "cliffs":
         case "rock":
         case "mountain": {
           el("rect", { x, y, width: CELL, height: CELL, fill: "#a39a83", opacity: 0.55 }, base);

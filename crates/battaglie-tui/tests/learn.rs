@@ -124,6 +124,18 @@ fn a_lesson_that_does_not_exist_is_refused_with_the_range() {
     let e = learn_plain("".as_bytes(), &mut output, &options(99, Lang::En, None)).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "there is no lesson 99: the lessons are numbered 1 to 13"
+        "there is no lesson 99: the lessons are numbered 1 to 14"
     );
+}
+
+#[test]
+fn the_line_mode_plays_the_first_battle_against_the_computer_and_shows_its_answers() {
+    let out = run("a2:M-b2\nb2:M-c2\nc2:Mxd2\n", &options(14, Lang::En, None));
+    assert!(
+        out.contains("Stage 1 of 3, against the computer at level 1. A horseman's raid"),
+        "{out}"
+    );
+    assert!(out.contains("The other side answers: c2:F-d2"), "{out}");
+    assert!(out.contains("The other side answers: e2:F-d2"), "{out}");
+    assert!(out.contains("Done in 3 moves: 3 of 3 stars."), "{out}");
 }

@@ -31,6 +31,7 @@ mod browser_premove;
 mod browser_presence;
 mod browser_ratings;
 mod browser_refusals;
+mod browser_rules;
 mod browser_seat_links;
 mod browser_story;
 mod browser_words;

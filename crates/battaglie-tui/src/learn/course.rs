@@ -1,7 +1,7 @@
 //! A lesson being played, for both the full screen and the line mode: the stage in play,
 //! what a typed move does, the hint, starting again, and the stars kept.
 
-use battaglie_learn::{finish_words, hint, Finish, Lang, Lesson, Run, Say};
+use battaglie_learn::{finish_words, hint, Finish, Lang, Lesson, Opponent, Run, Say};
 use battaglie_rules::Square;
 
 use crate::learn::progress::Progress;
@@ -48,11 +48,17 @@ impl Course {
         what.text(self.lang)
     }
 
-    /// `Stage 2 of 4`.
+    /// `Stage 2 of 4`, and `, against the computer at level 1` where it replies.
     pub(crate) fn stage_heading(&self) -> String {
-        self.say(Say::Stage)
+        let mut heading = self
+            .say(Say::Stage)
             .replace("{n}", &(self.stage + 1).to_string())
-            .replace("{m}", &self.lesson.stages.len().to_string())
+            .replace("{m}", &self.lesson.stages.len().to_string());
+        if let Opponent::Computer { level } = self.run.stage().opponent {
+            heading.push_str(", ");
+            heading.push_str(&self.say(Say::Computer).replace("{n}", &level.to_string()));
+        }
+        heading
     }
 
     /// The moves used and the budgets.
