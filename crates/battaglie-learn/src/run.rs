@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use battaglie_ai::{level_nodes, search, Limits};
-use battaglie_rules::{Game, Move, Outcome, Side};
+use battaglie_rules::{Game, Move, Outcome, Side, Square};
 
 use crate::lang::Lang;
 use crate::lesson::{Opponent, Stage};
@@ -46,6 +46,9 @@ pub struct Run {
     finish: Option<Finish>,
     /// The positions of the game before the current one, for the solver's states.
     seen: Vec<u64>,
+    /// The `eliminate` squares where the player's move eliminated the enemy stack standing
+    /// there (a stack the other side moved away was not eliminated), in order.
+    taken: Vec<Square>,
 }
 
 impl Run {
@@ -61,6 +64,7 @@ impl Run {
             played: 0,
             finish: None,
             seen: Vec::new(),
+            taken: Vec::new(),
         }
     }
 
@@ -82,6 +86,12 @@ impl Run {
     /// The positions the game went through before the current one.
     pub(crate) fn seen(&self) -> &[u64] {
         &self.seen
+    }
+
+    /// The `eliminate` squares whose enemy stack the player has eliminated, for the
+    /// solver's states.
+    pub(crate) fn taken(&self) -> &[Square] {
+        &self.taken
     }
 
     /// How the stage finished, if it has.
@@ -116,8 +126,18 @@ impl Run {
     pub(crate) fn play_with(&mut self, mv: &Move, choose: impl FnOnce(&Run) -> Move) -> Played {
         let player = self.stage.player();
         self.seen.push(self.game.position().hash());
+        let enemy_on = |game: &Game, sq| matches!(game.position().stack(sq), Some((side, _)) if side != player);
+        let standing: Vec<Square> = (self.stage.targets.eliminate.iter().copied())
+            .filter(|&sq| enemy_on(&self.game, sq))
+            .collect();
         self.game.play(mv);
         self.played += 1;
+        // On the player's move the other side's stacks stay put: one gone was eliminated.
+        for sq in standing {
+            if !enemy_on(&self.game, sq) && !self.taken.contains(&sq) {
+                self.taken.push(sq);
+            }
+        }
         if let Some(finish) = self.judge(false) {
             self.finish = Some(finish);
             return Played {
@@ -193,17 +213,10 @@ impl Run {
         self.game.outcome().map(Finish::Ended)
     }
 
-    /// Whether the enemy stacks on the `eliminate` squares are gone, eliminated rather than
-    /// moved away: none stands there, and the enemy has lost at least as many pieces.
-    fn eliminated(&self, player: Side) -> bool {
+    /// Whether the player's moves eliminated an enemy stack on every `eliminate` square.
+    fn eliminated(&self) -> bool {
         let t = &self.stage.targets;
-        let (start, pos) = (&self.stage.start, self.game.position());
-        let total = |sq| start.stack(sq).map_or(0, |(_, p)| u32::from(p.total()));
-        let wanted: u32 = t.eliminate.iter().map(|&sq| total(sq)).sum();
-        t.eliminate
-            .iter()
-            .all(|&sq| !matches!(pos.stack(sq), Some((side, _)) if side != player))
-            && pos.piece_count(!player) + wanted <= start.piece_count(!player)
+        t.eliminate.iter().all(|sq| self.taken.contains(sq))
     }
 
     fn targets_hold(&self, player: Side, after_reply: bool) -> bool {
@@ -212,7 +225,7 @@ impl Run {
         let outcome = self.game.outcome();
         let mine = |sq| matches!(pos.stack(sq), Some((side, _)) if side == player);
         t.reach.iter().all(|&sq| mine(sq))
-            && self.eliminated(player)
+            && self.eliminated()
             && t.gather.is_none_or(|(sq, n)| {
                 matches!(pos.stack(sq), Some((side, p)) if side == player && p.total() >= n)
             })

@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use battaglie_rules::Move;
+use battaglie_rules::{Move, Square};
 
 use crate::lesson::Opponent;
 use crate::run::{Finish, Run};
@@ -52,7 +52,8 @@ pub fn shortest(run: &Run) -> Solved {
         return forced_line(run);
     }
     // A state is the position, its quiet counter, the positions seen before (the rules
-    // count repetitions over the whole game), and the moves used when a target counts them.
+    // count repetitions over the whole game), the target stacks eliminated so far, and the
+    // moves used when a target counts them.
     let counts_moves = run.stage().targets.survive.is_some();
     let key = |r: &Run| {
         let mut seen = r.seen().to_vec();
@@ -62,6 +63,7 @@ pub fn shortest(run: &Run) -> Solved {
             pos.hash(),
             pos.quiet(),
             seen,
+            r.taken().to_vec(),
             if counts_moves { r.played() } else { 0 },
         )
     };
@@ -155,14 +157,20 @@ pub fn force(run: &Run) -> Forced {
 struct TooLarge;
 
 /// A state of the forced search: the position, its quiet counter, the positions seen
-/// before, and the moves used (the budget ends the stage).
-type Key = (u64, u32, Vec<u64>, u32);
+/// before, the target stacks eliminated, and the moves used (the budget ends the stage).
+type Key = (u64, u32, Vec<u64>, Vec<Square>, u32);
 
 fn key(r: &Run) -> Key {
     let mut seen = r.seen().to_vec();
     seen.sort_unstable();
     let pos = r.game().position();
-    (pos.hash(), pos.quiet(), seen, r.played())
+    (
+        pos.hash(),
+        pos.quiet(),
+        seen,
+        r.taken().to_vec(),
+        r.played(),
+    )
 }
 
 /// A first move that completes the stage within `depth` moves whatever the replies.

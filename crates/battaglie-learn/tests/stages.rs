@@ -186,3 +186,40 @@ fn a_solution_that_does_not_complete_the_stage_is_refused() {
     let e = read_lesson("01-board.toml", &text).unwrap_err();
     assert_eq!((e.stage, e.field.as_str()), (Some(2), "solution"), "{e}");
 }
+
+#[test]
+fn a_stack_that_walks_away_was_not_eliminated_even_when_others_fall() {
+    // The soldier on b1 is the target; the player takes the one on a2 instead, and the
+    // fixed reply walks b1's soldier away: b1 is empty and the Indians lost a piece, but
+    // the stack asked for was never eliminated.
+    let text = r#"
+id = "walks-away"
+title = { en = "t", it = "t", fr = "t", de = "t" }
+subtitle = { en = "s", it = "s", fr = "s", de = "s" }
+intro = { en = "i", it = "i", fr = "i", de = "i" }
+[[stage]]
+map = ["...", "..."]
+position = "|f2/|Mf1 A 0 1"
+eliminate = ["b1"]
+replies = ["b1:F-c1"]
+stars = [1, 2, 3]
+solution = ["a1:Mxb1"]
+goal = { en = "g", it = "g", fr = "g", de = "g" }
+"#;
+    let lesson = read_lesson("walks-away.toml", text).expect("a readable lesson");
+    let mut away = Run::new(&lesson.stages[0]);
+    let played = away.try_move("a1:Mxa2", Lang::En).expect("a legal move");
+    assert_eq!(
+        played.reply.map(|m| m.to_string()).as_deref(),
+        Some("b1:F-c1")
+    );
+    assert_eq!(
+        away.finish(),
+        None,
+        "b1's soldier walked away, uneliminated"
+    );
+
+    let mut taken = Run::new(&lesson.stages[0]);
+    taken.try_move("a1:Mxb1", Lang::En).expect("a legal move");
+    assert_eq!(taken.finish(), Some(Finish::Won { moves: 1, stars: 3 }));
+}
