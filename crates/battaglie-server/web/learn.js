@@ -8,6 +8,7 @@ import { startGame } from "./home.js";
 import { t } from "./i18n.js";
 import { lessonsNow } from "./learndata.js";
 import { keptStars, nextStage, stageKey } from "./learnprogress.js";
+import { syncStars } from "./learnsync.js";
 
 /**
  * Stars in signs with their number for a screen reader: "★★☆".
@@ -53,7 +54,8 @@ export function firstBattle(list) {
  */
 export async function learnMapPage(root, list) {
   document.title = `${t("learn")} · battaglie`;
-  const lessons = await lessonsNow();
+  // A signed-in player's stars from other browsers, before the map shows them.
+  const [lessons] = await Promise.all([lessonsNow(), syncStars()]);
   const stars = keptStars();
   const next = nextStage(lessons, stars);
   const main = h("main", { id: "main", class: "learn-map" }, h("h1", {}, t("learn")), h("p", { class: "lead" }, t("learnLead")));

@@ -22,6 +22,7 @@ import { terrainAt } from "./terrain.js";
 import { has } from "./i18n.js";
 import { lessonsNow } from "./learndata.js";
 import { keptStars, recordStars, stageKey } from "./learnprogress.js";
+import { syncStars } from "./learnsync.js";
 import { starsShown, stageHref, firstBattle } from "./learn.js";
 import { notFoundPage } from "./nav.js";
 
@@ -36,7 +37,7 @@ import { notFoundPage } from "./nav.js";
  * @returns {Promise<() => void>} leaves the page
  */
 export async function lessonPage(root, id, list) {
-  const lessons = await lessonsNow();
+  const [lessons] = await Promise.all([lessonsNow(), syncStars()]);
   const index = lessons.findIndex((l) => l.id === id);
   if (index < 0) {
     notFoundPage(root);
@@ -122,17 +123,19 @@ export async function lessonPage(root, id, list) {
     const done = h("div", { class: "learn-done" });
     const hintButton = h("button", { type: "button", class: "hint", onclick: showHint }, t("learnHint"));
     const againButton = h("button", { type: "button", class: "again", onclick: () => go(n) }, t("learnAgain"));
+    // The pass is the one legal move, from no square, when nothing else is legal.
+    const passButton = h("button", { type: "button", class: "primary pass", "data-focus": "pass", onclick: () => tryMove("pass") }, t("pass"));
     body.replaceChildren(
       h(
         "section",
-        { class: "learn-stage", "aria-labelledby": "stage-h" },
+        { class: "learn-stage", "data-stage": n, "aria-labelledby": "stage-h" },
         h("h2", { id: "stage-h" }, t("learnStageOf", { n, of: lesson.stages.length })),
         h("p", { class: "goal" }, json.goal),
         counter,
         boardBox,
         mover,
         said,
-        h("div", { class: "buttons" }, hintButton, againButton),
+        h("div", { class: "buttons" }, passButton, hintButton, againButton),
         done,
         h("p", { class: "muted help" }, t("moveHelp")),
       ),
@@ -216,6 +219,7 @@ export async function lessonPage(root, id, list) {
       const moving = building();
       renderChooser(mover, { sel: moving ? ui.sel : null, side: player, confirmable: ui.confirmable, change: input.change, confirm: input.confirm, cancel: input.cancel });
       hintButton.disabled = !!finish;
+      passButton.hidden = !building()?.legal.some((g) => g.from === null);
       if (focusKey && !finish) {
         const again = focusKey.startsWith("sq-") ? boardBox.querySelector(`[data-square="${focusKey.slice(3)}"]`) : mover.querySelector(`[data-focus="${focusKey}"]`);
         if (again instanceof HTMLElement || again instanceof SVGElement) again.focus({ preventScroll: true });
@@ -258,7 +262,8 @@ export async function lessonPage(root, id, list) {
         done.replaceChildren(h("p", {}, h("button", { type: "button", class: "primary again", onclick: () => go(n) }, t("learnAgain"))));
         return;
       }
-      recordStars(lesson.id, n, f.stars);
+      // Kept at once in the browser, then on the account when signed in.
+      if (recordStars(lesson.id, n, f.stars)) syncStars().then((synced) => synced && renderStageList(n));
       renderStageList(n);
       const next = n < lesson.stages.length ? h("button", { type: "button", class: "primary next", onclick: () => go(n + 1) }, t("learnNextStage")) : index + 1 < lessons.length ? h("a", { class: "button primary next", href: `/learn/${lessons[index + 1].id}` }, t("learnNextLesson", { lesson: lessons[index + 1].title })) : firstBattle(list);
       done.replaceChildren(h("p", { class: "won" }, starsShown(f.stars), " ", f.words), next);

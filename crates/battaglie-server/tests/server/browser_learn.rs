@@ -128,7 +128,7 @@ async fn first_two_lessons(b: &mut Browser, url: &str, code: &str, hand: Hand, s
         for (s, stage) in lesson["stages"].as_array().unwrap().iter().enumerate() {
             page.wait(
                 b,
-                &format!("document.querySelector('#stage-h')?.textContent.includes('{}') && document.querySelector('.learn-board rect[data-square]')", s + 1),
+                &format!("document.querySelector('.learn-stage[data-stage=\"{}\"] .learn-board rect[data-square]')", s + 1),
             )
             .await;
             assert_eq!(
@@ -272,4 +272,49 @@ async fn keyboard_alone_completes_a_stage() {
     page.wait(&mut b, "document.querySelector('.learn-done .won')")
         .await;
     assert_eq!(page.text(&mut b, ".learn-done .won .stars").await, "★★★");
+}
+
+/// The offline edition opens the lessons with the network cut: the map and a lesson
+/// come from the service worker's cache, a stage is played and its stars kept in the
+/// browser.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_offline_edition_opens_a_lesson_with_the_network_cut() {
+    let binary = browser("the_offline_edition_opens_a_lesson_with_the_network_cut");
+    let (_site, host) = crate::browser_offline::serve_site().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(1280, 900).await;
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    page.wait(&mut b, "navigator.serviceWorker.controller !== null")
+        .await;
+    page.wait(&mut b, "document.querySelector('.home-learn a')")
+        .await;
+    crate::browser_offline::cut_the_network(&page, &mut b, &host).await;
+    page.goto(&mut b, &format!("{}/learn", host.url)).await;
+    page.wait(
+        &mut b,
+        "document.querySelectorAll('ol.lessons > li').length >= 12",
+    )
+    .await;
+    page.goto(&mut b, &format!("{}/learn/steps?stage=1", host.url))
+        .await;
+    page.wait(
+        &mut b,
+        "document.querySelector('.learn-board rect[data-square]')",
+    )
+    .await;
+    for mv in ["b1:M-c1", "c1:M-c2"] {
+        play(&page, &mut b, Hand::Mouse, mv).await;
+    }
+    page.wait(&mut b, "document.querySelector('.learn-done .won')")
+        .await;
+    let kept = page
+        .eval(
+            &mut b,
+            "JSON.parse(localStorage.getItem('battaglie.learn'))['steps/1']",
+        )
+        .await;
+    assert_eq!(kept, json!(3), "the stars are kept in the browser");
+    page.assert_accessible(&mut b, "a lesson in the offline edition")
+        .await;
 }

@@ -91,3 +91,140 @@ async fn the_lessons_pages_are_the_sites_page() {
             .starts_with("text/html"));
     }
 }
+
+/// Progress kept on the account: the stars of each stage, the best kept, checked
+/// against the lessons, seen from a second session.
+mod progress {
+    use axum::http::StatusCode;
+    use serde_json::json;
+
+    use crate::support::client::Browser;
+    use crate::support::{run, Backend, Server};
+
+    async fn signed_in(s: &Server, address: &str, name: &str) -> Browser {
+        let mut b = Browser::at(address);
+        let a = b.register(&s.app, name, "correct horse battery").await;
+        assert!(a.status.is_success(), "{}", a.body);
+        b
+    }
+
+    async fn a_stages_stars_are_kept_and_a_second_session_sees_them(s: Server) {
+        let mut first = signed_in(&s, "10.0.7.1", "ada").await;
+        let kept = first
+            .send(
+                &s.app,
+                "PUT",
+                "/api/learn/progress",
+                Some(json!({"stars": {"board/1": 3, "steps/2": 2}})),
+            )
+            .await;
+        assert_eq!(kept.status, StatusCode::OK, "{}", kept.body);
+        assert_eq!(kept.body, json!({"stars": {"board/1": 3, "steps/2": 2}}));
+        let mut second = Browser::at("10.0.7.2");
+        let login = second.login(&s.app, "ada", "correct horse battery").await;
+        assert!(login.status.is_success(), "{}", login.body);
+        let seen = second
+            .send(&s.app, "GET", "/api/learn/progress", None)
+            .await;
+        assert_eq!(seen.body, json!({"stars": {"board/1": 3, "steps/2": 2}}));
+        // Another account sees none of them.
+        let mut other = signed_in(&s, "10.0.7.3", "bob").await;
+        let theirs = other.send(&s.app, "GET", "/api/learn/progress", None).await;
+        assert_eq!(theirs.body, json!({"stars": {}}));
+    }
+
+    async fn merging_keeps_the_best_of_both(s: Server) {
+        let mut b = signed_in(&s, "10.0.7.4", "cleo").await;
+        b.send(
+            &s.app,
+            "PUT",
+            "/api/learn/progress",
+            Some(json!({"stars": {"board/1": 3, "board/2": 1}})),
+        )
+        .await;
+        // Another browser's stars, merged at sign-in: better on one stage, worse on another.
+        let merged = b
+            .send(
+                &s.app,
+                "PUT",
+                "/api/learn/progress",
+                Some(json!({"stars": {"board/1": 1, "board/2": 3, "split/1": 2}})),
+            )
+            .await;
+        assert_eq!(
+            merged.body,
+            json!({"stars": {"board/1": 3, "board/2": 3, "split/1": 2}})
+        );
+    }
+
+    async fn unknown_stages_and_bad_stars_are_refused_and_nothing_is_kept(s: Server) {
+        let mut b = signed_in(&s, "10.0.7.5", "dora").await;
+        for (sent, field) in [
+            (json!({"board/99": 3}), "stars.board/99"),
+            (json!({"nosuch/1": 3}), "stars.nosuch/1"),
+            (json!({"board": 3}), "stars.board"),
+            (json!({"board/0": 3}), "stars.board/0"),
+            (json!({"board/1": 4}), "stars.board/1"),
+            (json!({"board/1": -1}), "stars.board/1"),
+        ] {
+            let a = b
+                .send(
+                    &s.app,
+                    "PUT",
+                    "/api/learn/progress",
+                    Some(json!({"stars": sent, })),
+                )
+                .await;
+            assert_eq!(
+                a.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{sent}: {}",
+                a.body
+            );
+            assert_eq!(a.body["code"], "bad_field", "{}", a.body);
+            assert_eq!(a.body["params"]["field"], field, "{}", a.body);
+        }
+        // More entries than the course has stages cannot inflate the table.
+        let many: serde_json::Map<String, serde_json::Value> = (1..=200)
+            .map(|i| (format!("board/{i}"), json!(1)))
+            .collect();
+        let a = b
+            .send(
+                &s.app,
+                "PUT",
+                "/api/learn/progress",
+                Some(json!({"stars": many})),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+        let seen = b.send(&s.app, "GET", "/api/learn/progress", None).await;
+        assert_eq!(seen.body, json!({"stars": {}}));
+    }
+
+    async fn progress_needs_a_session_and_its_csrf_token(s: Server) {
+        let mut guest = Browser::at("10.0.7.6");
+        let a = guest.send(&s.app, "GET", "/api/learn/progress", None).await;
+        assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+        let mut b = signed_in(&s, "10.0.7.7", "eve").await;
+        let a = b
+            .send_with(
+                &s.app,
+                "PUT",
+                "/api/learn/progress",
+                Some(json!({"stars": {"board/1": 3}})),
+                false,
+                &[],
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+        let seen = b.send(&s.app, "GET", "/api/learn/progress", None).await;
+        assert_eq!(seen.body, json!({"stars": {}}));
+    }
+
+    on_both_stores!(
+        a_stages_stars_are_kept_and_a_second_session_sees_them,
+        merging_keeps_the_best_of_both,
+        unknown_stages_and_bad_stars_are_refused_and_nothing_is_kept,
+        progress_needs_a_session_and_its_csrf_token,
+    );
+}
