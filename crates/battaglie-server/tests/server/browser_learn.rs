@@ -104,6 +104,13 @@ async fn first_two_lessons(b: &mut Browser, url: &str, code: &str, hand: Hand, s
     // A visitor who never played is offered the lessons first, above the battles.
     page.wait(b, "document.querySelector('main.home > .home-learn + h1')")
         .await;
+    // The home page's own request (the levels' ratings) answered before it is left:
+    // a request cut by leaving would count as a failure of the page.
+    page.wait(
+        b,
+        "[...document.querySelectorAll('#level option')].every(o => o.textContent.split('·').length === 3)",
+    )
+    .await;
     press(&page, b, hand, ".home-learn a").await;
     page.wait(
         b,
@@ -190,6 +197,13 @@ async fn first_two_lessons(b: &mut Browser, url: &str, code: &str, hand: Hand, s
             press(&page, b, hand, ".learn-done .next").await;
         }
     }
+    // "Next lesson" after the second leads to the third's introduction.
+    let third = all[2]["id"].as_str().unwrap();
+    page.wait(
+        b,
+        &format!("location.pathname === '/learn/{third}' && document.querySelector('.lesson-intro button')"),
+    )
+    .await;
     // The stars are kept: the map shows them after a reload.
     page.goto(b, &format!("{url}/learn")).await;
     page.wait(b, "document.querySelector('ol.lessons li')")
@@ -209,7 +223,6 @@ async fn first_two_lessons(b: &mut Browser, url: &str, code: &str, hand: Hand, s
             "document.querySelector('.learn-next a').getAttribute('href')",
         )
         .await;
-    let third = all[2]["id"].as_str().unwrap();
     assert_eq!(next, json!(format!("/learn/{third}")));
     let failures = page.failures(b).await;
     assert!(failures.is_empty(), "{code}: {failures:?}");
