@@ -5,7 +5,8 @@
 //   - the modules bundled and minified, each file named after a digest of its bytes
 //     (app-XXXXXXXX.js, chunk-XXXXXXXX.js, lang-de-XXXXXXXX.js ...): the entry points
 //     app.js and player.js split into shared chunks, each language's tables a chunk of
-//     its own fetched on demand, the engine's Web Worker its own entry point;
+//     its own fetched on demand, the engine's Web Worker its own entry point (a lesson's
+//     page loads the WebAssembly module too, for its stages);
 //   - style.css and the WebAssembly module, copied under hashed names;
 //   - index.html and player.html (not hashed: their names are the site's addresses)
 //     referring to the hashed names, with the entry's static imports preloaded;
@@ -93,7 +94,7 @@ const pages = await build({
   ...common,
   entryPoints: ["app.js", "player.js"],
   splitting: true,
-  plugins: [hashedUrls({ "engine-worker.js": outputOf(worker.metafile, "engine-worker.js") })],
+  plugins: [hashedUrls({ "engine-worker.js": outputOf(worker.metafile, "engine-worker.js"), "wasm/battaglie_wasm_bg.wasm": wasm })],
 });
 const css = await build({ ...common, entryPoints: ["style.css"] });
 const style = outputOf(css.metafile, "style.css");

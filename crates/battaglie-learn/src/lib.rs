@@ -11,7 +11,9 @@
 //!   completed and that its three-star budget is the length of a shortest solution;
 //! * [`force`]: where the computer replies ([`Opponent::Computer`]), the fewest moves that
 //!   complete the stage against every legal reply, so its budget holds whatever it plays;
-//! * [`lessons_json`]: every lesson with its stages, as `battaglie learn --json` prints them.
+//! * [`lessons_json`]: every lesson with its stages, as `battaglie learn --json` prints them;
+//!   [`read_stage_json`] reads one stage back (the page hands the WebAssembly module
+//!   the stage it plays, so the module carries no lesson).
 //!
 //! Pure: no input or output, no unsafe code. The page (through the WebAssembly module)
 //! and the terminal only present what this crate decides.
@@ -27,6 +29,7 @@ mod run;
 mod say;
 mod solve;
 mod source;
+mod stage_json;
 
 pub use json::{lessons_json, lessons_json_in, LessonJson, OpponentJson, StageJson, TargetsJson};
 pub use lang::{Lang, ParseLangError, Text};
@@ -37,3 +40,4 @@ pub use run::{Finish, Played, Run};
 pub use say::{finish_words, stars_text, terrain_legend, Say};
 pub use solve::{force, hint, shortest, Forced, Solved, MAX_VISITED};
 pub use source::{read_lesson, LessonError};
+pub use stage_json::read_stage_json;

@@ -36,33 +36,33 @@ struct LessonToml {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct StageToml {
-    goal: Text,
-    map: Option<Vec<String>>,
-    battle: Option<String>,
-    position: String,
-    stack_limit: Option<i64>,
-    quiet_limit: Option<i64>,
+pub(crate) struct StageToml {
+    pub(crate) goal: Text,
+    pub(crate) map: Option<Vec<String>>,
+    pub(crate) battle: Option<String>,
+    pub(crate) position: String,
+    pub(crate) stack_limit: Option<i64>,
+    pub(crate) quiet_limit: Option<i64>,
     #[serde(default)]
-    reach: Vec<String>,
+    pub(crate) reach: Vec<String>,
     #[serde(default)]
-    eliminate: Vec<String>,
-    gather: Option<GatherToml>,
+    pub(crate) eliminate: Vec<String>,
+    pub(crate) gather: Option<GatherToml>,
     #[serde(default)]
-    win: bool,
-    draw: Option<String>,
-    survive: Option<u32>,
-    replies: Option<Vec<String>>,
-    computer: Option<i64>,
-    stars: [u32; 3],
-    solution: Vec<String>,
+    pub(crate) win: bool,
+    pub(crate) draw: Option<String>,
+    pub(crate) survive: Option<u32>,
+    pub(crate) replies: Option<Vec<String>>,
+    pub(crate) computer: Option<i64>,
+    pub(crate) stars: [u32; 3],
+    pub(crate) solution: Vec<String>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct GatherToml {
-    square: String,
-    count: u8,
+pub(crate) struct GatherToml {
+    pub(crate) square: String,
+    pub(crate) count: u8,
 }
 
 /// The terrain every small map may use besides open ground (`.`) and houses (`H`).
@@ -139,13 +139,13 @@ pub fn read_lesson(file: &str, text: &str) -> Result<Lesson, LessonError> {
     })
 }
 
-type FieldError = (String, String);
+pub(crate) type FieldError = (String, String);
 
 fn field(name: &str, reason: impl ToString) -> FieldError {
     (name.to_string(), reason.to_string())
 }
 
-fn read_stage(lesson: &str, n: usize, raw: StageToml) -> Result<Stage, FieldError> {
+pub(crate) fn read_stage(lesson: &str, n: usize, raw: StageToml) -> Result<Stage, FieldError> {
     if let Some(lang) = raw.goal.missing() {
         return Err(field(&format!("goal.{lang}"), "must not be empty"));
     }

@@ -16,6 +16,7 @@ pub mod chat;
 pub mod game;
 pub mod http;
 mod ids;
+pub mod learn;
 pub mod lobby;
 pub mod metrics;
 pub mod node;

@@ -23,6 +23,7 @@ pub fn app_with(state: AppState, settings: &HttpSettings) -> Router {
         .merge(crate::analysis::routes::router(&limiters))
         .merge(crate::lobby::routes::router())
         .merge(crate::ratings::routes::router())
-        .merge(crate::chat::routes::router());
+        .merge(crate::chat::routes::router())
+        .merge(crate::learn::routes::router());
     http::edge(state, features, &limiters, settings)
 }

@@ -83,7 +83,11 @@ pub fn write_site(dir: &Path, force: bool) -> Result<Written, SiteError> {
             path => write(path, asset.body)?,
         }
     }
-    write("sw.js", service_worker(assets).as_bytes())?;
+    let lessons = lesson_files();
+    for (name, body) in &lessons {
+        write(name, body.as_bytes())?;
+    }
+    write("sw.js", service_worker(assets, &lessons).as_bytes())?;
     Ok(written)
 }
 
@@ -135,9 +139,25 @@ fn offline_page(index: &Asset) -> String {
     String::from_utf8_lossy(index.body).replacen("</head>", OFFLINE_HEAD, 1)
 }
 
+/// The lessons in each language (`learn-lessons-en.json`...), which the offline
+/// edition's page reads where the site's answers `GET /api/learn/lessons/{lang}`.
+fn lesson_files() -> Vec<(String, String)> {
+    use battaglie_learn::{lessons, lessons_json_in, Lang};
+    Lang::ALL
+        .into_iter()
+        .map(|lang| {
+            (
+                format!("learn-lessons-{}.json", lang.code()),
+                lessons_json_in(lessons(), lang).to_string(),
+            )
+        })
+        .collect()
+}
+
 /// The service worker with the files it keeps (every page's file but the players'
-/// page, which needs the server) and a version that changes with any of them.
-fn service_worker(assets: &[Asset]) -> String {
+/// page, which needs the server, and the lessons) and a version that changes with
+/// any of them.
+fn service_worker(assets: &[Asset], lessons: &[(String, String)]) -> String {
     let template = assets
         .iter()
         .find(|a| a.path == WORKER)
@@ -148,11 +168,13 @@ fn service_worker(assets: &[Asset]) -> String {
         .iter()
         .filter(|a| a.path != WORKER && a.path != "player.html")
         .map(|a| format!("/{}", a.path))
+        .chain(lessons.iter().map(|(name, _)| format!("/{name}")))
         .collect();
     let mut hasher = std::hash::DefaultHasher::new();
     for a in assets {
         (a.path, a.body).hash(&mut hasher);
     }
+    lessons.hash(&mut hasher);
     let files = kept
         .iter()
         .map(|f| format!("\"{f}\""))
@@ -196,7 +218,17 @@ mod tests {
             std::fs::read_to_string(site.join("404.html")).unwrap(),
             page
         );
-        assert_eq!(written.files, web_assets().len() + 2);
+        for lang in ["en", "it", "fr", "de"] {
+            let name = format!("learn-lessons-{lang}.json");
+            let lessons: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(site.join(&name)).unwrap()).unwrap();
+            assert!(lessons[0]["title"].is_string(), "{name}: one language");
+            assert!(
+                worker.contains(&format!("\"/{name}\"")),
+                "{name} is not kept"
+            );
+        }
+        assert_eq!(written.files, web_assets().len() + 2 + 4);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 // @ts-check
 // battaglie in the browser: the header (language, sound, the rules) and the pages:
-// home, game, the lobby, the rules for players, and the page for an unknown address. Each concern lives in its own module; this one only routes.
+// home, game, the lobby, the rules for players, learning to play (the lessons' map and
+// a lesson), and the page for an unknown address. Each concern lives in its own module; this one only routes.
 
 import { earlyScenarios } from "./early.js";
 import { h, toast } from "./dom.js";
@@ -11,6 +12,8 @@ import { homePage } from "./home.js";
 import { gamePage } from "./game.js";
 import { rulesPage } from "./rules.js";
 import { lobbyPage } from "./lobby.js";
+import { learnMapPage } from "./learn.js";
+import { lessonPage } from "./learnstage.js";
 import { turnBadge } from "./badge.js";
 import { seatToken } from "./seat.js";
 import { siteLinks, notFoundPage } from "./nav.js";
@@ -59,11 +62,14 @@ async function route() {
   teardown = () => {};
   document.documentElement.lang = lang();
   const m = /^\/game\/([^/]+)\/?$/.exec(location.pathname);
+  const lesson = /^\/learn\/([a-z-]+)\/?$/.exec(location.pathname);
   root.replaceChildren(header());
   try {
     if (!scenarios) scenarios = await (earlyScenarios() ?? api("GET", "/api/scenarios"));
     const list = /** @type {import("./types.js").Scenario[]} */ (scenarios);
     if (location.pathname === "/rules") rulesPage(root);
+    else if (location.pathname === "/learn") await learnMapPage(root, list);
+    else if (lesson) teardown = await lessonPage(root, lesson[1], list);
     else if (location.pathname === "/lobby") teardown = await lobbyPage(root, list);
     else if (m) teardown = await gamePage(root, list, m[1], seatToken(m[1]));
     else if (location.pathname === "/") homePage(root, list, route);

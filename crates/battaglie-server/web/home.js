@@ -16,6 +16,7 @@ import { recentGames, saveRecent, forgetRecent, recentSummary } from "./recent.j
 import { battleNote } from "./notes.js";
 import { accountSection } from "./account.js";
 import { importedUrl } from "./rated.js";
+import { isNewcomer, learnInvite } from "./learninvite.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 
@@ -130,6 +131,8 @@ export function homePage(root, list, reroute) {
   shown();
   // A refusal (a clock written wrong) is said below the choices, hiding none of them.
   const startError = formError();
+  // A newcomer is offered the lessons before the battles.
+  if (isNewcomer()) main.append(learnInvite());
   main.append(
     h("h1", {}, t("battles")),
     h("p", { class: "to-lobby" }, h("a", { href: "/lobby" }, t("lobbyFromHome"))),

@@ -1,12 +1,13 @@
 // @ts-check
-// The site's navigation, on every page: the battles (home), the rules, the lobby.
+// The site's navigation, on every page: the battles (home), learning to play, the
+// rules, the lobby.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** The links to the site's pages, for a page's header. */
 export function siteLinks() {
-  return [h("a", { href: "/rules", class: "rules-link" }, t("rules")), h("a", { href: "/lobby", class: "lobby-link" }, t("lobby"))];
+  return [h("a", { href: "/learn", class: "learn-link" }, t("learn")), h("a", { href: "/rules", class: "rules-link" }, t("rules")), h("a", { href: "/lobby", class: "lobby-link" }, t("lobby"))];
 }
 
 /**

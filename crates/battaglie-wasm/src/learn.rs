@@ -1,20 +1,15 @@
-//! Learn to play in the browser: the lessons in a language, a stage in play (a move
-//! tried, answered by the new state or the rule it breaks), and the hint. Everything is
-//! `battaglie-learn`'s; this is its translation for the page.
+//! Learn to play in the browser: a stage in play (a move tried, answered by the new
+//! state or the rule it breaks), and the hint. Everything is `battaglie-learn`'s; this
+//! is its translation for the page. The page fetches the lessons as JSON from the site
+//! and hands over the stage it plays, so this module carries no lesson text.
 
-use battaglie_learn::{finish_words, hint, lessons, lessons_json_in, Finish, Lang, Run};
+use battaglie_learn::{finish_words, hint, read_stage_json, Finish, Lang, Run};
+use battaglie_view::{game_view, scenario_view};
 use wasm_bindgen::prelude::*;
 
 fn lang(code: &str) -> Result<Lang, JsError> {
     code.parse()
         .map_err(|e: battaglie_learn::ParseLangError| JsError::new(&e.to_string()))
-}
-
-/// Every lesson with its stages, its texts in `lang` (`en`, `it`, `fr`, `de`): the JSON
-/// of `battaglie learn --json` with one language.
-#[wasm_bindgen(js_name = learnLessonsJson)]
-pub fn learn_lessons_json(lang_code: &str) -> Result<String, JsError> {
-    Ok(lessons_json_in(lessons(), lang(lang_code)?).to_string())
 }
 
 /// A stage of a lesson in play.
@@ -25,23 +20,32 @@ pub struct LearnStage {
 
 #[wasm_bindgen(js_class = LearnStage)]
 impl LearnStage {
-    /// Stage `stage` (from 1) of the lesson `lesson` (its id), from its start.
+    /// Stage `stage` (from 1) of the lesson `lesson` (its id), from its JSON (one stage
+    /// of the lessons' JSON, texts in one language or four), from its start.
     #[wasm_bindgen(constructor)]
-    pub fn new(lesson: &str, stage: usize) -> Result<LearnStage, JsError> {
-        let l = lessons()
-            .iter()
-            .find(|l| l.id == lesson)
-            .ok_or_else(|| JsError::new(&format!("no lesson is called {lesson:?}")))?;
-        let s = stage
-            .checked_sub(1)
-            .and_then(|i| l.stages.get(i))
-            .ok_or_else(|| {
-                JsError::new(&format!(
-                    "lesson {lesson:?} has stages 1 to {}",
-                    l.stages.len()
-                ))
-            })?;
-        Ok(LearnStage { run: Run::new(s) })
+    pub fn new(lesson: &str, stage: usize, json: &str) -> Result<LearnStage, JsError> {
+        let s = read_stage_json(lesson, stage, json).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(LearnStage { run: Run::new(&s) })
+    }
+
+    /// The stage's map as the page's board draws a battle's: the JSON of
+    /// `GET /api/scenarios/{id}`.
+    #[wasm_bindgen(js_name = scenarioJson)]
+    pub fn scenario_json(&self) -> String {
+        serde_json::to_string(&scenario_view(self.run.game().start().scenario()))
+            .expect("a scenario always serialises")
+    }
+
+    /// The rules' fields of the stage's game now, as the server's state JSON writes
+    /// them (`battaglie_view::game_view`): the stacks, the moves played, the legal moves
+    /// grouped by square (none once the stage is over).
+    #[wasm_bindgen(js_name = stateJson)]
+    pub fn state_json(&self) -> String {
+        let mut view = serde_json::to_value(game_view(self.run.game())).unwrap_or_default();
+        if self.run.finish().is_some() {
+            view["legal"] = serde_json::json!([]);
+        }
+        view.to_string()
     }
 
     /// The position now, in BFEN.

@@ -13,7 +13,7 @@
 
 mod learn;
 
-pub use learn::{learn_lessons_json, LearnStage};
+pub use learn::LearnStage;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

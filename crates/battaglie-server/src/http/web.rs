@@ -88,6 +88,8 @@ pub(super) fn router(web_dev: Option<PathBuf>) -> Router<AppState> {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/rules", get(index))
+        .route("/learn", get(index))
+        .route("/learn/{lesson}", get(index))
         .route("/players/{name}", get(player_page))
         .route("/lobby", get(index))
         .route("/{name}", get(file))
@@ -189,7 +191,7 @@ fn from_folder(dir: &FsPath, name: &str) -> Option<Response> {
 
 /// A strong validator of `body`: the same file gives the same tag on every node
 /// of one build.
-pub(super) fn etag(body: &[u8]) -> String {
+pub(crate) fn etag(body: &[u8]) -> String {
     use std::hash::{Hash, Hasher};
     let mut h = std::hash::DefaultHasher::new();
     body.hash(&mut h);
@@ -197,7 +199,7 @@ pub(super) fn etag(body: &[u8]) -> String {
 }
 
 /// Whether the browser's copy (`If-None-Match`) is the one tagged `etag`.
-pub(super) fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+pub(crate) fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
     headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())

@@ -45,7 +45,7 @@ async fn static_file(dir: PathBuf, uri: Uri) -> Response {
 
 /// The site written into a new folder and served from the loopback, through a
 /// proxy whose network can be cut.
-async fn serve_site() -> (tempfile::TempDir, Proxy) {
+pub(crate) async fn serve_site() -> (tempfile::TempDir, Proxy) {
     let dir = tempfile::tempdir().unwrap();
     battaglie_server::site::write_site(dir.path(), false).expect("the site is written");
     let root = dir.path().to_path_buf();
@@ -69,7 +69,7 @@ fn short_record() -> String {
 
 /// Cuts the network: the page's requests fail (DevTools' offline emulation) and
 /// the host is gone (every connection dropped, new ones refused).
-async fn cut_the_network(page: &Page, b: &mut Browser, host: &Proxy) {
+pub(crate) async fn cut_the_network(page: &Page, b: &mut Browser, host: &Proxy) {
     b.call(Some(page.session()), "Network.enable", json!({}))
         .await;
     b.call(

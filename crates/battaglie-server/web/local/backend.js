@@ -396,6 +396,18 @@ async function picture(g, kind, query) {
 }
 
 /**
+ * The lessons in `lang`, as the server's `GET /api/learn/lessons/{lang}`: the site
+ * holds them as files (`battaglie site` writes them; the service worker keeps them).
+ * @param {string} lang
+ * @returns {Promise<[number, unknown]>}
+ */
+async function lessons(lang) {
+  const res = /^[a-z]{2}$/.test(lang) ? await fetch(`/learn-lessons-${lang}.json`) : null;
+  if (!res?.ok) throw new Refusal(404, "bad_choice", `lang: ${JSON.stringify(lang)} is not \`en\`, \`it\`, \`fr\` or \`de\``, { field: "lang", value: lang, allowed: "en, it, fr, de" });
+  return [200, await res.json()];
+}
+
+/**
  * Answers one request as the server would: `[status, body]`.
  * @param {string} method
  * @param {URL} url
@@ -407,6 +419,8 @@ async function route(method, url, body) {
   const [resource, id, what, more] = parts;
   if (method === "GET" && resource === "scenarios" && !id) return [200, await (scenarios ??= rules.ask("scenarios", {}))];
   if (resource === "account") throw new Refusal(401, "unauthorized", "this edition has no accounts");
+  if (method === "GET" && resource === "learn" && id === "lessons" && what && more === undefined) return lessons(what);
+  if (resource === "learn" && id === "progress") throw new Refusal(401, "unauthorized", "this edition has no accounts: the stars stay in the browser");
   if (method === "POST" && resource === "games" && !id) return create(body);
   if (method === "POST" && resource === "records" && !id) return imported(String(body ?? ""));
   if (resource === "games" && id && more === undefined) {

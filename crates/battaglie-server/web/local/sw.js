@@ -9,8 +9,8 @@
 const VERSION = "battaglie-%VERSION%";
 const FILES = /* %FILES% */ [];
 
-/** The addresses of the page's own views (web/app.js): home, a game, the rules, the lobby. */
-const PAGES = /^\/(?:index\.html|rules|lobby|game\/[^/]+\/?)?$/;
+/** The addresses of the page's own views (web/app.js): home, a game, the rules, the lobby, the lessons. */
+const PAGES = /^\/(?:index\.html|rules|lobby|learn(?:\/[a-z-]+)?\/?|game\/[^/]+\/?)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

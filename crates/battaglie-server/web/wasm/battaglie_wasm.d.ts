@@ -206,9 +206,21 @@ export class LearnStage {
      */
     legalMoves(): string[];
     /**
-     * Stage `stage` (from 1) of the lesson `lesson` (its id), from its start.
+     * Stage `stage` (from 1) of the lesson `lesson` (its id), from its JSON (one stage
+     * of the lessons' JSON, texts in one language or four), from its start.
      */
-    constructor(lesson: string, stage: number);
+    constructor(lesson: string, stage: number, json: string);
+    /**
+     * The stage's map as the page's board draws a battle's: the JSON of
+     * `GET /api/scenarios/{id}`.
+     */
+    scenarioJson(): string;
+    /**
+     * The rules' fields of the stage's game now, as the server's state JSON writes
+     * them (`battaglie_view::game_view`): the stacks, the moves played, the legal moves
+     * grouped by square (none once the stage is over).
+     */
+    stateJson(): string;
     /**
      * Tries a move in notation. Answers JSON: `{"ok": true, "move", "reply", "bfen",
      * "finish": null | {"kind": "won" | "out_of_moves" | "ended", "moves", "stars",
@@ -270,12 +282,6 @@ export function bench(depth: number): Bench;
  * compares the browser with the native program on them).
  */
 export function benchPositions(): Battle[];
-
-/**
- * Every lesson with its stages, its texts in `lang` (`en`, `it`, `fr`, `de`): the JSON
- * of `battaglie learn --json` with one language.
- */
-export function learnLessonsJson(lang_code: string): string;
 
 /**
  * The ids of the built-in battles, in the rules crate's order.
@@ -355,12 +361,13 @@ export interface InitOutput {
     readonly battle_undoCount: (a: number, b: number, c: number) => [number, number, number];
     readonly bench: (a: number) => number;
     readonly benchPositions: () => [number, number];
-    readonly learnLessonsJson: (a: number, b: number) => [number, number, number, number];
     readonly learnstage_bfen: (a: number) => [number, number];
     readonly learnstage_hint: (a: number) => [number, number];
     readonly learnstage_legalMoves: (a: number) => [number, number];
-    readonly learnstage_new: (a: number, b: number, c: number) => [number, number, number];
+    readonly learnstage_new: (a: number, b: number, c: number, d: number, e: number) => [number, number, number];
     readonly learnstage_played: (a: number) => number;
+    readonly learnstage_scenarioJson: (a: number) => [number, number];
+    readonly learnstage_stateJson: (a: number) => [number, number];
     readonly learnstage_tryMove: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
     readonly scenarioIds: () => [number, number];
     readonly scenarioSource: (a: number, b: number) => [number, number, number, number];

@@ -754,15 +754,26 @@ export class LearnStage {
         return v1;
     }
     /**
-     * Stage `stage` (from 1) of the lesson `lesson` (its id), from its start.
+     * Stage `stage` (from 1) of the lesson `lesson` (its id), from its JSON (one stage
+     * of the lessons' JSON, texts in one language or four), from its start.
      * @param {string} lesson
      * @param {number} stage
+     * @param {string} json
      */
-    constructor(lesson, stage) {
-        const val2 = +stage;
-        const ptr0 = passStringToWasm0(lesson, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-        const len0 = WASM_VECTOR_LEN;
-        const ret = wasm.learnstage_new(ptr0, len0, val2);
+    constructor(lesson, stage, json) {
+        const val3 = +stage;
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = passStringToWasm0(lesson, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = passStringToWasm0(json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.learnstage_new(ptr0, len0, val3, ptr1, len1);
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }
@@ -777,6 +788,41 @@ export class LearnStage {
     get played() {
         const ret = wasm.learnstage_played(this.__wbg_ptr);
         return ret >>> 0;
+    }
+    /**
+     * The stage's map as the page's board draws a battle's: the JSON of
+     * `GET /api/scenarios/{id}`.
+     * @returns {string}
+     */
+    scenarioJson() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.learnstage_scenarioJson(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * The rules' fields of the stage's game now, as the server's state JSON writes
+     * them (`battaglie_view::game_view`): the stacks, the moves played, the legal moves
+     * grouped by square (none once the stage is over).
+     * @returns {string}
+     */
+    stateJson() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.learnstage_stateJson(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
     }
     /**
      * Tries a move in notation. Answers JSON: `{"ok": true, "move", "reply", "bfen",
@@ -978,33 +1024,6 @@ export function benchPositions() {
     var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
     wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
     return v1;
-}
-
-/**
- * Every lesson with its stages, its texts in `lang` (`en`, `it`, `fr`, `de`): the JSON
- * of `battaglie learn --json` with one language.
- * @param {string} lang_code
- * @returns {string}
- */
-export function learnLessonsJson(lang_code) {
-    let deferred3_0;
-    let deferred3_1;
-    try {
-        const ptr0 = passStringToWasm0(lang_code, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-        const len0 = WASM_VECTOR_LEN;
-        const ret = wasm.learnLessonsJson(ptr0, len0);
-        var ptr2 = ret[0];
-        var len2 = ret[1];
-        if (ret[3]) {
-            ptr2 = 0; len2 = 0;
-            throw takeFromExternrefTable0(ret[2]);
-        }
-        deferred3_0 = ptr2;
-        deferred3_1 = len2;
-        return getStringFromWasm0(ptr2, len2);
-    } finally {
-        wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
-    }
 }
 
 /**
