@@ -8,6 +8,7 @@
 //! - `routes.rs`: `/api/games/{id}/chat`;
 //! - `wire.rs`: what the page is sent.
 
+mod refusal;
 mod repo;
 pub(crate) mod routes;
 mod rules;

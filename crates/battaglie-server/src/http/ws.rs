@@ -16,7 +16,7 @@ use std::sync::Arc;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Extension, Router};
@@ -28,9 +28,9 @@ use super::ws_limits::{
     bounded, close, Allowance, Heartbeat, Pushes, Silence, CLOSE_TOO_MANY, GAME_TRANSPORT_LIMIT,
     TOO_MANY,
 };
+use super::RequestError;
 use super::{
-    detached, parse_json, Actor, Error, ErrorCode, GameActions, QueryParams, Visitor,
-    WS_MESSAGE_LIMIT,
+    detached, parse_json, Actor, Error, GameActions, QueryParams, Visitor, WS_MESSAGE_LIMIT,
 };
 use crate::accounts::{TrustForwarded, UserRow};
 use crate::chat::{may_read, shows, ChatMessage, ChatPush, ChatRow};
@@ -118,16 +118,12 @@ async fn upgrade(
         .unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
     let Some(held) = sockets.take(address) else {
         let most = sockets.cap().unwrap_or_default();
-        return Err(Error::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many games open at once from your address: the most is {most}"),
-        )
-        .code(ErrorCode::RateLimited { seconds: 5 }));
+        return Err(RequestError::TooManyGames(most).into());
     };
     let live = state.games.game_to_read(&id).await?;
     let token = q.token.or_else(|| protocol_token(&headers));
     let seat = live.seat(token.as_deref())?;
-    let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
+    let ws = ws.map_err(RequestError::WebSocket)?;
     let account = match q.csrf.as_deref() {
         Some(csrf) => visitor.user_with_csrf(&state.accounts, csrf).await?,
         None => None,
@@ -299,9 +295,7 @@ async fn serve(
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
-                        let not_text = Error::unprocessable("messages are JSON text")
-                            .code(ErrorCode::NotText {});
-                        let reply = error_message(&not_text);
+                        let reply = error_message(&RequestError::NotText.into());
                         if send(&mut socket, reply).await.is_err() { break; }
                         continue;
                     }
@@ -429,12 +423,12 @@ async fn handle(
                     Some("accept") => DrawAction::Accept,
                     Some("decline") => DrawAction::Decline,
                     Some(other) => {
-                        return Err(Error::choice(
-                            StatusCode::UNPROCESSABLE_ENTITY,
+                        return Err(RequestError::choice(
                             "action",
                             other,
                             &["offer", "accept", "decline"],
-                        ))
+                        )
+                        .into())
                     }
                 };
                 Ok(state.games.draw(&live, token, action).await?)
@@ -445,7 +439,7 @@ async fn handle(
             }
             ClientMessage::Chat { text, room } => {
                 let room =
-                    crate::chat::routes::room(room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
+                    crate::chat::routes::room(room.as_deref()).map_err(RequestError::Choice)?;
                 state
                     .chat
                     .write(&live, token, account.as_ref(), room, &text)
