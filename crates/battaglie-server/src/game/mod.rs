@@ -26,6 +26,7 @@ pub(crate) mod repo;
 pub(crate) mod routes;
 mod seat;
 pub(crate) mod snapshot;
+mod socket_message;
 mod takeback;
 mod wire;
 
@@ -42,5 +43,6 @@ pub(crate) use repo::{game_row, position_key};
 pub use repo::{ComputerTurn, GameRow, GamesRepo, RematchRow};
 pub use seat::Seat;
 pub use snapshot::{with_seat, with_seat_on_turn, SharedState, StateParts};
+pub use socket_message::GameSocketMessage;
 pub use takeback::TakebackAction;
-pub use wire::{RematchPush, RematchView};
+pub use wire::RematchView;

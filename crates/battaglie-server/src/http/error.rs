@@ -89,6 +89,11 @@ impl Error {
         self.status == StatusCode::CONFLICT
     }
 
+    /// The code, with the parameters of its sentence.
+    pub fn code(&self) -> &ErrorCode {
+        &self.code
+    }
+
     /// The message for the client.
     pub fn message(&self) -> &str {
         &self.message

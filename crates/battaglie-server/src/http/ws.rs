@@ -33,12 +33,12 @@ use super::{
     detached, parse_json, Actor, Error, GameActions, QueryParams, Visitor, WS_MESSAGE_LIMIT,
 };
 use crate::accounts::{TrustForwarded, UserRow};
-use crate::chat::{may_read, shows, ChatMessage, ChatPush, ChatRow};
-use crate::game::Mode;
+use crate::chat::{may_read, shows, ChatMessage, ChatRow};
 use crate::game::{
-    with_seat, with_seat_on_turn, DrawAction, LiveGame, RematchPush, RematchView, Seat,
-    SharedState, StateParts, Told,
+    with_seat, with_seat_on_turn, DrawAction, LiveGame, RematchView, Seat, SharedState, StateParts,
+    Told,
 };
+use crate::game::{GameSocketMessage, Mode, RematchRow};
 use crate::AppState;
 
 pub(super) fn router(
@@ -92,10 +92,17 @@ struct Holder {
 impl Holder {
     /// The message of the state `snapshot` for this socket.
     fn state_message(&self, snapshot: &StateParts) -> String {
-        match self.legal {
+        GameSocketMessage::State(match self.legal {
             LegalMoves::All => with_seat(snapshot, self.seat, true),
             LegalMoves::Mine => with_seat_on_turn(snapshot, self.seat),
-        }
+        })
+        .text()
+    }
+
+    /// The message of the rematch offer `row` for this socket.
+    fn rematch_message(&self, row: Option<&RematchRow>) -> String {
+        let view = RematchView::of(row, self.seat, self.token.as_deref());
+        GameSocketMessage::Rematch { view: &view }.text()
     }
 }
 
@@ -234,17 +241,12 @@ async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> (Vec<St
     let mut first = Vec::new();
     let mut presence_seen = 0;
     if let Some((count, presence)) = state.presence.greeting(live).await {
-        first.push(presence.to_string());
+        first.push(GameSocketMessage::presence(&presence).text());
         presence_seen = count;
     }
     if live.mode() == Mode::Online && live.is_over().await {
         match state.games.repo().rematch(live.id()).await {
-            Ok(Some(row)) => {
-                let view = RematchView::of(Some(&row), holder.seat, holder.token.as_deref());
-                if let Ok(text) = serde_json::to_string(&RematchPush { view: &view }) {
-                    first.push(text);
-                }
-            }
+            Ok(Some(row)) => first.push(holder.rematch_message(Some(&row))),
             Ok(None) => {}
             Err(e) => {
                 tracing::warn!(game = %live.id(), error = %e, "cannot read the rematch offer")
@@ -332,13 +334,10 @@ async fn serve(
             message = told.recv() => {
                 let text = match message {
                     Ok(Told::Chat(row)) => chat_message(state, live, holder, &row).await,
-                    Ok(Told::Rematch(row)) => {
-                        let view = RematchView::of(row.as_deref(), seat, holder.token.as_deref());
-                        serde_json::to_string(&RematchPush { view: &view }).ok()
-                    }
+                    Ok(Told::Rematch(row)) => Some(holder.rematch_message(row.as_deref())),
                     // Told before the greeting's presence: older than it.
                     Ok(Told::Presence(count, _)) if count <= presence_seen => None,
-                    Ok(Told::Presence(_, text)) => Some(text.to_string()),
+                    Ok(Told::Presence(_, presence)) => Some(GameSocketMessage::presence(&presence).text()),
                     // A client that fell behind reads the history again.
                     Err(RecvError::Lagged(_)) => continue,
                     Err(RecvError::Closed) => break,
@@ -374,7 +373,7 @@ async fn chat_message(
         Err(e) => tracing::warn!(game = %live.id(), error = %e, "cannot read chat mutes"),
     }
     let message = ChatMessage::from(row);
-    serde_json::to_string(&ChatPush { message: &message }).ok()
+    Some(GameSocketMessage::Chat { message: &message }.text())
 }
 
 /// Carries out a client message; returns a reply to send (errors, pong), if any.
@@ -391,7 +390,7 @@ async fn handle(
         Err(e) => return Some(error_message(&e)),
     };
     if matches!(msg, ClientMessage::Ping) {
-        return Some(r#"{"type":"pong"}"#.into());
+        return Some(GameSocketMessage::Pong.text());
     }
     if matches!(
         msg,
@@ -456,23 +455,8 @@ async fn handle(
     }
 }
 
-/// An error on a socket: the API's error body with its type and status.
-#[derive(serde::Serialize)]
-struct SocketError<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    status: u16,
-    #[serde(flatten)]
-    body: super::error::ErrorBody<'a>,
-}
-
 fn error_message(e: &Error) -> String {
-    let message = SocketError {
-        kind: "error",
-        status: e.status().as_u16(),
-        body: e.body(),
-    };
-    serde_json::to_string(&message).expect("an error message serialises")
+    GameSocketMessage::error(e).text()
 }
 
 /// Close code 1009: a message over [`WS_MESSAGE_LIMIT`].

@@ -21,7 +21,7 @@ const KNOWN: &str = "accounts>game accounts>http accounts>node accounts>ratings 
     node>store notify>accounts notify>http notify>node notify>store presence>bus \
     presence>game presence>node presence>store ratings>accounts ratings>game ratings>http \
     ratings>node ratings>store ratings>view store>game store>presence view>accounts \
-    view>analysis view>chat view>game view>http view>lobby view>notify view>presence \
+    view>analysis view>chat view>game view>http view>lobby view>notify \
     view>ratings";
 
 /// Every `.rs` file under `dir`, with its path from `src/`.
