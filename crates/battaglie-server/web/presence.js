@@ -7,7 +7,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /**
- * @typedef {import("./types/PresenceMessage").PresenceMessage} PresenceMessage
+ * @typedef {import("./socket.js").SocketMessage<"presence">} PresenceMessage
  * @typedef {{kind: "none"} | {kind: "arriving"} | {kind: "wait", seconds: number} | {kind: "claim"}} AbsenceClaim
  */
 

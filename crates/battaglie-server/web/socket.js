@@ -6,13 +6,24 @@
 import { localBackend } from "./api.js";
 
 /**
+ * Every message the server's socket sends, declared from the server's own type.
+ * @typedef {import("./types/GameSocketMessage").GameSocketMessage} GameSocketMessage
+ */
+
+/**
+ * The message of one type.
+ * @template {GameSocketMessage["type"]} T
+ * @typedef {Extract<GameSocketMessage, {type: T}>} SocketMessage
+ */
+
+/**
  * @typedef {object} SocketHandlers
- * @property {(state: any, fresh: boolean) => void} onState `fresh` for the first state after (re)connecting
- * @property {(message: any) => void} onError
+ * @property {(state: SocketMessage<"state">, fresh: boolean) => void} onState `fresh` for the first state after (re)connecting
+ * @property {(message: SocketMessage<"error">) => void} onError
  * @property {(open: boolean) => void} onStatus
- * @property {(message: any) => void} [onChat] a chat message of a room this seat reads
- * @property {(message: any) => void} [onRematch] the rematch offer as it now stands
- * @property {(message: any) => void} [onPresence] the seats' presence and the spectators' count
+ * @property {(message: SocketMessage<"chat">) => void} [onChat] a chat message of a room this seat reads
+ * @property {(message: SocketMessage<"rematch">) => void} [onRematch] the rematch offer as it now stands
+ * @property {(message: SocketMessage<"presence">) => void} [onPresence] the seats' presence and the spectators' count
  */
 
 /**
@@ -49,19 +60,38 @@ export function connect(id, token, handlers) {
       handlers.onStatus(true);
     };
     ws.onmessage = (e) => {
+      /** @type {GameSocketMessage} */
       let msg;
       try {
         msg = JSON.parse(e.data);
       } catch {
         return;
       }
-      if (msg.type === "state") {
-        handlers.onState(msg, fresh);
-        fresh = false;
-      } else if (msg.type === "error") handlers.onError(msg);
-      else if (msg.type === "chat") handlers.onChat?.(msg);
-      else if (msg.type === "rematch") handlers.onRematch?.(msg);
-      else if (msg.type === "presence") handlers.onPresence?.(msg);
+      switch (msg.type) {
+        case "state":
+          handlers.onState(msg, fresh);
+          fresh = false;
+          break;
+        case "error":
+          handlers.onError(msg);
+          break;
+        case "chat":
+          handlers.onChat?.(msg);
+          break;
+        case "rematch":
+          handlers.onRematch?.(msg);
+          break;
+        case "presence":
+          handlers.onPresence?.(msg);
+          break;
+        case "pong":
+          break;
+        default: {
+          /** @type {never} */
+          const unknown = msg;
+          void unknown;
+        }
+      }
     };
     ws.onclose = () => {
       if (closed || hidden) return;

@@ -1,4 +1,4 @@
-//! The account errors as API errors: a status, a code and its parameters.
+//! The accounts' errors as the API answers them: a status and a code for each.
 
 use axum::http::StatusCode;
 use battaglie_identity::{
@@ -6,14 +6,14 @@ use battaglie_identity::{
 };
 
 use super::AccountError;
-use crate::http::{Error, ErrorCode};
+use crate::http::{ErrorCode, Refusal};
 
-impl From<AccountError> for Error {
-    fn from(e: AccountError) -> Error {
+impl Refusal for AccountError {
+    fn answer(&self) -> Option<(StatusCode, ErrorCode)> {
         use AccountError as A;
         use ErrorCode as C;
         let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
-        let (status, code) = match &e {
+        Some(match self {
             A::Name(n) => {
                 let code = match n {
                     NameError::TooShort(name) => C::NameTooShort {
@@ -42,7 +42,7 @@ impl From<AccountError> for Error {
             }
             A::Password(PasswordError::SameAsName) => (unprocessable, C::PasswordSameAsName {}),
             A::NameTaken(name) => (StatusCode::CONFLICT, C::NameTaken { name: name.clone() }),
-            A::Throttled(t) => return (*t).into(),
+            A::Throttled(t) => return t.answer(),
             A::Invalid => (StatusCode::UNAUTHORIZED, C::LoginInvalid {}),
             A::WrongPassword => (StatusCode::FORBIDDEN, C::WrongPassword {}),
             A::Busy => (StatusCode::SERVICE_UNAVAILABLE, C::Busy { seconds: 1 }),
@@ -59,8 +59,7 @@ impl From<AccountError> for Error {
             | A::Token(_)
             | A::Secret(_)
             | A::Store(_)
-            | A::Task(_) => return Error::internal(e),
-        };
-        Error::new(status, e.to_string()).code(code)
+            | A::Task(_) => return None,
+        })
     }
 }

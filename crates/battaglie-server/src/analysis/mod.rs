@@ -10,6 +10,7 @@
 //! - `routes.rs`: `/api/games/{id}/analysis` and `/api/records/analysis`;
 //! - `wire.rs`: what the page is answered.
 
+mod refusal;
 mod repo;
 pub(crate) mod routes;
 mod service;

@@ -8,6 +8,7 @@
 //! - `routes.rs`: `/api/games/{id}/chat`;
 //! - `wire.rs`: what the page is sent.
 
+mod refusal;
 mod repo;
 pub(crate) mod routes;
 mod rules;
@@ -20,4 +21,4 @@ pub use rules::{
     HISTORY, MAX_AUTHOR, MAX_MESSAGE, RATE_MEMORY_MS, ROOM_WORDS,
 };
 pub use service::{Chat, ChatFailure, MuteFailure};
-pub use wire::{ChatHistory, ChatMessage, ChatMuted, ChatPush};
+pub use wire::{ChatHistory, ChatMessage, ChatMuted};

@@ -11,16 +11,14 @@ use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
 
-use super::rules::{room_from_word, ChatError, MuteError, Room, MAX_MESSAGE, ROOM_WORDS};
-use super::service::{Chat, ChatFailure, MuteFailure};
+use super::rules::{room_from_word, Room, ROOM_WORDS};
+use super::service::Chat;
 use super::wire::{ChatHistory, ChatMessage, ChatMuted};
 use crate::accounts::{Accounts, SignedInChange};
 use crate::game::Games;
-use crate::http::{
-    seat_token, Actor, Error, ErrorCode, GameActions, JsonBody, QueryParams, Visitor,
-};
+use crate::http::{seat_token, Actor, Error, GameActions, JsonBody, QueryParams, Visitor};
+use crate::http::{Choice, RequestError};
 use crate::AppState;
-use battaglie_community::ChatError as MessageError;
 
 /// The chat's routes.
 pub(crate) fn router() -> Router<AppState> {
@@ -58,10 +56,9 @@ struct HistoryQuery {
 /// The room a request names (`None`: the players').
 ///
 /// # Errors
-/// `status` (422 in a body, 400 in a query) naming the choices.
-pub(crate) fn room(word: Option<&str>, status: StatusCode) -> Result<Room, Error> {
-    room_from_word(word)
-        .ok_or_else(|| Error::choice(status, "room", word.unwrap_or_default(), &ROOM_WORDS))
+/// The word naming the choices (answered 422 in a body, 400 in a query).
+pub(crate) fn room(word: Option<&str>) -> Result<Room, Choice> {
+    room_from_word(word).ok_or_else(|| Choice::new("room", word.unwrap_or_default(), &ROOM_WORDS))
 }
 
 async fn write(
@@ -73,7 +70,7 @@ async fn write(
     Extension(actions): Extension<GameActions>,
     JsonBody(req): JsonBody<ChatRequest>,
 ) -> Result<Response, Error> {
-    let room = room(req.room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
+    let room = room(req.room.as_deref()).map_err(RequestError::Choice)?;
     let live = games.game(&id).await?;
     let token = seat_token(&accounts, &visitor, &live, req.token, true).await?;
     // A spectator writes in the spectators' room under their account's name.
@@ -101,7 +98,7 @@ async fn history(
     visitor: Visitor,
     QueryParams(q): QueryParams<HistoryQuery>,
 ) -> Result<Json<ChatHistory>, Error> {
-    let room = room(q.room.as_deref(), StatusCode::BAD_REQUEST)?;
+    let room = room(q.room.as_deref()).map_err(RequestError::QueryChoice)?;
     let live = games.game_to_read(&id).await?;
     let token = seat_token(&accounts, &visitor, &live, q.token, false).await?;
     let viewer = visitor.session(&accounts).await?.map(|s| s.user);
@@ -136,60 +133,4 @@ async fn mute(
         .mute(&live, &session.user, &req.author, req.muted)
         .await?;
     Ok(Json(ChatMuted { muted }))
-}
-
-impl From<MuteFailure> for Error {
-    fn from(e: MuteFailure) -> Error {
-        match e {
-            MuteFailure::Chat(c) => c.into(),
-            MuteFailure::Mute(m @ MuteError::Author(_)) => Error::unprocessable(m.to_string())
-                .code(ErrorCode::BadField {
-                    field: "author".into(),
-                    detail: m.to_string(),
-                }),
-            MuteFailure::Store(s) => Error::internal(s),
-        }
-    }
-}
-
-impl From<ChatFailure> for Error {
-    fn from(e: ChatFailure) -> Error {
-        match e {
-            ChatFailure::Chat(c) => c.into(),
-            ChatFailure::Game(g) => g.into(),
-            ChatFailure::Store(s) => Error::internal(s),
-        }
-    }
-}
-
-impl From<ChatError> for Error {
-    fn from(e: ChatError) -> Error {
-        use ChatError as E;
-        use ErrorCode as C;
-        let (status, code) = match &e {
-            E::OnlyOnline => (StatusCode::FORBIDDEN, C::ChatOnlyOnline {}),
-            E::PlayersOnly => (StatusCode::FORBIDDEN, C::ChatPlayersOnly {}),
-            E::SpectatorsOnly => (StatusCode::FORBIDDEN, C::ChatSpectatorsOnly {}),
-            E::NeedsAccount => (StatusCode::UNAUTHORIZED, C::ChatNeedsAccount {}),
-            E::Message(m) => match m {
-                MessageError::Empty => (StatusCode::UNPROCESSABLE_ENTITY, C::ChatEmpty {}),
-                MessageError::TooLong(chars) => (
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    C::ChatTooLong {
-                        chars: *chars,
-                        limit: MAX_MESSAGE,
-                    },
-                ),
-                MessageError::Control => (StatusCode::UNPROCESSABLE_ENTITY, C::ChatControlChar {}),
-                MessageError::Room => (StatusCode::FORBIDDEN, C::ChatPlayersOnly {}),
-                MessageError::Rate(wait) => (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    C::RateLimited {
-                        seconds: wait.as_secs().max(1) + u64::from(wait.subsec_millis() > 0),
-                    },
-                ),
-            },
-        };
-        Error::new(status, e.to_string()).code(code)
-    }
 }

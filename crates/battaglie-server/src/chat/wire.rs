@@ -36,15 +36,6 @@ impl From<&ChatRow> for ChatMessage {
     }
 }
 
-/// A message pushed on the game's socket (`{"type": "chat", ...}`).
-#[derive(Debug, Serialize)]
-#[serde(tag = "type", rename = "chat")]
-pub struct ChatPush<'a> {
-    /// The message.
-    #[serde(flatten)]
-    pub message: &'a ChatMessage,
-}
-
 /// A room's latest messages, oldest first (`GET /api/games/{id}/chat`).
 #[derive(Debug, Serialize, TS)]
 pub struct ChatHistory {

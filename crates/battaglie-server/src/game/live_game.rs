@@ -14,7 +14,7 @@ use super::{GameError, Seat};
 use crate::chat::ChatRow;
 use crate::game::{GameRow, RematchRow};
 use crate::ids;
-use crate::presence::PresenceTold;
+use crate::presence::{PresenceAt, PresenceTold};
 use crate::view::Replay;
 
 /// How many changes a slow WebSocket subscriber may fall behind before it is resynchronised.
@@ -27,10 +27,10 @@ pub enum Told {
     Chat(Arc<ChatRow>),
     /// The rematch offer changed (`None`: none stands).
     Rematch(Option<Arc<RematchRow>>),
-    /// The presence of the seats and spectators changed: the message to send,
+    /// The presence of the seats and spectators changed: the presence now,
     /// and its number in the order of this node's presence tells (a socket
     /// greeted with a later one drops it).
-    Presence(u64, Arc<str>),
+    Presence(u64, Arc<PresenceAt>),
 }
 
 /// One game in memory.

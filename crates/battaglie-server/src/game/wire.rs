@@ -73,15 +73,6 @@ impl RematchView {
     }
 }
 
-/// The rematch offer pushed on the game's socket (`{"type": "rematch", ...}`).
-#[derive(Debug, Serialize)]
-#[serde(tag = "type", rename = "rematch")]
-pub struct RematchPush<'a> {
-    /// The offer as the socket's reader sees it.
-    #[serde(flatten)]
-    pub view: &'a RematchView,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,7 +85,7 @@ mod tests {
         };
         let army = RematchView::of(Some(&row), Seat::Army, Some("t1"));
         assert_eq!(
-            serde_json::to_string(&RematchPush { view: &army }).unwrap(),
+            crate::game::GameSocketMessage::Rematch { view: &army }.text(),
             r#"{"type":"rematch","state":"accepted","game":"g2","seat":"indians","token":"t1"}"#
         );
         let spectator = RematchView::of(Some(&row), Seat::Spectator, None);

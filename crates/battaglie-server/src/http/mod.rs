@@ -9,11 +9,11 @@ mod descriptors;
 mod error;
 mod headers;
 mod limits;
-mod move_refusal;
 mod ops;
 mod origin;
 mod per_address;
 mod proxies;
+mod refusal;
 mod request_log;
 pub(crate) mod scenarios;
 pub mod web;
@@ -31,12 +31,13 @@ use std::sync::Arc;
 
 pub use accept::{serve as serve_connections, Connections};
 pub use code::ErrorCode;
-pub use error::Error;
+pub use error::{Error, Refusal};
 pub use headers::CONTENT_SECURITY_POLICY;
 pub(crate) use limits::{Actor, GameActions, Limiters};
 pub use limits::{Quota, RateLimits};
 pub use ops::metrics_router;
 pub use proxies::{BadProxy, Proxies};
+pub use refusal::{Choice, RequestError};
 pub use web::{assets as web_assets, Asset};
 pub use ws::{CLOSE_RESTART, CLOSE_TOO_BIG};
 pub use ws_limits::{CLOSE_SILENT, CLOSE_TOO_MANY};
@@ -177,10 +178,7 @@ pub(crate) fn edge(
 
 /// (The original URI: inside the `/api` nest, the plain one has lost its prefix.)
 async fn api_not_found(axum::extract::OriginalUri(uri): axum::extract::OriginalUri) -> Error {
-    let path = uri.path();
-    Error::not_found(format!("no API endpoint {path}")).code(ErrorCode::NoEndpoint {
-        path: path.to_owned(),
-    })
+    RequestError::NoEndpoint(uri.path().to_owned()).into()
 }
 
 /// A JSON request body: syntax errors answer 400, wrong fields or types 422, an
@@ -199,38 +197,22 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
 /// Reads a JSON value with the API's error rules.
 pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(
-            Error::bad_request("the request body is empty: a JSON object is expected")
-                .code(ErrorCode::EmptyBody {}),
-        );
+        return Err(RequestError::EmptyBody.into());
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         if !inner.is_data() {
-            Error::bad_request(format!("JSON body is not valid JSON: {inner}")).code(
-                ErrorCode::BadJson {
-                    detail: inner.to_string(),
-                },
-            )
+            RequestError::BadJson(inner.to_string())
         } else {
-            let message = if path == "." {
-                format!("JSON body: {inner}")
-            } else {
-                format!("JSON body: {path}: {inner}")
-            };
-            Error::unprocessable(message).code(ErrorCode::BadField {
+            RequestError::BadField {
                 field: path,
                 detail: inner.to_string(),
-            })
+            }
         }
     })?;
-    de.end().map_err(|e| {
-        Error::bad_request(format!("JSON body is not valid JSON: {e}")).code(ErrorCode::BadJson {
-            detail: e.to_string(),
-        })
-    })?;
+    de.end().map_err(|e| RequestError::BadJson(e.to_string()))?;
     Ok(value)
 }
 

@@ -62,7 +62,7 @@ async fn local_metrics(node: State<Node>, games: State<Games>, request: Parts) -
         .any(|h| request.headers.contains_key(*h));
     let peer = request.extensions.get::<ConnectInfo<SocketAddr>>();
     if forwarded || !peer.is_some_and(|p| p.0.ip().is_loopback()) {
-        return super::Error::not_found("no endpoint /metrics here").into_response();
+        return super::Error::from(super::RequestError::NoMetricsHere).into_response();
     }
     metrics(node, games).await
 }

@@ -15,13 +15,14 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::accept::LocalAddr;
 use super::proxies::Proxies;
-use super::{Error, ErrorCode};
+use super::Error;
+use super::RequestError;
 
 /// Whose pages may change things here: the site's own (its public address, and
 /// the address a connection came in on) and the other origins allowed
@@ -157,17 +158,7 @@ fn json_body(headers: &HeaderMap, has_body: bool, text: bool) -> Result<(), Erro
         None if !has_body => Ok(()),
         Some("application/json") => Ok(()),
         Some("text/plain") if text => Ok(()),
-        other => Err(Error::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            format!(
-                "a request that changes something must send its body as JSON \
-                 (Content-Type: application/json), not {}",
-                other.unwrap_or("without a Content-Type")
-            ),
-        )
-        .code(ErrorCode::JsonRequired {
-            given: other.unwrap_or("").into(),
-        })),
+        other => Err(RequestError::JsonRequired(other.map(str::to_owned)).into()),
     }
 }
 
@@ -206,11 +197,7 @@ fn same_origin(
     if allowed {
         Ok(())
     } else {
-        Err(Error::new(
-            StatusCode::FORBIDDEN,
-            "a request that changes something must come from this site's own pages",
-        )
-        .code(ErrorCode::CrossOrigin {}))
+        Err(RequestError::CrossOrigin.into())
     }
 }
 

@@ -12,7 +12,8 @@ use axum::routing::get;
 use axum::{Json, Router};
 use battaglie_rules::Scenario;
 
-use super::{Error, ErrorCode};
+use super::Error;
+use super::RequestError;
 use crate::view::{scenario_view, ScenarioView};
 use crate::AppState;
 
@@ -54,10 +55,5 @@ async fn list(headers: HeaderMap) -> Response {
 async fn one(Path(id): Path<String>) -> Result<Json<ScenarioView>, Error> {
     Scenario::builtin(&id)
         .map(|s| Json(scenario_view(&s)))
-        .ok_or_else(|| {
-            Error::not_found(format!("no scenario {id:?}")).code(ErrorCode::UnknownScenario {
-                id: id.to_owned(),
-                known: None,
-            })
-        })
+        .ok_or_else(|| RequestError::NoScenario(id).into())
 }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Extension, Router};
@@ -28,17 +28,17 @@ use super::ws_limits::{
     bounded, close, Allowance, Heartbeat, Pushes, Silence, CLOSE_TOO_MANY, GAME_TRANSPORT_LIMIT,
     TOO_MANY,
 };
+use super::RequestError;
 use super::{
-    detached, parse_json, Actor, Error, ErrorCode, GameActions, QueryParams, Visitor,
-    WS_MESSAGE_LIMIT,
+    detached, parse_json, Actor, Error, GameActions, QueryParams, Visitor, WS_MESSAGE_LIMIT,
 };
 use crate::accounts::{TrustForwarded, UserRow};
-use crate::chat::{may_read, shows, ChatMessage, ChatPush, ChatRow};
-use crate::game::Mode;
+use crate::chat::{may_read, shows, ChatMessage, ChatRow};
 use crate::game::{
-    with_seat, with_seat_on_turn, DrawAction, LiveGame, RematchPush, RematchView, Seat,
-    SharedState, StateParts, Told,
+    with_seat, with_seat_on_turn, DrawAction, LiveGame, RematchView, Seat, SharedState, StateParts,
+    Told,
 };
+use crate::game::{GameSocketMessage, Mode, RematchRow};
 use crate::AppState;
 
 pub(super) fn router(
@@ -92,10 +92,17 @@ struct Holder {
 impl Holder {
     /// The message of the state `snapshot` for this socket.
     fn state_message(&self, snapshot: &StateParts) -> String {
-        match self.legal {
+        GameSocketMessage::State(match self.legal {
             LegalMoves::All => with_seat(snapshot, self.seat, true),
             LegalMoves::Mine => with_seat_on_turn(snapshot, self.seat),
-        }
+        })
+        .text()
+    }
+
+    /// The message of the rematch offer `row` for this socket.
+    fn rematch_message(&self, row: Option<&RematchRow>) -> String {
+        let view = RematchView::of(row, self.seat, self.token.as_deref());
+        GameSocketMessage::Rematch { view: &view }.text()
     }
 }
 
@@ -118,16 +125,12 @@ async fn upgrade(
         .unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
     let Some(held) = sockets.take(address) else {
         let most = sockets.cap().unwrap_or_default();
-        return Err(Error::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many games open at once from your address: the most is {most}"),
-        )
-        .code(ErrorCode::RateLimited { seconds: 5 }));
+        return Err(RequestError::TooManyGames(most).into());
     };
     let live = state.games.game_to_read(&id).await?;
     let token = q.token.or_else(|| protocol_token(&headers));
     let seat = live.seat(token.as_deref())?;
-    let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
+    let ws = ws.map_err(RequestError::WebSocket)?;
     let account = match q.csrf.as_deref() {
         Some(csrf) => visitor.user_with_csrf(&state.accounts, csrf).await?,
         None => None,
@@ -238,17 +241,12 @@ async fn greeting(state: &AppState, live: &LiveGame, holder: &Holder) -> (Vec<St
     let mut first = Vec::new();
     let mut presence_seen = 0;
     if let Some((count, presence)) = state.presence.greeting(live).await {
-        first.push(presence.to_string());
+        first.push(GameSocketMessage::presence(&presence).text());
         presence_seen = count;
     }
     if live.mode() == Mode::Online && live.is_over().await {
         match state.games.repo().rematch(live.id()).await {
-            Ok(Some(row)) => {
-                let view = RematchView::of(Some(&row), holder.seat, holder.token.as_deref());
-                if let Ok(text) = serde_json::to_string(&RematchPush { view: &view }) {
-                    first.push(text);
-                }
-            }
+            Ok(Some(row)) => first.push(holder.rematch_message(Some(&row))),
             Ok(None) => {}
             Err(e) => {
                 tracing::warn!(game = %live.id(), error = %e, "cannot read the rematch offer")
@@ -299,9 +297,7 @@ async fn serve(
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
-                        let not_text = Error::unprocessable("messages are JSON text")
-                            .code(ErrorCode::NotText {});
-                        let reply = error_message(&not_text);
+                        let reply = error_message(&RequestError::NotText.into());
                         if send(&mut socket, reply).await.is_err() { break; }
                         continue;
                     }
@@ -338,13 +334,10 @@ async fn serve(
             message = told.recv() => {
                 let text = match message {
                     Ok(Told::Chat(row)) => chat_message(state, live, holder, &row).await,
-                    Ok(Told::Rematch(row)) => {
-                        let view = RematchView::of(row.as_deref(), seat, holder.token.as_deref());
-                        serde_json::to_string(&RematchPush { view: &view }).ok()
-                    }
+                    Ok(Told::Rematch(row)) => Some(holder.rematch_message(row.as_deref())),
                     // Told before the greeting's presence: older than it.
                     Ok(Told::Presence(count, _)) if count <= presence_seen => None,
-                    Ok(Told::Presence(_, text)) => Some(text.to_string()),
+                    Ok(Told::Presence(_, presence)) => Some(GameSocketMessage::presence(&presence).text()),
                     // A client that fell behind reads the history again.
                     Err(RecvError::Lagged(_)) => continue,
                     Err(RecvError::Closed) => break,
@@ -380,7 +373,7 @@ async fn chat_message(
         Err(e) => tracing::warn!(game = %live.id(), error = %e, "cannot read chat mutes"),
     }
     let message = ChatMessage::from(row);
-    serde_json::to_string(&ChatPush { message: &message }).ok()
+    Some(GameSocketMessage::Chat { message: &message }.text())
 }
 
 /// Carries out a client message; returns a reply to send (errors, pong), if any.
@@ -397,7 +390,7 @@ async fn handle(
         Err(e) => return Some(error_message(&e)),
     };
     if matches!(msg, ClientMessage::Ping) {
-        return Some(r#"{"type":"pong"}"#.into());
+        return Some(GameSocketMessage::Pong.text());
     }
     if matches!(
         msg,
@@ -429,12 +422,12 @@ async fn handle(
                     Some("accept") => DrawAction::Accept,
                     Some("decline") => DrawAction::Decline,
                     Some(other) => {
-                        return Err(Error::choice(
-                            StatusCode::UNPROCESSABLE_ENTITY,
+                        return Err(RequestError::choice(
                             "action",
                             other,
                             &["offer", "accept", "decline"],
-                        ))
+                        )
+                        .into())
                     }
                 };
                 Ok(state.games.draw(&live, token, action).await?)
@@ -445,7 +438,7 @@ async fn handle(
             }
             ClientMessage::Chat { text, room } => {
                 let room =
-                    crate::chat::routes::room(room.as_deref(), StatusCode::UNPROCESSABLE_ENTITY)?;
+                    crate::chat::routes::room(room.as_deref()).map_err(RequestError::Choice)?;
                 state
                     .chat
                     .write(&live, token, account.as_ref(), room, &text)
@@ -462,23 +455,8 @@ async fn handle(
     }
 }
 
-/// An error on a socket: the API's error body with its type and status.
-#[derive(serde::Serialize)]
-struct SocketError<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    status: u16,
-    #[serde(flatten)]
-    body: super::error::ErrorBody<'a>,
-}
-
 fn error_message(e: &Error) -> String {
-    let message = SocketError {
-        kind: "error",
-        status: e.status().as_u16(),
-        body: e.body(),
-    };
-    serde_json::to_string(&message).expect("an error message serialises")
+    GameSocketMessage::error(e).text()
 }
 
 /// Close code 1009: a message over [`WS_MESSAGE_LIMIT`].

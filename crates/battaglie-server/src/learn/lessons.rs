@@ -10,8 +10,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use battaglie_learn::{lessons, lessons_json_in, Lang};
 
+use super::refusal::LearnError;
 use crate::http::web::{etag, not_modified};
-use crate::http::Error;
+use crate::http::{Choice, Error};
 
 /// Each language's lessons and their tag (weak: the answer may be compressed).
 static LESSONS: LazyLock<Vec<(Lang, Bytes, String)>> = LazyLock::new(|| {
@@ -29,7 +30,10 @@ static LESSONS: LazyLock<Vec<(Lang, Bytes, String)>> = LazyLock::new(|| {
 pub(super) async fn in_language(Path(code): Path<String>, headers: HeaderMap) -> Response {
     let Some((_, body, tag)) = LESSONS.iter().find(|(l, _, _)| l.code() == code) else {
         let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-        return Error::choice(StatusCode::NOT_FOUND, "lang", &code, &codes).into_response();
+        return Error::from(LearnError::NoSuchLanguage(Choice::new(
+            "lang", &code, &codes,
+        )))
+        .into_response();
     };
     let validators = [
         (header::CACHE_CONTROL, "no-cache"),

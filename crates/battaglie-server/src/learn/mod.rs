@@ -6,6 +6,7 @@
 
 mod lessons;
 mod progress;
+mod refusal;
 mod repo;
 pub(crate) mod routes;
 mod wire;

@@ -2,15 +2,15 @@
 //! (`GET`/`PUT /api/learn/progress`).
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 
-use super::progress::{checked, BadStars};
+use super::progress::checked;
+use super::refusal::LearnError;
 use super::repo::LearnRepo;
 use super::wire::Progress;
 use crate::accounts::{SignedIn, SignedInChange};
-use crate::http::{Error, ErrorCode, JsonBody};
+use crate::http::{Error, JsonBody};
 use crate::node::Node;
 use crate::AppState;
 
@@ -19,19 +19,6 @@ pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/learn/lessons/{lang}", get(super::lessons::in_language))
         .route("/learn/progress", get(show).put(keep))
-}
-
-impl From<BadStars> for Error {
-    fn from(e: BadStars) -> Error {
-        Error::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("{}: {}", e.field, e.detail),
-        )
-        .code(ErrorCode::BadField {
-            field: e.field,
-            detail: e.detail,
-        })
-    }
 }
 
 async fn progress(repo: &LearnRepo, user: &str) -> Result<Progress, Error> {
@@ -59,7 +46,7 @@ async fn keep(
     SignedInChange(session): SignedInChange,
     JsonBody(sent): JsonBody<Progress>,
 ) -> Result<Json<Progress>, Error> {
-    let won = checked(&sent)?;
+    let won = checked(&sent).map_err(LearnError::from)?;
     let repo = LearnRepo::new(node.store().clone());
     let now = node.now_secs();
     repo.keep_best(&session.user.id, &won, now)

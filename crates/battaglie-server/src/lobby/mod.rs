@@ -11,6 +11,7 @@
 mod error;
 mod kinds;
 mod notice;
+mod refusal;
 mod repo;
 pub(crate) mod routes;
 mod seek;

@@ -10,7 +10,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use battaglie_community::{AcceptError, ChallengeError, SideChoice, TimeControl, WithdrawError};
+use battaglie_community::{SideChoice, TimeControl};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -19,14 +19,15 @@ use super::wire::{
     ChallengeView, GameToWatch, LobbyLife, LobbyMessage, LobbyView, SeatedView, SeekView,
     SeekWithdrawn, SoughtView,
 };
-use super::{ChallengeState, Event, Lobby, LobbyError, Offer, Seated, SeekState, Sought};
+use super::{ChallengeState, Event, Lobby, Offer, Seated, SeekState, Sought};
 use crate::accounts::UserRow;
 use crate::accounts::{Accounts, SignedIn, SignedInChange};
 use crate::game::{Games, Mode};
 use crate::http::ws_limits::{
     bounded, close, Allowance, Heartbeat, Silence, CLOSE_TOO_MANY, TOO_MANY,
 };
-use crate::http::{detached, Done, Error, ErrorCode, JsonBody, Visitor, CLOSE_RESTART};
+use crate::http::RequestError;
+use crate::http::{detached, Done, Error, JsonBody, Visitor, CLOSE_RESTART};
 use crate::node::Node;
 use crate::presence::Presence;
 use crate::AppState;
@@ -41,58 +42,6 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/challenges/{id}/accept", post(accept))
         .route("/challenges/{id}/decline", post(decline))
         .route("/seeks", post(seek).get(my_seek).delete(unseek))
-}
-
-impl From<LobbyError> for Error {
-    fn from(e: LobbyError) -> Error {
-        use ErrorCode as C;
-        use LobbyError as L;
-        let e = match e {
-            L::Game(g) => return g.into(),
-            L::Throttled(t) => return t.into(),
-            e => e,
-        };
-        let (status, code) = match &e {
-            L::NotFound(id) => (
-                StatusCode::NOT_FOUND,
-                C::ChallengeNotFound { id: id.clone() },
-            ),
-            L::UnknownPlayer(name) => (
-                StatusCode::NOT_FOUND,
-                C::PlayerNotFound { name: name.clone() },
-            ),
-            L::Control(c) | L::Challenge(ChallengeError::Control(c)) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                C::BadClock {
-                    detail: c.to_string(),
-                },
-            ),
-            L::Challenge(ChallengeError::Yourself) => {
-                (StatusCode::UNPROCESSABLE_ENTITY, C::ChallengeYourself {})
-            }
-            L::Challenge(ChallengeError::RatedNeedsAccount)
-            | L::Accept(AcceptError::RatedNeedsAccount)
-            | L::Seek(_) => (StatusCode::UNAUTHORIZED, C::RatedNeedsAccount {}),
-            L::Challenge(ChallengeError::RatedCustomBattle(b)) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                C::UnknownScenario {
-                    id: b.clone(),
-                    known: None,
-                },
-            ),
-            L::Accept(AcceptError::OwnChallenge) => (StatusCode::CONFLICT, C::OwnChallenge {}),
-            L::Accept(AcceptError::NotAddressee) | L::Withdraw(WithdrawError::NotAddressee) => {
-                (StatusCode::FORBIDDEN, C::NotAddressee {})
-            }
-            L::Accept(AcceptError::Expired) => (StatusCode::CONFLICT, C::ChallengeExpired {}),
-            L::Taken => (StatusCode::CONFLICT, C::ChallengeTaken {}),
-            L::Closed => (StatusCode::CONFLICT, C::ChallengeClosed {}),
-            L::Withdraw(WithdrawError::NotYours) => (StatusCode::FORBIDDEN, C::NotYourChallenge {}),
-            L::TooManyOpen { max } => (StatusCode::CONFLICT, C::TooManyChallenges { max: *max }),
-            L::Game(_) | L::Store(_) | L::Random(_) | L::Throttled(_) => return Error::internal(e),
-        };
-        Error::new(status, e.to_string()).code(code)
-    }
 }
 
 /// A challenge as `viewer` sees it in the list.
@@ -351,12 +300,10 @@ async fn upgrade(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     if !same_origin(&headers) {
-        return Err(Error::forbidden(
-            "the lobby's socket is for this site's pages",
-        ));
+        return Err(RequestError::LobbySocketCrossOrigin.into());
     }
     let viewer = visitor.session(&accounts).await?.map(|s| s.user);
-    let ws = ws.map_err(|r| Error::new(r.status(), format!("WebSocket: {}", r.body_text())))?;
+    let ws = ws.map_err(RequestError::WebSocket)?;
     // A client only ever sends pings: a frame over the protocol's limit ends it.
     Ok(bounded(ws, crate::http::WS_MESSAGE_LIMIT)
         .on_upgrade(move |socket| run(socket, lobby, games, viewer, silence)))

@@ -12,6 +12,7 @@ mod kinds;
 mod mail;
 mod outbox;
 mod prefs;
+mod refusal;
 mod repo;
 pub(crate) mod routes;
 mod webhook;

@@ -5,7 +5,6 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -13,10 +12,10 @@ use battaglie_community::Channel;
 use serde::Deserialize;
 
 use crate::accounts::{SignedIn, SignedInChange};
-use crate::http::{Error, ErrorCode, JsonBody};
+use crate::http::{Error, JsonBody};
 use crate::notify::{
     confirm_email, resend_confirmation, resend_in, set_prefs, unsubscribe as turn_off,
-    Confirmation, EmailConfirmError, Notice, NotificationsView, PrefsError, UnsubscribeError,
+    Confirmation, Notice, NotificationsView,
 };
 use crate::notify::{NotificationPrefs, Notifications};
 use crate::AppState;
@@ -30,58 +29,6 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/account/notifications", get(show).put(put))
         .route("/account/notifications/confirm", get(confirm).post(resend))
         .route("/unsubscribe", get(unsubscribe))
-}
-
-impl From<PrefsError> for Error {
-    fn from(e: PrefsError) -> Error {
-        let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
-        let code = match &e {
-            PrefsError::Email(email) => ErrorCode::EmailInvalid {
-                email: email.clone(),
-            },
-            PrefsError::WebhookUrl { url, .. } => ErrorCode::WebhookUrlInvalid { url: url.clone() },
-            PrefsError::NoAddress(channel) => ErrorCode::ChannelWithoutAddress {
-                channel: (*channel).into(),
-            },
-            PrefsError::Secret(_) | PrefsError::Store(_) => return Error::internal(e),
-        };
-        Error::new(unprocessable, e.to_string()).code(code)
-    }
-}
-
-impl From<UnsubscribeError> for Error {
-    fn from(e: UnsubscribeError) -> Error {
-        match e {
-            UnsubscribeError::Invalid => {
-                Error::bad_request(e.to_string()).code(ErrorCode::UnsubscribeInvalid {})
-            }
-            UnsubscribeError::Secret(_) | UnsubscribeError::Store(_) => Error::internal(e),
-        }
-    }
-}
-
-impl From<EmailConfirmError> for Error {
-    fn from(e: EmailConfirmError) -> Error {
-        let (status, code) = match &e {
-            EmailConfirmError::Invalid => {
-                (StatusCode::BAD_REQUEST, ErrorCode::EmailConfirmInvalid {})
-            }
-            EmailConfirmError::Expired => {
-                (StatusCode::BAD_REQUEST, ErrorCode::EmailConfirmExpired {})
-            }
-            EmailConfirmError::TooSoon(wait) => (
-                StatusCode::TOO_MANY_REQUESTS,
-                ErrorCode::EmailConfirmTooSoon {
-                    wait: wait.as_secs().max(1),
-                },
-            ),
-            EmailConfirmError::Nothing => (StatusCode::CONFLICT, ErrorCode::EmailConfirmNothing {}),
-            EmailConfirmError::Secret(_) | EmailConfirmError::Store(_) => {
-                return Error::internal(e)
-            }
-        };
-        Error::new(status, e.to_string()).code(code)
-    }
 }
 
 /// The preferences as the API reads and writes them.

@@ -16,4 +16,4 @@ pub use repo::{GameInPlay, PresenceRepo, SocketRow, SocketStamp};
 pub use rules::{presence_of, seat_presence, BEAT_LAPSE};
 pub(crate) use service::PresenceTold;
 pub use service::{OpenSocket, Presence, BEAT_EVERY, PRESENCE_COALESCE};
-pub use wire::{PresenceMessage, PresenceView, SeatPresence};
+pub use wire::{PresenceAt, PresenceView, SeatPresence};

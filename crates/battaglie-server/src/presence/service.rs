@@ -11,7 +11,7 @@ use battaglie_rules::Side;
 
 use super::repo::{GameInPlay, PresenceRepo, SocketStamp};
 use super::rules::{lapse_ms, presence_of, seat_presence};
-use super::wire::{PresenceMessage, PresenceView};
+use super::wire::{PresenceAt, PresenceView};
 use crate::bus::Noted;
 use crate::game::{Games, LiveGame, Mode, Seat, Told};
 use crate::ids;
@@ -179,7 +179,7 @@ impl Presence {
     /// goes to every socket whatever it finds: the rows may by then be back to
     /// what the others hold (a page opened and closed at once), and this socket
     /// would otherwise keep the presence of between (an opponent online who left).
-    pub async fn greeting(&self, live: &LiveGame) -> Option<(u64, Arc<str>)> {
+    pub async fn greeting(&self, live: &LiveGame) -> Option<(u64, Arc<PresenceAt>)> {
         let mut told = live.presence.lock().await;
         let view = self.read(live).await?;
         if told.view.as_ref() != Some(&view) {
@@ -193,7 +193,7 @@ impl Presence {
     /// the last tell, so that a socket that just opened is sent it and drops
     /// the tells it still holds up to that one, which are older. `None` (said
     /// in the log) when the store fails.
-    pub async fn tell(&self, live: &LiveGame) -> Option<(u64, Arc<str>)> {
+    pub async fn tell(&self, live: &LiveGame) -> Option<(u64, Arc<PresenceAt>)> {
         let mut told = live.presence.lock().await;
         let view = self.read(live).await?;
         let message = self.message_of(&view);
@@ -215,19 +215,12 @@ impl Presence {
             .ok()
     }
 
-    /// `view` as a socket message, at the server's time now.
-    fn message_of(&self, view: &PresenceView) -> Arc<str> {
-        let message = PresenceMessage::Presence {
-            view,
+    /// `view` at the server's time now.
+    fn message_of(&self, view: &PresenceView) -> Arc<PresenceAt> {
+        Arc::new(PresenceAt {
+            view: view.clone(),
             at: self.node.now().millis(),
-        };
-        match serde_json::to_string(&message) {
-            Ok(text) => text.into(),
-            Err(e) => {
-                tracing::error!(error = %e, "cannot serialise the presence");
-                Arc::from("")
-            }
-        }
+        })
     }
 
     /// Every [`BEAT_EVERY`] until shutdown: renews this node's sockets, and tells

@@ -1,5 +1,5 @@
 //! What the page is sent of presence: each seat's status and the spectators, on
-//! the game's socket at opening and at every change. Its TypeScript is generated
+//! the game's socket at opening and at every change (`game/socket_message.rs`). Its TypeScript is generated
 //! into `web/types/` (see `view/typescript.rs`).
 
 use battaglie_community::Status;
@@ -31,21 +31,14 @@ pub struct SeatPresence {
     pub claim_at: Option<i64>,
 }
 
-/// What presence pushes on the game's socket.
-#[derive(Debug, Serialize, TS)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum PresenceMessage<'a> {
-    /// Each seat's status and the spectators (`{"type": "presence", ...}`), with
-    /// the server's time, so that the page counts down to `claim_at` on the
-    /// server's clock, not its own.
-    Presence {
-        /// Each seat's status and the spectators.
-        #[serde(flatten)]
-        #[ts(flatten)]
-        view: &'a PresenceView,
-        /// The server's time (game time, milliseconds since 1970).
-        at: i64,
-    },
+/// The presence told at a time: the game's socket sends it as its `presence`
+/// message (`game::GameSocketMessage::Presence`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PresenceAt {
+    /// Each seat's status and the spectators.
+    pub view: PresenceView,
+    /// The server's time (game time, milliseconds since 1970).
+    pub at: i64,
 }
 
 #[cfg(test)]
@@ -63,31 +56,5 @@ mod tests {
         ] {
             assert_eq!(serde_json::to_value(status).unwrap(), word);
         }
-    }
-
-    #[test]
-    fn the_presence_message_is_typed_presence_with_the_seats_at_top_level() {
-        let seat = |status, since| SeatPresence {
-            status,
-            since,
-            claim_at: None,
-        };
-        let view = PresenceView {
-            army: seat(Status::Online, None),
-            indians: seat(Status::Away, Some(5)),
-            spectators: 2,
-        };
-        let message =
-            serde_json::to_value(PresenceMessage::Presence { view: &view, at: 9 }).unwrap();
-        assert_eq!(
-            message,
-            serde_json::json!({
-                "type": "presence",
-                "army": {"status": "online", "since": null, "claim_at": null},
-                "indians": {"status": "away", "since": 5, "claim_at": null},
-                "spectators": 2,
-                "at": 9,
-            })
-        );
     }
 }

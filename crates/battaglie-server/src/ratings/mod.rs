@@ -6,6 +6,7 @@
 mod ended;
 mod error;
 mod players_repo;
+mod refusal;
 mod repo;
 pub(crate) mod routes;
 mod wire;

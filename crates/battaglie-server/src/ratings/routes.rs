@@ -5,7 +5,7 @@
 //! computer's levels with their fixed ratings.
 
 use axum::extract::{Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -18,7 +18,8 @@ use super::wire::{
 use super::{levels, GamesFilter, PlayerGameRow, Ratings, RatingsError, GAMES_PAGE};
 use crate::accounts::Accounts;
 use crate::game::Games;
-use crate::http::{Error, ErrorCode, JsonBody, QueryParams, Visitor};
+use crate::http::RequestError;
+use crate::http::{Error, JsonBody, QueryParams, Visitor};
 use crate::view::SeatsView;
 use crate::AppState;
 
@@ -99,7 +100,7 @@ fn choice(field: &str, value: Option<String>, allowed: &[&str]) -> Result<Option
     match value.filter(|v| !v.is_empty()) {
         None => Ok(None),
         Some(v) if allowed.contains(&v.as_str()) => Ok(Some(v)),
-        Some(v) => Err(Error::choice(StatusCode::BAD_REQUEST, field, &v, allowed)),
+        Some(v) => Err(RequestError::query_choice(field, &v, allowed).into()),
     }
 }
 
@@ -221,33 +222,4 @@ async fn level_list() -> impl IntoResponse {
             .collect(),
     });
     ([(header::CACHE_CONTROL, "public, max-age=86400")], levels)
-}
-
-impl From<RatingsError> for Error {
-    fn from(e: RatingsError) -> Error {
-        use ErrorCode as C;
-        use RatingsError as R;
-        let (status, code) = match &e {
-            R::NeedsAccount => (StatusCode::UNAUTHORIZED, C::RatedNeedsAccount {}),
-            R::NotOnline { mode } => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                C::RatedNotOnline {
-                    mode: (*mode).into(),
-                },
-            ),
-            R::SameAccount => (StatusCode::CONFLICT, C::RatedSameAccount {}),
-            R::SeatTaken => (StatusCode::CONFLICT, C::RatedSeatTaken {}),
-            R::PlayerNotFound(name) => (
-                StatusCode::NOT_FOUND,
-                C::PlayerNotFound { name: name.clone() },
-            ),
-            R::Game(_) | R::Store(_) => {
-                return match e {
-                    R::Game(g) => g.into(),
-                    e => Error::internal(e),
-                }
-            }
-        };
-        Error::new(status, e.to_string()).code(code)
-    }
 }

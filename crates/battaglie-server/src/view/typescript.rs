@@ -15,11 +15,10 @@ use crate::accounts::{AccountView, Turns};
 use crate::analysis::{AnalysisReport, ImportedAnalysis};
 use crate::chat::{ChatHistory, ChatMuted};
 use crate::game::snapshot::Snapshot;
-use crate::game::RematchView;
+use crate::game::{GameSocketMessage, RematchView};
 use crate::http::ErrorCode;
 use crate::lobby::{LobbyMessage, SeekWithdrawn, SoughtView};
 use crate::notify::NotificationsView;
-use crate::presence::PresenceMessage;
 use crate::ratings::{Levels, PlayerGames, PlayerView, SeatTaken};
 use crate::view::ScenarioView;
 
@@ -49,7 +48,7 @@ fn generated() -> BTreeMap<PathBuf, String> {
     files.visit::<RematchView>();
     files.visit::<Turns>();
     files.visit::<NotificationsView>();
-    files.visit::<PresenceMessage<'static>>();
+    files.visit::<GameSocketMessage<'static>>();
     files.visit::<Analysis>();
     files.visit::<AnalysisReport>();
     files.visit::<ImportedAnalysis>();

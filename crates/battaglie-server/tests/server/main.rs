@@ -70,3 +70,6 @@ mod state_changes;
 mod takeback;
 mod throttles;
 mod turns;
+
+// Issue 55, item 7: where an error's status is decided.
+mod refusals;

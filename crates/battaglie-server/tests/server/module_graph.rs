@@ -16,16 +16,16 @@ const KNOWN: &str = "accounts>game accounts>http accounts>node accounts>ratings 
     analysis>game analysis>http analysis>store bus>store chat>accounts chat>bus chat>game \
     chat>http chat>node chat>store game>accounts game>bus game>chat game>http game>lobby \
     game>node game>notify game>presence game>ratings game>store game>view http>accounts \
-    http>analysis http>chat http>game http>node http>store http>view lobby>accounts \
+    http>chat http>game http>node http>store http>view lobby>accounts \
     lobby>game lobby>http lobby>node lobby>notify lobby>presence lobby>store node>bus \
     node>store notify>accounts notify>http notify>node notify>store presence>bus \
     presence>game presence>node presence>store ratings>accounts ratings>game ratings>http \
     ratings>node ratings>store ratings>view store>game store>presence view>accounts \
-    view>analysis view>chat view>game view>http view>lobby view>notify view>presence \
+    view>analysis view>chat view>game view>http view>lobby view>notify \
     view>ratings";
 
 /// Every `.rs` file under `dir`, with its path from `src/`.
-fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
+pub(crate) fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -43,7 +43,7 @@ fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
 }
 
 /// The source without its line comments (doc comments name paths too).
-fn code(text: &str) -> String {
+pub(crate) fn code(text: &str) -> String {
     text.lines()
         .map(|line| match line.find("//") {
             Some(i) if !line[..i].contains('"') => &line[..i],

@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::http::StatusCode;
 use axum::Router;
-use battaglie_community::{Clock, FakeClock, Timestamp};
+use battaglie_community::{Clock, FakeClock, Status, Timestamp};
 use battaglie_server::game::Told;
 use battaglie_server::presence::PresenceRepo;
 use battaglie_server::{Seat, SocketStamp};
@@ -154,8 +154,7 @@ async fn a_page_greeted_with_the_opponent_online_hears_when_they_leave(db: TestD
     let presence = &s.state.presence;
     let mut told = live.subscribe_told();
     let (_, before) = presence.tell(&live).await.unwrap();
-    let before: Value = serde_json::from_str(&before).unwrap();
-    assert_eq!(before["indians"]["status"], "waiting", "{before}");
+    assert_eq!(before.view.indians.status, Status::Waiting, "{before:?}");
     // The Indians open their page on another node, whose word is not yet in.
     let sockets = PresenceRepo::new(s.state.node.store().clone());
     // Renewed now by the wall clock, as every node renews its sockets.
@@ -170,8 +169,7 @@ async fn a_page_greeted_with_the_opponent_online_hears_when_they_leave(db: TestD
         .await
         .unwrap();
     let (seen, greeting) = presence.greeting(&live).await.unwrap();
-    let greeting: Value = serde_json::from_str(&greeting).unwrap();
-    assert_eq!(greeting["indians"]["status"], "online", "{greeting}");
+    assert_eq!(greeting.view.indians.status, Status::Online, "{greeting:?}");
     // They close it at once: the seats are as the other pages hold them.
     sockets
         .socket_closed("indians-page", time.now().millis())
@@ -180,14 +178,14 @@ async fn a_page_greeted_with_the_opponent_online_hears_when_they_leave(db: TestD
     presence.tell(&live).await.unwrap();
     let mut heard = None;
     while let Ok(message) = told.try_recv() {
-        if let Told::Presence(count, text) = message {
+        if let Told::Presence(count, presence) = message {
             if count > seen {
-                heard = Some(serde_json::from_str::<Value>(&text).unwrap());
+                heard = Some(presence.view.indians.status);
             }
         }
     }
     let heard = heard.expect("a presence told after the greeting");
-    assert_eq!(heard["indians"]["status"], "away", "{heard}");
+    assert_eq!(heard, Status::Away);
 }
 
 async fn spectators_are_counted_while_their_sockets_are_open(db: TestDb) {

@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use crate::accounts::Accounts;
 use crate::game::{with_seat, GameError, Games, LiveGame, SharedState};
+use crate::http::RequestError;
 use crate::http::{
     detached, json_text, seat_token, Actor, Error, GameActions, QueryParams, Visitor,
 };
@@ -49,7 +50,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Action, Error> {
         let Path(id) = Path::<String>::from_request_parts(parts, state)
             .await
-            .map_err(|e| Error::bad_request(e.body_text()))?;
+            .map_err(RequestError::Path)?;
         let QueryParams(since) = QueryParams::<Since>::from_request_parts(parts, state).await?;
         Ok(Action {
             games: Games::from_ref(state),
@@ -136,9 +137,7 @@ async fn respond(
     match done {
         Ok(Some(state)) => Ok(json_text(StatusCode::OK, with_seat(&state, seat, false))),
         Ok(None) => Ok(json_text(StatusCode::OK, live.view(seat, since).await)),
-        Err(e) if e.status() == StatusCode::CONFLICT => {
-            Err(e.with_state(&live.view(seat, since).await))
-        }
+        Err(e) if e.is_conflict() => Err(e.with_state(&live.view(seat, since).await)),
         Err(e) => Err(e),
     }
 }

@@ -14,6 +14,7 @@ use battaglie_community::{ClaimKind, TimeControl};
 use super::action::Action;
 use crate::accounts::{AccountError, Accounts, Claim, UserRow};
 use crate::game::{Created, DrawAction, GameError, Games, Mode, TakebackAction};
+use crate::http::RequestError;
 use crate::http::{created_response, detached, json_text, Error, JsonBody, QueryParams, Token};
 use crate::http::{seat_token, GameActions, Limiters, Visitor};
 use crate::ratings::{Ratings, RatingsError};
@@ -58,25 +59,12 @@ async fn create(
     visitor: Visitor,
     JsonBody(req): JsonBody<NewGame>,
 ) -> Result<Response, Error> {
-    let mode = Mode::from_word(&req.mode).ok_or_else(|| {
-        Error::choice(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "mode",
-            &req.mode,
-            <Mode as VariantNames>::VARIANTS,
-        )
-    })?;
+    let mode = Mode::from_word(&req.mode)
+        .ok_or_else(|| RequestError::choice("mode", &req.mode, <Mode as VariantNames>::VARIANTS))?;
     let side = match req.side.as_deref() {
         None => Side::Army,
         Some(s @ ("army" | "indians")) => s.parse().unwrap_or(Side::Army),
-        Some(other) => {
-            return Err(Error::choice(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "side",
-                other,
-                &["army", "indians"],
-            ))
-        }
+        Some(other) => return Err(RequestError::choice("side", other, &["army", "indians"]).into()),
     };
     let level = match req.level {
         None => None,
@@ -217,12 +205,7 @@ async fn draw(
 ) -> Result<Response, Error> {
     let word = req.action.as_deref().unwrap_or("offer");
     let choice: DrawAction = word.parse().map_err(|_| {
-        Error::choice(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "action",
-            word,
-            <DrawAction as VariantNames>::VARIANTS,
-        )
+        RequestError::choice("action", word, <DrawAction as VariantNames>::VARIANTS)
     })?;
     action
         .limited(actions)
@@ -250,14 +233,9 @@ async fn takeback(
 ///
 /// # Errors
 /// 422 naming the choices when the word is none of them.
-pub(crate) fn takeback_action(word: Option<&str>) -> Result<TakebackAction, Error> {
+pub(crate) fn takeback_action(word: Option<&str>) -> Result<TakebackAction, RequestError> {
     TakebackAction::from_word(word).ok_or_else(|| {
-        Error::choice(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "action",
-            word.unwrap_or_default(),
-            TakebackAction::WORDS,
-        )
+        RequestError::choice("action", word.unwrap_or_default(), TakebackAction::WORDS)
     })
 }
 
@@ -273,14 +251,7 @@ async fn claim(action: Action, JsonBody(req): JsonBody<ClaimRequest>) -> Result<
     let kind = match req.kind.as_str() {
         "win" => ClaimKind::Win,
         "draw" => ClaimKind::Draw,
-        other => {
-            return Err(Error::choice(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "kind",
-                other,
-                &["win", "draw"],
-            ))
-        }
+        other => return Err(RequestError::choice("kind", other, &["win", "draw"]).into()),
     };
     action
         .run(req.token, move |games, live, token| async move {
@@ -316,12 +287,7 @@ async fn record(
         None | Some("json") => true,
         Some("text") => false,
         Some(other) => {
-            return Err(Error::choice(
-                StatusCode::BAD_REQUEST,
-                "format",
-                other,
-                &["json", "text"],
-            ))
+            return Err(RequestError::query_choice("format", other, &["json", "text"]).into())
         }
     };
     let live = games.game_to_read(&id).await?;

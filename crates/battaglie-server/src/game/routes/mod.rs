@@ -12,6 +12,7 @@ mod rematch;
 use axum::Router;
 
 pub(crate) use games::takeback_action;
+pub(crate) use pictures::{PictureError, MAX_FRAMES};
 pub(crate) use records::record_text;
 
 use crate::http::Limiters;

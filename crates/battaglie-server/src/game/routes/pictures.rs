@@ -13,11 +13,29 @@ use serde::Deserialize;
 
 use crate::game::Games;
 use crate::http::Limiters;
-use crate::http::{Error, ErrorCode, QueryParams};
+use crate::http::{Error, QueryParams};
 use crate::AppState;
 
 /// The most positions one GIF shows (a longer game is downloaded in ranges).
 pub const MAX_FRAMES: usize = 600;
+
+/// A range of plies the server will not draw (answered in `game/refusal.rs`).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PictureError {
+    /// Outside the game, backwards, or the encoder failed.
+    #[error(transparent)]
+    Gif(#[from] GifError),
+    /// More positions than one GIF shows.
+    #[error("plies {from}..{until}: a GIF shows at most {MAX_FRAMES} positions; choose a range with `from` and `until`")]
+    TooLong {
+        /// The first ply asked for.
+        from: usize,
+        /// The last ply asked for.
+        until: usize,
+        /// The game's plies.
+        plies: usize,
+    },
+}
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
     Router::new()
@@ -43,10 +61,7 @@ async fn png(
     let ply = q.ply.unwrap_or(plies);
     if ply > plies {
         let (from, until) = (ply, ply);
-        return Err(
-            Error::unprocessable(GifError::Range { from, until, plies }.to_string())
-                .code(ErrorCode::GifRange { from, until, plies }),
-        );
+        return Err(PictureError::from(GifError::Range { from, until, plies }).into());
     }
     while game.moves().len() > ply {
         game.undo();
@@ -76,22 +91,13 @@ async fn gif(
     let from = q.from.unwrap_or(0);
     let until = q.until.unwrap_or(plies);
     if from > until {
-        return Err(
-            Error::unprocessable(GifError::Backwards { from, until }.to_string())
-                .code(ErrorCode::GifBackwards { from, until }),
-        );
+        return Err(PictureError::from(GifError::Backwards { from, until }).into());
     }
     if until > plies {
-        return Err(
-            Error::unprocessable(GifError::Range { from, until, plies }.to_string())
-                .code(ErrorCode::GifRange { from, until, plies }),
-        );
+        return Err(PictureError::from(GifError::Range { from, until, plies }).into());
     }
     if until - from + 1 > MAX_FRAMES {
-        return Err(Error::unprocessable(format!(
-            "plies {from}..{until}: a GIF shows at most {MAX_FRAMES} positions; choose a range with `from` and `until`"
-        ))
-        .code(ErrorCode::GifTooLong { max: MAX_FRAMES, plies }));
+        return Err(PictureError::TooLong { from, until, plies }.into());
     }
     let bytes = tokio::task::spawn_blocking(move || game_gif(&game, Some(from..=until)))
         .await?

@@ -8,7 +8,8 @@ use axum::Router;
 
 use crate::game::Games;
 use crate::http::Limiters;
-use crate::http::{created_response, detached, Error, ErrorCode};
+use crate::http::RequestError;
+use crate::http::{created_response, detached, Error};
 use crate::AppState;
 
 pub(super) fn router(limiters: &Limiters) -> Router<AppState> {
@@ -30,13 +31,10 @@ pub(crate) fn record_text(
 ) -> Result<String, Error> {
     let body = body?;
     let text = std::str::from_utf8(&body)
-        .map_err(|e| Error::bad_request(format!("the record is not UTF-8 text: {e}")))?
+        .map_err(RequestError::RecordNotText)?
         .to_string();
     if text.trim().is_empty() {
-        return Err(Error::bad_request(
-            "the request body is empty: send a game record (JSON or text form)",
-        )
-        .code(ErrorCode::EmptyBody {}));
+        return Err(RequestError::EmptyRecord.into());
     }
     Ok(text)
 }

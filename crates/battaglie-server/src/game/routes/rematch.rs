@@ -4,16 +4,16 @@
 //! game, say the offer as it stands for whoever reads it (`RematchView`).
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
 
 use crate::accounts::Accounts;
-use crate::game::{Games, RematchAction, RematchError, RematchView};
+use crate::game::{Games, RematchAction, RematchView};
+use crate::http::RequestError;
 use crate::http::{seat_token, Actor, GameActions, Visitor};
-use crate::http::{Error, ErrorCode, JsonBody};
+use crate::http::{Error, JsonBody};
 use crate::AppState;
 
 pub(super) fn router() -> Router<AppState> {
@@ -36,14 +36,8 @@ async fn rematch(
     Extension(actions): Extension<GameActions>,
     JsonBody(req): JsonBody<RematchRequest>,
 ) -> Result<Response, Error> {
-    let action = RematchAction::from_word(&req.action).ok_or_else(|| {
-        Error::choice(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "action",
-            &req.action,
-            RematchAction::WORDS,
-        )
-    })?;
+    let action = RematchAction::from_word(&req.action)
+        .ok_or_else(|| RequestError::choice("action", &req.action, RematchAction::WORDS))?;
     let live = games.game(&id).await?;
     let token = seat_token(&accounts, &visitor, &live, req.token, true).await?;
     let seat = live.seat(token.as_deref())?;
@@ -52,23 +46,4 @@ async fn rematch(
         .await?;
     let now = games.rematch(&live, token.as_deref(), action).await?;
     Ok(Json(RematchView::of(now.as_ref(), seat, token.as_deref())).into_response())
-}
-
-impl From<RematchError> for Error {
-    fn from(e: RematchError) -> Error {
-        use ErrorCode as C;
-        use RematchError as E;
-        let (status, code) = match e {
-            E::Game(g) => return g.into(),
-            E::Store(s) => return Error::internal(s),
-            E::OnlyOnline => (StatusCode::FORBIDDEN, C::RematchOnlyOnline {}),
-            E::NotOver => (StatusCode::CONFLICT, C::RematchNotOver {}),
-            E::NoOffer => (StatusCode::CONFLICT, C::RematchNoOffer {}),
-            E::Agreed(ref game) => (
-                StatusCode::CONFLICT,
-                C::RematchAgreed { game: game.clone() },
-            ),
-        };
-        Error::new(status, e.to_string()).code(code)
-    }
 }

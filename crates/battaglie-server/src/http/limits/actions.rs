@@ -13,7 +13,8 @@ use governor::{DefaultKeyedRateLimiter, RateLimiter};
 
 use super::repo::{Bucket, BucketsRepo};
 use super::Quota;
-use crate::http::{Error, ErrorCode};
+use crate::http::Error;
+use crate::http::RequestError;
 
 /// Whose allowance an action takes from besides its address's.
 #[derive(Debug, Clone, Copy)]
@@ -104,11 +105,7 @@ impl GameActions {
             None => Ok(()),
             Some(wait) => {
                 let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
-                Err(Error::new(
-                    axum::http::StatusCode::TOO_MANY_REQUESTS,
-                    format!("too many offers, answers or messages: wait {seconds} s"),
-                )
-                .code(ErrorCode::RateLimited { seconds }))
+                Err(RequestError::TooManyActions(seconds).into())
             }
         }
     }

@@ -295,15 +295,8 @@ fn refusal(e: GovernorError) -> axum::response::Response {
         GovernorError::TooManyRequests { wait_time, .. } => {
             // The limiter rounds down: a wait under a second is said as one.
             let seconds = wait_time.max(1);
-            let mut res = Error::new(
-                axum::http::StatusCode::TOO_MANY_REQUESTS,
-                format!("too many requests from your address: wait {seconds} s"),
-            )
-            .code(super::ErrorCode::RateLimited { seconds })
-            .into_response();
-            res.headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, seconds.into());
-            res
+            // (`Retry-After` is said by the error's answer.)
+            Error::from(super::RequestError::TooManyRequests(seconds)).into_response()
         }
         other => Error::internal(format!("rate limiter: {other}")).into_response(),
     }

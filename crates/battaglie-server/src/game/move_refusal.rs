@@ -3,7 +3,7 @@
 
 use battaglie_rules::{IllegalMoveError, MoveError};
 
-use super::code::ErrorCode;
+use crate::http::ErrorCode;
 
 /// The code and parameters of a move the rules refuse.
 pub(super) fn move_refusal(e: &MoveError) -> ErrorCode {
