@@ -9,6 +9,8 @@
 //! * [`hint`] and [`shortest`]: the next move of a shortest solution, by breadth-first
 //!   search over the rules' legal moves; the tests prove with it that every stage can be
 //!   completed and that its three-star budget is the length of a shortest solution;
+//! * [`warn`] and [`threats`]: the coach of the first battles, before a move and after
+//!   the other side's, with its sentences ([`warning_words`], [`threat_words`]);
 //! * [`lessons_json`]: every lesson with its stages, as `battaglie learn --json` prints them.
 //!
 //! Pure: no input or output, no unsafe code. The page (through the WebAssembly module)
@@ -16,6 +18,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod coach;
+mod coach_words;
 mod json;
 mod lang;
 mod lesson;
@@ -26,6 +30,8 @@ mod say;
 mod solve;
 mod source;
 
+pub use coach::{coach_by_default, marked, threats, warn, Exposed, Warning, COACH_LEVELS};
+pub use coach_words::{anyway_words, threat_words, warning_words};
 pub use json::{lessons_json, lessons_json_in, LessonJson, OpponentJson, StageJson, TargetsJson};
 pub use lang::{Lang, ParseLangError, Text};
 pub use lesson::{Lesson, MapSource, Opponent, Stage, Targets};
