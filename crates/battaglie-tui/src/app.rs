@@ -132,6 +132,13 @@ pub(crate) enum Confirm {
     Draw,
     /// At the start: go on with the unfinished game found in the autosave.
     Resume(Box<crate::autosave::Found>),
+    /// The coach's warning before the move `text`: play it anyway or take it back.
+    Coach {
+        /// The move, in notation.
+        text: String,
+        /// The warning, in words.
+        words: String,
+    },
 }
 
 /// The replay viewer: a game's moves and how many of them are shown played.
@@ -214,6 +221,8 @@ pub struct App {
     pub(crate) monochrome: bool,
     /// Where the game is kept after every change, if anywhere.
     pub(crate) autosave: Option<crate::autosave::Autosave>,
+    /// The coach as the player set it (`None`: on against levels 1 to 3).
+    coach: Option<bool>,
 }
 
 impl App {
@@ -249,6 +258,7 @@ impl App {
             save_path,
             monochrome: options.monochrome,
             autosave: None,
+            coach: options.coach,
         };
         app.cursor = app.home_square();
         let offer = crate::autosave::offer(options, autosave.as_ref());
@@ -400,6 +410,11 @@ impl App {
 
     pub(crate) fn error(&mut self, text: &str) {
         self.status = Some(Status::error(text));
+    }
+
+    /// Whether the coach speaks in this game.
+    pub(crate) fn coach_on(&self) -> bool {
+        crate::coach::coach_on(self.coach, &self.session)
     }
 
     /// Whether the side to move can only pass.

@@ -48,6 +48,8 @@ impl App {
                     Mode::Normal => intent::on_board(&key),
                     Mode::Select(_) => intent::building(&key),
                     Mode::Prompt(p) => intent::in_prompt(&key, p.text.chars().count()),
+                    // The coach's question wants a y: an Enter meant for the move is no answer.
+                    Mode::Confirm(Confirm::Coach { .. }) if key.code == KeyCode::Enter => None,
                     Mode::Confirm(_) => intent::answering(&key),
                     Mode::Menu(_) => intent::in_menu(&key),
                 };
@@ -327,12 +329,27 @@ impl App {
         self.play_text(&text);
     }
 
-    /// Plays a move typed or built; returns whether it was played.
+    /// Plays a move typed or built, or asks first when the coach warns; returns whether
+    /// it was played or asked about.
     pub(super) fn play_text(&mut self, text: &str) -> bool {
         if !self.session.human_to_move() && !self.session.game.is_over() {
             self.error("Wait: it is the computer's turn.");
             return false;
         }
+        if self.coach_on() {
+            if let Some(words) = crate::coach::warning(&self.session, text) {
+                self.mode = Mode::Confirm(Confirm::Coach {
+                    text: text.to_string(),
+                    words,
+                });
+                return true;
+            }
+        }
+        self.play_anyway(text)
+    }
+
+    /// Plays a move typed or built, without the coach; returns whether it was played.
+    pub(crate) fn play_anyway(&mut self, text: &str) -> bool {
         match self.session.play_text(text) {
             Ok(mv) => {
                 self.after_move(mv);
