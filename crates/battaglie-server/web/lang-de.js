@@ -559,4 +559,8 @@ export default {
   gamesInPlay_other: "{n} Partien laufen",
   watchGame: "Eine Partie {battle} ansehen",
   nothingToWatch: "Gerade gibt es keine Partie zwischen zwei Spielern zum Ansehen.",
+  // The coach of the first battles (coach.js); its sentences come from the rules.
+  coachSwitch: "Der Ratgeber: warnt, bevor ein Stapel geschlagen werden kann",
+  coachPlayAnyway: "Trotzdem spielen",
+  coachTakeBack: "Zurücknehmen",
 };

@@ -559,4 +559,8 @@ export default {
   gamesInPlay_other: "{n} games being played",
   watchGame: "Watch a game of {battle}",
   nothingToWatch: "No game between two players to watch just now.",
+  // The coach of the first battles (coach.js); its sentences come from the rules.
+  coachSwitch: "The coach: warns before a stack is left to be taken",
+  coachPlayAnyway: "Play it anyway",
+  coachTakeBack: "Take it back",
 };

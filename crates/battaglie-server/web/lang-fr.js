@@ -559,4 +559,8 @@ export default {
   gamesInPlay_other: "{n} parties en cours",
   watchGame: "Regarder une partie de {battle}",
   nothingToWatch: "Aucune partie entre deux joueurs à regarder pour l'instant.",
+  // The coach of the first battles (coach.js); its sentences come from the rules.
+  coachSwitch: "Le conseiller : prévient avant qu'une pile reste à prendre",
+  coachPlayAnyway: "La jouer quand même",
+  coachTakeBack: "Reprendre le coup",
 };

@@ -559,4 +559,8 @@ export default {
   gamesInPlay_other: "{n} partite in corso",
   watchGame: "Guarda una partita di {battle}",
   nothingToWatch: "Nessuna partita tra due giocatori da guardare in questo momento.",
+  // The coach of the first battles (coach.js); its sentences come from the rules.
+  coachSwitch: "Il consigliere: avvisa prima di lasciare una pila da prendere",
+  coachPlayAnyway: "Giocala lo stesso",
+  coachTakeBack: "Riprendila",
 };

@@ -27,6 +27,7 @@ mod describe;
 mod help;
 mod learn;
 mod menu;
+mod pick;
 mod plain;
 mod plain_keep;
 mod plain_text;

@@ -68,7 +68,7 @@ fn newcomers_move(state: &Value, n: usize) -> (String, String, String) {
 }
 
 /// The state once the computer has answered: the player's turn, or the end.
-async fn when_the_computer_has_moved(page: &Page, b: &mut Browser) -> Value {
+pub(crate) async fn when_the_computer_has_moved(page: &Page, b: &mut Browser) -> Value {
     until(Duration::from_secs(30), async || {
         let state = page.state(b).await;
         if state["status"] != "ongoing" || state["to_move"] == "army" {
