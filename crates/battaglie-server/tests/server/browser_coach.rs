@@ -2,11 +2,15 @@
 //! at level 1: a move that leaves a stack to be taken is stopped by a dialog naming it
 //! (its squares marked); "Take it back" and Escape leave the board and the server as they
 //! were, "Play it anyway" plays it; after the computer's move the status area says what it
-//! threatens; the switch turns the coach off. axe-core checks the page with the dialog open.
+//! threatens; the switch turns the coach off. The offline edition's games against the
+//! computer have it too, in the page's language. axe-core checks the page with the dialog
+//! open.
 
 use serde_json::Value;
 
 use crate::browser_battle::when_the_computer_has_moved;
+use crate::browser_offline::serve_site;
+use crate::browser_pages::set_lang;
 use crate::browser_support::{browser, computer_game, start_server, Browser, Page};
 
 /// The most of the player's moves before the armies meet (they start a map apart).
@@ -216,5 +220,81 @@ async fn against_level_one_the_coach_stops_a_move_that_leaves_a_stack_to_be_take
         page.failures(&mut b).await.is_empty(),
         "{:?}",
         page.failures(&mut b).await
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium"]
+async fn the_offline_editions_coach_warns_in_the_players_language() {
+    let binary = browser("the_offline_editions_coach_warns_in_the_players_language");
+    let (_site, host) = serve_site().await;
+    let mut b = Browser::launch(&binary).await;
+    let page = b.page(390, 844).await;
+    page.goto(&mut b, &format!("{}/", host.url)).await;
+    page.wait(&mut b, "navigator.serviceWorker.controller !== null")
+        .await;
+    set_lang(&page, &mut b, "it").await;
+    // A game kept in this browser against level 1: the Army's Foot on a2 (and l3), the
+    // Indians' Mounted on c2. Stepping to b2 leaves the Foot next to the Mounted.
+    let start = "|12/|12/|12/|12/|12/|11F/|F1m9/|12 A 0 30";
+    let id = "00c0ac4e00c0ac4e";
+    page.eval(
+        &mut b,
+        &format!(
+            "new Promise((resolve, reject) => {{
+               const open = indexedDB.open('battaglie', 1);
+               open.onupgradeneeded = () => open.result.createObjectStore('games', {{ keyPath: 'id' }});
+               open.onerror = () => reject(open.error);
+               open.onsuccess = () => {{
+                 const now = Date.now();
+                 const tx = open.result.transaction('games', 'readwrite');
+                 tx.objectStore('games').put({{ id: {id:?}, scenario: 'washita', start: {start:?}, mode: 'computer',
+                   computer: {{ side: 'indians', level: 1 }}, moves: [], ending: null, record: null, version: now,
+                   created_at: Math.floor(now / 1000), updated_at: Math.floor(now / 1000), sport: [] }});
+                 tx.oncomplete = () => resolve(true);
+                 tx.onerror = () => reject(tx.error);
+               }};
+             }})"
+        ),
+    )
+    .await;
+    page.goto(&mut b, &format!("{}/game/{id}", host.url)).await;
+    page.wait(&mut b, "document.querySelector('#coach-switch')?.checked === true && document.querySelector('.hl-source')").await;
+    let step = serde_json::json!({"from": "a2", "to": "b2"});
+
+    drag(&page, &mut b, &step).await;
+    page.wait(&mut b, "document.querySelector('dialog.ask[open]')")
+        .await;
+    assert_eq!(
+        page.text(&mut b, "dialog.ask p").await,
+        "La tua pila in b2 (1 fante) può essere eliminata dalla pila in c2 (1 cavaliere)."
+    );
+    assert_eq!(
+        page.text(&mut b, "dialog.ask button.no").await,
+        "Riprendila"
+    );
+    page.assert_accessible(&mut b, "the offline coach's warning")
+        .await;
+    page.click(&mut b, "dialog.ask button.no").await;
+    page.wait(&mut b, "!document.querySelector('dialog.ask')")
+        .await;
+    assert_eq!(page.state(&mut b).await["ply"], 0, "nothing was played");
+
+    drag(&page, &mut b, &step).await;
+    page.wait(&mut b, "document.querySelector('dialog.ask[open]')")
+        .await;
+    assert_eq!(
+        page.text(&mut b, "dialog.ask button.yes").await,
+        "Giocala lo stesso"
+    );
+    page.click(&mut b, "dialog.ask button.yes").await;
+    page.wait(&mut b, "document.querySelectorAll('table.moves button.mv').length >= 2 && document.querySelector('.coach-note:not([hidden])')?.textContent.length > 0").await;
+    let state = page.state(&mut b).await;
+    assert_eq!(state["plies"][0]["notation"], "a2:F-b2");
+    let note = page.text(&mut b, ".coach-note").await;
+    assert!(
+        note == "Nessuna tua pila può essere eliminata alla prossima mossa."
+            || note.contains(" minaccia "),
+        "{note}"
     );
 }

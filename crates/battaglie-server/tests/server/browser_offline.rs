@@ -45,7 +45,7 @@ async fn static_file(dir: PathBuf, uri: Uri) -> Response {
 
 /// The site written into a new folder and served from the loopback, through a
 /// proxy whose network can be cut.
-async fn serve_site() -> (tempfile::TempDir, Proxy) {
+pub(crate) async fn serve_site() -> (tempfile::TempDir, Proxy) {
     let dir = tempfile::tempdir().unwrap();
     battaglie_server::site::write_site(dir.path(), false).expect("the site is written");
     let root = dir.path().to_path_buf();
