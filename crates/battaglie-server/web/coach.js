@@ -4,8 +4,8 @@
 // fires), it asks the rules (battaglie-learn, in the engine's worker) whether the move
 // leaves a stack to be eliminated next turn; if so a dialog says which, with the squares
 // marked, and offers "Play it anyway" or "Take it back" (nothing sent, the board as
-// before). After the computer's move it says what it threatens, in the page's status
-// area. On by default against levels 1 to 3, off otherwise; the switch is remembered in
+// before). After the computer's move it says what it threatens, in its own status line
+// beside the game's buttons. On by default against levels 1 to 3, off otherwise; the switch is remembered in
 // this browser. The sentences come from Rust in the page's language; a browser without
 // the engine plays on without the coach.
 

@@ -98,7 +98,6 @@ export async function gamePage(root, list, id, token) {
   const banner = h("div", { class: "banner" });
   const premoveNote = h("p", { class: "premove-note", hidden: true });
   const sendNote = h("p", { class: "send-note", role: "status", hidden: true });
-  const coachNote = h("div", { class: "coach-row" });
   const title = h("h1", { class: "title" }, scenario.name);
   const boardBox = h("div", { class: "board-box" });
   const replayBar = h("div", { class: "replay-bar", role: "group", "aria-label": t("replay") });
@@ -125,12 +124,14 @@ export async function gamePage(root, list, id, token) {
   const presence = presencePanel({ game, sideName, claim });
   const rematch = game.mode === "online" ? rematchPanel({ id, token, scenario: game.scenario, you: game.you, sideName: strips.name }) : null;
   const dock = h("div", { class: "board-dock" }, strips.top, boardBox, strips.bottom, mover);
+  // The coach's sentence and switch, beside the game's buttons: a sentence that arrives
+  // after the computer's move never moves the board under a move being made.
   const coachBox = h("div", { class: "coach-box" });
   const aside = h("aside", {}, clockBox, presence.box, endBox, actions, coachBox, moveList, help, chat?.box, panels);
   const main = h(
     "main",
     { class: "game", id: "main" },
-    h("div", { class: "status-row" }, title, banner, premoveNote, sendNote, coachNote),
+    h("div", { class: "status-row" }, title, banner, premoveNote, sendNote),
     h("div", { class: "layout" }, h("div", { class: "board-col" }, dock, replayBar, analysisBox), aside),
   );
   root.append(main);
@@ -161,8 +162,7 @@ export async function gamePage(root, list, id, token) {
   const live = liveGame(page, { forgetAnalysis: replay.forgetAnalysis, submitMove: (m) => coaching.submitMove(m) });
   const coaching = coach(page, { submit: live.submitMove });
   const input = boardInput(page, { submitMove: coaching.submitMove, showReplay: replay.show, step: replay.step, orientation: view.orientation, renderBoard: view.renderBoard });
-  coachNote.append(coaching.note);
-  coachBox.append(coaching.box);
+  coachBox.append(coaching.note, coaching.box);
 
   function render() {
     const { game } = page;
