@@ -14,12 +14,16 @@
 //! * [`lessons_json`]: every lesson with its stages, as `battaglie learn --json` prints them;
 //!   [`read_stage_json`] reads one stage back (the page hands the WebAssembly module
 //!   the stage it plays, so the module carries no lesson).
+//! * [`warn`] and [`threats`]: the coach of the first battles, before a move and after
+//!   the other side's, with its sentences ([`warning_words`], [`threat_words`]);
 //!
 //! Pure: no input or output, no unsafe code. The page (through the WebAssembly module)
 //! and the terminal only present what this crate decides.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod coach;
+mod coach_words;
 mod json;
 mod lang;
 mod lesson;
@@ -31,6 +35,8 @@ mod solve;
 mod source;
 mod stage_json;
 
+pub use coach::{coach_by_default, marked, threats, warn, Exposed, Warning, COACH_LEVELS};
+pub use coach_words::{anyway_words, threat_words, warning_words};
 pub use json::{lessons_json, lessons_json_in, LessonJson, OpponentJson, StageJson, TargetsJson};
 pub use lang::{Lang, ParseLangError, Text};
 pub use lesson::{Lesson, MapSource, Opponent, Stage, Targets};

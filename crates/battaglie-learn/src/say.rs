@@ -45,6 +45,18 @@ pub enum Say {
     LessonStars,
     /// Who the other side is in a stage against the computer: `the computer at level {n}`.
     Computer,
+    /// A stack picked on the board with the cursor: `{s}` its square, `{p}` the pieces chosen.
+    Picking,
+    /// Pieces sent to a neighbour: `{p}` to `{t}`; Enter on `{s}` plays `{move}`.
+    Sent,
+    /// Enter on a square that holds none of the player's stacks.
+    PickOwn,
+    /// Pieces sent to `{t}`, which is not a step from `{s}`.
+    NotANeighbour,
+    /// Pieces sent before any is chosen.
+    NothingChosen,
+    /// No more of the kind `{k}` left on `{s}` to choose.
+    NoneLeft,
 }
 
 impl Say {
@@ -92,10 +104,10 @@ impl Say {
                 "Schreibe einen Zug, oder: hint (Tipp), board (die Karte), again (die Etappe von vorn), next (weiter), quit (beenden).",
             ],
             Say::Keys => [
-                "Type a move and Enter · ? hint · Ctrl-R again · Ctrl-N next · Esc leave",
-                "Scrivi una mossa e Invio · ? suggerimento · Ctrl-R da capo · Ctrl-N avanti · Esc esci",
-                "Écrivez un coup et Entrée · ? indice · Ctrl-R recommencer · Ctrl-N suivante · Échap quitter",
-                "Zug eingeben und Enter · ? Tipp · Strg-R von vorn · Strg-N weiter · Esc beenden",
+                "Arrows and Enter pick a stack and its square, or type a move and Enter · ? hint · Ctrl-R again · Ctrl-N next · Esc leave",
+                "Frecce e Invio scelgono una pila e la sua casella, o scrivi una mossa e Invio · ? suggerimento · Ctrl-R da capo · Ctrl-N avanti · Esc esci",
+                "Flèches et Entrée choisissent une pile et sa case, ou écrivez un coup et Entrée · ? indice · Ctrl-R recommencer · Ctrl-N suivante · Échap quitter",
+                "Pfeile und Enter wählen einen Stapel und sein Feld, oder Zug eingeben und Enter · ? Tipp · Strg-R von vorn · Strg-N weiter · Esc beenden",
             ],
             Say::Legend => [
                 "F Foot, M Mounted, V Vehicle: capitals are the Army, small letters the Indians; @ waiting west of the map.",
@@ -117,6 +129,42 @@ impl Say {
                 "contro il computer al livello {n}",
                 "contre l'ordinateur au niveau {n}",
                 "gegen den Computer auf Stufe {n}",
+            ],
+            Say::Picking => [
+                "{s}: sending {p}. Arrows to a neighbour and Enter; f, m, v choose pieces, a all; Enter on {s} plays; Esc cancels.",
+                "{s}: invii {p}. Frecce fino a una casella vicina e Invio; f, m, v scelgono i pezzi, a tutti; Invio su {s} gioca; Esc annulla.",
+                "{s} : vous envoyez {p}. Flèches vers une case voisine et Entrée ; f, m, v choisissent les pièces, a toutes ; Entrée sur {s} joue ; Échap annule.",
+                "{s}: du schickst {p}. Pfeile zu einem Nachbarfeld und Enter; f, m, v wählen Figuren, a alle; Enter auf {s} spielt; Esc bricht ab.",
+            ],
+            Say::Sent => [
+                "{p} to {t}. Enter on {s} plays {move}, or send more.",
+                "{p} in {t}. Invio su {s} gioca {move}, oppure invia altri pezzi.",
+                "{p} en {t}. Entrée sur {s} joue {move}, ou envoyez-en d'autres.",
+                "{p} nach {t}. Enter auf {s} spielt {move}, oder schick weitere.",
+            ],
+            Say::PickOwn => [
+                "Pick one of your stacks: arrows to it, then Enter.",
+                "Scegli una delle tue pile: frecce fino a lei, poi Invio.",
+                "Choisissez une de vos piles : flèches jusqu'à elle, puis Entrée.",
+                "Wähle einen deiner Stapel: mit den Pfeilen hin, dann Enter.",
+            ],
+            Say::NotANeighbour => [
+                "{t} is not a step from {s}: each piece moves one square north, east, south or west.",
+                "{t} non è a un passo da {s}: ogni pezzo si muove di una casella a nord, est, sud o ovest.",
+                "{t} n'est pas à un pas de {s} : chaque pièce avance d'une case vers le nord, l'est, le sud ou l'ouest.",
+                "{t} ist keinen Schritt von {s} entfernt: jede Figur zieht ein Feld nach Norden, Osten, Süden oder Westen.",
+            ],
+            Say::NothingChosen => [
+                "Choose pieces first: f, m, v one of a kind, a all.",
+                "Scegli prima i pezzi: f, m, v uno per tipo, a tutti.",
+                "Choisissez d'abord les pièces : f, m, v une par sorte, a toutes.",
+                "Wähle zuerst Figuren: f, m, v eine je Art, a alle.",
+            ],
+            Say::NoneLeft => [
+                "No more {k} left on {s} to choose.",
+                "In {s} non ci sono altri pezzi di {k} da scegliere.",
+                "Il n'y a plus de {k} à choisir en {s}.",
+                "Auf {s} gibt es keine weiteren {k} zu wählen.",
             ],
         };
         all[lang as usize]

@@ -306,7 +306,7 @@ pub(crate) fn read_stage(lesson: &str, n: usize, raw: StageToml) -> Result<Stage
 }
 
 /// A small map as a scenario of the rules crate, so that the rules read and check it.
-fn small_map(
+pub(crate) fn small_map(
     lesson: &str,
     n: usize,
     rows: &[String],

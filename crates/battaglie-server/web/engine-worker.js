@@ -105,6 +105,25 @@ const handlers = {
       game.free();
     }
   },
+  /** The coach's warning before `move` in `lang` (`{words, squares}`), or null when it has none. */
+  coachWarning(request) {
+    const game = battle(request);
+    try {
+      const said = game.coachWarning(request.move, request.lang);
+      return said ? JSON.parse(said) : null;
+    } finally {
+      game.free();
+    }
+  },
+  /** What the other side threatens against `side` now, in `lang`: `{words, squares}`. */
+  coachThreats(request) {
+    const game = battle(request);
+    try {
+      return JSON.parse(game.coachThreats(request.side, request.lang));
+    } finally {
+      game.free();
+    }
+  },
   /** The computer's move, each finished iteration heard as it comes. */
   think(request, heard) {
     const game = battle(request);

@@ -34,6 +34,7 @@ import { sideNameOf } from "./sides.js";
 import { playerStrips, playerText } from "./strips.js";
 import { updateRecent } from "./recent.js";
 import { fitTurn } from "./fit.js";
+import { coach } from "./coach.js";
 
 /** @typedef {import("./types.js").Scenario} Scenario */
 /** @typedef {import("./types.js").GameState} GameState */
@@ -123,7 +124,10 @@ export async function gamePage(root, list, id, token) {
   const presence = presencePanel({ game, sideName, claim });
   const rematch = game.mode === "online" ? rematchPanel({ id, token, scenario: game.scenario, you: game.you, sideName: strips.name }) : null;
   const dock = h("div", { class: "board-dock" }, strips.top, boardBox, strips.bottom, mover);
-  const aside = h("aside", {}, clockBox, presence.box, endBox, actions, moveList, help, chat?.box, panels);
+  // The coach's sentence and switch, beside the game's buttons: a sentence that arrives
+  // after the computer's move never moves the board under a move being made.
+  const coachBox = h("div", { class: "coach-box" });
+  const aside = h("aside", {}, clockBox, presence.box, endBox, actions, coachBox, moveList, help, chat?.box, panels);
   const main = h(
     "main",
     { class: "game", id: "main" },
@@ -154,8 +158,11 @@ export async function gamePage(root, list, id, token) {
   };
   const view = gameView(page, { cancelPremove: () => input.cancelPremove(), cancelSending: () => live.cancelSending() });
   const replay = review(page);
-  const live = liveGame(page, { forgetAnalysis: replay.forgetAnalysis });
-  const input = boardInput(page, { submitMove: live.submitMove, showReplay: replay.show, step: replay.step, orientation: view.orientation, renderBoard: view.renderBoard });
+  // Every move the player makes passes the coach on its way to the server.
+  const live = liveGame(page, { forgetAnalysis: replay.forgetAnalysis, submitMove: (m) => coaching.submitMove(m) });
+  const coaching = coach(page, { submit: live.submitMove });
+  const input = boardInput(page, { submitMove: coaching.submitMove, showReplay: replay.show, step: replay.step, orientation: view.orientation, renderBoard: view.renderBoard });
+  coachBox.append(coaching.note, coaching.box);
 
   function render() {
     const { game } = page;
@@ -167,13 +174,14 @@ export async function gamePage(root, list, id, token) {
     view.renderSending();
     view.renderBoard();
     renderChooser(mover, { sel: building ? ui.sel : null, side: building?.side ?? game.to_move, confirmable: ui.confirmable, change: input.change, confirm: input.confirm, cancel: input.cancel });
-    renderActions(actions, { game, ui, me: () => seatToMove(page.game), sideName, act: live.act, submitMove: live.submitMove, ask, online: ui.online, recentEntry: recentGames().find((g) => g.id === id), id });
+    renderActions(actions, { game, ui, me: () => seatToMove(page.game), sideName, act: live.act, submitMove: coaching.submitMove, ask, online: ui.online, recentEntry: recentGames().find((g) => g.id === id), id });
     renderMoveList(moveList, { ...page.numbering(), shown: page.shownPly(), pick: (ply) => replay.show(ply), judged: ui.analysis?.moves, over: game.status !== "ongoing" });
     replay.renderBar();
     strips.update(game);
     renderClock(clockBox, { game, sideName, claim, faces: strips.faces });
     renderEnd(endBox, { game, sideName, id, scenario, review: () => replay.show(0), analyse: replay.analyse, rematchBox: rematch?.box, seats: strips.seats() });
     chat?.update(game);
+    coaching.update(game);
     presence.update(game);
     replay.renderAnalysisPanel();
     help.hidden = !building;

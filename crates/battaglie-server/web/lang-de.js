@@ -596,4 +596,8 @@ export default {
   learnBoard: "Die Karte der Etappe",
   learnCellRefused: "hier die verletzte Regel",
   learnHome: "Neu hier? Lerne in einer Viertelstunde spielen, eine Regel nach der anderen, vor deiner ersten Schlacht.",
+  // The coach of the first battles (coach.js); its sentences come from the rules.
+  coachSwitch: "Der Ratgeber: warnt, bevor ein Stapel geschlagen werden kann",
+  coachPlayAnyway: "Trotzdem spielen",
+  coachTakeBack: "Zurücknehmen",
 };

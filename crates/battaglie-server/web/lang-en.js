@@ -596,4 +596,8 @@ export default {
   learnBoard: "The stage's board",
   learnCellRefused: "the rule broken is here",
   learnHome: "New here? Learn to play in a quarter of an hour, one rule at a time, before your first battle.",
+  // The coach of the first battles (coach.js); its sentences come from the rules.
+  coachSwitch: "The coach: warns before a stack is left to be taken",
+  coachPlayAnyway: "Play it anyway",
+  coachTakeBack: "Take it back",
 };

@@ -596,4 +596,8 @@ export default {
   learnBoard: "La carte de l'étape",
   learnCellRefused: "la règle enfreinte est ici",
   learnHome: "Nouveau ? Apprenez à jouer en un quart d'heure, une règle à la fois, avant votre première bataille.",
+  // The coach of the first battles (coach.js); its sentences come from the rules.
+  coachSwitch: "Le conseiller : prévient avant qu'une pile reste à prendre",
+  coachPlayAnyway: "La jouer quand même",
+  coachTakeBack: "Reprendre le coup",
 };

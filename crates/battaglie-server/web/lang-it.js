@@ -596,4 +596,8 @@ export default {
   learnBoard: "La mappa della tappa",
   learnCellRefused: "qui la regola infranta",
   learnHome: "Sei nuovo? Impara a giocare in un quarto d'ora, una regola alla volta, prima della tua prima battaglia.",
+  // The coach of the first battles (coach.js); its sentences come from the rules.
+  coachSwitch: "Il consigliere: avvisa prima di lasciare una pila da prendere",
+  coachPlayAnyway: "Giocala lo stesso",
+  coachTakeBack: "Riprendila",
 };

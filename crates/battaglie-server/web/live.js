@@ -29,7 +29,7 @@ const COMPUTER_BEAT_MS = 700;
 
 /**
  * @param {import("./gamestate.js").GamePage} page
- * @param {{forgetAnalysis: () => void}} hooks
+ * @param {{forgetAnalysis: () => void, submitMove?: (text: string) => unknown}} hooks `submitMove`: how a fired premove is sent (through the coach)
  */
 export function liveGame(page, hooks) {
   const { id, token, ui, sideName } = page;
@@ -208,7 +208,8 @@ export function liveGame(page, hooks) {
     updateRecent(id, { status: next.status, outcome: outcomeOf(next) });
     const premoved = ui.premove ? settlePremove(before, next) : null;
     page.render();
-    if (premoved) submitMove(premoved);
+    // A premove that fires is a move the player made: it passes the coach as any other.
+    if (premoved) (hooks.submitMove ?? submitMove)(premoved);
     return true;
   }
 

@@ -1,7 +1,7 @@
 //! The full-screen interface's state: what is on screen, the cursor, the move
 //! being built, the prompt, and the computer thinking on its own thread.
 
-use battaglie_rules::{Game, Kind, Move, Pieces, Side, Square};
+use battaglie_rules::{Game, Move, Pieces, Side, Square};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -16,11 +16,12 @@ use crate::ui;
 use crate::PlayOptions;
 
 mod computer;
-mod intent;
+pub(crate) mod intent;
 mod keys;
 mod prompts;
 mod status;
 
+pub(crate) use crate::pick::Selection;
 use computer::Thinking;
 pub(crate) use intent::{Intent, Step};
 pub(crate) use status::{Status, StatusKind};
@@ -34,56 +35,6 @@ pub enum Screen {
     Help,
     /// A saved or finished game shown move by move.
     Replay,
-}
-
-/// The move being built on the board: a stack, the pieces chosen, the groups sent.
-#[derive(Debug, Clone)]
-pub(crate) struct Selection {
-    /// The square the pieces leave.
-    pub(crate) from: Square,
-    /// Everything on it.
-    pub(crate) stack: Pieces,
-    /// The groups sent so far, by destination.
-    pub(crate) groups: Vec<(Square, Pieces)>,
-    /// The pieces chosen to send next.
-    pub(crate) chosen: Pieces,
-    /// The kinds added one at a time, for backspace.
-    picked: Vec<Kind>,
-    /// Whether `chosen` is the automatic "all that is left" (a kind key starts afresh).
-    auto: bool,
-}
-
-impl Selection {
-    fn new(from: Square, stack: Pieces) -> Selection {
-        Selection {
-            from,
-            stack,
-            groups: Vec::new(),
-            chosen: stack,
-            picked: Vec::new(),
-            auto: true,
-        }
-    }
-
-    /// The pieces not yet sent anywhere.
-    pub(crate) fn remaining(&self) -> Pieces {
-        self.groups
-            .iter()
-            .fold(self.stack, |left, (_, p)| left.minus(*p))
-    }
-
-    /// The move text of the groups sent, with `extra` sent too.
-    pub(crate) fn text(&self, extra: Option<(Square, Pieces)>) -> String {
-        let mut groups = self.groups.clone();
-        if let Some((to, p)) = extra {
-            match groups.iter_mut().find(|(t, _)| *t == to) {
-                Some((_, q)) => *q = q.plus(p),
-                None => groups.push((to, p)),
-            }
-        }
-        let parts: Vec<String> = groups.iter().map(|(to, p)| format!("{p}-{to}")).collect();
-        format!("{}:{}", self.from, parts.join(","))
-    }
 }
 
 /// What the one-line prompt asks for.
@@ -132,6 +83,13 @@ pub(crate) enum Confirm {
     Draw,
     /// At the start: go on with the unfinished game found in the autosave.
     Resume(Box<crate::autosave::Found>),
+    /// The coach's warning before the move `text`: play it anyway or take it back.
+    Coach {
+        /// The move, in notation.
+        text: String,
+        /// The warning, in words.
+        words: String,
+    },
 }
 
 /// The replay viewer: a game's moves and how many of them are shown played.
@@ -214,6 +172,8 @@ pub struct App {
     pub(crate) monochrome: bool,
     /// Where the game is kept after every change, if anywhere.
     pub(crate) autosave: Option<crate::autosave::Autosave>,
+    /// The coach as the player set it (`None`: on against levels 1 to 3).
+    coach: Option<bool>,
 }
 
 impl App {
@@ -249,6 +209,7 @@ impl App {
             save_path,
             monochrome: options.monochrome,
             autosave: None,
+            coach: options.coach,
         };
         app.cursor = app.home_square();
         let offer = crate::autosave::offer(options, autosave.as_ref());
@@ -400,6 +361,11 @@ impl App {
 
     pub(crate) fn error(&mut self, text: &str) {
         self.status = Some(Status::error(text));
+    }
+
+    /// Whether the coach speaks in this game.
+    pub(crate) fn coach_on(&self) -> bool {
+        crate::coach::coach_on(self.coach, &self.session)
     }
 
     /// Whether the side to move can only pass.

@@ -21,11 +21,13 @@ mod app;
 mod autosave;
 mod board;
 mod brief;
+mod coach;
 mod colour;
 mod describe;
 mod help;
 mod learn;
 mod menu;
+mod pick;
 mod plain;
 mod plain_keep;
 mod plain_text;
@@ -91,6 +93,9 @@ pub struct PlayOptions {
     /// (set when the `NO_COLOR` environment variable is set and not empty, or the
     /// terminal's terminfo entry has fewer than 8 colours, as `xterm-mono`).
     pub monochrome: bool,
+    /// The coach (see `battaglie_learn::warn`): `Some(true)` or `Some(false)` as the
+    /// player chose (`--coach on|off`); `None`: on against the computer at levels 1 to 3.
+    pub coach: Option<bool>,
 }
 
 impl PlayOptions {
@@ -108,6 +113,7 @@ impl PlayOptions {
             answers: false,
             aside_dir: None,
             monochrome: colour::monochrome_from_env(),
+            coach: None,
         }
     }
 }

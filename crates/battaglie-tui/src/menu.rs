@@ -70,6 +70,10 @@ pub(crate) fn question(c: &Confirm, offered_back: bool) -> String {
             "Start a new game? This one's unsaved moves are lost. y start · s save first · Esc keep playing".into()
         }
         Confirm::Draw => "Do both players agree to a draw? y agree · Esc play on".into(),
+        Confirm::Coach { words, .. } => format!(
+            "Coach: {words} {} y play it · n take it back",
+            crate::coach::anyway()
+        ),
     }
 }
 
@@ -274,6 +278,13 @@ impl App {
                 self.maybe_start_computer();
             }
             (Confirm::Resume(found), _) if yes => self.resume((**found).clone()),
+            (Confirm::Coach { .. }, Intent::No) => {
+                self.info("Taken back: nothing was played.");
+            }
+            (Confirm::Coach { text, .. }, Intent::Yes) => {
+                let text = text.clone();
+                self.play_anyway(&text);
+            }
             (_, Intent::No) => {
                 self.info("Carry on.");
             }

@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use battaglie_rules::{Game, Move, Position};
 
+use crate::coach::coach_on;
 use crate::describe::numbered_moves;
 use crate::plain_keep::{before_losing, Then};
 use crate::plain_text::{legal_moves, paragraphs, report, say_result, stacks_and_result};
@@ -39,6 +40,9 @@ Commands:
   resume           go on with the unfinished game offered at the start (the autosave)
   help             this text
   quit             leave (end of input leaves too)
+Against the computer at levels 1 to 3 the coach asks whether to play it anyway (y/n) before a
+move that leaves a stack to be eliminated next turn, and says after the computer's move
+what it threatens (--coach on|off turns it on or off).
 Before new, rematch, load or quit would lose unsaved moves, you are asked first; with
 nobody to answer (a pipe) the game is saved to a new file and you are told where.
 ";
@@ -161,6 +165,11 @@ pub fn run_plain<R: BufRead, W: Write>(
         }
         if replay.is_none() && session.computer_to_move() && offered.is_none() {
             computer_move(&mut session, out)?;
+            if coach_on(options.coach, &session) {
+                if let Some(words) = crate::coach::threat(&session) {
+                    writeln!(out, "Coach: {words}")?;
+                }
+            }
             continue;
         }
         let pos = session.game.position();
@@ -440,6 +449,18 @@ pub fn run_plain<R: BufRead, W: Write>(
                         "The game is over. {end} Type undo to take back the last move, new or rematch to play again, quit to leave."
                     )?;
                     continue;
+                }
+                if coach_on(options.coach, &session) {
+                    if let Some(words) = crate::coach::warning(&session, text) {
+                        write!(out, "Coach: {words} {} (y/n)> ", crate::coach::anyway())?;
+                        out.flush()?;
+                        let mut answer = String::new();
+                        input.read_line(&mut answer)?;
+                        if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+                            writeln!(out, "Taken back: nothing was played.")?;
+                            continue;
+                        }
+                    }
                 }
                 match session.play_text(text) {
                     Ok(_) => report(out, &session.game)?,

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod coach;
 mod learn;
 
 pub use learn::LearnStage;

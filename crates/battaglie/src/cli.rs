@@ -207,6 +207,10 @@ enum Command {
         /// Keep no autosave for this game (and offer none back).
         #[arg(long)]
         no_autosave: bool,
+        /// The coach, which asks before a move that leaves a stack to be eliminated next
+        /// turn and says what the computer threatens [default: on against levels 1 to 3].
+        #[arg(long, value_enum, value_name = "on|off")]
+        coach: Option<Switch>,
     },
     /// Check a game record (JSON or text) by replaying it, and print it in either form.
     Record {
@@ -268,12 +272,22 @@ Line mode (--plain, or by itself without a terminal): type moves as above, or
   Before new, load or quit would lose unsaved moves it asks; with nobody to
   answer (standard input is not a terminal, or it ends) it saves the game to a
   new file beside the autosave (or in the current folder) and says where.
+Coach (--coach on|off; on by default against levels 1 to 3): before a move that
+  leaves a stack to be eliminated next turn it asks whether to play it anyway (y plays
+  it, n takes it back), and after the computer's move it says what it threatens.
 Autosave: every move is written at once to autosave.txt in the data directory
   (BATTAGLIE_DATA_DIR, else $XDG_DATA_HOME/battaglie, by default
   ~/.local/share/battaglie); the next `battaglie play` offers an unfinished game back
   (the line mode: type resume), and --resume takes it at once.
 NO_COLOR=1 (or a terminal without colours, such as TERM=xterm-mono) draws without
   colour: reverse video, underlines, + and x marks.";
+
+/// A switch on the command line.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Switch {
+    On,
+    Off,
+}
 
 /// A side on the command line.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -440,6 +454,7 @@ impl Cli {
                 plain,
                 resume,
                 no_autosave,
+                coach,
             }) => {
                 let mut options = battaglie_tui::PlayOptions::new(scenarios::load(&battle)?);
                 options.opponent = if hotseat {
@@ -456,6 +471,7 @@ impl Cli {
                 options.plain = plain;
                 options.resume = resume;
                 options.autosave = (!no_autosave).then(crate::data::autosave);
+                options.coach = coach.map(|c| matches!(c, Switch::On));
                 battaglie_tui::run(options)
             }
             Some(Command::Record {

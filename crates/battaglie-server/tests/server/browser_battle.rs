@@ -68,7 +68,7 @@ fn newcomers_move(state: &Value, n: usize) -> (String, String, String) {
 }
 
 /// The state once the computer has answered: the player's turn, or the end.
-async fn when_the_computer_has_moved(page: &Page, b: &mut Browser) -> Value {
+pub(crate) async fn when_the_computer_has_moved(page: &Page, b: &mut Browser) -> Value {
     until(Duration::from_secs(30), async || {
         let state = page.state(b).await;
         if state["status"] != "ongoing" || state["to_move"] == "army" {
@@ -132,12 +132,22 @@ pub(crate) async fn play_moves(page: &Page, b: &mut Browser, hands: Hands, most:
                 page.key(b, "Enter").await;
             }
         }
-        // A whole stack to one square goes at once: nothing asks for a confirm.
+        // A whole stack to one square goes at once: nothing asks for a confirm, but the
+        // coach (on against level 1) may ask first, and the newcomer plays it anyway.
+        let sent = format!("document.querySelectorAll('table.moves button.mv').length > {ply}");
         page.wait(
             b,
-            &format!("document.querySelectorAll('table.moves button.mv').length > {ply}"),
+            &format!("{sent} || document.querySelector('dialog.ask[open]')"),
         )
         .await;
+        if page
+            .eval(b, "!!document.querySelector('dialog.ask[open]')")
+            .await
+            == json!(true)
+        {
+            page.click(b, "dialog.ask button.yes").await;
+        }
+        page.wait(b, &sent).await;
     }
     when_the_computer_has_moved(page, b).await
 }

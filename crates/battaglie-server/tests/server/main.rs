@@ -20,6 +20,8 @@ mod browser_account;
 mod browser_battle;
 mod browser_bundle;
 mod browser_chat;
+// The coach of the first battles (issue 57, item 6).
+mod browser_coach;
 mod browser_engine;
 mod browser_fit;
 mod browser_learn;

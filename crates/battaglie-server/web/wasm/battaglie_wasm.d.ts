@@ -14,6 +14,23 @@ export class Battle {
      */
     analyse(nodes: number, progress?: Function | null): string;
     /**
+     * What the other side threatens against `side` (`army` or `indians`) now, in one
+     * sentence in `lang`, with the squares to mark (none once the game is over).
+     *
+     * # Errors
+     * When `side` or `lang` is not one of their words.
+     */
+    coachThreats(side: string, lang: string): string;
+    /**
+     * The coach's warning before the side to move plays `mv` (in notation), in `lang`
+     * (`en`, `it`, `fr`, `de`), or nothing when the move needs none (it leaves nothing
+     * to be eliminated, ends the game, or no move would lose less).
+     *
+     * # Errors
+     * When `mv` is not a legal move here or `lang` is not a language of the page.
+     */
+    coachWarning(mv: string, lang: string): string | undefined;
+    /**
      * Why the computer, playing `computer` (`army` or `indians`) with its course
      * of the game `scores` (as [`Battle::computer_turn`] answered them), accepts a
      * draw offered now, as it does on the server and in the words of its state's
@@ -336,6 +353,8 @@ export interface InitOutput {
     readonly __wbg_thought_free: (a: number, b: number) => void;
     readonly battle_analyse: (a: number, b: number, c: number) => [number, number];
     readonly battle_bfen: (a: number) => [number, number];
+    readonly battle_coachThreats: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
+    readonly battle_coachWarning: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
     readonly battle_computerAcceptsDraw: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
     readonly battle_computerTurn: (a: number, b: number, c: number, d: number, e: number, f: number, g: bigint) => [number, number, number];
     readonly battle_fromRecord: (a: number, b: number) => [number, number, number];
@@ -378,8 +397,8 @@ export interface InitOutput {
     readonly __wbindgen_exn_store: (a: number) => void;
     readonly __externref_table_alloc: () => number;
     readonly __wbindgen_externrefs: WebAssembly.Table;
-    readonly __externref_drop_slice: (a: number, b: number) => void;
     readonly __externref_table_dealloc: (a: number) => void;
+    readonly __externref_drop_slice: (a: number, b: number) => void;
     readonly __wbindgen_start: () => void;
 }
 

@@ -58,6 +58,79 @@ export class Battle {
         }
     }
     /**
+     * What the other side threatens against `side` (`army` or `indians`) now, in one
+     * sentence in `lang`, with the squares to mark (none once the game is over).
+     *
+     * # Errors
+     * When `side` or `lang` is not one of their words.
+     * @param {string} side
+     * @param {string} lang
+     * @returns {string}
+     */
+    coachThreats(side, lang) {
+        let deferred4_0;
+        let deferred4_1;
+        try {
+            let ptr0, len0, ptr1, len1;
+            try {
+                ptr0 = passStringToWasm0(side, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+                len0 = WASM_VECTOR_LEN;
+                ptr1 = passStringToWasm0(lang, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+                len1 = WASM_VECTOR_LEN;
+            } catch (e) {
+                if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+                if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+                throw e;
+            }
+            const ret = wasm.battle_coachThreats(this.__wbg_ptr, ptr0, len0, ptr1, len1);
+            var ptr3 = ret[0];
+            var len3 = ret[1];
+            if (ret[3]) {
+                ptr3 = 0; len3 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred4_0 = ptr3;
+            deferred4_1 = len3;
+            return getStringFromWasm0(ptr3, len3);
+        } finally {
+            wasm.__wbindgen_free(deferred4_0, deferred4_1, 1);
+        }
+    }
+    /**
+     * The coach's warning before the side to move plays `mv` (in notation), in `lang`
+     * (`en`, `it`, `fr`, `de`), or nothing when the move needs none (it leaves nothing
+     * to be eliminated, ends the game, or no move would lose less).
+     *
+     * # Errors
+     * When `mv` is not a legal move here or `lang` is not a language of the page.
+     * @param {string} mv
+     * @param {string} lang
+     * @returns {string | undefined}
+     */
+    coachWarning(mv, lang) {
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = passStringToWasm0(mv, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = passStringToWasm0(lang, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.battle_coachWarning(this.__wbg_ptr, ptr0, len0, ptr1, len1);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        let v3;
+        if (ret[0] !== 0) {
+            v3 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v3;
+    }
+    /**
      * Why the computer, playing `computer` (`army` or `indians`) with its course
      * of the game `scores` (as [`Battle::computer_turn`] answered them), accepts a
      * draw offered now, as it does on the server and in the words of its state's

@@ -114,8 +114,15 @@ impl App {
                 );
                 if let Some(end) = describe_outcome(&self.session.game) {
                     text = format!("{text} {end}");
-                } else if self.only_pass() {
-                    text.push_str(" You have no legal move: press p to pass.");
+                } else {
+                    if self.coach_on() {
+                        if let Some(words) = crate::coach::threat(&self.session) {
+                            text = format!("{text} Coach: {words}");
+                        }
+                    }
+                    if self.only_pass() {
+                        text.push_str(" You have no legal move: press p to pass.");
+                    }
                 }
                 self.info(&text);
                 self.follow();

@@ -2,6 +2,7 @@
 //! and splitting a stack, prompts, replay and help.
 
 use super::*;
+use crate::pick::SendError;
 
 impl App {
     /// Handles one key press: what it asks for on the screen shown
@@ -48,6 +49,8 @@ impl App {
                     Mode::Normal => intent::on_board(&key),
                     Mode::Select(_) => intent::building(&key),
                     Mode::Prompt(p) => intent::in_prompt(&key, p.text.chars().count()),
+                    // The coach's question wants a y: an Enter meant for the move is no answer.
+                    Mode::Confirm(Confirm::Coach { .. }) if key.code == KeyCode::Enter => None,
                     Mode::Confirm(_) => intent::answering(&key),
                     Mode::Menu(_) => intent::in_menu(&key),
                 };
@@ -113,19 +116,7 @@ impl App {
 
     pub(super) fn move_cursor(&mut self, step: Step) {
         let s = self.session.game.position().scenario();
-        let rank = self.cursor.rank();
-        let file: i16 = self.cursor.file().map_or(-1, i16::from);
-        let (file, rank) = match step {
-            Step::Left => ((file - 1).max(-1), rank),
-            Step::Right => ((file + 1).min(s.width() as i16 - 1), rank),
-            Step::Up => (file, (rank + 1).min(s.height() - 1)),
-            Step::Down => (file, rank.saturating_sub(1)),
-        };
-        self.cursor = if file < 0 {
-            Square::staging(rank)
-        } else {
-            Square::new(file as u8, rank)
-        };
+        self.cursor = crate::pick::step_cursor(s, self.cursor, step);
     }
 
     pub(super) fn normal_key(&mut self, wish: Intent) {
@@ -213,45 +204,9 @@ impl App {
                 return;
             }
             Intent::Cursor(step) => self.move_cursor(step),
-            Intent::ChooseAll => {
-                sel.chosen = sel.remaining();
-                sel.picked.clear();
-                sel.auto = false;
-            }
-            Intent::Add(kind) => {
-                if sel.auto {
-                    sel.chosen = Pieces::EMPTY;
-                    sel.picked.clear();
-                    sel.auto = false;
-                }
-                if sel.remaining().count(kind) > sel.chosen.count(kind) {
-                    sel.chosen = sel.chosen.plus(Pieces::one(kind));
-                    sel.picked.push(kind);
-                } else {
+            Intent::ChooseAll | Intent::Add(_) | Intent::Remove(_) | Intent::RemoveLast => {
+                if let Err(kind) = sel.choose(&wish) {
                     self.error(&format!("No more {kind} left on {} to choose.", sel.from));
-                }
-            }
-            Intent::Remove(kind) => {
-                sel.auto = false;
-                if sel.chosen.count(kind) > 0 {
-                    sel.chosen = sel.chosen.minus(Pieces::one(kind));
-                    if let Some(i) = sel.picked.iter().rposition(|k| *k == kind) {
-                        sel.picked.remove(i);
-                    }
-                }
-            }
-            Intent::RemoveLast => {
-                sel.auto = false;
-                let kind = sel.picked.pop().or_else(|| {
-                    Kind::ALL
-                        .into_iter()
-                        .rev()
-                        .find(|k| sel.chosen.count(*k) > 0)
-                });
-                if let Some(kind) = kind {
-                    if sel.chosen.count(kind) > 0 {
-                        sel.chosen = sel.chosen.minus(Pieces::one(kind));
-                    }
                 }
             }
             Intent::Play => return self.confirm(sel),
@@ -283,29 +238,8 @@ impl App {
     /// Sends the chosen pieces to the square under the cursor.
     pub(super) fn send(&mut self, sel: &mut Selection) {
         let to = self.cursor;
-        let s = self.session.game.position().scenario().clone();
-        if !s.neighbours(sel.from).any(|n| n == to) {
-            self.error(&format!(
-                "{to} is not a step from {}: choose a highlighted neighbour.",
-                sel.from
-            ));
-            return;
-        }
-        if sel.chosen.is_empty() {
-            self.error("Choose pieces first: a all, f/m/v one of a kind.");
-            return;
-        }
-        let text = sel.text(Some((to, sel.chosen)));
-        match self.session.game.position().parse_move(&text) {
-            Ok(_) => {
-                let sent = sel.chosen;
-                match sel.groups.iter_mut().find(|(t, _)| *t == to) {
-                    Some((_, p)) => *p = p.plus(sent),
-                    None => sel.groups.push((to, sent)),
-                }
-                sel.chosen = sel.remaining();
-                sel.picked.clear();
-                sel.auto = true;
+        match sel.send(self.session.game.position(), to) {
+            Ok(sent) => {
                 self.cursor = sel.from;
                 self.info(&format!(
                     "{sent} to {to}. Enter (or c) on {} plays {}; or send more.",
@@ -313,7 +247,14 @@ impl App {
                     sel.text(None)
                 ));
             }
-            Err(e) => self.error(&e.to_string()),
+            Err(SendError::NotANeighbour) => self.error(&format!(
+                "{to} is not a step from {}: choose a highlighted neighbour.",
+                sel.from
+            )),
+            Err(SendError::NothingChosen) => {
+                self.error("Choose pieces first: a all, f/m/v one of a kind.")
+            }
+            Err(SendError::Refused(e)) => self.error(&e.to_string()),
         }
     }
 
@@ -327,12 +268,27 @@ impl App {
         self.play_text(&text);
     }
 
-    /// Plays a move typed or built; returns whether it was played.
+    /// Plays a move typed or built, or asks first when the coach warns; returns whether
+    /// it was played or asked about.
     pub(super) fn play_text(&mut self, text: &str) -> bool {
         if !self.session.human_to_move() && !self.session.game.is_over() {
             self.error("Wait: it is the computer's turn.");
             return false;
         }
+        if self.coach_on() {
+            if let Some(words) = crate::coach::warning(&self.session, text) {
+                self.mode = Mode::Confirm(Confirm::Coach {
+                    text: text.to_string(),
+                    words,
+                });
+                return true;
+            }
+        }
+        self.play_anyway(text)
+    }
+
+    /// Plays a move typed or built, without the coach; returns whether it was played.
+    pub(crate) fn play_anyway(&mut self, text: &str) -> bool {
         match self.session.play_text(text) {
             Ok(mv) => {
                 self.after_move(mv);

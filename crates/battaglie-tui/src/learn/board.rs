@@ -1,5 +1,6 @@
-//! A stage's board for the full screen: terrain, stacks, and the squares a refusal marks
-//! (reverse video, so that they show without colour too).
+//! A stage's board for the full screen: terrain, stacks, the squares a refusal marks
+//! (reverse video, so that they show without colour too), the cursor (in brackets) and
+//! the stack picked (underlined).
 
 use battaglie_rules::{Position, Side, Square};
 use ratatui::style::{Color, Modifier, Style};
@@ -14,6 +15,7 @@ const CELL: usize = 5;
 pub(crate) fn board_lines(
     pos: &Position,
     marked: &[Square],
+    (cursor, picked): (Square, Option<Square>),
     monochrome: bool,
 ) -> Vec<Line<'static>> {
     let s = pos.scenario();
@@ -32,10 +34,26 @@ pub(crate) fn board_lines(
         }
     };
     let mark = |sq: Square, st: Style| {
+        let st = if picked == Some(sq) {
+            st.add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
+        } else {
+            st
+        };
         if marked.contains(&sq) {
             st.add_modifier(Modifier::REVERSED | Modifier::BOLD)
         } else {
             st
+        }
+    };
+    // The cursor's square in brackets, which need no colour (a stack too wide for them
+    // gets an arrow).
+    let cell = |sq: Square, text: &str| {
+        if sq != cursor {
+            format!("{text:^CELL$}")
+        } else if text.chars().count() + 2 <= CELL {
+            format!("{:^CELL$}", format!("[{text}]"))
+        } else {
+            format!("{:<CELL$}", format!(">{text}"))
         }
     };
     let stack_text = |sq: Square| -> Option<(String, Side)> {
@@ -58,7 +76,7 @@ pub(crate) fn board_lines(
             None => (String::new(), None),
         };
         spans.push(Span::styled(
-            format!("{text:^CELL$}"),
+            cell(staging, &text),
             mark(staging, style(fg, Some(Color::Indexed(238)))),
         ));
         spans.push(Span::raw("│"));
@@ -80,7 +98,7 @@ pub(crate) fn board_lines(
                 }
             };
             spans.push(Span::styled(
-                format!("{text:^CELL$}"),
+                cell(sq, &text),
                 mark(sq, style(Some(fg), Some(tbg))),
             ));
         }
