@@ -3,7 +3,9 @@
 //! full-screen interface, at 80x24 and 160x50, with and without NO_COLOR.
 //!
 //! The test's own player (the Indians, choosing as level 1 does) reads the game
-//! from the autosave after every move, so these tests check the autosave too.
+//! from the autosave after every move, so these tests check the autosave too. It plays
+//! with the coach off (`--coach off`): the coach's questions before a risky move have
+//! their own tests (`battaglie-tui/tests/coach.rs`).
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -96,7 +98,9 @@ fn play_the_indians(dir: &Path, mut send: impl FnMut(&str), shown: impl Fn() -> 
 fn a_whole_battle_in_the_line_mode_through_a_pipe() {
     let data = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_battaglie"))
-        .args(["play", "--plain", "--vs", "1", "--side", "indians"])
+        .args([
+            "play", "--plain", "--vs", "1", "--side", "indians", "--coach", "off",
+        ])
         .env("BATTAGLIE_DATA_DIR", data.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -273,7 +277,7 @@ fn a_whole_battle_on_a_terminal(cols: u16, rows: u16, no_color: bool) {
         rows,
         no_color,
         data.path(),
-        &["play", "--vs", "1", "--side", "indians"],
+        &["play", "--vs", "1", "--side", "indians", "--coach", "off"],
     );
     term.wait_for_text("? help");
     let check_screen = |term: &Terminal| {
