@@ -245,7 +245,11 @@ async fn an_unknown_address_answers_404_with_a_page_in_the_readers_language() {
         .eval(&mut b, "fetch(location.href).then(r => r.status)")
         .await;
     assert_eq!(status, json!(404));
-    assert_eq!(links, json!(["/", "/learn", "/rules", "/lobby"]), "the ways back");
+    assert_eq!(
+        links,
+        json!(["/", "/learn", "/rules", "/lobby"]),
+        "the ways back"
+    );
     page.assert_accessible(&mut b, "the page of an unknown address")
         .await;
 
