@@ -55,18 +55,7 @@ pub fn shortest(run: &Run) -> Solved {
     // count repetitions over the whole game), the target stacks eliminated so far, and the
     // moves used when a target counts them.
     let counts_moves = run.stage().targets.survive.is_some();
-    let key = |r: &Run| {
-        let mut seen = r.seen().to_vec();
-        seen.sort_unstable();
-        let pos = r.game().position();
-        (
-            pos.hash(),
-            pos.quiet(),
-            seen,
-            r.taken().to_vec(),
-            if counts_moves { r.played() } else { 0 },
-        )
-    };
+    let key = |r: &Run| key_with(r, if counts_moves { r.played() } else { 0 });
     let mut visited = HashSet::new();
     let mut queue = VecDeque::new();
     queue.push_back((run.clone(), Vec::<Move>::new()));
@@ -156,21 +145,20 @@ pub fn force(run: &Run) -> Forced {
 
 struct TooLarge;
 
-/// A state of the forced search: the position, its quiet counter, the positions seen
-/// before, the target stacks eliminated, and the moves used (the budget ends the stage).
+/// A state of a search: the position, its quiet counter, the positions seen before, the
+/// target stacks eliminated, and `moves` (the moves used, where they matter).
 type Key = (u64, u32, Vec<u64>, Vec<Square>, u32);
 
+/// The forced search's state: the moves used count (the budget ends the stage).
 fn key(r: &Run) -> Key {
+    key_with(r, r.played())
+}
+
+fn key_with(r: &Run, moves: u32) -> Key {
     let mut seen = r.seen().to_vec();
     seen.sort_unstable();
     let pos = r.game().position();
-    (
-        pos.hash(),
-        pos.quiet(),
-        seen,
-        r.taken().to_vec(),
-        r.played(),
-    )
+    (pos.hash(), pos.quiet(), seen, r.taken().to_vec(), moves)
 }
 
 /// A first move that completes the stage within `depth` moves whatever the replies.
